@@ -1,0 +1,5 @@
+"""Rami: Moroccan rummy for the desktop."""
+
+from __future__ import annotations
+
+__version__ = "0.1.0"

@@ -1,0 +1,120 @@
+"""Start the game: ``rami`` or ``python -m rami_desktop`` (see ``--help`` for the check modes)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+from rami_desktop.engine.rules import PRESET_NAMES
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError("size must look like 1280x800") from exc
+    if w < 320 or h < 240:
+        raise argparse.ArgumentTypeError("size must be at least 320x240")
+    return w, h
+
+
+def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    """Parse the command line."""
+    p = argparse.ArgumentParser(prog="rami", description="Rami: Moroccan rummy.")
+    p.add_argument("--autoplay", action="store_true", help="every seat a bot; start at once")
+    p.add_argument("--seed", type=int, default=None, help="the seed of the deal")
+    p.add_argument("--players", type=int, default=None, help="number of players (2-6)")
+    p.add_argument("--preset", choices=PRESET_NAMES, default="talaj", help="the rules preset")
+    p.add_argument("--frames", type=int, default=None, help="quit after N frames")
+    p.add_argument("--screenshot", default=None, metavar="PATH",
+                   help="save the last frame as a PNG before quitting")
+    p.add_argument("--perf", action="store_true",
+                   help="print 'frame_ms p50=.. p99=.. max=..' at exit")
+    p.add_argument("--lang", default=None, metavar="CODE", help="language: en, fr or ar_MA")
+    p.add_argument("--size", type=_size, default=None, metavar="WxH", help="window size")
+    p.add_argument("--fullscreen", action="store_true", help="start fullscreen")
+    p.add_argument("--smoke-test", action="store_true",
+                   help="render every screen once in every language, then exit")
+    return p.parse_args(argv)
+
+
+def smoke_test(size: tuple[int, int] | None = None) -> int:
+    """Render each screen of the shell once in each language; 0 when all went well."""
+    try:
+        from rami_desktop import smoke  # type: ignore[attr-defined]
+    except ImportError:
+        smoke = None
+    run = getattr(smoke, "run", None)
+    if run is not None:
+        return int(run() or 0)
+    from rami_desktop.app import LANGUAGES, App
+    from rami_desktop.ui.scenes.language import LanguageScene
+    from rami_desktop.ui.scenes.menu import MenuScene
+    from rami_desktop.ui.scenes.overlays import (
+        ConfirmDialog,
+        MessageDialog,
+        PauseOverlay,
+        RulesHelpOverlay,
+    )
+    from rami_desktop.ui.scenes.settings import SettingsScene
+    from rami_desktop.ui.scenes.setup import SetupScene
+
+    app = App(size, settings={"language": "en"}, persist=False, fullscreen=False)
+    makers = [
+        lambda: LanguageScene(app),
+        lambda: MenuScene(app),
+        lambda: SetupScene(app),
+        lambda: SettingsScene(app),
+        lambda: PauseOverlay(app),
+        lambda: RulesHelpOverlay(app, "tallage"),
+        lambda: MessageDialog(app, "Rami", "OK"),
+        lambda: ConfirmDialog(app, "Rami", "OK", lambda: None),
+    ]
+    for code, _name in LANGUAGES:
+        app.set_language(code, save=False)
+        for make in makers:
+            app.stack.clear_to(make())
+            app.step(1 / 60)
+    app.close()
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the game; returns the exit status."""
+    args = parse_args(argv)
+    if args.smoke_test:
+        return smoke_test(args.size)
+    from rami_desktop.app import App
+    from rami_desktop.ui.game_config import autoplay_config
+
+    app = App(args.size, fullscreen=True if args.fullscreen else None)
+    if args.lang:
+        try:
+            app.set_language(args.lang, save=False)
+        except ValueError:
+            print(f"rami: unknown language {args.lang!r}", file=sys.stderr)
+            return 2
+    if args.autoplay:
+        players = args.players if args.players is not None else 4
+        from rami_desktop.ui.scenes.menu import MenuScene
+
+        app.stack.push(MenuScene(app))
+        app.stack.apply_pending()
+        app.start_game(autoplay_config(args.preset, players, args.seed), remember=False)
+    else:
+        app.stack.push(app.first_scene())
+    try:
+        app.run(max_frames=args.frames, screenshot=args.screenshot)
+    finally:
+        if args.perf:
+            print(app.perf_line(), flush=True)
+        app.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

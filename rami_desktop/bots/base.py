@@ -1,0 +1,31 @@
+"""What a bot is: given only an observation and a seeded generator, it returns one action."""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from ..engine.actions import Action
+from ..engine.observation import Observation
+
+LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
+
+
+class Bot(Protocol):
+    """A computer player.
+
+    ``act`` is called again and again during the bot's turn (draw, then each laying, then the
+    discard) with a fresh observation each time, until its discard ends the turn; between
+    rounds, before anyone has played, it may also be asked with ``may_redeal``. A bot never
+    sees the engine's state: only the observation it is handed.
+    """
+
+    level: str
+
+    def act(self, obs: Observation, rng: random.Random) -> Action:
+        """Return the next action of this bot's turn."""
+        ...
+
+    def wants_redeal(self, obs: Observation, rng: random.Random) -> bool:
+        """Whether to ask for a new deal (only asked when the hand qualifies, before play)."""
+        ...

@@ -1,0 +1,256 @@
+"""Actions a player takes, and events the engine reports. Both are plain frozen data."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import Card, parse_card, parse_cards
+
+
+@dataclass(frozen=True)
+class Draw:
+    """Draw from ``source``: ``stock``, ``first`` (the round's first discard) or ``top``."""
+
+    player: int
+    source: str = "stock"
+
+
+@dataclass(frozen=True)
+class Lay:
+    """Lay a new combination (staged until the discard). A série goes in ascending order."""
+
+    player: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class Add:
+    """Add cards to combination number ``meld``, at its ``low`` or ``high`` end (série)."""
+
+    player: int
+    meld: int
+    cards: tuple[Card, ...]
+    at: str | None = None
+
+
+@dataclass(frozen=True)
+class Swap:
+    """Put ``card`` in place of the joker of combination ``meld``; the joker goes to the hand."""
+
+    player: int
+    meld: int
+    card: Card
+
+
+@dataclass(frozen=True)
+class TakeBack:
+    """Take back a whole combination laid this turn, with its cascade."""
+
+    player: int
+    meld: int
+
+
+@dataclass(frozen=True)
+class Undo:
+    """Undo the last laying, addition or swap of this turn (an extension for the table)."""
+
+    player: int
+
+
+@dataclass(frozen=True)
+class Discard:
+    """Discard one card, ending the turn."""
+
+    player: int
+    card: Card
+
+
+@dataclass(frozen=True)
+class Redeal:
+    """Ask for a new deal before anyone has played (rami-talaj)."""
+
+    player: int
+
+
+Action = Draw | Lay | Add | Swap | TakeBack | Undo | Discard | Redeal
+
+_NAMES: dict[type, str] = {
+    Draw: "draw", Lay: "meld", Add: "add", Swap: "swap", TakeBack: "take_back", Undo: "undo",
+    Discard: "discard", Redeal: "redeal",
+}
+
+
+def action_to_dict(action: Action) -> dict[str, Any]:
+    """Return an action as JSON-ready data in the scenario step format."""
+    out: dict[str, Any] = {"player": action.player, "do": _NAMES[type(action)]}
+    if isinstance(action, Draw):
+        out["from"] = action.source
+    elif isinstance(action, Lay):
+        out["cards"] = [c.code for c in action.cards]
+    elif isinstance(action, Add):
+        out["meld"] = action.meld
+        out["cards"] = [c.code for c in action.cards]
+        if action.at is not None:
+            out["at"] = action.at
+    elif isinstance(action, Swap):
+        out["meld"] = action.meld
+        out["card"] = action.card.code
+    elif isinstance(action, TakeBack):
+        out["meld"] = action.meld
+    elif isinstance(action, Discard):
+        out["card"] = action.card.code
+    return out
+
+
+def action_from_dict(data: dict[str, Any]) -> Action:
+    """Parse a scenario-style step into an action.
+
+    Raises:
+        ValueError: the step is malformed (names the fault).
+    """
+    if not isinstance(data, dict):
+        raise ValueError("step is not an object")
+    player = data.get("player")
+    if isinstance(player, bool) or not isinstance(player, int):
+        raise ValueError("step has no player number")
+    kind = data.get("do")
+    try:
+        if kind == "draw":
+            source = data.get("from", "stock")
+            if source not in ("stock", "first", "top"):
+                raise ValueError(f"unknown draw source {source!r}")
+            return Draw(player, source)
+        if kind == "meld":
+            return Lay(player, _cards(data, "cards"))
+        if kind == "add":
+            at = data.get("at")
+            if at not in (None, "low", "high"):
+                raise ValueError(f"bad 'at' {at!r}")
+            return Add(player, _int(data, "meld"), _cards(data, "cards"), at)
+        if kind == "swap":
+            return Swap(player, _int(data, "meld"), parse_card(_str(data, "card")))
+        if kind == "take_back":
+            return TakeBack(player, _int(data, "meld"))
+        if kind == "undo":
+            return Undo(player)
+        if kind == "discard":
+            return Discard(player, parse_card(_str(data, "card")))
+        if kind == "redeal":
+            return Redeal(player)
+    except ValueError as exc:
+        raise ValueError(f"step {kind!r}: {exc}") from exc
+    raise ValueError(f"unknown step {kind!r}")
+
+
+def _int(data: dict[str, Any], key: str) -> int:
+    value = data.get(key)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{key!r} must be a number")
+    return value
+
+
+def _str(data: dict[str, Any], key: str) -> str:
+    value = data.get(key)
+    if not isinstance(value, str):
+        raise ValueError(f"{key!r} must be a card code")
+    return value
+
+
+def _cards(data: dict[str, Any], key: str) -> tuple[Card, ...]:
+    value = data.get(key)
+    if not isinstance(value, list) or not value:
+        raise ValueError(f"{key!r} must be a list of card codes")
+    if not all(isinstance(v, str) for v in value):
+        raise ValueError(f"{key!r} must be a list of card codes")
+    return parse_cards(value)
+
+
+# ---- events ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Drew:
+    """A player drew. ``card`` is None for a hidden stock card in observations."""
+
+    player: int
+    source: str
+    card: Card | None
+
+
+@dataclass(frozen=True)
+class Laid:
+    """A new combination was staged."""
+
+    player: int
+    meld: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class Added:
+    """Cards were added to a combination."""
+
+    player: int
+    meld: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class Swapped:
+    """A card took a joker's place; the joker went to the hand."""
+
+    player: int
+    meld: int
+    card: Card
+
+
+@dataclass(frozen=True)
+class TookBack:
+    """Staged cards returned to the hand (a take-back, an undo, or its cascade)."""
+
+    player: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class Discarded:
+    """A card was discarded; ``opened`` is the opening's points when this turn made one."""
+
+    player: int
+    card: Card
+    opened: int | None
+
+
+@dataclass(frozen=True)
+class TurnStarted:
+    """It is ``player``'s turn."""
+
+    player: int
+
+
+@dataclass(frozen=True)
+class Reshuffled:
+    """The talaj but its top card became the new stock."""
+
+    stock: int
+
+
+@dataclass(frozen=True)
+class Redealt:
+    """The round was dealt again at a player's request (or for four jokers)."""
+
+    player: int
+
+
+@dataclass(frozen=True)
+class RoundEnded:
+    """The round is over: ``winner`` (None if the stock ran out) and each player's penalty."""
+
+    winner: int | None
+    penalties: tuple[int, ...]
+    reason: str
+
+
+Event = (Drew | Laid | Added | Swapped | TookBack | Discarded | TurnStarted | Reshuffled | Redealt
+         | RoundEnded)

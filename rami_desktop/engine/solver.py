@@ -1,0 +1,38 @@
+"""Exact solver for Rami hands: the best opening, the least penalty, the pickup check, helpers.
+
+The searches work on card counts (two copies of each card, jokers apart) with memoisation, the
+lowest card first (:mod:`.solver_core`); they are written in :mod:`.solver_search` and the
+talaj pickup check in :mod:`.solver_pickup`. This module is the public face.
+"""
+
+from __future__ import annotations
+
+from .solver_pickup import PickupContext, down_playable, pickup_playable
+from .solver_search import (
+    Arrangement,
+    Opening,
+    OpeningRequest,
+    best_opening,
+    card_cost,
+    find_opening,
+    least_penalty,
+    meld_candidates,
+    opening_distance,
+    unseen_cards,
+)
+
+__all__ = [
+    "Arrangement",
+    "Opening",
+    "OpeningRequest",
+    "PickupContext",
+    "best_opening",
+    "card_cost",
+    "down_playable",
+    "find_opening",
+    "least_penalty",
+    "meld_candidates",
+    "opening_distance",
+    "pickup_playable",
+    "unseen_cards",
+]

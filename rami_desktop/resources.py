@@ -1,0 +1,35 @@
+"""Where the bundled read-only files (assets, locales) are, installed, in a bundle or in the source tree."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+_PACKAGE = Path(__file__).resolve().parent
+
+
+def _find(name: str) -> Path:
+    candidates = [_PACKAGE / name, _PACKAGE.parent / name]
+    meipass = getattr(sys, "_MEIPASS", None)
+    if meipass:
+        candidates.insert(0, Path(meipass) / "rami_desktop" / name)
+        candidates.insert(1, Path(meipass) / name)
+    for path in candidates:
+        if path.is_dir():
+            return path
+    return candidates[-1]
+
+
+def assets_dir() -> Path:
+    """Return the folder holding cards, sounds and fonts."""
+    return _find("assets")
+
+
+def locales_dir() -> Path:
+    """Return the folder holding the gettext catalogs."""
+    return _find("locales")
+
+
+def asset(*parts: str) -> Path:
+    """Return the path of one asset, e.g. ``asset("fonts", "NotoSans-Regular.ttf")``."""
+    return assets_dir().joinpath(*parts)

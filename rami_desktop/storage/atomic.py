@@ -1,0 +1,347 @@
+"""Crash-safe file writes and tolerant reads with a backup.
+
+:func:`write_atomic` never leaves a half-written file under the real name: it writes a temporary
+file in the same folder, flushes and fsyncs it, keeps the previous file as ``<name>.bak`` and then
+renames the new file into place with :func:`os.replace`. At every moment the file or its backup is
+complete, even if the process is killed.
+
+:func:`read_with_backup` tries the file, then its backup; damaged files are moved aside as
+``<name>.corrupt-<time>`` (a few are kept) so nothing is ever silently destroyed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import os
+import secrets
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+from rami_desktop.storage import problems
+from rami_desktop.storage.versioning import NewerVersionError
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+#: How many ``<name>.corrupt-<time>`` files are kept for each file name.
+KEEP_CORRUPT = 3
+#: Files larger than this are treated as damaged rather than read into memory.
+MAX_BYTES = 64 * 1024 * 1024
+#: Temporary files older than this (seconds) are left-overs of a killed process and are removed.
+STALE_TEMP_AGE = 60.0
+
+_MISSING = "missing"
+_OK = "ok"
+_CORRUPT = "corrupt"
+_UNREADABLE = "unreadable"
+_NEWER = "newer"
+
+
+def backup_path(path: Path) -> Path:
+    """Return the path of the backup (the last good version) of ``path``."""
+    return path.with_name(path.name + ".bak")
+
+
+def newer_path(path: Path) -> Path:
+    """Return where a file written by a newer version of the game is kept aside."""
+    return path.with_name(path.name + ".newer")
+
+
+def _temp_prefix(path: Path) -> str:
+    return f".{path.name}.tmp-"
+
+
+def _fsync_dir(directory: Path) -> None:
+    """Flush a folder's entries to disk where the platform allows it."""
+    if os.name == "nt":  # pragma: no cover - Windows cannot open folders
+        return
+    try:
+        fd = os.open(directory, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _clean_stale_temps(path: Path) -> None:
+    """Remove temporary files left by a process killed in the middle of a write."""
+    prefix = _temp_prefix(path)
+    now = time.time()
+    try:
+        entries = list(os.scandir(path.parent))
+    except OSError:
+        return
+    for entry in entries:
+        if not entry.name.startswith(prefix):
+            continue
+        try:
+            if now - entry.stat(follow_symlinks=False).st_mtime > STALE_TEMP_AGE:
+                os.unlink(entry.path)
+        except OSError:
+            pass
+
+
+def _is_good_file(path: Path, is_good: Callable[[bytes], bool]) -> bool:
+    try:
+        raw = _read_limited(path)
+    except OSError:
+        return False
+    try:
+        return bool(is_good(raw))
+    except Exception:  # noqa: BLE001 - a checker failing only means "not good"
+        return False
+
+
+def _rotate_backup(path: Path, backup: Path) -> None:
+    """Make the current ``path`` the backup, keeping ``path`` in place where possible."""
+    link_tmp = backup.with_name(f"{_temp_prefix(backup)}{os.getpid()}-{secrets.token_hex(4)}")
+    try:
+        os.link(path, link_tmp)  # a second name for the current file: no gap without a file
+    except (OSError, AttributeError, NotImplementedError):
+        os.replace(path, backup)  # file systems without hard links: a short gap, backup exists
+        return
+    try:
+        os.replace(link_tmp, backup)
+    except OSError:
+        with contextlib.suppress(OSError):
+            os.unlink(link_tmp)
+        raise
+
+
+def write_atomic(
+    path: Path | str,
+    data: bytes,
+    *,
+    keep_backup: bool = True,
+    is_good: Callable[[bytes], bool] | None = None,
+) -> None:
+    """Write ``data`` to ``path`` so that a crash never leaves a damaged file.
+
+    Args:
+        path: the file to write; its folder is created if needed.
+        data: the new content.
+        keep_backup: keep the previous file as ``<name>.bak``.
+        is_good: if given, the previous file becomes the backup only if ``is_good(its bytes)``
+            is true, so a damaged file never replaces the last good backup.
+
+    Raises:
+        OSError: the file could not be written (the previous file and backup are untouched).
+    """
+    path = Path(path)
+    directory = path.parent
+    directory.mkdir(parents=True, exist_ok=True)
+    _clean_stale_temps(path)
+    tmp = directory / f"{_temp_prefix(path)}{os.getpid()}-{secrets.token_hex(4)}"
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        rotate = keep_backup and os.path.isfile(path)
+        if rotate and (is_good is None or _is_good_file(path, is_good)):
+            _rotate_backup(path, backup_path(path))
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    _fsync_dir(directory)
+
+
+def write_atomic_safe(
+    path: Path | str,
+    data: bytes,
+    *,
+    keep_backup: bool = True,
+    is_good: Callable[[bytes], bool] | None = None,
+) -> str | None:
+    """Like :func:`write_atomic`, but return a problem code instead of raising ``OSError``."""
+    try:
+        write_atomic(path, data, keep_backup=keep_backup, is_good=is_good)
+    except OSError as exc:
+        log.warning("could not write %s: %s", path, exc)
+        return problems.problem_for_write_error(exc)
+    return None
+
+
+def remove_with_backup(path: Path | str) -> str | None:
+    """Remove a file and its backup (the backup first); return a problem code or None."""
+    path = Path(path)
+    problem: str | None = None
+    for target in (backup_path(path), path):
+        try:
+            os.unlink(target)
+        except (FileNotFoundError, NotADirectoryError):
+            continue
+        except OSError as exc:
+            log.warning("could not remove %s: %s", target, exc)
+            problem = problem or problems.problem_for_write_error(exc)
+    _fsync_dir(path.parent)
+    return problem
+
+
+def _read_limited(path: Path) -> bytes:
+    with open(path, "rb") as handle:
+        raw = handle.read(MAX_BYTES + 1)
+    return raw
+
+
+def _try_read(path: Path, parse: Callable[[bytes], T]) -> tuple[str, Any, bytes | None]:
+    """Return (outcome, value or error, raw bytes) for one file; never raises."""
+    try:
+        raw = _read_limited(path)
+    except (FileNotFoundError, NotADirectoryError):  # no such file (the folder says why)
+        return _MISSING, None, None
+    except (OSError, ValueError) as exc:
+        log.warning("could not read %s: %s", path, exc)
+        return _UNREADABLE, exc, None
+    if len(raw) > MAX_BYTES:
+        log.warning("%s is larger than %d bytes: treated as damaged", path, MAX_BYTES)
+        return _CORRUPT, None, raw
+    try:
+        return _OK, parse(raw), raw
+    except NewerVersionError as exc:
+        log.warning("%s was written by a newer version (%s)", path, exc.version)
+        return _NEWER, exc, raw
+    except RecursionError:
+        log.warning("%s is nested too deeply: treated as damaged", path)
+        return _CORRUPT, None, raw
+    except Exception as exc:  # noqa: BLE001 - bad content must never escape the loader
+        log.warning("%s is damaged: %s: %s", path, type(exc).__name__, exc)
+        return _CORRUPT, exc, raw
+
+
+def _timestamp() -> str:
+    now = time.time()
+    return time.strftime("%Y%m%dT%H%M%S", time.gmtime(now)) + f"{int(now % 1 * 1e6):06d}Z"
+
+
+def move_aside(path: Path, keep: int = KEEP_CORRUPT) -> Path | None:
+    """Rename a damaged file to ``<name>.corrupt-<time>``, keeping at most ``keep`` of them.
+
+    Returns:
+        The new path, or None if the file could not be moved (the error is logged).
+    """
+    stamp = _timestamp()
+    target = path.with_name(f"{path.name}.corrupt-{stamp}")
+    counter = 1
+    while target.exists():
+        target = path.with_name(f"{path.name}.corrupt-{stamp}-{counter}")
+        counter += 1
+    try:
+        os.replace(path, target)
+    except OSError as exc:
+        log.warning("could not move the damaged %s aside: %s", path, exc)
+        return None
+    log.warning("moved the damaged %s to %s", path, target.name)
+    _prune_corrupt(path, keep)
+    return target
+
+
+def _prune_corrupt(path: Path, keep: int) -> None:
+    prefix = f"{path.name}.corrupt-"
+    try:
+        names = sorted(name for name in os.listdir(path.parent) if name.startswith(prefix))
+    except OSError:
+        return
+    for name in names[: max(0, len(names) - keep)]:
+        with contextlib.suppress(OSError):
+            os.unlink(path.parent / name)
+
+
+def _keep_newer(path: Path, raw: bytes | None) -> None:
+    if raw is None:
+        return
+    try:
+        write_atomic(newer_path(path), raw, keep_backup=False)
+    except OSError as exc:
+        log.warning("could not keep a copy of the newer %s: %s", path, exc)
+
+
+def read_with_backup(
+    path: Path | str,
+    parse: Callable[[bytes], T],
+    *,
+    restore: bool = True,
+) -> tuple[T | None, str | None]:
+    """Read a file with ``parse``, falling back on its backup; never raises on bad content.
+
+    ``parse`` turns the bytes into a value and raises (any ``Exception``) on bad content, or
+    :class:`~rami_desktop.storage.versioning.NewerVersionError` for a file from a newer game.
+
+    A damaged file is moved aside (``<name>.corrupt-<time>``). A file from a newer version is left
+    in place, copied to ``<name>.newer``, and not loaded (its backup is not tried either: it would
+    be an older state the newer game already replaced). When the backup is used in place of a
+    missing or damaged file and ``restore`` is true, it is copied back under the real name.
+
+    Returns:
+        ``(value, problem)``: value is None when nothing could be loaded (or nothing was there:
+        then problem is None too); problem is a code of :mod:`rami_desktop.storage.problems`.
+    """
+    path = Path(path)
+    outcome, main_value, main_raw = _try_read(path, parse)
+    if outcome == _OK:
+        return main_value, None
+    if outcome == _NEWER:
+        _keep_newer(path, main_raw)
+        return None, problems.NEWER_VERSION
+    if outcome == _CORRUPT:
+        move_aside(path)
+
+    backup = backup_path(path)
+    bak_outcome, bak_value, bak_raw = _try_read(backup, parse)
+    if bak_outcome == _OK:
+        if restore and outcome in (_MISSING, _CORRUPT) and bak_raw is not None:
+            try:
+                write_atomic(path, bak_raw, keep_backup=False)
+            except OSError as exc:
+                log.warning("could not restore %s from its backup: %s", path, exc)
+        problem = {
+            _MISSING: problems.MISSING_RESTORED_BACKUP,
+            _CORRUPT: problems.CORRUPT_RESTORED_BACKUP,
+            _UNREADABLE: problems.UNREADABLE,
+        }[outcome]
+        log.warning("loaded the backup of %s (%s)", path, problem)
+        return bak_value, problem
+    if bak_outcome == _CORRUPT:
+        move_aside(backup)
+    if bak_outcome == _NEWER:
+        _keep_newer(backup, bak_raw)
+        if outcome == _MISSING:
+            return None, problems.NEWER_VERSION
+    if outcome == _UNREADABLE or (outcome == _MISSING and bak_outcome == _UNREADABLE):
+        return None, problems.UNREADABLE
+    if outcome == _CORRUPT or bak_outcome in (_CORRUPT, _NEWER):
+        return None, problems.CORRUPT_NO_BACKUP
+    return None, None
+
+
+def parse_json_bytes(raw: bytes) -> Any:
+    """Decode JSON strictly (UTF-8, no NaN or Infinity); raise ValueError on bad content."""
+    text = raw.decode("utf-8")
+    if text.startswith("\ufeff"):
+        text = text[1:]
+
+    def _no_constants(name: str) -> Any:
+        raise ValueError(f"non-standard JSON constant {name}")
+
+    return json.loads(text, parse_constant=_no_constants)
+
+
+def dump_json_bytes(value: Any) -> bytes:
+    """Encode JSON for storage (UTF-8, stable key order is not imposed, no NaN).
+
+    Raises:
+        ValueError, TypeError: the value is not plain JSON data (a programming error).
+    """
+    return (json.dumps(value, ensure_ascii=False, allow_nan=False, indent=1) + "\n").encode("utf-8")

@@ -1,0 +1,325 @@
+"""Short, typable deal codes: a seed and the rules (a preset plus the options changed from it).
+
+A code is written in Crockford's base-32 alphabet (digits and capital letters without I, L, O,
+U); when read, case, spaces and hyphens are ignored and O, I, L are read as 0, 1, 1. The last
+character is a check character (a weighted sum over GF(32), weights 2**position) that catches
+every single mistyped character and every swap of two different neighbouring characters; a
+dropped or extra character is caught by the check or by the layout nearly always.
+
+Bits, most significant first: 2 bits code version (0), 3 bits preset index, 3 bits number of
+players (0: not given), 32 bits seed, the number of changed options (varint), then for each
+changed option, in increasing field order, its 6-bit field index and its value: nothing for a
+switch (it is the opposite of the preset's), the member index for a choice, a zig-zag varint for
+a number, a length-prefixed UTF-8 string for text. With the preset unchanged a code is 10
+characters; each changed option adds one to four.
+
+The orders are frozen: new rule options must be appended to ``_FROZEN_ORDER`` (options added to
+``Rules`` but not yet there are appended automatically, in declaration order, and a test fails),
+new enum members appended to their enum, new presets appended to ``PRESET_NAMES``, or old codes
+would change meaning.
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from enum import Enum
+from typing import Any
+
+from rami_desktop.engine.rules import PRESET_NAMES, PRESETS, Rules, preset
+
+ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+_VALUES = {char: index for index, char in enumerate(ALPHABET)}
+_VALUES.update({"O": 0, "I": 1, "L": 1})
+_IGNORED = " -_\t"
+
+CODE_VERSION = 0
+SEED_BITS = 32
+_VERSION_BITS = 2
+_PRESET_BITS = 3
+_PLAYERS_BITS = 3
+_FIELD_BITS = 6
+
+#: The options of :class:`Rules` but ``preset`` in their frozen code order (append only).
+_FROZEN_ORDER: tuple[str, ...] = (
+    "hand_size", "starter", "initial_discard", "min_players", "max_players", "jokers_per_meld",
+    "first_card", "no_pickup_first_round", "top_card_must_lay", "last_card_lock", "threshold",
+    "rising_bar", "need_tria_and_serie", "clean_own_cards", "going_out_points",
+    "add_on_opening_turn", "lay_before_out", "tria_swap", "swapped_joker_must_be_laid", "penalty",
+    "card_penalty", "joker_penalty", "never_down_penalty", "joker_out_doubles", "ace_value",
+    "rami_sec", "rami_sec_penalty", "target", "match_end", "teams", "redeal",
+)
+_RULE_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(Rules) if f.name != "preset")
+#: Field order used in codes: the frozen order, then options added to Rules since (a test asks
+#: for them to be frozen). An option removed from Rules keeps its index but is never used.
+FIELD_ORDER: tuple[str, ...] = _FROZEN_ORDER + tuple(
+    name for name in _RULE_FIELDS if name not in _FROZEN_ORDER
+)
+
+
+# --- GF(32) check character ---------------------------------------------------------------------
+
+_POLY = 0b100101  # x^5 + x^2 + 1, primitive: 2 generates the 31 non-zero elements
+
+
+def _gf_mul(a: int, b: int) -> int:
+    result = 0
+    while b:
+        if b & 1:
+            result ^= a
+        b >>= 1
+        a <<= 1
+        if a & 0b100000:
+            a ^= _POLY
+    return result
+
+
+def _gf_pow2(exponent: int) -> int:
+    result = 1
+    for _ in range(exponent % 31):
+        result = _gf_mul(result, 2)
+    return result
+
+
+def _syndrome(values: list[int], length: int) -> int:
+    total = length % 32
+    for position, value in enumerate(values):
+        total ^= _gf_mul(_gf_pow2(position), value)
+    return total
+
+
+def _check_value(payload: list[int]) -> int:
+    """Return c such that the syndrome of payload + [c] is zero."""
+    n = len(payload)
+    partial = _syndrome(payload, n + 1)  # c * 2^n must equal this (addition is xor)
+    return _gf_mul(partial, _gf_pow2(31 - n % 31))
+
+
+# --- bits ---------------------------------------------------------------------------------------
+
+
+class _Writer:
+    def __init__(self) -> None:
+        self.bits: list[int] = []
+
+    def put(self, value: int, width: int) -> None:
+        if value < 0 or value >= 1 << width:
+            raise ValueError(f"value {value} does not fit in {width} bits")
+        self.bits.extend((value >> shift) & 1 for shift in range(width - 1, -1, -1))
+
+    def varint(self, value: int, group: int = 4) -> None:
+        if value < 0:
+            raise ValueError("varint must not be negative")
+        while True:
+            chunk = value & ((1 << group) - 1)
+            value >>= group
+            self.put(1 if value else 0, 1)
+            self.put(chunk, group)
+            if not value:
+                return
+
+
+class _Reader:
+    def __init__(self, bits: list[int]) -> None:
+        self.bits = bits
+        self.pos = 0
+
+    def get(self, width: int) -> int:
+        if self.pos + width > len(self.bits):
+            raise ValueError("deal code too short")
+        value = 0
+        for bit in self.bits[self.pos : self.pos + width]:
+            value = value << 1 | bit
+        self.pos += width
+        return value
+
+    def varint(self, group: int = 4) -> int:
+        value = 0
+        shift = 0
+        while True:
+            more = self.get(1)
+            chunk = self.get(group)
+            value |= chunk << shift
+            shift += group
+            if not more:
+                if chunk == 0 and shift > group:
+                    raise ValueError("deal code not canonical")
+                return value
+            if shift > 64:
+                raise ValueError("deal code number too large")
+
+
+def _zigzag(value: int) -> int:
+    return value * 2 if value >= 0 else -value * 2 - 1
+
+
+def _unzigzag(value: int) -> int:
+    return value // 2 if value % 2 == 0 else -(value + 1) // 2
+
+
+def _enum_bits(kind: type[Enum]) -> int:
+    return max(1, (len(kind) - 1).bit_length())
+
+
+# --- encode and decode --------------------------------------------------------------------------
+
+
+def encode(seed: int, rules: Rules, players: int | None = None) -> str:
+    """Return the deal code of a seed and rules (ungrouped; see :func:`format_code`).
+
+    Args:
+        seed: the deal's seed, 0 to 2**32 - 1.
+        rules: the rules; their ``preset`` must be one of the presets.
+        players: optionally the number of seats (2 to 6), which a deal also depends on.
+
+    Raises:
+        ValueError: a seed or number of players out of range, or an unknown preset.
+    """
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << SEED_BITS:
+        raise ValueError("seed must be a whole number from 0 to 2**32 - 1")
+    if players is not None and (
+        isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 6
+    ):
+        raise ValueError("players must be 2 to 6")
+    if rules.preset not in PRESETS:
+        raise ValueError(f"unknown preset {rules.preset!r}")
+    base = PRESETS[rules.preset]
+    writer = _Writer()
+    writer.put(CODE_VERSION, _VERSION_BITS)
+    writer.put(PRESET_NAMES.index(rules.preset), _PRESET_BITS)
+    writer.put(players or 0, _PLAYERS_BITS)
+    writer.put(seed, SEED_BITS)
+    if len(FIELD_ORDER) > 1 << _FIELD_BITS:  # pragma: no cover
+        raise ValueError("too many rule options for the deal code")
+    changed = [
+        (index, name)
+        for index, name in enumerate(FIELD_ORDER)
+        if name in _RULE_FIELDS and getattr(rules, name) != getattr(base, name)
+    ]
+    writer.varint(len(changed), 2)
+    for index, name in changed:
+        writer.put(index, _FIELD_BITS)
+        _put_value(writer, getattr(base, name), getattr(rules, name))
+    bits = writer.bits + [0] * (-len(writer.bits) % 5)
+    payload = [
+        int("".join(map(str, bits[i : i + 5])), 2) for i in range(0, len(bits), 5)
+    ]
+    payload.append(_check_value(payload))
+    return "".join(ALPHABET[v] for v in payload)
+
+
+def _put_value(writer: _Writer, default: Any, value: Any) -> None:
+    if isinstance(default, Enum):
+        writer.put(list(type(default)).index(value), _enum_bits(type(default)))
+    elif isinstance(default, bool):
+        pass  # a changed switch is the opposite of the preset's
+    elif isinstance(default, int):
+        writer.varint(_zigzag(value))
+    elif isinstance(default, str):
+        data = value.encode("utf-8")
+        writer.varint(len(data))
+        for byte in data:
+            writer.put(byte, 8)
+    else:  # pragma: no cover - Rules has no other kind of field
+        raise ValueError(f"cannot encode {type(default).__name__}")
+
+
+def _get_value(reader: _Reader, default: Any) -> Any:
+    if isinstance(default, Enum):
+        members = list(type(default))
+        index = reader.get(_enum_bits(type(default)))
+        if index >= len(members):
+            raise ValueError("deal code has an unknown choice")
+        return members[index].value
+    if isinstance(default, bool):
+        return not default
+    if isinstance(default, int):
+        return _unzigzag(reader.varint())
+    if isinstance(default, str):
+        length = reader.varint()
+        if length > 256:
+            raise ValueError("deal code text too long")
+        return bytes(reader.get(8) for _ in range(length)).decode("utf-8")
+    raise ValueError("deal code field of unknown kind")  # pragma: no cover
+
+
+def normalize(code: str) -> str:
+    """Return the canonical form of a typed code (upper case, no separators, O/I/L fixed).
+
+    Raises:
+        ValueError: a character outside the alphabet.
+    """
+    if not isinstance(code, str):
+        raise ValueError("deal code must be text")
+    chars = []
+    for char in code.upper():
+        if char in _IGNORED:
+            continue
+        if char not in _VALUES:
+            raise ValueError(f"deal code has a bad character {char!r}")
+        chars.append(ALPHABET[_VALUES[char]])
+    return "".join(chars)
+
+
+def decode(code: str) -> tuple[int, Rules]:
+    """Return ``(seed, rules)`` from a deal code.
+
+    Raises:
+        ValueError: a bad character, a wrong check character, or content that makes no rules.
+    """
+    seed, rules, _ = decode_full(code)
+    return seed, rules
+
+
+def decode_full(code: str) -> tuple[int, Rules, int | None]:
+    """Return ``(seed, rules, players)`` from a deal code (players None when not given).
+
+    Raises:
+        ValueError: as :func:`decode`.
+    """
+    text = normalize(code)
+    if len(text) < 2:
+        raise ValueError("deal code too short")
+    values = [_VALUES[char] for char in text]
+    if _syndrome(values, len(values)) != 0:
+        raise ValueError("deal code check failed (mistyped?)")
+    bits = [(v >> shift) & 1 for v in values[:-1] for shift in range(4, -1, -1)]
+    reader = _Reader(bits)
+    if reader.get(_VERSION_BITS) != CODE_VERSION:
+        raise ValueError("deal code from an unknown version")
+    preset_index = reader.get(_PRESET_BITS)
+    if preset_index >= len(PRESET_NAMES):
+        raise ValueError("deal code has an unknown preset")
+    name = PRESET_NAMES[preset_index]
+    base = PRESETS[name]
+    players = reader.get(_PLAYERS_BITS) or None
+    if players is not None and not 2 <= players <= 6:
+        raise ValueError("deal code has a bad number of players")
+    seed = reader.get(SEED_BITS)
+    count = reader.varint(2)
+    if count > len(FIELD_ORDER):
+        raise ValueError("deal code has too many options")
+    changes: dict[str, Any] = {}
+    last = -1
+    for _ in range(count):
+        index = reader.get(_FIELD_BITS)
+        if index <= last or index >= len(FIELD_ORDER) or FIELD_ORDER[index] not in _RULE_FIELDS:
+            raise ValueError("deal code has a bad option")
+        last = index
+        field_name = FIELD_ORDER[index]
+        changes[field_name] = _get_value(reader, getattr(base, field_name))
+    rest = bits[reader.pos :]
+    if len(rest) >= 5 or any(rest):
+        raise ValueError("deal code has extra characters")
+    try:
+        rules = preset(name, **changes)
+    except ValueError as exc:
+        raise ValueError(f"deal code makes invalid rules: {exc}") from exc
+    if any(getattr(rules, n) == getattr(base, n) for n in changes):
+        raise ValueError("deal code not canonical")
+    return seed, rules, players
+
+
+def format_code(code: str, group: int = 4) -> str:
+    """Return a code split into groups with hyphens for display (``7K2M-XQ4P-9``)."""
+    text = normalize(code)
+    return "-".join(text[i : i + group] for i in range(0, len(text), group))

@@ -1,0 +1,105 @@
+"""The autosaved match: ``match.json`` in the data folder, with ``match.json.bak`` before it.
+
+The file is ``{"format": "rami-save", "version": 1, "saved_at": "<UTC ISO time>", "match": {...}}``
+where ``match`` is whatever dict the engine produces. The engine rebuilds the match from it (by
+replaying its action log) in the ``validate`` callable given to :func:`load_match`; a save that
+describes an impossible game is treated like a damaged file (moved aside, backup tried).
+
+A save from a newer version is not loaded (problem ``newer_version``, copy kept as
+``match.json.newer``); the next autosave of a new match replaces it.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from rami_desktop.storage.atomic import (
+    backup_path,
+    dump_json_bytes,
+    parse_json_bytes,
+    read_with_backup,
+    remove_with_backup,
+    write_atomic_safe,
+)
+from rami_desktop.storage.paths import Paths
+from rami_desktop.storage.versioning import Upgrader, upgrade
+
+T = TypeVar("T")
+
+SAVE_FORMAT = "rami-save"
+SAVE_VERSION = 1
+#: ``UPGRADERS[n]`` turns a version-n save document into version n + 1 (none yet).
+UPGRADERS: dict[int, Upgrader] = {}
+
+
+def _document(raw: bytes) -> dict[str, Any]:
+    """Decode and upgrade a save document; raise ValueError when it is not one."""
+    data = parse_json_bytes(raw)
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        raise ValueError("not a Rami save")
+    data = upgrade(data, SAVE_VERSION, UPGRADERS)
+    if not isinstance(data.get("match"), dict):
+        raise ValueError("save without a match")
+    return data
+
+
+def _is_good(raw: bytes) -> bool:
+    _document(raw)
+    return True
+
+
+def save_match(paths: Paths, match_dict: dict[str, Any]) -> str | None:
+    """Autosave the match atomically (the previous save becomes ``match.json.bak``).
+
+    Returns:
+        None, ``unwritable`` or ``disk_full`` (the match goes on, only unsaved).
+
+    Raises:
+        ValueError, TypeError: ``match_dict`` is not plain JSON data (a bug in the caller).
+    """
+    document = {
+        "format": SAVE_FORMAT,
+        "version": SAVE_VERSION,
+        "saved_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        "match": match_dict,
+    }
+    return write_atomic_safe(paths.match_file, dump_json_bytes(document), is_good=_is_good)
+
+
+def load_match(
+    paths: Paths, validate: Callable[[dict[str, Any]], T] | None = None
+) -> tuple[T | dict[str, Any] | None, str | None]:
+    """Load the autosaved match; never raises on a bad file.
+
+    Args:
+        paths: the storage paths.
+        validate: rebuilds the match from the saved ``match`` dict and raises ``ValueError`` if it
+            describes an impossible game (any other exception is treated the same way). Its
+            result is returned. Without it the ``match`` dict itself is returned.
+
+    Returns:
+        ``(match, problem)``: match is None when there is no save or none could be used;
+        problem is None or a code of :func:`~rami_desktop.storage.atomic.read_with_backup`.
+    """
+
+    def parse(raw: bytes) -> Any:
+        match = _document(raw)["match"]
+        return match if validate is None else validate(match)
+
+    return read_with_backup(paths.match_file, parse)
+
+
+def has_saved_match(paths: Paths) -> bool:
+    """Whether a save (or its backup) exists; cheap, for showing a "Continue" entry.
+
+    It says nothing about whether the save is good: :func:`load_match` decides that.
+    """
+    return any(os.path.isfile(p) for p in (paths.match_file, backup_path(paths.match_file)))
+
+
+def clear_match(paths: Paths) -> str | None:
+    """Remove the autosave and its backup when a match is over; return None or a problem code."""
+    return remove_with_backup(paths.match_file)

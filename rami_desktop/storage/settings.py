@@ -1,0 +1,204 @@
+"""The player's settings, stored as versioned JSON in the config folder.
+
+Loading is tolerant: unknown keys are ignored and every bad value is replaced by its default,
+field by field (problem ``repaired``). A damaged file is moved aside and the backup tried.
+
+A file written by a newer version of the game is not loaded: the defaults are used, the problem
+``newer_version`` is reported and the file is copied to ``settings.json.newer`` before anything
+can overwrite it. The next :func:`save_settings` writes the current version (the newer file then
+becomes ``settings.json.bak`` and stays in ``settings.json.newer``).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from typing import Any
+
+from rami_desktop.storage import problems
+from rami_desktop.storage.atomic import (
+    dump_json_bytes,
+    parse_json_bytes,
+    read_with_backup,
+    write_atomic_safe,
+)
+from rami_desktop.storage.paths import Paths
+from rami_desktop.storage.versioning import Upgrader, upgrade
+
+SETTINGS_VERSION = 1
+#: ``UPGRADERS[n]`` turns a version-n settings dict into version n + 1 (none yet).
+UPGRADERS: dict[int, Upgrader] = {}
+
+ANIMATION_SPEEDS: tuple[str, ...] = ("off", "normal", "fast")
+DECK_STYLES: tuple[str, ...] = ("classic", "four")
+MIN_WINDOW = (640, 400)
+MAX_WINDOW = 16384
+
+_LANGUAGE = re.compile(r"^[a-z]{2,3}([_-][A-Za-z0-9]{2,8})?$")
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Every setting of the game.
+
+    ``language`` is None until the player chooses one at the first start (the system locale is
+    never used). ``last_setup`` is the JSON dict of the last match setup, shaped
+    ``{"preset": str, "options": {...}, "seats": [...]}``, or None (do not hash a Settings
+    holding one).
+    """
+
+    language: str | None = None
+    sound_volume: float = 0.8
+    muted: bool = False
+    animation_speed: str = "normal"
+    deck_style: str = "classic"
+    large_index: bool = False
+    hints: bool = True
+    fullscreen: bool = False
+    window_size: tuple[int, int] = (1280, 800)
+    last_setup: dict[str, Any] | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the settings as a versioned JSON document."""
+        data: dict[str, Any] = {"version": SETTINGS_VERSION}
+        for field in fields(self):
+            value = getattr(self, field.name)
+            data[field.name] = list(value) if isinstance(value, tuple) else value
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> tuple[Settings, bool]:
+        """Build settings from a current-version dict, field by field.
+
+        Returns:
+            ``(settings, repaired)``: repaired is true when some value was bad and replaced by
+            its default. Missing keys take their default silently; unknown keys are ignored.
+        """
+        defaults = cls()
+        values: dict[str, Any] = {}
+        repaired = False
+        for field in fields(cls):
+            if field.name not in data:
+                continue
+            default = getattr(defaults, field.name)
+            try:
+                values[field.name] = _CHECKS[field.name](data[field.name])
+            except (TypeError, ValueError):
+                values[field.name] = default
+                repaired = True
+        return cls(**values), repaired
+
+
+def _check_language(value: Any) -> str | None:
+    if value is None:
+        return None
+    if isinstance(value, str) and _LANGUAGE.match(value):
+        return value
+    raise ValueError("bad language")
+
+
+def _check_volume(value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise TypeError("volume must be a number")
+    volume = float(value)
+    if not math.isfinite(volume):
+        raise ValueError("volume must be finite")
+    return min(1.0, max(0.0, volume))
+
+
+def _check_bool(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise TypeError("must be true or false")
+    return value
+
+
+def _check_choice(choices: tuple[str, ...]) -> Any:
+    def check(value: Any) -> str:
+        if value not in choices or not isinstance(value, str):
+            raise ValueError(f"must be one of {choices}")
+        return value
+
+    return check
+
+
+def _check_window(value: Any) -> tuple[int, int]:
+    if not isinstance(value, (list, tuple)) or len(value) != 2:
+        raise TypeError("window size must be [width, height]")
+    size = []
+    for number, low in zip(value, MIN_WINDOW, strict=True):
+        if isinstance(number, bool) or not isinstance(number, int):
+            raise TypeError("window size must be whole numbers")
+        if not low <= number <= MAX_WINDOW:
+            raise ValueError("window size out of range")
+        size.append(number)
+    return size[0], size[1]
+
+
+def _check_setup(value: Any) -> dict[str, Any] | None:
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        raise TypeError("last setup must be an object")
+    preset = value.get("preset")
+    options = value.get("options", {})
+    seats = value.get("seats", [])
+    if not isinstance(preset, str) or not isinstance(options, dict):
+        raise ValueError("last setup needs a preset name and an options object")
+    if not isinstance(seats, list):
+        raise ValueError("last setup seats must be a list")
+    return {**value, "preset": preset, "options": dict(options), "seats": list(seats)}
+
+
+_CHECKS: dict[str, Any] = {
+    "language": _check_language,
+    "sound_volume": _check_volume,
+    "muted": _check_bool,
+    "animation_speed": _check_choice(ANIMATION_SPEEDS),
+    "deck_style": _check_choice(DECK_STYLES),
+    "large_index": _check_bool,
+    "hints": _check_bool,
+    "fullscreen": _check_bool,
+    "window_size": _check_window,
+    "last_setup": _check_setup,
+}
+
+
+def _parse(raw: bytes) -> tuple[Settings, bool]:
+    data = parse_json_bytes(raw)
+    if not isinstance(data, dict):
+        raise ValueError("settings: not a JSON object")
+    data = upgrade(data, SETTINGS_VERSION, UPGRADERS)
+    return Settings.from_dict(data)
+
+
+def _is_good(raw: bytes) -> bool:
+    _parse(raw)
+    return True
+
+
+def load_settings(paths: Paths) -> tuple[Settings, str | None]:
+    """Load the settings; never raises.
+
+    Returns:
+        ``(settings, problem)``: the defaults when there is no file or it cannot be used; problem
+        is None, ``repaired``, or a code of :func:`~rami_desktop.storage.atomic.read_with_backup`.
+    """
+    result, problem = read_with_backup(paths.settings_file, _parse)
+    if result is None:
+        return Settings(), problem
+    settings, repaired = result
+    if repaired and problem is None:
+        problem = problems.REPAIRED
+    return settings, problem
+
+
+def save_settings(paths: Paths, settings: Settings) -> str | None:
+    """Save the settings atomically; return None, ``unwritable`` or ``disk_full``.
+
+    Raises:
+        ValueError, TypeError: ``last_setup`` holds something that is not JSON data (a bug).
+    """
+    data = dump_json_bytes(settings.to_dict())
+    return write_atomic_safe(paths.settings_file, data, is_good=_is_good)

@@ -1,0 +1,1 @@
+"""The pygame-ce user interface: scenes, sprites, text, sound."""

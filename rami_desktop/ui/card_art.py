@@ -1,0 +1,200 @@
+"""Card images: load the generated PNGs lazily, scale them once per width and cache them."""
+
+from __future__ import annotations
+
+import contextlib
+from pathlib import Path
+
+import pygame
+
+from rami_desktop.resources import asset
+
+STYLES: tuple[str, ...] = ("classic", "four")
+TINTS: tuple[str, ...] = ("selected", "staged", "dim")
+RATIO = 7 / 5
+MASTER_WIDTH = 300
+CORNER_RADIUS = 18 / MASTER_WIDTH  # as a fraction of the width
+FRENCH_LETTERS: dict[str, str] = {"J": "V", "Q": "D", "K": "R"}
+
+_SUITS = ("S", "H", "D", "C")
+_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+JOKER_CODE = "JK"
+BACK_CODE = "back"
+FACE_CODES: frozenset[str] = frozenset(
+    [r + s for s in _SUITS for r in _RANKS] + [JOKER_CODE]
+)
+
+_PAPER = (253, 251, 245)
+_EDGE = (170, 164, 152)
+_INK = (40, 40, 48)
+_BACK_FILL = (18, 42, 88)
+_SELECT_RING = (232, 178, 40)
+
+
+def _normalise(code: str) -> str:
+    text = str(code).strip()
+    return BACK_CODE if text.lower() == BACK_CODE else text.upper()
+
+
+class CardArt:
+    """The card pictures of one deck style, scaled on demand.
+
+    Args:
+        style: ``"classic"`` (two colours) or ``"four"`` (four-colour deck).
+        large_index: big rank and suit in the corners, readable when cards overlap.
+        lang: language code; French (``fr``...) shows V D R instead of J Q K in the corners.
+    """
+
+    def __init__(self, style: str = "classic", large_index: bool = False, lang: str = "en") -> None:
+        self.style = style if style in STYLES else "classic"
+        self.large_index = bool(large_index)
+        self.lang = lang
+        self._masters: dict[str, pygame.Surface] = {}
+        self._scaled: dict[tuple[str, int], pygame.Surface] = {}
+        self._tinted: dict[tuple[str, int, str], pygame.Surface] = {}
+
+    # -- geometry ---------------------------------------------------------------------------------
+
+    @staticmethod
+    def size_for_width(width: int) -> tuple[int, int]:
+        """Return the ``(width, height)`` of a card ``width`` pixels wide (ratio 5:7)."""
+        w = max(1, int(width))
+        return w, max(1, round(w * RATIO))
+
+    @staticmethod
+    def corner_radius(width: int) -> int:
+        """Return the radius of the rounded corners of a card ``width`` pixels wide."""
+        return max(1, round(int(width) * CORNER_RADIUS))
+
+    @property
+    def variant(self) -> str:
+        """The folder of this style and index size, e.g. ``classic-normal``."""
+        return f"{self.style}-{'large' if self.large_index else 'normal'}"
+
+    @property
+    def french(self) -> bool:
+        """Whether the court cards show French letters (V D R)."""
+        return str(self.lang).lower().replace("-", "_").split("_")[0] == "fr"
+
+    # -- public images ----------------------------------------------------------------------------
+
+    def face(self, code: str, width: int) -> pygame.Surface:
+        """Return the face of card ``code`` (``AS``, ``10H``, ``JK``...) scaled to ``width``.
+
+        The same surface object is returned for the same request until :meth:`clear`; do not
+        draw on it.
+        """
+        return self._get(_normalise(code), width)
+
+    def back(self, width: int) -> pygame.Surface:
+        """Return the card back scaled to ``width`` pixels."""
+        return self._get(BACK_CODE, width)
+
+    def tinted(self, code: str, width: int, kind: str) -> pygame.Surface:
+        """Return a cached variant of a face (or ``"back"``) for a UI state.
+
+        ``kind`` is ``"selected"`` (warm tint and a gold ring), ``"staged"`` (see-through,
+        tentative) or ``"dim"`` (darkened); any other kind gives the plain picture.
+        """
+        key = _normalise(code)
+        if kind not in TINTS:
+            return self._get(key, width)
+        w, _ = self.size_for_width(width)
+        cache_key = (key, w, kind)
+        cached = self._tinted.get(cache_key)
+        if cached is None:
+            cached = self._make_tint(self._get(key, w), kind)
+            self._tinted[cache_key] = cached
+        return cached
+
+    def clear(self) -> None:
+        """Forget every loaded and scaled picture (after a resize or a change of style)."""
+        self._masters.clear()
+        self._scaled.clear()
+        self._tinted.clear()
+
+    # -- internals --------------------------------------------------------------------------------
+
+    def path_for(self, code: str) -> Path:
+        """Return the PNG path of a card code (or ``"back"``), French file when it applies."""
+        key = _normalise(code)
+        if key == BACK_CODE:
+            return asset("cards", "back.png")
+        if self.french and key[:-1] in FRENCH_LETTERS:
+            french = asset("cards", self.variant, f"{key}.fr.png")
+            if french.is_file():
+                return french
+        return asset("cards", self.variant, f"{key}.png")
+
+    def _get(self, key: str, width: int) -> pygame.Surface:
+        w, h = self.size_for_width(width)
+        cached = self._scaled.get((key, w))
+        if cached is None:
+            master = self._master(key)
+            if master.get_size() == (w, h):
+                cached = master.copy()
+            else:
+                cached = pygame.transform.smoothscale(master, (w, h))
+            self._scaled[(key, w)] = cached
+        return cached
+
+    def _master(self, key: str) -> pygame.Surface:
+        master = self._masters.get(key)
+        if master is not None:
+            return master
+        surf: pygame.Surface | None = None
+        if key == BACK_CODE or key in FACE_CODES:
+            try:
+                surf = pygame.image.load(str(self.path_for(key)))
+            except (pygame.error, OSError, ValueError):
+                surf = None
+        if surf is None:
+            surf = _placeholder(key)
+        if surf.get_bitsize() not in (24, 32):  # smoothscale needs 24 or 32 bits
+            deep = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+            deep.blit(surf, (0, 0))
+            surf = deep
+        if pygame.display.get_init() and pygame.display.get_surface() is not None:
+            with contextlib.suppress(pygame.error):
+                surf = surf.convert_alpha()
+        self._masters[key] = surf
+        return surf
+
+    def _make_tint(self, base: pygame.Surface, kind: str) -> pygame.Surface:
+        out = base.copy()
+        w = out.get_width()
+        if kind == "selected":
+            out.fill((255, 246, 218), special_flags=pygame.BLEND_RGB_MULT)
+            ring = max(2, round(w / 28))
+            pygame.draw.rect(
+                out, _SELECT_RING, out.get_rect(), width=ring,
+                border_radius=self.corner_radius(w),
+            )
+        elif kind == "staged":
+            out.fill((224, 234, 255, 165), special_flags=pygame.BLEND_RGBA_MULT)
+        elif kind == "dim":
+            out.fill((150, 150, 158), special_flags=pygame.BLEND_RGB_MULT)
+        return out
+
+
+def _placeholder(key: str) -> pygame.Surface:
+    """A plain card with its code written on it, for a missing or broken file."""
+    w, h = CardArt.size_for_width(MASTER_WIDTH)
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    radius = CardArt.corner_radius(w)
+    fill = _BACK_FILL if key == BACK_CODE else _PAPER
+    pygame.draw.rect(surf, fill, surf.get_rect(), border_radius=radius)
+    pygame.draw.rect(surf, _EDGE, surf.get_rect(), width=3, border_radius=radius)
+    if key == BACK_CODE:
+        inner = surf.get_rect().inflate(-40, -40)
+        pygame.draw.rect(surf, (201, 152, 48), inner, width=4, border_radius=radius)
+        return surf
+    try:
+        if not pygame.font.get_init():
+            pygame.font.init()
+        font = pygame.font.Font(None, 110)
+        label = font.render(key[:4], True, _INK)
+        surf.blit(label, label.get_rect(center=surf.get_rect().center))
+    except (pygame.error, OSError, NotImplementedError):
+        pass
+    return surf

@@ -1,0 +1,95 @@
+"""What the setup screen produces: the rules, the seats and the seed of a new match."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from rami_desktop.engine.rules import PRESETS, Rules, preset
+
+KINDS: tuple[str, ...] = ("human", "bot")
+LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
+
+
+class Seat(NamedTuple):
+    """One seat at the table, in turn order: a name, "human" or "bot", and the bot level
+    ("easy", "medium" or "hard"; kept for humans too, unused)."""
+
+    name: str
+    kind: str = "human"
+    level: str = "hard"
+
+    @property
+    def is_bot(self) -> bool:
+        """Whether a bot plays this seat."""
+        return self.kind == "bot"
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    """A new match: rules, seats (2 to 6, in turn order) and the seed (None: random)."""
+
+    rules: Rules = field(default_factory=Rules)
+    seats: tuple[Seat, ...] = (
+        Seat("You", "human", "hard"), Seat("Bot 2", "bot", "hard"), Seat("Bot 3", "bot", "hard"))
+    seed: int | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "seats", tuple(Seat(*s) for s in self.seats))
+        for seat in self.seats:
+            if seat.kind not in KINDS:
+                raise ValueError(f"seat kind must be human or bot, not {seat.kind!r}")
+            if seat.level not in LEVELS:
+                raise ValueError(f"bot level must be easy, medium or hard, not {seat.level!r}")
+
+    @property
+    def players(self) -> int:
+        """Number of seats."""
+        return len(self.seats)
+
+    @property
+    def humans(self) -> list[int]:
+        """Indices of the human seats."""
+        return [i for i, s in enumerate(self.seats) if s.kind == "human"]
+
+    @property
+    def pass_and_play(self) -> bool:
+        """Whether two or more humans share the screen."""
+        return len(self.humans) >= 2
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready data, shaped as the "last setup" setting: the preset, the options changed
+        from it, the seats and the seed."""
+        base = PRESETS.get(self.rules.preset, Rules()).to_dict()
+        options = {k: v for k, v in self.rules.to_dict().items()
+                   if k != "preset" and base.get(k) != v}
+        return {
+            "preset": self.rules.preset,
+            "options": options,
+            "seats": [list(s) for s in self.seats],
+            "seed": self.seed,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> GameConfig:
+        """Build from :meth:`to_dict` data; raises ValueError on bad data."""
+        try:
+            rules = preset(str(data["preset"]), **dict(data.get("options") or {}))
+            seats = tuple(Seat(str(n), str(k), str(lv)) for n, k, lv in data["seats"])
+            seed = data.get("seed")
+            if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+                raise ValueError("seed must be a whole number")
+        except (KeyError, TypeError) as exc:
+            raise ValueError(f"bad game config: {exc}") from exc
+        if not 2 <= len(seats) <= 6:
+            raise ValueError("a match needs 2 to 6 seats")
+        return cls(rules=rules, seats=seats, seed=seed)
+
+
+def autoplay_config(preset_name: str = "talaj", players: int = 3, seed: int | None = None,
+                    level: str = "hard") -> GameConfig:
+    """A match with bots in every seat (for ``--autoplay``), players clamped to the preset."""
+    rules = PRESETS[preset_name]
+    n = max(rules.min_players, min(rules.max_players, players))
+    seats = tuple(Seat(f"Bot {i + 1}", "bot", level) for i in range(n))
+    return GameConfig(rules=rules, seats=seats, seed=seed)

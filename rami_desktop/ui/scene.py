@@ -1,0 +1,225 @@
+"""Scenes and the scene stack.
+
+A scene is an object (the caller imports its class and constructs it) pushed on a
+:class:`SceneStack`. Requests to change the stack made while a scene handles an event or
+updates are queued and applied by the app between frames, so a scene never disappears while
+its own code is running.
+
+Lifecycle: ``on_enter`` when it joins the stack, ``on_pause`` when another scene is pushed on
+top of it, ``on_resume`` when it is on top again, ``on_exit`` when it leaves the stack.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from rami_desktop.ui import theme
+from rami_desktop.ui.widgets import WidgetGroup
+
+if TYPE_CHECKING:
+    from rami_desktop.app import App
+
+
+class Scene:
+    """Base class of every screen and overlay.
+
+    Attributes:
+        app: the application (window, services, stack).
+        transparent: an overlay: the scene below is drawn first.
+    """
+
+    transparent: bool = False
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    # lifecycle
+    def on_enter(self) -> None:
+        """Called when the scene joins the stack (layout is computed here)."""
+        self.on_resize(self.app.size)
+
+    def on_exit(self) -> None:
+        """Called when the scene leaves the stack."""
+
+    def on_pause(self) -> None:
+        """Called when another scene is pushed on top."""
+
+    def on_resume(self) -> None:
+        """Called when the scene is on top again."""
+
+    # per frame
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """Handle one input event (only the top scene receives events)."""
+
+    def update(self, dt: float) -> None:
+        """Advance by ``dt`` seconds."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw onto the window surface."""
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        """Recompute the layout for a window size."""
+
+
+class SceneStack:
+    """A stack of scene objects; changes requested are applied by :meth:`apply_pending`."""
+
+    def __init__(self) -> None:
+        self._scenes: list[Scene] = []
+        self._pending: list[tuple[str, Scene | None]] = []
+
+    # queries
+    @property
+    def scenes(self) -> tuple[Scene, ...]:
+        """The scenes, bottom first."""
+        return tuple(self._scenes)
+
+    @property
+    def top(self) -> Scene | None:
+        """The scene receiving events, or None when the stack is empty."""
+        return self._scenes[-1] if self._scenes else None
+
+    @property
+    def has_pending(self) -> bool:
+        """Whether changes are waiting to be applied."""
+        return bool(self._pending)
+
+    def __len__(self) -> int:
+        return len(self._scenes)
+
+    def __bool__(self) -> bool:
+        return bool(self._scenes) or bool(self._pending)
+
+    def visible(self) -> list[Scene]:
+        """The scenes to draw, bottom first: the top one and those below transparent ones."""
+        start = 0
+        for i in range(len(self._scenes) - 1, -1, -1):
+            if not self._scenes[i].transparent:
+                start = i
+                break
+        return self._scenes[start:]
+
+    def find(self, kind: type) -> Scene | None:
+        """Return the topmost scene of a class, if any."""
+        for scene in reversed(self._scenes):
+            if isinstance(scene, kind):
+                return scene
+        return None
+
+    # requests (queued)
+    def push(self, scene: Scene) -> None:
+        """Put a scene on top."""
+        self._pending.append(("push", scene))
+
+    def pop(self) -> None:
+        """Remove the top scene."""
+        self._pending.append(("pop", None))
+
+    def replace(self, scene: Scene) -> None:
+        """Replace the top scene."""
+        self._pending.append(("replace", scene))
+
+    def clear_to(self, scene: Scene) -> None:
+        """Remove every scene and leave only ``scene``."""
+        self._pending.append(("clear_to", scene))
+
+    def clear(self) -> None:
+        """Remove every scene (the app quits when the stack is empty)."""
+        self._pending.append(("clear", None))
+
+    # applying
+    def apply_pending(self) -> bool:
+        """Apply the queued changes in order; return whether anything changed."""
+        changed = False
+        while self._pending:
+            op, scene = self._pending.pop(0)
+            changed = True
+            if op == "push":
+                assert scene is not None
+                self._push_now(scene)
+            elif op == "pop":
+                self._pop_now(resume=True)
+            elif op == "replace":
+                assert scene is not None
+                self._pop_now(resume=False)
+                self._push_now(scene, pause=False)
+            elif op == "clear_to":
+                assert scene is not None
+                while self._scenes:
+                    self._pop_now(resume=False)
+                self._push_now(scene)
+            elif op == "clear":
+                while self._scenes:
+                    self._pop_now(resume=False)
+        return changed
+
+    def _push_now(self, scene: Scene, pause: bool = True) -> None:
+        if pause and self._scenes:
+            self._scenes[-1].on_pause()
+        self._scenes.append(scene)
+        scene.on_enter()
+
+    def _pop_now(self, resume: bool) -> None:
+        if not self._scenes:
+            return
+        scene = self._scenes.pop()
+        scene.on_exit()
+        if resume and self._scenes:
+            self._scenes[-1].on_resume()
+
+    def for_each(self, fn: Callable[[Scene], Any]) -> None:
+        """Call ``fn`` on every scene, bottom first."""
+        for scene in list(self._scenes):
+            fn(scene)
+
+
+class WidgetScene(Scene):
+    """A scene made of widgets: builds them once, lays them out for each window size, routes
+    events through a :class:`~rami_desktop.ui.widgets.WidgetGroup`; Escape calls :meth:`back`.
+    """
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.group = WidgetGroup()
+        self.scale = 1.0
+        self.build()
+
+    def build(self) -> None:
+        """Create the widgets (once)."""
+
+    def layout(self, size: tuple[int, int]) -> None:
+        """Place the widgets for a window size."""
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        self.scale = theme.scale_for(size)
+        self.group.set_scale(self.scale)
+        self.layout(size)
+
+    def on_resume(self) -> None:
+        # the language or the window may have changed meanwhile
+        self.on_resize(self.app.size)
+
+    def back(self) -> None:
+        """Escape: leave this scene."""
+        self.app.stack.pop()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if self.group.handle_event(event):
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
+
+    def update(self, dt: float) -> None:
+        self.group.update(dt)
+
+    def draw_background(self, surface: pygame.Surface) -> None:
+        """Draw what lies under the widgets (the felt, unless transparent)."""
+        if not self.transparent:
+            surface.blit(theme.felt_background(surface.get_size()), (0, 0))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_background(surface)
+        self.group.draw(surface)

@@ -1,0 +1,197 @@
+"""The main menu: New game, Continue, Statistics, Settings, Rules, Quit."""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import pygame
+
+from rami_desktop import __version__
+from rami_desktop.ui import theme
+from rami_desktop.ui.scene import WidgetScene
+from rami_desktop.ui.widgets import N_, Button, render_text, tr
+
+if TYPE_CHECKING:
+    from rami_desktop.app import App
+
+RED = (178, 34, 40)
+BLACK = (30, 30, 34)
+
+
+def draw_suit(surface: pygame.Surface, suit: str, center: tuple[float, float], size: float,
+              color: tuple[int, int, int]) -> None:
+    """Draw a suit symbol (s, h, d, c) with primitives, ``size`` pixels wide."""
+    cx, cy = center
+    r = size * 0.27
+    if suit == "d":
+        pygame.draw.polygon(surface, color, [(cx, cy - size * 0.55), (cx + size * 0.4, cy),
+                                             (cx, cy + size * 0.55), (cx - size * 0.4, cy)])
+        return
+    if suit == "h":
+        pygame.draw.circle(surface, color, (cx - r, cy - r * 0.6), r)
+        pygame.draw.circle(surface, color, (cx + r, cy - r * 0.6), r)
+        pygame.draw.polygon(surface, color, [(cx - 2 * r + 0.5, cy - r * 0.3),
+                                             (cx + 2 * r - 0.5, cy - r * 0.3),
+                                             (cx, cy + size * 0.5)])
+        return
+    if suit == "s":
+        pygame.draw.circle(surface, color, (cx - r, cy + r * 0.3), r)
+        pygame.draw.circle(surface, color, (cx + r, cy + r * 0.3), r)
+        pygame.draw.polygon(surface, color, [(cx - 2 * r + 0.5, cy), (cx + 2 * r - 0.5, cy),
+                                             (cx, cy - size * 0.55)])
+    else:  # clubs
+        pygame.draw.circle(surface, color, (cx, cy - r * 1.1), r)
+        pygame.draw.circle(surface, color, (cx - r * 1.1, cy + r * 0.3), r)
+        pygame.draw.circle(surface, color, (cx + r * 1.1, cy + r * 0.3), r)
+    pygame.draw.polygon(surface, color, [(cx, cy), (cx - r * 0.8, cy + size * 0.5),
+                                         (cx + r * 0.8, cy + size * 0.5)])
+
+
+def card_surface(rank: str, suit: str, width: int) -> pygame.Surface:
+    """A decorative card face drawn with primitives (the real art is ui.card_art)."""
+    height = int(width * 1.4)
+    surf = pygame.Surface((width, height), pygame.SRCALPHA)
+    rect = surf.get_rect()
+    corner = max(4, width // 10)
+    pygame.draw.rect(surf, theme.WHITE, rect, border_radius=corner)
+    pygame.draw.rect(surf, (150, 140, 120), rect, width=max(1, width // 60),
+                     border_radius=corner)
+    color = RED if suit in "hd" else BLACK
+    if rank == "JK":
+        theme.draw_star(surf, theme.ACCENT, rect.center, width * 0.3)
+        theme.draw_star(surf, theme.BRASS, rect.center, width * 0.17)
+        label = render_text("JOKER", max(10, width // 6), theme.ACCENT, bold=True)
+        surf.blit(label, label.get_rect(midtop=(rect.centerx, rect.y + width // 14)))
+        return surf
+    index = render_text(rank, max(10, int(width * 0.26)), color, bold=True)
+    surf.blit(index, (width // 12, width // 16))
+    draw_suit(surf, suit, (width // 12 + index.get_width() / 2,
+                           width // 16 + index.get_height() + width * 0.1), width * 0.16, color)
+    draw_suit(surf, suit, (rect.centerx, rect.centery + width * 0.08), width * 0.42, color)
+    return surf
+
+
+class MenuScene(WidgetScene):
+    """The title screen."""
+
+    def __init__(self, app: App) -> None:
+        self._fans: list[tuple[pygame.Surface, pygame.Surface, pygame.Rect]] = []
+        self.title_rect = pygame.Rect(0, 0, 0, 0)
+        self._title_gap = 0
+        super().__init__(app)
+
+    def build(self) -> None:
+        self.new_game = Button(N_("New game"), self.open_setup, style="primary")
+        self.continue_button = Button(N_("Continue"), self.app.continue_match)
+        self.statistics = Button(N_("Statistics"), self.app.open_statistics)
+        self.settings = Button(N_("Settings"), self.open_settings)
+        self.rules = Button(N_("Rules"), self.open_rules)
+        self.quit_button = Button(N_("Quit"), self.app.quit)
+        self.buttons = [self.new_game, self.continue_button, self.statistics, self.settings,
+                        self.rules, self.quit_button]
+        for b in self.buttons:
+            self.group.add(b)
+
+    def on_enter(self) -> None:
+        self.continue_button.enabled = self.app.saved_match_available()
+        super().on_enter()
+
+    def on_resume(self) -> None:
+        self.continue_button.enabled = self.app.saved_match_available()
+        super().on_resume()
+
+    def layout(self, size: tuple[int, int]) -> None:
+        w, h = size
+        s = self.scale
+        bw, bh, gap = theme.px(340, s), theme.px(54, s), theme.px(12, s)
+        total = len(self.buttons) * bh + (len(self.buttons) - 1) * gap
+        title = render_text("Rami", theme.px(theme.FONT_TITLE, s), theme.CREAM, bold=True)
+        sub = render_text(tr(N_("Moroccan rummy")), theme.px(theme.FONT_SUBHEADING, s),
+                          theme.BRASS_LIGHT)
+        self._title_gap = -int(title.get_height() * 0.12)
+        title_h = (theme.px(92, s) + title.get_height() + self._title_gap + sub.get_height()
+                   + theme.px(26, s))
+        top = max(theme.px(12, s), (h - title_h - total) // 2)
+        self.title_rect = pygame.Rect(0, top, w, title_h)
+        y = top + title_h
+        for b in self.buttons:
+            b.rect = pygame.Rect(w // 2 - bw // 2, y, bw, bh)
+            y += bh + gap
+        # two fans of cards beside the buttons
+        cw = theme.px(120, s)
+        left_cards = [("7", "h"), ("8", "h"), ("9", "h"), ("JK", "")]
+        right_cards = [("K", "s"), ("K", "h"), ("K", "d"), ("K", "c")]
+        self._fans = []
+        space = (w - bw) // 2
+        cy = self.buttons[0].rect.y + total // 2
+        for cards, cx in ((left_cards, space // 2), (right_cards, w - space // 2)):
+            n = len(cards)
+            for i, (rank, suit) in enumerate(cards):
+                angle = (i - (n - 1) / 2) * -12
+                face = pygame.transform.rotozoom(card_surface(rank, suit, cw), angle, 1.0)
+                dx = (i - (n - 1) / 2) * cw * 0.38
+                dy = abs(i - (n - 1) / 2) * cw * 0.08
+                rect = face.get_rect(center=(cx + dx, cy + dy))
+                shadow = pygame.Surface(face.get_size(), pygame.SRCALPHA)
+                shadow.fill((0, 0, 0, 60))
+                shadow.blit(face, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+                self._fans.append((face, shadow, rect))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_background(surface)
+        s = self.scale
+        w = surface.get_width()
+        space = (w - theme.px(340, s)) // 2
+        if space > theme.px(230, s):
+            for face, shadow, rect in self._fans:
+                surface.blit(shadow, rect.move(theme.px(4, s), theme.px(6, s)))
+                surface.blit(face, rect)
+        self._draw_title(surface)
+        self.group.draw(surface)
+        ver = render_text(f"v{__version__}", theme.px(theme.FONT_SMALL, s), theme.CREAM_DARK)
+        surface.blit(ver, ver.get_rect(bottomright=(surface.get_width() - theme.px(12, s),
+                                                    surface.get_height() - theme.px(8, s))))
+
+    def _draw_title(self, surface: pygame.Surface) -> None:
+        s = self.scale
+        r = self.title_rect
+        cx = r.centerx
+        star_y = r.y + theme.px(52, s)
+        theme.draw_star(surface, theme.BRASS, (cx, star_y), theme.px(40, s))
+        theme.draw_star(surface, theme.ACCENT, (cx, star_y), theme.px(30, s))
+        theme.draw_star(surface, theme.BRASS_LIGHT, (cx, star_y), theme.px(12, s),
+                        rotation=math.pi / 8)
+        title = render_text("Rami", theme.px(theme.FONT_TITLE, s), theme.CREAM, bold=True)
+        shadow = render_text("Rami", theme.px(theme.FONT_TITLE, s), theme.FELT_DARK, bold=True)
+        tr_rect = title.get_rect(midtop=(cx, star_y + theme.px(40, s) + self._title_gap))
+        surface.blit(shadow, tr_rect.move(theme.px(3, s), theme.px(4, s)))
+        surface.blit(title, tr_rect)
+        sub = render_text(tr(N_("Moroccan rummy")), theme.px(theme.FONT_SUBHEADING, s),
+                          theme.BRASS_LIGHT)
+        surface.blit(sub, sub.get_rect(midtop=(cx, tr_rect.bottom + self._title_gap)))
+
+    def open_setup(self) -> None:
+        """New game: the setup screen."""
+        from rami_desktop.ui.scenes.setup import SetupScene
+
+        self.app.stack.push(SetupScene(self.app))
+
+    def open_settings(self) -> None:
+        """The settings screen."""
+        from rami_desktop.ui.scenes.settings import SettingsScene
+
+        self.app.stack.push(SettingsScene(self.app))
+
+    def open_rules(self) -> None:
+        """The rules help."""
+        from rami_desktop.ui.scenes.overlays import RulesHelpOverlay
+
+        self.app.stack.push(RulesHelpOverlay(self.app, "talaj"))
+
+    def back(self) -> None:
+        """Escape on the menu asks whether to quit."""
+        from rami_desktop.ui.scenes.overlays import ConfirmDialog
+
+        self.app.stack.push(ConfirmDialog(self.app, N_("Quit"), N_("Quit Rami?"), self.app.quit,
+                                          confirm=N_("Quit")))

@@ -1,0 +1,86 @@
+"""Settings: language, sound, animation speed, deck style, card index, hints, fullscreen.
+
+Every change applies at once (and is saved) through :meth:`App.update_setting`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from rami_desktop.ui import theme
+from rami_desktop.ui.scene import WidgetScene
+from rami_desktop.ui.widgets import N_, Button, Choice, Panel, Slider, Toggle, Widget
+
+if TYPE_CHECKING:
+    from rami_desktop.app import App
+
+
+class SettingsScene(WidgetScene):
+    """The settings screen (or an overlay over the table with ``overlay=True``)."""
+
+    def __init__(self, app: App, overlay: bool = False) -> None:
+        self.transparent = overlay
+        super().__init__(app)
+
+    def build(self) -> None:
+        from rami_desktop.app import LANGUAGES
+
+        st = self.app.settings
+        self.panel = self.group.add(Panel(N_("Settings")))
+        languages = [(code, (lambda n=name: n)) for code, name in LANGUAGES]
+        self.language = Choice(N_("Language"), languages, st.get("language") or "en",
+                               self._setter("language"))
+        self.volume = Slider(N_("Sound volume"), float(st.get("sound_volume", 0.8)),
+                             self._setter("sound_volume"))
+        self.mute = Toggle(N_("Mute"), bool(st.get("muted")), self._setter("muted"))
+        self.animation = Choice(N_("Animation speed"), [
+            ("off", N_("Off")), ("normal", N_("Normal")), ("fast", N_("Fast"))],
+            st.get("animation_speed", "normal"), self._setter("animation_speed"))
+        self.deck = Choice(N_("Deck style"), [
+            ("classic", N_("Classic")), ("four", N_("Four colours"))],
+            st.get("deck_style", "classic"), self._setter("deck_style"))
+        self.large_index = Toggle(N_("Large card index"), bool(st.get("large_index")),
+                                  self._setter("large_index"))
+        self.hints = Toggle(N_("Hints"), bool(st.get("hints", True)), self._setter("hints"))
+        self.fullscreen = Toggle(N_("Fullscreen"), bool(self.app.fullscreen),
+                                 self._setter("fullscreen"))
+        self.rows: list[Widget] = [self.language, self.volume, self.mute, self.animation,
+                                   self.deck, self.large_index, self.hints, self.fullscreen]
+        for row in self.rows:
+            self.group.add(row)
+        self.done = self.group.add(Button(N_("Back"), self.back, style="primary"))
+
+    def _setter(self, key: str) -> Any:
+        def apply(value: Any) -> None:
+            self.app.update_setting(key, value)
+        return apply
+
+    def on_resume(self) -> None:
+        self.fullscreen.value = bool(self.app.fullscreen)
+        super().on_resume()
+
+    def layout(self, size: tuple[int, int]) -> None:
+        w, h = size
+        s = self.scale
+        pw = min(theme.px(760, s), int(w * 0.9))
+        rh = theme.px(52, s)
+        pad = theme.px(26, s)
+        bh = theme.px(52, s)
+        ph = self.panel.title_height() + pad + len(self.rows) * rh + pad + bh + pad
+        ph = min(ph, h - theme.px(20, s))
+        self.panel.rect = pygame.Rect(0, 0, pw, ph)
+        self.panel.rect.center = (w // 2, h // 2)
+        y = self.panel.rect.y + self.panel.title_height() + pad // 2
+        for row in self.rows:
+            row.rect = pygame.Rect(self.panel.rect.x + pad, y, pw - 2 * pad, rh)
+            y += rh
+        self.done.rect = pygame.Rect(0, self.panel.rect.bottom - pad - bh, theme.px(200, s), bh)
+        self.done.rect.centerx = self.panel.rect.centerx
+
+    def draw_background(self, surface: pygame.Surface) -> None:
+        if self.transparent:
+            theme.dim(surface)
+        else:
+            super().draw_background(surface)

@@ -1,0 +1,354 @@
+"""Text rendering for every language of the game, right-to-left darija included.
+
+pygame's fonts have no fallback between files, so a line is cut into runs, each drawn with the
+first bundled font that has its characters: Noto Sans (Latin, French accents), Noto Sans Arabic
+UI (shaped with ``set_script("Arab")``), Noto Sans Symbols 2 (card suits ♠♥♦♣).
+
+Right to left: the logical text is wrapped first, then each line is put in display order with
+python-bidi and drawn left to right. Arabic is shaped by HarfBuzz from the display-order text;
+``set_direction`` is never used (it would reverse digits, "71" -> "17").
+
+Rendered surfaces are cached (the key holds the language generation): never draw on a surface
+returned by :func:`render`; ``copy()`` it first.
+"""
+
+from __future__ import annotations
+
+import struct
+import unicodedata
+from collections import OrderedDict
+from functools import cache, lru_cache
+from pathlib import Path
+
+import pygame
+from bidi.algorithm import get_display  # the pure-Python one mirrors brackets, the Rust one not
+
+from rami_desktop import i18n
+from rami_desktop.resources import asset
+
+Color = tuple[int, int, int] | tuple[int, int, int, int]
+
+#: Font files, in fallback order, for regular and bold text.
+FONT_FILES: dict[bool, tuple[str, ...]] = {
+    False: ("NotoSans-Regular.ttf", "NotoSansArabicUI-Regular.ttf", "NotoSansSymbols2-Regular.ttf"),
+    True: ("NotoSans-Bold.ttf", "NotoSansArabicUI-Bold.ttf", "NotoSansSymbols2-Regular.ttf"),
+}
+#: HarfBuzz script of each font file (ISO 15924).
+_SCRIPTS = {"NotoSans": "Latn", "NotoSansArabicUI": "Arab"}
+_STRONG = frozenset({"L", "R", "AL"})
+_RTL_CLASSES = frozenset({"R", "AL", "AN", "RLE", "RLO", "RLI"})
+_TEXT_FONTS = 2  # the first fonts of FONT_FILES carry text; the others only fill gaps
+_CACHE_SIZE = 1024
+
+_FONTS: dict[tuple[str, int], pygame.font.Font] = {}
+_CACHE: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+
+
+def is_rtl() -> bool:
+    """Whether the current language is written right to left."""
+    return i18n.is_rtl()
+
+
+def clear_cache() -> None:
+    """Forget every cached rendered text (done at each language change)."""
+    _CACHE.clear()
+
+
+i18n.add_listener(lambda _code: clear_cache())
+
+
+@cache
+def coverage(path: str) -> frozenset[int]:
+    """Return the code points a TrueType/OpenType font maps to a glyph (from its cmap table)."""
+    try:
+        data = Path(path).read_bytes()
+    except OSError:
+        return frozenset()
+    (num_tables,) = struct.unpack_from(">H", data, 4)
+    cmap = None
+    for i in range(num_tables):
+        tag, _checksum, offset, _length = struct.unpack_from(">4sIII", data, 12 + 16 * i)
+        if tag == b"cmap":
+            cmap = offset
+    if cmap is None:
+        return frozenset()
+    _version, count = struct.unpack_from(">HH", data, cmap)
+    subtables = {}
+    for i in range(count):
+        platform, encoding, offset = struct.unpack_from(">HHI", data, cmap + 4 + 8 * i)
+        subtables[(platform, encoding)] = cmap + offset
+    for key in ((3, 10), (0, 4), (0, 6), (3, 1), (0, 3), (0, 1), (0, 0)):
+        if key in subtables:
+            start = subtables[key]
+            (fmt,) = struct.unpack_from(">H", data, start)
+            if fmt == 12:
+                return _cmap12(data, start)
+            if fmt == 4:
+                return _cmap4(data, start)
+    return frozenset()
+
+
+def _cmap12(data: bytes, start: int) -> frozenset[int]:
+    (groups,) = struct.unpack_from(">I", data, start + 12)
+    points: set[int] = set()
+    for i in range(groups):
+        first, last, _glyph = struct.unpack_from(">III", data, start + 16 + 12 * i)
+        points.update(range(first, last + 1))
+    return frozenset(points)
+
+
+def _cmap4(data: bytes, start: int) -> frozenset[int]:
+    (seg_x2,) = struct.unpack_from(">H", data, start + 6)
+    segs = seg_x2 // 2
+    ends = struct.unpack_from(f">{segs}H", data, start + 14)
+    starts = struct.unpack_from(f">{segs}H", data, start + 16 + seg_x2)
+    deltas = struct.unpack_from(f">{segs}h", data, start + 16 + 2 * seg_x2)
+    range_at = start + 16 + 3 * seg_x2
+    ranges = struct.unpack_from(f">{segs}H", data, range_at)
+    points: set[int] = set()
+    for i in range(segs):
+        for code in range(starts[i], ends[i] + 1):
+            if code == 0xFFFF:
+                continue
+            if ranges[i] == 0:
+                glyph = (code + deltas[i]) & 0xFFFF
+            else:
+                at = range_at + 2 * i + ranges[i] + 2 * (code - starts[i])
+                (glyph,) = struct.unpack_from(">H", data, at)
+                if glyph:
+                    glyph = (glyph + deltas[i]) & 0xFFFF
+            if glyph:
+                points.add(code)
+    return frozenset(points)
+
+
+def _load(name: str, size: int) -> pygame.font.Font:
+    if not pygame.font.get_init():  # first use, or pygame.quit() made the cached fonts invalid
+        _FONTS.clear()
+        clear_cache()
+        pygame.font.init()
+    key = (name, size)
+    if key not in _FONTS:
+        path = asset("fonts", name)
+        if path.is_file():
+            loaded = pygame.font.Font(str(path), size)
+            script = _SCRIPTS.get(name.split("-")[0])
+            if script:
+                loaded.set_script(script)
+        else:  # a broken install: pygame's own font rather than nothing
+            loaded = pygame.font.Font(None, size)
+        _FONTS[key] = loaded
+    return _FONTS[key]
+
+
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """Return the cached main (Latin) font of a pixel size."""
+    return _load(FONT_FILES[bold][0], size)
+
+
+def _chain(size: int, bold: bool) -> list[tuple[pygame.font.Font, frozenset[int]]]:
+    return [(_load(name, size), coverage(str(asset("fonts", name)))) for name in FONT_FILES[bold]]
+
+
+def _runs(visual: str, chain: list[tuple[pygame.font.Font, frozenset[int]]]
+          ) -> list[tuple[int, str]]:
+    """Cut a display-order line into (font index, text) runs.
+
+    A letter takes the first font that has it; digits 0-9 take the main font; spaces and
+    punctuation stay in the current run when its font is a text font (not the symbols
+    fallback) that has them.
+    """
+    runs: list[tuple[int, list[str]]] = []
+    current = -1
+    for char in visual:
+        code = ord(char)
+        kind = unicodedata.bidirectional(char)
+        if kind == "EN" and code in chain[0][1]:
+            choice = 0  # European digits always from the main font: the same "71" everywhere
+        elif 0 <= current < _TEXT_FONTS and kind not in _STRONG and code in chain[current][1]:
+            choice = current
+        else:
+            choice = next((i for i, (_f, cover) in enumerate(chain) if code in cover), 0)
+        if choice != current:
+            runs.append((choice, [char]))
+            current = choice
+        else:
+            runs[-1][1].append(char)
+    return [(index, "".join(chars)) for index, chars in runs]
+
+
+@lru_cache(maxsize=4096)
+def _visual(line: str, rtl: bool) -> str:
+    """Put a line in display order, combining marks kept after their right-to-left base.
+
+    Reversing a right-to-left word puts its marks (the shadda of حرّة) before their letter;
+    HarfBuzz reads the display-order text back by grapheme (base then marks), so each group of
+    marks is moved back after the letter it belongs to.
+    """
+    if not line:
+        return ""
+    if not rtl and not any(unicodedata.bidirectional(c) in _RTL_CLASSES for c in line):
+        return line  # left-to-right only: nothing moves
+    chars = list(get_display(line, base_dir="R" if rtl else "L"))
+    i = 0
+    while i < len(chars):
+        if unicodedata.combining(chars[i]):
+            end = i
+            while end < len(chars) and unicodedata.combining(chars[end]):
+                end += 1
+            if end < len(chars) and unicodedata.bidirectional(chars[end]) in ("R", "AL"):
+                chars[i:end + 1] = [chars[end], *chars[i:end]]
+                i = end + 1
+                continue
+            i = end
+        else:
+            i += 1
+    return "".join(chars)
+
+
+def _line_width(line: str, rtl: bool, chain: list[tuple[pygame.font.Font, frozenset[int]]]
+                ) -> int:
+    return sum(chain[i][0].size(run)[0] for i, run in _runs(_visual(line, rtl), chain))
+
+
+def wrap(text: str, size: int, max_width: int | None, *, bold: bool = False,
+         rtl: bool | None = None) -> list[str]:
+    """Cut logical text into lines no wider than ``max_width`` (at spaces, else inside a word).
+
+    Wrapping works on the logical text; each line is put in display order only when drawn.
+    """
+    rtl = is_rtl() if rtl is None else rtl
+    chain = _chain(size, bold)
+
+    def fits(line: str) -> bool:
+        return max_width is None or _line_width(line, rtl, chain) <= max_width
+
+    lines: list[str] = []
+    for paragraph in text.replace("\t", " ").split("\n"):
+        current = ""
+        for word in paragraph.split(" "):
+            candidate = f"{current} {word}" if current else word
+            if current and not fits(candidate):
+                lines.append(current)
+                candidate = word
+            current = candidate
+            while len(current) > 1 and not fits(current):  # a word wider than the line
+                low, high = 1, len(current) - 1  # the longest head that fits, at least 1 char
+                while low < high:
+                    middle = (low + high + 1) // 2
+                    if fits(current[:middle]):
+                        low = middle
+                    else:
+                        high = middle - 1
+                lines.append(current[:low])
+                current = current[low:]
+        lines.append(current)
+    return lines
+
+
+def _resolve(align: str, rtl: bool) -> str:
+    if align == "start":
+        return "right" if rtl else "left"
+    if align == "end":
+        return "left" if rtl else "right"
+    if align in ("left", "right", "center"):
+        return align
+    raise ValueError(f"unknown alignment {align!r}")
+
+
+def line_height(size: int, bold: bool = False) -> int:
+    """Return the height of one line of text (every bundled script fits in it)."""
+    chain = _chain(size, bold)[:2]
+    ascent = max(f.get_ascent() for f, _ in chain)
+    descent = max(-f.get_descent() for f, _ in chain)
+    return ascent + descent
+
+
+def render(text: str, size: int, color: Color, *, bold: bool = False,
+           max_width: int | None = None, align: str = "start",
+           rtl: bool | None = None) -> pygame.Surface:
+    """Render text (wrapped to max_width, aligned start/center/end) onto a transparent surface.
+
+    Args:
+        text: logical text; ``\\n`` starts a new line.
+        size: pixel size of the font.
+        color: RGB (or RGBA, the alpha applied to the whole text).
+        bold: the bold faces.
+        max_width: wrap lines to this many pixels (None: no wrapping).
+        align: ``start`` (left in LTR, right in RTL), ``end``, ``center``, ``left``, ``right``;
+            lines are aligned within the widest one.
+        rtl: the paragraph direction; None follows the current language.
+
+    Returns:
+        A cached surface with per-pixel alpha, as wide as the widest line: do not draw on it.
+    """
+    rtl = is_rtl() if rtl is None else rtl
+    color = tuple(pygame.Color(color))
+    if not pygame.font.get_init():
+        font(size, bold)  # reinitialises fonts and forgets surfaces made before a pygame.quit()
+    key = (text, size, color, bold, max_width, align, rtl, i18n.generation())
+    cached = _CACHE.get(key)
+    if cached is not None:
+        _CACHE.move_to_end(key)
+        return cached
+    surface = _render(text, size, color, bold, max_width, _resolve(align, rtl), rtl)
+    _CACHE[key] = surface
+    if len(_CACHE) > _CACHE_SIZE:
+        _CACHE.popitem(last=False)
+    return surface
+
+
+def _render(text: str, size: int, color: tuple[int, ...], bold: bool, max_width: int | None,
+            align: str, rtl: bool) -> pygame.Surface:
+    chain = _chain(size, bold)
+    base = chain[:2]
+    ascent = max(f.get_ascent() for f, _ in base)
+    descent = max(-f.get_descent() for f, _ in base)
+    rgb = color[:3]
+    rendered_lines: list[tuple[int, list[tuple[pygame.font.Font, pygame.Surface]]]] = []
+    for line in wrap(text, size, max_width, bold=bold, rtl=rtl):
+        pieces = []
+        width = 0
+        if max_width is not None:
+            line = line.strip(" ")
+        for index, run in _runs(_visual(line, rtl), chain):
+            run_font = chain[index][0]
+            piece = run_font.render(run, True, rgb)
+            pieces.append((run_font, piece))
+            width += piece.get_width()
+            ascent = max(ascent, run_font.get_ascent())
+            descent = max(descent, -run_font.get_descent())
+        rendered_lines.append((width, pieces))
+    height = ascent + descent
+    total_width = max(1, max(width for width, _ in rendered_lines))
+    surface = pygame.Surface((total_width, height * len(rendered_lines)), pygame.SRCALPHA)
+    surface.fill((*rgb, 0))
+    for row, (width, pieces) in enumerate(rendered_lines):
+        if align == "right":
+            x = total_width - width
+        elif align == "center":
+            x = (total_width - width) // 2
+        else:
+            x = 0
+        baseline = row * height + ascent
+        for run_font, piece in pieces:
+            surface.blit(piece, (x, baseline - run_font.get_ascent()))
+            x += piece.get_width()
+    if len(color) == 4 and color[3] < 255:
+        surface.fill((255, 255, 255, color[3]), special_flags=pygame.BLEND_RGBA_MULT)
+    return surface
+
+
+def blit(dest: pygame.Surface, surface: pygame.Surface, rect: pygame.Rect,
+         align: str = "start", rtl: bool | None = None) -> pygame.Rect:
+    """Draw a rendered text in a box, on its start side (right in RTL) by default; return where."""
+    rtl = is_rtl() if rtl is None else rtl
+    side = _resolve(align, rtl)
+    place = surface.get_rect(top=rect.top)
+    if side == "right":
+        place.right = rect.right
+    elif side == "center":
+        place.centerx = rect.centerx
+    else:
+        place.left = rect.left
+    return dest.blit(surface, place)

@@ -1,0 +1,157 @@
+"""Colours, sizes and background drawing shared by every screen.
+
+Sizes are given for the reference window (1280x800) and scaled with :func:`scale_for`, so a
+layout computed from the window size stays legible from 1024x640 up to full HD and beyond.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+Color = tuple[int, int, int]
+
+# the table: a warm green felt
+FELT: Color = (28, 102, 66)
+FELT_DARK: Color = (16, 66, 42)
+FELT_LIGHT: Color = (44, 128, 84)
+# panels: cream paper
+CREAM: Color = (248, 240, 222)
+CREAM_DARK: Color = (230, 216, 188)
+CREAM_EDGE: Color = (196, 172, 128)
+INK: Color = (44, 34, 26)
+INK_SOFT: Color = (104, 88, 70)
+INK_DISABLED: Color = (168, 154, 134)
+# Moroccan accents: terracotta red, zellige blue and brass
+ACCENT: Color = (182, 58, 44)
+ACCENT_DARK: Color = (140, 40, 30)
+ACCENT_LIGHT: Color = (208, 86, 66)
+ZELLIGE: Color = (30, 84, 140)
+BRASS: Color = (214, 172, 84)
+BRASS_LIGHT: Color = (240, 206, 130)
+WHITE: Color = (255, 255, 255)
+SHADOW = (0, 0, 0, 70)
+DIM = (0, 0, 0, 140)
+FOCUS: Color = ZELLIGE
+
+REFERENCE_SIZE = (1280, 800)
+MIN_SIZE = (1024, 640)
+DEFAULT_SIZE = (1280, 800)
+
+# font sizes at the reference window
+FONT_TITLE = 96
+FONT_HEADING = 38
+FONT_SUBHEADING = 28
+FONT_BODY = 24
+FONT_SMALL = 20
+
+
+def scale_for(size: tuple[int, int]) -> float:
+    """Return the UI scale for a window size (1.0 at 1280x800), clamped to a legible range."""
+    w, h = size
+    s = min(w / REFERENCE_SIZE[0], h / REFERENCE_SIZE[1])
+    return max(0.78, min(s, 2.0))
+
+
+def px(value: float, scale: float) -> int:
+    """Scale a reference length to pixels."""
+    return max(1, round(value * scale))
+
+
+def radius(scale: float) -> int:
+    """Return the corner radius of buttons and panels."""
+    return px(10, scale)
+
+
+_BACKGROUNDS: dict[tuple[int, int], pygame.Surface] = {}
+
+
+def felt_background(size: tuple[int, int]) -> pygame.Surface:
+    """Return (cached) the felt table background for a window size: a soft vignette and a
+    faint eight-pointed star pattern."""
+    size = (max(1, size[0]), max(1, size[1]))
+    cached = _BACKGROUNDS.get(size)
+    if cached is not None:
+        return cached
+    if len(_BACKGROUNDS) > 6:
+        _BACKGROUNDS.clear()
+    w, h = size
+    surf = pygame.Surface(size)
+    surf.fill(FELT)
+    # radial vignette drawn as concentric ellipses (cheap, done once per size)
+    steps = 24
+    for i in range(steps):
+        t = i / steps
+        c = tuple(round(FELT_DARK[k] + (FELT_LIGHT[k] - FELT_DARK[k]) * t) for k in range(3))
+        rw = round(w * (1.5 - 0.9 * t))
+        rh = round(h * (1.5 - 0.9 * t))
+        pygame.draw.ellipse(surf, c, pygame.Rect(w // 2 - rw // 2, h // 2 - rh // 2, rw, rh))
+    # faint star lattice
+    pattern = pygame.Surface(size, pygame.SRCALPHA)
+    step = max(90, round(min(w, h) / 6))
+    star_r = step * 0.18
+    for gy in range(-1, h // step + 2):
+        for gx in range(-1, w // step + 2):
+            cx = gx * step + (step // 2 if gy % 2 else 0)
+            cy = gy * step
+            draw_star(pattern, (255, 255, 255, 10), (cx, cy), star_r, width=0)
+    surf.blit(pattern, (0, 0))
+    _BACKGROUNDS[size] = surf
+    return surf
+
+
+def star_points(center: tuple[float, float], r: float, rotation: float = 0.0
+                ) -> list[tuple[float, float]]:
+    """Return the outline of an eight-pointed star (khatam) centred on ``center``."""
+    cx, cy = center
+    inner = r * 0.72
+    pts = []
+    for i in range(16):
+        a = rotation + math.pi * i / 8
+        rr = r if i % 2 == 0 else inner
+        pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
+    return pts
+
+
+def draw_star(surface: pygame.Surface, color: tuple[int, ...], center: tuple[float, float],
+              r: float, width: int = 0, rotation: float = math.pi / 16) -> None:
+    """Draw an eight-pointed star."""
+    pygame.draw.polygon(surface, color, star_points(center, r, rotation), width)
+
+
+_SHADOWS: dict[tuple[int, int, int, int], pygame.Surface] = {}
+
+
+def draw_shadow(surface: pygame.Surface, rect: pygame.Rect, scale: float,
+                corner: int | None = None) -> None:
+    """Draw a soft drop shadow under a rectangle."""
+    off = px(4, scale)
+    corner = radius(scale) if corner is None else corner
+    key = (rect.w, rect.h, off, corner)
+    shadow = _SHADOWS.get(key)
+    if shadow is None:
+        if len(_SHADOWS) > 200:
+            _SHADOWS.clear()
+        shadow = pygame.Surface((rect.w + off * 2, rect.h + off * 2), pygame.SRCALPHA)
+        pygame.draw.rect(shadow, SHADOW, shadow.get_rect().inflate(-off, -off),
+                         border_radius=corner)
+        _SHADOWS[key] = shadow
+    surface.blit(shadow, (rect.x - off // 2, rect.y + off // 2))
+
+
+def draw_panel(surface: pygame.Surface, rect: pygame.Rect, scale: float, *,
+               color: Color = CREAM, border: Color = CREAM_EDGE, shadow: bool = True) -> None:
+    """Draw a cream panel with a brass edge and a shadow."""
+    corner = radius(scale)
+    if shadow:
+        draw_shadow(surface, rect, scale, corner)
+    pygame.draw.rect(surface, color, rect, border_radius=corner)
+    pygame.draw.rect(surface, border, rect, width=max(1, px(2, scale)), border_radius=corner)
+
+
+def dim(surface: pygame.Surface) -> None:
+    """Darken the whole surface (behind a modal overlay)."""
+    veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    veil.fill(DIM)
+    surface.blit(veil, (0, 0))

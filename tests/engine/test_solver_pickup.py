@@ -1,0 +1,495 @@
+"""The talaj pickup check (RULES.md §4): accepted iff some legal laying this turn uses the card."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from itertools import combinations, permutations
+
+import pytest
+
+from rami_desktop.engine.cards import JOKER, Card, parse_card, parse_cards, sort_key_rank
+from rami_desktop.engine.melds import Meld, extend, make_meld, swap
+from rami_desktop.engine.rules import PRESETS, Rules, TriaSwap
+from rami_desktop.engine.solver import PickupContext, pickup_playable
+
+ALL = sorted(PRESETS)
+
+
+def H(text: str) -> tuple[Card, ...]:
+    return parse_cards(text.split())
+
+
+def M(text: str) -> Meld:
+    meld = make_meld(parse_cards(text.split()))
+    assert meld is not None, text
+    return meld
+
+
+def ctx(preset: str | Rules, hand: str, card: str, *, down: bool, table: tuple[str, ...] = (),
+        bar: int = 71, going_out_min: int | None = None, partner_down: bool = False,
+        adds: bool | None = None) -> PickupContext:
+    rules = PRESETS[preset] if isinstance(preset, str) else preset
+    return PickupContext(
+        hand=H(hand), card=parse_card(card), rules=rules, down=down, bar=bar,
+        going_out_min=going_out_min, table=tuple(M(t) for t in table),
+        partner_down=partner_down,
+        adds_on_opening_turn=rules.add_on_opening_turn if adds is None else adds)
+
+
+# --- down -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("preset", ALL)
+def test_down_new_combination(preset: str) -> None:
+    assert pickup_playable(ctx(preset, "5H 6H 2C", "7H", down=True))
+    assert pickup_playable(ctx(preset, "7S 7D 2C", "7H", down=True))
+    assert not pickup_playable(ctx(preset, "5H 9H 2C", "7H", down=True))
+    assert not pickup_playable(ctx(preset, "7H 7S 2C", "7H", down=True))  # two 7H: no tria
+
+
+@pytest.mark.parametrize("preset", ALL)
+def test_down_last_card(preset: str) -> None:
+    """A hand of two: a combination needing both hand cards leaves nothing to discard."""
+    assert not pickup_playable(ctx(preset, "5H 6H", "7H", down=True))
+    assert not pickup_playable(ctx(preset, "7S 7D", "7H", down=True))
+    # but adding the card alone to the table leaves both
+    assert pickup_playable(ctx(preset, "5H 6H", "7H", down=True, table=("4H 5H 6H",)))
+
+
+@pytest.mark.parametrize("preset", ALL)
+def test_down_extends_table(preset: str) -> None:
+    assert pickup_playable(ctx(preset, "2C 9S", "7H", down=True, table=("4H 5H 6H",)))
+    assert pickup_playable(ctx(preset, "2C 9S", "3H", down=True, table=("4H 5H 6H",)))
+    assert pickup_playable(ctx(preset, "2C 9S", "7H", down=True, table=("7S 7D 7C",)))
+    assert not pickup_playable(ctx(preset, "2C 9S", "7H", down=True,
+                                   table=("7S 7D 7C 7H",)))
+    assert not pickup_playable(ctx(preset, "2C 9S", "8H", down=True, table=("4H 5H 6H",)))
+    # 7 then 8 onto 4-5-6
+    assert pickup_playable(ctx(preset, "7H 2C", "8H", down=True, table=("4H 5H 6H",)))
+    assert not pickup_playable(ctx(preset, "7H", "8H", down=True, table=("4H 5H 6H",)))
+    # a joker bridging
+    assert pickup_playable(ctx(preset, "JK 2C", "8H", down=True, table=("4H 5H 6H",)))
+    assert not pickup_playable(ctx(preset, "JK 2C", "8H", down=True, table=("4H JK 6H",)))
+    # ace high and low, no wrap
+    assert pickup_playable(ctx(preset, "2C 9S", "AH", down=True, table=("JH QH KH",)))
+    assert pickup_playable(ctx(preset, "2C 9S", "AH", down=True, table=("2H 3H 4H",)))
+    assert not pickup_playable(ctx(preset, "2C 9S", "2H", down=True, table=("QH KH AH",)))
+
+
+def test_down_joker_swap_talaj() -> None:
+    table = ("7S 7D 7C JK",)
+    assert pickup_playable(ctx("talaj", "2C 9D", "7H", down=True, table=table))
+    assert pickup_playable(ctx("talaj", "2C 9D", "5H", down=True, table=("4H JK 6H",)))
+    assert not pickup_playable(ctx("talaj", "2C 9D", "9H", down=True, table=("4H JK 6H",)))
+
+
+def test_down_joker_swap_complete_four() -> None:
+    """rami-talaj: 3 real + joker only, and the joker freed must be laid this turn."""
+    table = ("7S 7D 7C JK",)
+    assert not pickup_playable(ctx("rami-talaj", "2C 9D", "7H", down=True, table=table))
+    # the joker can go onto a série on the table
+    assert pickup_playable(ctx("rami-talaj", "2C 9D", "7H", down=True,
+                               table=table + ("4S 5S 6S",)))
+    # or into a new combination with hand cards (9D 10D + joker), one card still kept
+    assert pickup_playable(ctx("rami-talaj", "2C 9D 10D", "7H", down=True, table=table))
+    assert not pickup_playable(ctx("rami-talaj", "9D 10D", "7H", down=True, table=table))
+    # a tria of 2 real + joker gives no joker under COMPLETE_FOUR; the card still extends it
+    assert pickup_playable(ctx("rami-talaj", "2C 9D", "7H", down=True, table=("7S 7D JK",)))
+    talaj_like = PRESETS["talaj"].with_options(tria_swap="complete_four")
+    assert pickup_playable(ctx(talaj_like, "2C 9D", "7H", down=True, table=table))
+
+
+def test_down_joker_freed_by_a_hand_card() -> None:
+    """A hand card takes a table joker's place; that joker then joins the card."""
+    # 5D swaps the joker of 4D-JK-6D; JK + 9H + card 10H... 9H JK 10H is no série, but 9H 10H JK is
+    assert pickup_playable(ctx("talaj", "5D 9H 2C", "10H", down=True, table=("4D JK 6D",)))
+    assert not pickup_playable(ctx("talaj", "5S 9H 2C", "10H", down=True, table=("4D JK 6D",)))
+
+
+# --- not down ---------------------------------------------------------------------------------
+
+ONLY_TRIA = "7S 7D 8C 9C 10C JC QC KC 2S 4H 6S 9D JH 3S"
+
+
+@pytest.mark.parametrize("preset,expected", [("talaj", False), ("rami-talaj", False),
+                                             ("tallage", True)])
+def test_card_only_usable_in_the_clean_tria(preset: str, expected: bool) -> None:
+    assert pickup_playable(ctx(preset, ONLY_TRIA, "7H", down=False)) is expected
+
+
+def test_card_only_usable_in_the_clean_tria_with_an_own_copy() -> None:
+    """An own 7♥ makes the clean tria; the 7♥ taken goes into 7-8-9♥."""
+    hand = "7H 7S 7D 8H 9H 8C 9C 10C JC QC KC 2S 4D 6S"
+    assert pickup_playable(ctx("talaj", hand, "7H", down=False))
+    assert not pickup_playable(ctx("talaj", hand.replace("7H", "3D"), "7H", down=False))
+    # one 7♥ in hand, the taken one laid in the tria: not own, and the hand's copy stays
+    assert not pickup_playable(ctx("talaj", "7H 7S 7D 8C 9C 10C JC QC KC 2S 4D 6S 3H 5H",
+                                   "7H", down=False))
+
+
+@pytest.mark.parametrize("preset", ["talaj", "rami-talaj", "tallage"])
+def test_card_in_another_combination(preset: str) -> None:
+    hand = "KS KH KD 9C 10C JC QC 5H 6H 2S 4D 8S 3C 2D"
+    assert pickup_playable(ctx(preset, hand, "7H", down=False))
+    assert not pickup_playable(ctx(preset, hand, "7H", down=False, bar=101))
+    assert not pickup_playable(ctx(preset, hand, "9S", down=False))
+
+
+def test_not_down_extends_own_opening_meld() -> None:
+    """talaj: lay K♠K♥K♦K♣ Q♠Q♥Q♦ 4-5-6♥ (85) of own cards, then add 7♥ to the série."""
+    hand = "KS KH KD KC QS QH QD 4H 5H 6H 2C 9D 7S 3C"
+    assert pickup_playable(ctx("talaj", hand, "7H", down=False))
+    assert pickup_playable(ctx("talaj", hand, "3H", down=False))
+    # without adds on the opening turn, 4-5-6-7♥ would be the only série and not own
+    assert not pickup_playable(ctx("talaj", hand, "7H", down=False, adds=False))
+    # the own part must reach the bar by itself
+    assert not pickup_playable(ctx("talaj", hand, "7H", down=False, bar=86))
+    # tallage counts the card as own
+    assert pickup_playable(ctx("tallage", hand, "7H", down=False))
+    # a tria of three own cards takes the fourth
+    three = "KS KH KD QS QH QD 4H 5H 6H 2C 9D 7S 3C 8D"
+    assert pickup_playable(ctx("talaj", three, "KC", down=False))
+
+
+def test_clean_tria_split_from_a_long_serie() -> None:
+    """The card may sit in a franche série when another own série makes the condition."""
+    hand = "KS KH KD 8C 9C 10C JC QC 2S 4H 6S 9D 3D 5D"
+    assert pickup_playable(ctx("talaj", hand, "7C", down=False, adds=False))
+    assert pickup_playable(ctx("talaj", hand, "KC", down=False, adds=False))
+
+
+def test_not_down_extends_table_after_opening() -> None:
+    hand = "KS KH KD 8C 9C 10C JC QC 2S 4H 6S 9D 3D 5D"
+    table = ("4D 5D 6D",)
+    assert pickup_playable(ctx("talaj", hand, "7D", down=False, table=table))
+    assert not pickup_playable(ctx("tallage", hand, "7D", down=False, table=table))
+    assert not pickup_playable(ctx("talaj", hand, "7D", down=False, table=table, bar=78))
+
+
+def test_not_down_swap_after_opening() -> None:
+    hand = "KS KH KD 8C 9C 10C JC QC 2S 4H 6S 9D 3D 5D"
+    assert pickup_playable(ctx("talaj", hand, "5H", down=False, table=("4H JK 6H",)))
+    assert not pickup_playable(ctx("tallage", hand, "5H", down=False, table=("4H JK 6H",)))
+
+
+def test_going_out() -> None:
+    hand = "KS KH KD 9C 10C JC QC 2S"
+    # 69 own points, K♣ added, out with 2S: the going-out minimum applies, not the bar
+    assert pickup_playable(ctx("talaj", hand, "KC", down=False, bar=101, going_out_min=69))
+    assert not pickup_playable(ctx("talaj", hand, "KC", down=False, bar=101, going_out_min=70))
+    assert not pickup_playable(ctx("talaj", hand, "KC", down=False, bar=101))
+    # 8-Q♣ splits: 8-9-10♣ own, J-Q-K♣ with the card, 87 points
+    assert pickup_playable(ctx("talaj", "KS KH KD 8C 9C 10C JC QC 2S", "KC", down=False,
+                               bar=101, going_out_min=87))
+    small = "4S 4H 4D 9C 10C 2S"
+    assert pickup_playable(ctx("tallage", small, "JC", down=False, going_out_min=0))
+    assert not pickup_playable(ctx("tallage", small, "JC", down=False))
+    # rami-talaj: 9-10-J♣ holds the card, so it is not a série of own cards
+    assert not pickup_playable(ctx("rami-talaj", small, "JC", down=False, going_out_min=0))
+    assert pickup_playable(ctx("rami-talaj", "4S 4H 4D 9C 10C JC 2S", "4C", down=False,
+                               going_out_min=0))
+
+
+def test_simple_lays_only_the_whole_hand() -> None:
+    assert pickup_playable(ctx("simple", "KS KH KD 8C 9C 10C 2S", "JC", down=False,
+                               going_out_min=0))
+    assert not pickup_playable(ctx("simple", "KS KH KD 8C 9C 10C 2S 3D", "JC", down=False,
+                                   going_out_min=0, bar=0))
+
+
+def test_partner_down_serie_only() -> None:
+    hand = "4H 5H 6H 9S 9D 2C"
+    assert pickup_playable(ctx("rami-talaj", hand, "9H", down=False, partner_down=True))
+    assert not pickup_playable(ctx("rami-talaj", hand, "9H", down=False))
+    # the série must be of own cards
+    assert not pickup_playable(ctx("rami-talaj", "4H 5H 9S 2C", "6H", down=False,
+                                   partner_down=True))
+    # own série, then the card on the table
+    assert pickup_playable(ctx("rami-talaj", "4H 5H 6H 2C 9D", "8S", down=False,
+                               partner_down=True, table=("5S 6S 7S",)))
+
+
+@pytest.mark.parametrize("preset", ALL)
+def test_not_down_small_hands(preset: str) -> None:
+    assert not pickup_playable(ctx(preset, "5H 6H", "7H", down=False, bar=0, going_out_min=0))
+    assert not pickup_playable(ctx(preset, "5H", "7H", down=False, bar=0, going_out_min=0))
+
+
+# --- a brute force over the layings of a turn, for a player already down ----------------------
+
+
+def _sub_multisets(cards: list[Card], max_size: int) -> list[tuple[Card, ...]]:
+    out: set[tuple[Card, ...]] = set()
+    for size in range(1, max_size + 1):
+        for sub in combinations(sorted(cards, key=sort_key_rank), size):
+            out.add(sub)
+    return sorted(out, key=lambda s: (len(s), [sort_key_rank(c) for c in s]))
+
+
+def _brute_new_melds(hand: list[Card], max_jokers: int) -> list[Meld]:
+    out = []
+    for sub in _sub_multisets(hand, len(hand)):
+        if len(sub) < 3:
+            continue
+        for order in set(permutations(sub)):
+            meld = make_meld(order, max_jokers)
+            if meld is not None and list(meld.cards) == list(order):
+                out.append(meld)
+                break
+    return out
+
+
+def brute_down(hand: Sequence[Card], card: Card, table: Sequence[Meld], rules: Rules,
+               depth: int = 3, exact_left: int | None = None) -> bool:
+    """Try every sequence of up to ``depth`` layings (new, add, swap) after taking ``card``."""
+    start = [*hand, card]
+    base_card = list(hand).count(card)
+    base_jokers = sum(1 for c in hand if c.is_joker)
+    maxj = rules.jokers_per_meld
+    four = rules.tria_swap is TriaSwap.COMPLETE_FOUR
+    seen: set[tuple[tuple[Card, ...], tuple[tuple[Card, ...], ...], int]] = set()
+
+    def done(h: list[Card], freed: int) -> bool:
+        # jokers are alike: the one taken counts as laid while the hand holds no more jokers
+        # than before plus those freed this turn (and, if they must be laid, none more)
+        jokers = sum(1 for c in h if c.is_joker)
+        allowed = base_jokers + (0 if rules.swapped_joker_must_be_laid else freed)
+        if not h or jokers > allowed or (exact_left is not None and len(h) != exact_left):
+            return False
+        return card.is_joker or h.count(card) <= base_card
+
+    def go(h: list[Card], t: list[Meld], d: int, freed: int) -> bool:
+        key = (tuple(sorted(h, key=sort_key_rank)), tuple(m.cards for m in t), freed)
+        if key in seen:
+            return False
+        seen.add(key)
+        if done(h, freed):
+            return True
+        if d == 0 or len(h) <= 1:
+            return False
+        for meld in _brute_new_melds(h, maxj):
+            if len(meld.cards) < len(h):
+                rest = list(h)
+                for c in meld.cards:
+                    rest.remove(c)
+                if go(rest, [*t, meld], d - 1, freed):
+                    return True
+        for k, m in enumerate(t):
+            for sub in _sub_multisets(h, min(len(h) - 1, 4)):
+                for order in set(permutations(sub)):
+                    for at in ("low", "high"):
+                        new = extend(m, order, at=at, max_jokers=maxj)
+                        if new is None:
+                            continue
+                        rest = list(h)
+                        for c in sub:
+                            rest.remove(c)
+                        if go(rest, [*t[:k], new, *t[k + 1:]], d - 1, freed):
+                            return True
+            if m.jokers:
+                for c in set(h):
+                    new = swap(m, c, four)
+                    if new is None:
+                        continue
+                    rest = list(h)
+                    rest.remove(c)
+                    if go([*rest, JOKER], [*t[:k], new, *t[k + 1:]], d - 1, freed + 1):
+                        return True
+        return False
+
+    return go(start, list(table), depth, 0)
+
+
+def _random_table(rng: random.Random) -> list[Meld]:
+    out: list[Meld] = []
+    for _ in range(rng.randint(1, 2)):
+        if rng.random() < 0.5:
+            suit = rng.choice("SHDC")
+            length = rng.randint(3, 5)
+            lo = rng.randint(1, 15 - length)
+            cards = [Card(1 if p == 14 else p, suit) for p in range(lo, lo + length)]
+        else:
+            rank = rng.randint(1, 13)
+            cards = [Card(rank, s) for s in rng.sample("SHDC", rng.randint(3, 4))]
+        if rng.random() < 0.5:
+            cards[rng.randrange(len(cards))] = JOKER
+        meld = make_meld(cards)
+        if meld is not None:
+            out.append(meld)
+    return out
+
+
+def _near_cards(table: Sequence[Meld], rng: random.Random, n: int) -> list[Card]:
+    pool: list[Card] = [JOKER]
+    for m in table:
+        for c in m.cards:
+            if c.is_joker:
+                continue
+            for d in (-2, -1, 0, 1, 2):
+                r = c.rank + d
+                if 1 <= r <= 13:
+                    pool.append(Card(r, c.suit))
+            pool.extend(Card(c.rank, s) for s in "SHDC")
+    pool.extend(Card(rng.randint(1, 13), rng.choice("SHDC")) for _ in range(4))
+    return [rng.choice(pool) for _ in range(n)]
+
+
+@pytest.mark.parametrize("preset", ["talaj", "rami-talaj"])
+def test_down_agrees_with_brute_force(preset: str) -> None:
+    rules = PRESETS[preset]
+    rng = random.Random(len(preset))
+    checked = 0
+    for _ in range(400):
+        table = _random_table(rng)
+        if not table:
+            continue
+        hand = _near_cards(table, rng, rng.randint(1, 4))
+        card = _near_cards(table, rng, 1)[0]
+        everything = [*hand, card, *(c for m in table for c in m.cards)]
+        if any(n > (4 if c.is_joker else 2) for c, n in Counter(everything).items()):
+            continue
+        want = brute_down(hand, card, table, rules)
+        got = pickup_playable(PickupContext(hand=tuple(hand), card=card, rules=rules, down=True,
+                                            table=tuple(table)))
+        assert got == want, ([c.code for c in hand], card.code, [m.codes() for m in table])
+        checked += 1
+    assert checked > 200
+
+
+def test_joker_on_top_of_the_talaj() -> None:
+    # down: with two hand cards into a new combination, or onto the table
+    assert pickup_playable(ctx("talaj", "5H 6H 2C", "JK", down=True))
+    assert not pickup_playable(ctx("talaj", "5H 6H", "JK", down=True))
+    assert not pickup_playable(ctx("talaj", "5H 9C 2C", "JK", down=True))
+    assert pickup_playable(ctx("talaj", "9C", "JK", down=True, table=("4H 5H 6H",)))
+    assert not pickup_playable(ctx("talaj", "9C", "JK", down=True, table=("4H JK 6H",)))
+    # not down: in a non-franche combination of the opening, or after it onto a combination
+    hand = "KS KH KD 8C 9C 10C JC QC 2S 4H 6S 9D 3D 5D"
+    assert pickup_playable(ctx("talaj", hand, "JK", down=False))
+    assert not pickup_playable(ctx("talaj", hand, "JK", down=False, bar=78))
+    assert pickup_playable(ctx("tallage", hand, "JK", down=False))
+
+
+def test_not_down_joker_freed_after_the_opening() -> None:
+    """Open with own cards, give 5♦ for the table joker, lay 9♥ 10♥ JK."""
+    hand = "KS KH KD 8C 9C 10C JC QC 5D 9H 2S 4S 6S 3D"
+    table = ("4D JK 6D",)
+    assert pickup_playable(ctx("talaj", hand, "10H", down=False, table=table))
+    assert not pickup_playable(ctx("talaj", hand, "10H", down=False, table=("4D 5D 6D",)))
+    assert not pickup_playable(ctx("tallage", hand, "10H", down=False, table=table))
+    # no opening of own cards reaches 78
+    assert not pickup_playable(ctx("talaj", hand, "10H", down=False, table=table, bar=78))
+
+
+# --- a brute force for a player not yet down: lay new combinations, check the opening, then
+# --- (where the rules allow) go on as a player who is down
+
+
+def _index_melds(items: Sequence[Card], max_jokers: int) -> list[tuple[tuple[int, ...], Meld]]:
+    out = []
+    for size in range(3, len(items) + 1):
+        for sub in combinations(range(len(items)), size):
+            cards = [items[i] for i in sub]
+            for order in set(permutations(cards)):
+                meld = make_meld(order, max_jokers)
+                if meld is not None and list(meld.cards) == list(order):
+                    out.append((sub, meld))
+                    break
+    return out
+
+
+def brute_not_down(hand: Sequence[Card], card: Card, rules: Rules, table: Sequence[Meld],
+                   bar: int, going_out_min: int | None, partner: bool, adds: bool) -> bool:
+    items = [*hand, card]
+    picked = len(hand)
+    melds = _index_melds(items, rules.jokers_per_meld)
+    variants: list[tuple[int, bool, bool]] = []
+    if rules.lay_before_out:
+        variants.append((bar, False, False))
+    if going_out_min is not None:
+        variants.append((going_out_min, True, False))
+    if partner:
+        variants.append((0, False, True))
+
+    def valid(chosen: list[tuple[tuple[int, ...], Meld]], min_pts: int, serie_only: bool) -> bool:
+        cond = [m for idx, m in chosen if m.franche
+                and not (rules.clean_own_cards and picked in idx)]
+        has_s = any(not m.is_tria for m in cond)
+        if serie_only:
+            return has_s
+        if rules.need_tria_and_serie and not (has_s and any(m.is_tria for m in cond)):
+            return False
+        return sum(m.points(rules.ace_value) for _, m in chosen) >= min_pts
+
+    def packs(k: int, used: frozenset[int], chosen: list[tuple[tuple[int, ...], Meld]]
+              ) -> Iterator[list[tuple[tuple[int, ...], Meld]]]:
+        yield chosen
+        for j in range(k, len(melds)):
+            idx, m = melds[j]
+            if used.isdisjoint(idx):
+                yield from packs(j + 1, used | set(idx), [*chosen, (idx, m)])
+
+    for chosen in packs(0, frozenset(), []):
+        laid = {i for idx, _ in chosen for i in idx}
+        left = [items[i] for i in range(len(items)) if i not in laid]
+        for min_pts, going_out, serie_only in variants:
+            if not left or not valid(chosen, min_pts, serie_only):
+                continue
+            if picked in laid:
+                if not going_out or len(left) == 1:
+                    return True
+                continue
+            if not adds:
+                continue
+            rest = list(left)
+            rest.remove(card)
+            if brute_down(rest, card, [*table, *(m for _, m in chosen)], rules, depth=2,
+                          exact_left=1 if going_out else None):
+                return True
+    return False
+
+
+def _small_opening_hand(rng: random.Random) -> list[Card]:
+    rank = rng.randint(1, 13)
+    hand = [Card(rank, x) for x in rng.sample("SHDC", 3)]
+    suit = rng.choice("SHDC")
+    lo = rng.randint(1, 12)
+    hand += [Card(1 if p == 14 else p, suit) for p in range(lo, lo + 3)]
+    if rng.random() < 0.3:
+        hand.pop(rng.randrange(len(hand)))
+    for _ in range(rng.randint(1, 2)):
+        base = rng.choice(hand)
+        hand.append(rng.choice([Card(base.rank, rng.choice("SHDC")), JOKER,
+                                Card(min(13, base.rank + 1), base.suit)]))
+    return hand
+
+
+@pytest.mark.parametrize("preset", ["talaj", "rami-talaj", "tallage"])
+def test_not_down_agrees_with_brute_force(preset: str) -> None:
+    rules = PRESETS[preset]
+    rng = random.Random(7 + len(preset))
+    checked = positive = 0
+    for _ in range(120):
+        hand = _small_opening_hand(rng)
+        table = _random_table(rng)
+        card = _near_cards([*table, *(m for m in [make_meld(hand[:3])] if m)], rng, 1)[0]
+        if card.is_joker:
+            continue
+        everything = [*hand, card, *(c for m in table for c in m.cards)]
+        if any(n > (4 if c.is_joker else 2) for c, n in Counter(everything).items()):
+            continue
+        bar = rng.choice([0, 15, 30])
+        gom = rng.choice([None, 0])
+        partner = preset == "rami-talaj" and rng.random() < 0.3
+        adds = rules.add_on_opening_turn
+        want = brute_not_down(hand, card, rules, table, bar, gom, partner, adds)
+        got = pickup_playable(PickupContext(
+            hand=tuple(hand), card=card, rules=rules, down=False, bar=bar, going_out_min=gom,
+            table=tuple(table), partner_down=partner, adds_on_opening_turn=adds))
+        assert got == want, ([c.code for c in hand], card.code, [m.codes() for m in table],
+                             bar, gom, partner)
+        checked += 1
+        positive += got
+    assert checked > 60 and 5 < positive < checked - 5, (checked, positive)

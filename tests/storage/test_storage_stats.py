@@ -1,0 +1,127 @@
+"""Statistics: recording rounds and matches, resetting, tolerant loading."""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from storage_helpers import fresh_home
+
+from rami_desktop.storage import problems
+from rami_desktop.storage.paths import Paths
+from rami_desktop.storage.stats import (
+    PresetStats,
+    Stats,
+    load_stats,
+    record_match,
+    record_round,
+    reset,
+)
+
+
+def test_empty_without_file(paths: Paths) -> None:
+    stats, problem = load_stats(paths)
+    assert problem is None and stats.for_preset("talaj") == PresetStats()
+
+
+def test_record_rounds_and_matches(paths: Paths) -> None:
+    record_round(paths, "talaj", won=False, turns=12, opening_points=75)
+    record_round(paths, "talaj", won=True, turns=9, opening_points=None)
+    record_round(paths, "talaj", won=True, turns=14, opening_points=90)
+    record_round(paths, "tallage", won=True, turns=3)
+    record_match(paths, "talaj", won=False, rounds=5)
+    stats, problem = record_match(paths, "talaj", won=True, rounds=7)
+    assert problem is None
+    record_match(paths, "talaj", won=True, rounds=9)
+    loaded, problem = load_stats(paths)
+    assert problem is None
+    assert loaded.for_preset("talaj") == PresetStats(
+        matches_played=3,
+        matches_won=2,
+        rounds_played=3,
+        rounds_won=2,
+        best_opening=90,
+        fastest_round_win=9,
+        shortest_match_win=7,
+    )
+    assert loaded.for_preset("tallage").fastest_round_win == 3
+    assert loaded.for_preset("simple") == PresetStats()
+    assert stats.for_preset("talaj").matches_played == 2
+
+
+def test_reset_one_and_all(paths: Paths) -> None:
+    record_round(paths, "talaj", won=True, turns=5)
+    record_round(paths, "simple", won=True, turns=5)
+    stats, problem = reset(paths, "talaj")
+    assert problem is None and set(stats.presets) == {"simple"}
+    assert set(load_stats(paths)[0].presets) == {"simple"}
+    stats, problem = reset(paths)
+    assert problem is None and stats == Stats()
+    assert load_stats(paths) == (Stats(), None)
+    assert not paths.stats_file.exists()
+
+
+def test_tolerant_loading(paths: Paths) -> None:
+    paths.data_dir.mkdir(parents=True)
+    paths.stats_file.write_text(json.dumps({
+        "format": "rami-stats",
+        "version": 1,
+        "presets": {
+            "talaj": {"matches_played": 2, "matches_won": 5, "best_opening": "lots", "x": 1},
+            "": {"matches_played": 1},
+            "simple": [],
+        },
+    }))
+    stats, problem = load_stats(paths)
+    assert problem == problems.REPAIRED
+    assert stats.for_preset("talaj") == PresetStats(matches_played=2, matches_won=2)
+    assert set(stats.presets) == {"talaj", "simple"}
+
+
+def test_newer_and_corrupt(paths: Paths) -> None:
+    record_round(paths, "talaj", won=True, turns=4)
+    record_round(paths, "talaj", won=True, turns=4)
+    paths.stats_file.write_text('{"format": "rami-stats", "version": 99, "presets": {}}')
+    assert load_stats(paths) == (Stats(), problems.NEWER_VERSION)
+    paths.stats_file.write_text('{"format": "rami-stats", "vers')
+    stats, problem = load_stats(paths)
+    assert problem == problems.CORRUPT_RESTORED_BACKUP
+    assert stats.for_preset("talaj").rounds_played == 1
+
+
+def test_read_only_reported(paths: Paths, read_only) -> None:  # type: ignore[no-untyped-def]
+    record_round(paths, "talaj", won=True, turns=4)
+    read_only(paths.data_dir)
+    stats, problem = record_round(paths, "talaj", won=True, turns=4)
+    assert problem == problems.UNWRITABLE and stats.for_preset("talaj").rounds_played == 2
+    assert reset(paths)[1] == problems.UNWRITABLE
+    assert load_stats(paths)[0].for_preset("talaj").rounds_played == 1
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=5),
+    lambda children: st.lists(children, max_size=3)
+    | st.dictionaries(st.text(max_size=20), children, max_size=3),
+    max_leaves=15,
+)
+
+
+@settings(
+    max_examples=100,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(presets=json_values, raw=st.binary(max_size=100))
+def test_fuzzed_stats_never_raise(presets: object, raw: bytes) -> None:
+    with fresh_home() as paths:
+        paths.data_dir.mkdir(parents=True)
+        for content in (
+            json.dumps({"format": "rami-stats", "version": 1, "presets": presets}).encode(),
+            raw,
+        ):
+            paths.stats_file.write_bytes(content)
+            stats, problem = load_stats(paths)
+            assert problem is None or problem in problems.ALL_PROBLEMS
+            stats, problem = record_match(paths, "talaj", won=True, rounds=3)
+            assert stats.for_preset("talaj").matches_played >= 1

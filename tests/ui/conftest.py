@@ -1,0 +1,107 @@
+"""UI test fixtures: headless pygame, a private RAMI_HOME, an App and a player driver."""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+from collections.abc import Iterator  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from rami_desktop import i18n  # noqa: E402
+
+DT = 1 / 60
+
+
+@pytest.fixture(autouse=True)
+def _rami_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every UI test keeps its files in its own folder."""
+    monkeypatch.setenv("RAMI_HOME", str(tmp_path / "rami_home"))
+
+
+def _reset_language() -> None:
+    setter = getattr(i18n, "set_language", None)
+    if setter is not None:
+        setter("en")
+
+
+@pytest.fixture
+def make_app() -> Iterator[object]:
+    """A factory of headless Apps (English, settings not saved), closed after the test."""
+    from rami_desktop.app import App
+
+    apps: list[App] = []
+
+    def make(size: tuple[int, int] = (1024, 640), **settings: object) -> App:
+        _reset_language()
+        app = App(size, settings={"language": "en", **settings}, persist=False,
+                  fullscreen=False)
+        apps.append(app)
+        return app
+
+    yield make
+    for app in apps:
+        app.stack.clear()
+        app.stack.apply_pending()
+        app.close()
+    _reset_language()
+
+
+@pytest.fixture
+def app(make_app: object) -> object:
+    """A headless App at 1024x640, empty stack."""
+    return make_app()  # type: ignore[operator]
+
+
+class Driver:
+    """Drives an App as a player would: posted mouse and key events, fixed time steps."""
+
+    def __init__(self, app: object) -> None:
+        self.app = app
+
+    def step(self, events: list[pygame.event.Event] | None = None, dt: float = DT) -> None:
+        """Run one frame."""
+        self.app.step(dt, events or [])
+
+    def move(self, pos: tuple[int, int]) -> None:
+        """Move the mouse to ``pos``."""
+        self.step([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                      buttons=(0, 0, 0))])
+
+    def click(self, pos: tuple[int, int], button: int = 1) -> None:
+        """Move, press and release the mouse at ``pos`` (one frame each)."""
+        self.move(pos)
+        self.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)])
+        self.step([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button)])
+
+    def key(self, k: int, mod: int = 0) -> None:
+        """Press a key (one frame)."""
+        self.step([pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)])
+
+    def type(self, text: str) -> None:
+        """Type text (one TEXTINPUT event a character, one frame)."""
+        self.step([pygame.event.Event(pygame.TEXTINPUT, text=ch) for ch in text])
+
+    def show(self, scene: object) -> object:
+        """Put a scene alone on the stack and run one frame; return it."""
+        self.app.stack.clear_to(scene)
+        self.step()
+        return scene
+
+    def push(self, scene: object) -> object:
+        """Push a scene and run one frame; return it."""
+        self.app.stack.push(scene)
+        self.step()
+        return scene
+
+
+@pytest.fixture
+def drive(app: object) -> Driver:
+    """A Driver of the ``app`` fixture."""
+    return Driver(app)

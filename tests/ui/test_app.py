@@ -1,0 +1,223 @@
+"""The application shell: scene stack, loop, window, command line."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pygame
+import pytest
+
+from rami_desktop.__main__ import main
+from rami_desktop.app import App
+from rami_desktop.engine.rules import PRESETS
+from rami_desktop.ui.game_config import GameConfig, Seat, autoplay_config
+from rami_desktop.ui.scene import Scene, SceneStack
+from rami_desktop.ui.scenes.menu import MenuScene
+
+
+class Recorder(Scene):
+    """A scene writing its lifecycle calls to a shared log."""
+
+    def __init__(self, app: App | None, name: str, log: list[str],
+                 transparent: bool = False) -> None:
+        self.app = app  # type: ignore[assignment]
+        self.name = name
+        self.log = log
+        self.transparent = transparent
+        self.sizes: list[tuple[int, int]] = []
+        self.events: list[int] = []
+        self.on_event = None
+
+    def on_enter(self) -> None:
+        self.log.append(f"{self.name}.enter")
+
+    def on_exit(self) -> None:
+        self.log.append(f"{self.name}.exit")
+
+    def on_pause(self) -> None:
+        self.log.append(f"{self.name}.pause")
+
+    def on_resume(self) -> None:
+        self.log.append(f"{self.name}.resume")
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        self.sizes.append(size)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        self.events.append(event.type)
+        if self.on_event is not None:
+            self.on_event(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.log.append(f"{self.name}.draw")
+
+
+def test_stack_lifecycle_and_queue() -> None:
+    log: list[str] = []
+    stack = SceneStack()
+    a, b, c = (Recorder(None, n, log) for n in "abc")
+    stack.push(a)
+    assert stack.top is None and stack.has_pending  # queued until applied
+    stack.apply_pending()
+    stack.push(b)
+    stack.apply_pending()
+    assert log == ["a.enter", "a.pause", "b.enter"]
+    log.clear()
+    stack.replace(c)
+    stack.apply_pending()
+    assert log == ["b.exit", "c.enter"] and stack.scenes == (a, c)
+    log.clear()
+    stack.pop()
+    stack.apply_pending()
+    assert log == ["c.exit", "a.resume"] and stack.top is a
+    log.clear()
+    stack.push(b)
+    stack.clear_to(c)
+    stack.apply_pending()
+    assert stack.scenes == (c,)
+    assert log == ["a.pause", "b.enter", "b.exit", "a.exit", "c.enter"]
+
+
+def test_visible_scenes_draw_below_transparent(app: App) -> None:
+    log: list[str] = []
+    base = Recorder(app, "base", log)
+    overlay = Recorder(app, "overlay", log, transparent=True)
+    app.stack.push(base)
+    app.stack.push(overlay)
+    log.clear()
+    app.step(1 / 60)
+    assert [e for e in log if e.endswith("draw")] == ["base.draw", "overlay.draw"]
+    app.stack.push(Recorder(app, "opaque", log))
+    log.clear()
+    app.step(1 / 60)
+    assert [e for e in log if e.endswith("draw")] == ["opaque.draw"]
+
+
+def test_scene_change_during_events_applies_between_frames(app: App) -> None:
+    log: list[str] = []
+    first = Recorder(app, "first", log)
+    second = Recorder(app, "second", log)
+    first.on_event = lambda event: app.stack.push(second)
+    app.stack.push(first)
+    app.step(1 / 60)
+    click = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(5, 5), button=1)
+    app.step(1 / 60, [click, click])
+    # the second click is not delivered to a scene about to be covered
+    assert first.events == [pygame.MOUSEBUTTONDOWN]
+    assert second.events == []
+    assert app.stack.top is second
+
+
+def test_step_counts_frames_and_times(app: App) -> None:
+    app.stack.push(MenuScene(app))
+    for _ in range(5):
+        app.step(0.25)
+    assert app.frames == 5 and len(app.frame_times) == 5
+    p50, p99, worst = app.frame_stats()
+    assert 0 <= p50 <= p99 <= worst
+    assert re.fullmatch(r"frame_ms p50=\d+\.\d+ p99=\d+\.\d+ max=\d+\.\d+", app.perf_line())
+
+
+def test_quit_event_stops(app: App) -> None:
+    app.stack.push(MenuScene(app))
+    app.step(1 / 60, [pygame.event.Event(pygame.QUIT)])
+    assert not app.running
+
+
+def test_resize_recomputes_layouts(app: App) -> None:
+    menu = MenuScene(app)
+    app.stack.push(menu)
+    app.step(1 / 60)
+    small = menu.new_game.rect.copy()
+    assert small.centerx == 1024 // 2
+    app.step(1 / 60, [pygame.event.Event(pygame.VIDEORESIZE, size=(1600, 1000),
+                                         w=1600, h=1000)])
+    assert app.size == (1600, 1000)
+    big = menu.new_game.rect
+    assert big.centerx == 800 and big.w > small.w
+    assert all(pygame.Rect(0, 0, 1600, 1000).contains(b.rect) for b in menu.buttons)
+
+
+def test_resize_reaches_every_scene(app: App) -> None:
+    log: list[str] = []
+    below = Recorder(app, "below", log)
+    above = Recorder(app, "above", log, transparent=True)
+    app.stack.push(below)
+    app.stack.push(above)
+    app.step(1 / 60)
+    app.step(1 / 60, [pygame.event.Event(pygame.VIDEORESIZE, size=(1100, 700), w=1100, h=700)])
+    assert below.sizes[-1] == (1100, 700) and above.sizes[-1] == (1100, 700)
+
+
+def test_fullscreen_toggle_keys(app: App) -> None:
+    app.stack.push(MenuScene(app))
+    app.step(1 / 60)
+    app.step(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0)])
+    assert app.fullscreen
+    app.step(1 / 60, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN,
+                                         mod=pygame.KMOD_LALT)])
+    assert not app.fullscreen
+    assert app.size == (1024, 640)
+
+
+def test_first_scene_asks_language_when_unset(make_app: object) -> None:
+    from rami_desktop.ui.scenes.language import LanguageScene
+
+    app = make_app(language=None)  # type: ignore[operator]
+    assert isinstance(app.first_scene(), LanguageScene)
+    app2 = make_app()  # type: ignore[operator]
+    assert isinstance(app2.first_scene(), MenuScene)
+
+
+def test_start_game_uses_table_or_says_not_ready(app: App) -> None:
+    app.stack.push(MenuScene(app))
+    app.step(1 / 60)
+    shown = app.start_game(GameConfig(), remember=False)
+    app.step(1 / 60)
+    assert shown == app.table_available()
+    assert app.stack.top is not None
+
+
+def test_game_config_round_trip() -> None:
+    config = GameConfig(rules=PRESETS["tallage"].with_options(threshold=51),
+                        seats=(Seat("Ama", "human", "hard"), Seat("B", "bot", "easy")), seed=7)
+    data = config.to_dict()
+    assert data["preset"] == "tallage" and data["options"] == {"threshold": 51}
+    assert GameConfig.from_dict(data) == config
+    with pytest.raises(ValueError):
+        GameConfig(seats=(Seat("x", "robot", "hard"),))
+    auto = autoplay_config("talaj", 9, 3)
+    assert auto.players == 5 and all(s.is_bot for s in auto.seats) and auto.seed == 3
+
+
+def test_main_frames_writes_screenshot(tmp_path: Path) -> None:
+    out = tmp_path / "shot.png"
+    assert main(["--frames", "3", "--screenshot", str(out), "--lang", "en",
+                 "--size", "1024x640"]) == 0
+    data = out.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    image = pygame.image.load(str(out))
+    assert image.get_size() == (1024, 640)
+
+
+def test_main_perf_prints_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--frames", "4", "--perf", "--lang", "en"]) == 0
+    out = capsys.readouterr().out.strip().splitlines()
+    assert len(out) == 1
+    assert re.fullmatch(r"frame_ms p50=\d+(\.\d+)? p99=\d+(\.\d+)? max=\d+(\.\d+)?", out[0])
+
+
+def test_main_autoplay_runs(tmp_path: Path) -> None:
+    out = tmp_path / "auto.png"
+    assert main(["--autoplay", "--seed", "5", "--players", "3", "--preset", "simple",
+                 "--frames", "2", "--screenshot", str(out)]) == 0
+    assert out.exists()
+
+
+def test_main_rejects_unknown_language() -> None:
+    assert main(["--frames", "1", "--lang", "xx"]) == 2
+
+
+def test_smoke_test_passes() -> None:
+    assert main(["--smoke-test", "--size", "1024x640"]) == 0

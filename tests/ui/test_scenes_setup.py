@@ -1,0 +1,218 @@
+"""Game setup: defaults, presets and player limits, options, seats, deal code, Start."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from rami_desktop.app import App
+from rami_desktop.engine.rules import PRESETS, Rules
+from rami_desktop.ui.game_config import GameConfig, Seat
+from rami_desktop.ui.scenes.menu import MenuScene
+from rami_desktop.ui.scenes.setup import SetupScene
+
+
+@pytest.fixture
+def setup(app: App, drive: object) -> SetupScene:
+    drive.show(MenuScene(app))
+    return drive.push(SetupScene(app))
+
+
+def test_defaults(setup: SetupScene) -> None:
+    config = setup.game_config()
+    assert config.rules == PRESETS["talaj"]
+    assert config.seats == (Seat("You", "human", "hard"), Seat("Bot 2", "bot", "hard"),
+                            Seat("Bot 3", "bot", "hard"))
+    assert config.seed is None
+
+
+def test_every_option_has_a_widget(setup: SetupScene) -> None:
+    names = {f for f in Rules().to_dict() if f != "preset"}
+    assert set(setup.rule_widgets) == names
+
+
+def test_start_hands_the_config_to_the_app(app: App, setup: SetupScene, drive: object,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    started: list[GameConfig] = []
+    monkeypatch.setattr(app, "start_game", lambda config: started.append(config) or True)
+    drive.click(setup.start_button.rect.center)
+    assert started == [setup.game_config()]
+
+
+def test_enter_starts_from_the_initial_focus(app: App, setup: SetupScene, drive: object,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    started: list[GameConfig] = []
+    monkeypatch.setattr(app, "start_game", lambda config: started.append(config) or True)
+    drive.key(pygame.K_RETURN)
+    assert len(started) == 1
+
+
+def test_preset_changes_player_limits(setup: SetupScene, drive: object) -> None:
+    _left, right = setup.preset._arrow_rects()
+    drive.click(right.center)  # talaj -> rami-talaj
+    assert setup.preset.value == "rami-talaj"
+    drive.click(right.center)  # -> tallage: up to 6
+    assert setup.game_config().rules == PRESETS["tallage"]
+    assert setup.players.maximum == 6
+    for _ in range(5):
+        drive.click(setup.players._button_rects()[1].center)
+    assert setup.players.value == 6 and setup.game_config().players == 6
+    assert all(row.name.visible for row in setup.seat_rows)
+    _left, right = setup.preset._arrow_rects()
+    drive.click(_left.center)  # back to rami-talaj: at most 5
+    assert setup.players.maximum == 5 and setup.game_config().players == 5
+    assert not setup.seat_rows[5].name.visible
+
+
+def test_threshold_changes(setup: SetupScene, drive: object) -> None:
+    threshold = setup.rule_widgets["threshold"]
+    minus, plus = threshold._button_rects()
+    drive.click(minus.center)
+    drive.click(minus.center)
+    assert setup.game_config().rules.threshold == 51
+    drive.click(plus.center)
+    assert setup.game_config().rules.threshold == 61
+
+
+def test_threshold_by_keyboard(setup: SetupScene, drive: object) -> None:
+    threshold = setup.rule_widgets["threshold"]
+    setup.group.focus(threshold)
+    drive.key(pygame.K_LEFT)
+    assert setup.game_config().rules.threshold == 61
+    drive.key(pygame.K_RIGHT)
+    drive.key(pygame.K_RIGHT)
+    assert setup.game_config().rules.threshold == 81
+
+
+def test_teams_only_with_four(setup: SetupScene, drive: object) -> None:
+    _left, right = setup.preset._arrow_rects()
+    drive.click(right.center)  # rami-talaj
+    teams = setup.rule_widgets["teams"]
+    assert not teams.enabled
+    drive.click(setup.players._button_rects()[1].center)
+    assert setup.players.value == 4 and teams.enabled
+    setup.group.focus(teams)
+    drive.key(pygame.K_SPACE)
+    assert setup.game_config().rules.teams
+    drive.click(setup.players._button_rects()[1].center)
+    assert not setup.game_config().rules.teams and not teams.enabled
+
+
+def test_seats_edit(setup: SetupScene, drive: object) -> None:
+    row = setup.seat_rows[1]
+    drive.click(row.name.rect.center)
+    assert setup.group.focused is row.name
+    for _ in range(len("Bot 2")):
+        drive.key(pygame.K_BACKSPACE)
+    drive.type("Nadia")
+    drive.click(row.kind.rect.center)  # bot -> human
+    config = setup.game_config()
+    assert config.seats[1] == Seat("Nadia", "human", "hard")
+    assert not row.level.visible
+    drive.click(row.kind.rect.center)  # back to a bot; choose the level
+    row.level.step(-1)
+    assert setup.game_config().seats[1] == Seat("Nadia", "bot", "medium")
+
+
+def test_default_names_follow_the_kind(setup: SetupScene, drive: object) -> None:
+    row = setup.seat_rows[2]
+    drive.click(row.kind.rect.center)
+    assert setup.game_config().seats[2] == Seat("Player 3", "human", "hard")
+    drive.click(row.kind.rect.center)
+    assert setup.game_config().seats[2].name == "Bot 3"
+    setup.seat_rows[0].name.set("")
+    assert setup.game_config().seats[0].name == "Player 1"
+
+
+def test_space_types_into_a_name(setup: SetupScene, drive: object) -> None:
+    row = setup.seat_rows[0]
+    drive.click(row.name.rect.center)
+    drive.key(pygame.K_SPACE)  # arrives as TEXTINPUT too: must not activate anything
+    drive.type(" A")
+    assert setup.game_config().seats[0].name == "You A"
+
+
+def test_conflicting_option_is_refused(setup: SetupScene) -> None:
+    setup.option_changed("min_players", 6)  # max is 5 in talaj
+    assert setup.game_config().rules.min_players == 2
+    assert setup.status and setup.status_error
+
+
+def test_all_rules_scroll_and_focus(setup: SetupScene, drive: object) -> None:
+    area = setup.rules_area
+    assert area.max_scroll() > 0
+    setup.group.focus(setup.rule_widgets["redeal"])
+    assert area.rect.contains(setup.rule_widgets["redeal"].rect)
+    drive.key(pygame.K_SPACE)
+    assert setup.game_config().rules.redeal
+    setup.all_toggle.set(False)
+    assert area.max_scroll() == 0 and not setup.rule_widgets["redeal"].visible
+
+
+def test_deal_code(setup: SetupScene, drive: object) -> None:
+    deal_code = pytest.importorskip("rami_desktop.storage.deal_code")
+    rules = PRESETS["tallage"].with_options(threshold=51)
+    code = deal_code.encode(1234, rules)
+    drive.click(setup.deal_code.rect.center)
+    drive.type(code)
+    drive.click(setup.apply_code.rect.center)
+    config = setup.game_config()
+    assert config.seed == 1234 and config.rules == rules
+    assert setup.preset.value == "tallage"
+    setup.deal_code.set("NOT-A-CODE")
+    setup.use_deal_code()
+    assert setup.status_error and setup.game_config().seed == 1234
+
+
+def test_last_setup_is_restored(make_app: object) -> None:
+    config = GameConfig(rules=PRESETS["simple"], seats=(Seat("A", "human", "hard"),
+                                                        Seat("B", "bot", "easy")), seed=9)
+    app = make_app(last_setup=config.to_dict())  # type: ignore[operator]
+    scene = SetupScene(app)
+    app.stack.push(scene)
+    app.step(1 / 60)
+    restored = scene.game_config()
+    assert restored.rules == config.rules and restored.seats == config.seats
+    assert restored.seed is None  # a new deal unless a code is given
+
+
+def test_layout_inside_window(make_app: object) -> None:
+    for size in ((1024, 640), (1280, 800), (1920, 1080)):
+        app = make_app(size)  # type: ignore[operator]
+        scene = SetupScene(app)
+        app.stack.push(scene)
+        app.step(1 / 60)
+        window = pygame.Rect(0, 0, *size)
+        for w in scene.group.widgets:
+            if w.visible and w.rect.w:
+                assert window.contains(w.rect), (size, w)
+        assert not scene.rules_panel.rect.colliderect(scene.players_panel.rect)
+
+
+def test_wheel_scrolls_rules_under_pointer(setup: SetupScene, drive: object) -> None:
+    area = setup.rules_area
+    drive.move(area.rect.center)
+    drive.step([pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-2, flipped=False)])
+    assert area.scroll > 0
+    drive.move(setup.players_panel.rect.center)
+    before = area.scroll
+    drive.step([pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=2, flipped=False)])
+    assert area.scroll == before
+
+
+def test_escape_leaves_text_field_first(app: App, setup: SetupScene, drive: object) -> None:
+    drive.click(setup.seat_rows[0].name.rect.center)
+    drive.key(pygame.K_ESCAPE)
+    assert app.stack.top is setup and setup.group.focused is None
+    drive.key(pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, MenuScene)
+
+
+def test_right_to_left_mirrors_layout(app: App, setup: SetupScene, drive: object) -> None:
+    assert setup.rules_panel.rect.x < setup.players_panel.rect.x
+    app.set_language("ar_MA", save=False)
+    drive.step()
+    assert setup.rules_panel.rect.x > setup.players_panel.rect.x
+    row = setup.seat_rows[1]
+    assert row.name.rect.x > row.kind.rect.x > row.level.rect.x
+    assert setup.start_button.rect.x < setup.back_button.rect.x
