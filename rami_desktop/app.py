@@ -66,6 +66,51 @@ def default_paths() -> Any:
         return None
 
 
+def start_logging(paths: Any) -> Any:
+    """Log to the log folder; return the log file (None when logging goes to stderr)."""
+    try:
+        from rami_desktop.storage.logs import setup_logging
+    except ImportError:
+        return None
+    try:
+        log_file = setup_logging(paths)
+    except Exception:
+        log.exception("logging could not start")
+        return None
+    log.info("Rami starting; log file %s", log_file)
+    return log_file
+
+
+def check_folders(paths: Any) -> list[str]:
+    """Create the storage folders if needed; return the problem codes of unwritable ones."""
+    try:
+        return list(paths.ensure())
+    except Exception:
+        log.exception("storage folders could not be checked")
+        return []
+
+
+def check_saved_files(paths: Any) -> list[str]:
+    """Load the saved match and the statistics once at start, so a damaged file is moved aside
+    (and its backup restored) before the player presses Continue; return "subject:code" entries
+    for the start-up message."""
+    found: list[str] = []
+    try:
+        from rami_desktop.storage.match_io import load_saved_game
+        from rami_desktop.storage.stats import load_stats
+    except ImportError:
+        return found
+    for subject, load in (("save", load_saved_game), ("stats", load_stats)):
+        try:
+            _value, problem = load(paths)
+        except Exception:
+            log.exception("the %s could not be checked", subject)
+            continue
+        if problem:
+            found.append(f"{subject}:{problem}")
+    return found
+
+
 def load_settings(paths: Any) -> tuple[dict[str, Any], str | None]:
     """Load the settings through the storage module: (settings dict, problem code or None)."""
     data: dict[str, Any] = dict(DEFAULT_SETTINGS)
@@ -148,16 +193,28 @@ class App:
         pygame.display.init()
         self.persist = persist
         self.paths: Any = default_paths() if persist or settings is None else None
-        #: problem codes met at start (storage reports them; the menu may show them)
+        #: problem codes met at start, bare or as "subject:code" (subject settings, save or
+        #: stats); shown once in a message over the menu (see ui.problems_text)
         self.startup_problems: list[str] = []
+        #: the log file for the error screen (None: no log file, the log goes to stderr)
+        self.log_file: Any = None
+        #: show the error screen when a scene raises; tests and the smoke test (persist=False)
+        #: let the error propagate instead
+        self.catch_scene_errors = persist
+        if persist and self.paths is not None:
+            self.log_file = start_logging(self.paths)
+            self.startup_problems.extend(check_folders(self.paths))
         self.settings: dict[str, Any] = dict(DEFAULT_SETTINGS)
         if settings is None:
             loaded, problem = load_settings(self.paths)
             self.settings.update(loaded)
             if problem:
-                self.startup_problems.append(problem)
+                self.startup_problems.append(f"settings:{problem}")
         else:
             self.settings.update(settings)
+        if persist and self.paths is not None:
+            self.startup_problems.extend(check_saved_files(self.paths))
+        self._startup_problems_shown = False
         saved_size = self.settings.get("window_size")
         if size is None and isinstance(saved_size, (list, tuple)) and len(saved_size) == 2:
             size = (int(saved_size[0]), int(saved_size[1]))
@@ -447,7 +504,19 @@ class App:
         about to go).
         """
         start = time.perf_counter()
+        try:
+            self._run_scenes(dt, events)
+        except Exception as exc:
+            self.scene_failed(exc)
+        pygame.display.flip()
+        self.last_dt = dt
+        self.frames += 1
+        self.frame_times.append(time.perf_counter() - start)
+
+    def _run_scenes(self, dt: float, events: Iterable[pygame.event.Event]) -> None:
+        """The scenes' part of a frame: events, update, drawing."""
         self.stack.apply_pending()
+        self._show_startup_problems()
         if self._relayout_needed:
             self._relayout_needed = False
             self._relayout()
@@ -466,10 +535,53 @@ class App:
         if not self.stack:
             self.running = False
         self.draw()
-        pygame.display.flip()
-        self.last_dt = dt
-        self.frames += 1
-        self.frame_times.append(time.perf_counter() - start)
+
+    def scene_failed(self, exc: Exception) -> None:
+        """A scene raised: log the traceback and show the error screen in its place.
+
+        The broken scenes are dropped without their ``on_exit`` (which might save a broken
+        state): the last autosave, made after the last complete turn, stays the save.
+
+        Raises:
+            Exception: ``exc`` again when errors are not caught (tests) or when the error
+                screen itself failed.
+        """
+        from rami_desktop.ui.scenes.error_screen import ErrorScreen
+
+        where = type(self.stack.top).__name__ if self.stack.top is not None else "no scene"
+        log.error("unexpected error in %s", where, exc_info=exc)
+        if not self.catch_scene_errors or isinstance(self.stack.top, ErrorScreen):
+            raise exc
+        saved = False
+        if self.paths is not None:
+            try:
+                from rami_desktop.storage.saves import has_saved_match
+
+                saved = bool(has_saved_match(self.paths))
+            except Exception:
+                log.exception("saved match check failed")
+        self.stack = SceneStack()
+        self.stack.push(ErrorScreen(self, self.log_file, saved=saved,
+                                    summary=f"{type(exc).__name__}: {exc}"))
+        self.stack.apply_pending()
+        self.draw()
+
+    def _show_startup_problems(self) -> None:
+        """Once the menu shows, say what went wrong with the files at start (one message)."""
+        if self._startup_problems_shown or not self.startup_problems:
+            return
+        from rami_desktop.ui.scenes.menu import MenuScene
+
+        if not isinstance(self.stack.top, MenuScene):
+            return
+        from rami_desktop.ui.problems_text import STARTUP_TITLE, startup_message
+        from rami_desktop.ui.scenes.overlays import MessageDialog
+
+        self._startup_problems_shown = True
+        entries = list(self.startup_problems)
+        log.warning("start-up problems: %s", ", ".join(entries))
+        self.stack.push(MessageDialog(self, STARTUP_TITLE, lambda: startup_message(entries)))
+        self.stack.apply_pending()
 
     def draw(self, surface: pygame.Surface | None = None) -> None:
         """Draw the visible scenes, bottom first."""

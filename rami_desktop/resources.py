@@ -1,4 +1,4 @@
-"""Where the bundled read-only files (assets, locales) are, installed, in a bundle or in the source tree."""
+"""Where the bundled read-only files (assets, locales) are: installed, bundled or in the source."""
 
 from __future__ import annotations
 

@@ -18,6 +18,10 @@ class Bot(Protocol):
     discard) with a fresh observation each time, until its discard ends the turn; between
     rounds, before anyone has played, it may also be asked with ``may_redeal``. A bot never
     sees the engine's state: only the observation it is handed.
+
+    A bot may also have ``refused(action, code)``: the caller then reports an action the rules
+    refused (a bug; the simulator counts them), and the bot drops its plan and plays safe for
+    the rest of the turn, so that a refusal can never loop.
     """
 
     level: str

@@ -56,8 +56,8 @@ class Match:
         self.rules = rules
         self.n = n_seats
         self.seed = seed
-        rng = random.Random(f"{seed}/dealer")
-        self.first_dealer = rng.randrange(n_seats) if first_dealer is None else first_dealer
+        # the seed fixes the first dealer, so that a round's deal code (its seed) replays it
+        self.first_dealer = seed % n_seats if first_dealer is None else first_dealer
         self.scores: list[int] = list(scores) if scores else [0] * n_seats
         self.start_scores = list(self.scores)
         self.eliminated: list[int] = []
@@ -97,8 +97,10 @@ class Match:
         if self.rules.teams:
             partners = [self.seats.index(p) if (p := self.partner(s)) in self.seats else None
                         for s in self.seats]
-        self.round = RoundState.new(self.rules, len(self.seats), dealer,
-                                    _round_seed(self.seed, k), partners)
+        self.round_seed = self.seed if k == 0 else _round_seed(self.seed, k, len(self.seats),
+                                                               dealer)
+        self.round = RoundState.new(self.rules, len(self.seats), dealer, self.round_seed,
+                                    partners)
         self.logs.append([])
 
     def seat_of(self, player: int) -> int:
@@ -265,5 +267,10 @@ def standings(rules: Rules, scores: list[int], eliminated: list[int] | tuple[int
     return Standings(tuple(eliminated), True, tuple(s for s in range(n) if scores[s] == best))
 
 
-def _round_seed(seed: int, k: int) -> int:
-    return random.Random(f"{seed}/round/{k}").getrandbits(48)
+def _round_seed(seed: int, k: int, players: int, dealer: int) -> int:
+    """A 31-bit seed for round k whose remainder by ``players`` is the dealer.
+
+    A new match started from that seed with as many players deals the same round again.
+    """
+    base = random.Random(f"{seed}/round/{k}").getrandbits(31)
+    return base - base % players + dealer

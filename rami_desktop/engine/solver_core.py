@@ -62,10 +62,10 @@ class HandIndex:
         ace_value: points of an ace in a tria or high.
         tagged: a card one copy of which goes to the tagged slot (it must be in ``cards``).
         all_placements: keep every placement of jokers (distinct melds), not one per slot set.
-        extensions: also add, for each combination holding the tagged slot whose other cards
-            start with a franche combination of own cards at one end, an option that counts for
-            the condition with only that own part's points (the own part is laid first, as part
-            of an opening, and the tagged card added to it afterwards).
+        extensions: also add, for each combination holding the tagged slot or a joker that
+            contains a franche combination of own cards (a run of 3+, or 3+ own cards of a
+            tria), an option that counts for the condition with only that own part's points:
+            the own part is laid first, as part of an opening, and the rest added afterwards.
     """
 
     def __init__(self, cards: Iterable[Card], max_jokers: int, ace_value: int = 10,
@@ -105,7 +105,7 @@ class HandIndex:
         self._all = all_placements
         self._build_trias()
         self._build_series()
-        if extensions and self.tagged_slot >= 0:
+        if extensions:
             self._build_extensions()
         by_slot: list[list[Option]] = [[] for _ in range(self.n)]
         for opt in self.options:
@@ -140,17 +140,20 @@ class HandIndex:
         tagged = self.tagged_slot
         extra: list[Option] = []
         for opt in self.options:
-            if tagged not in opt.slots:
+            has_tag = tagged >= 0 and tagged in opt.slots
+            if not has_tag and not opt.jokers:
                 continue
             own_points = -1
             if opt.is_tria:
-                if opt.jokers == 0 and opt.size == MAX_TRIA:
-                    own_points = opt.points * 3 // 4
+                own = len(opt.slots) - (1 if has_tag else 0)
+                if own >= 3:
+                    rank = self.slot_cards[opt.slots[0]].rank
+                    own_points = own * card_points(rank, self.ace_value)
             else:
                 seq = opt.cards
-                t = seq.index(self.slot_cards[tagged])
+                t = seq.index(self.slot_cards[tagged]) if has_tag else -1
                 start = self._serie_start(opt)
-                # the own part: a franche run of 3+ on one side (the rest is added at the ends)
+                # the own part: a franche run of 3+ (the rest is added at its ends afterwards)
                 run_start = 0
                 for k in range(len(seq) + 1):
                     if k == len(seq) or seq[k].is_joker or k == t:

@@ -32,6 +32,11 @@ class PickupContext:
         table: the combinations on the table.
         partner_down: teams: the partner is down, so a franche série of own cards opens.
         adds_on_opening_turn: cards may be added to combinations in the opening's turn.
+        judge_opening_before_adds: (with ``adds_on_opening_turn``) the opening is judged as laid
+            before cards were added to its own combinations, so the card (or a joker) may be
+            added to a combination of the opening that the clean tria/série or the points rely
+            on. False (the default, as ``state.py`` judges at the discard): the opening is
+            judged on its final combinations, the card among them.
     """
 
     hand: tuple[Card, ...]
@@ -43,6 +48,7 @@ class PickupContext:
     table: tuple[Meld, ...] = ()
     partner_down: bool = False
     adds_on_opening_turn: bool = False
+    judge_opening_before_adds: bool = False
 
 
 def _remove(cards: Sequence[Card], used: Iterable[Card]) -> list[Card] | None:
@@ -297,51 +303,43 @@ def _open_then_lay(ctx: PickupContext, base: OpeningRequest) -> bool:
             for req in variants:
                 if not req.going_out and find_opening(rest, req) is not None:
                     return True
-    if ctx.card.is_joker:
-        # a joker taken may go onto one of the opening's own combinations (the best opening's)
-        for req in variants:
-            opening = find_opening(hand, req)
-            if opening is not None and any(
-                    extend(m, [JOKER], max_jokers=rules.jokers_per_meld) is not None
-                    for m in opening.melds):
-                return True
     for k, meld in enumerate(table):
         if not meld.jokers or swap(meld, ctx.card, complete_four) is None:
             continue
         for req in variants:
-            if not rules.swapped_joker_must_be_laid:
-                if not req.going_out and find_opening(hand, req) is not None:
+            if not rules.swapped_joker_must_be_laid and not req.going_out:
+                if find_opening(hand, req) is not None:
                     return True
                 continue
-            # the freed joker laid in a new combination of the same turn
+            # the freed joker must be laid (by the rules, or to go out): in a new combination
+            # (or, judged before additions, onto one of the opening's own)
             with_joker = OpeningRequest(
                 min_points=req.min_points, need_tria_and_serie=req.need_tria_and_serie,
                 must_use=JOKER, max_jokers=req.max_jokers, keep=1, going_out=req.going_out,
                 serie_only=req.serie_only, ace_value=req.ace_value)
-            if find_opening(hand + [JOKER], with_joker) is not None:
+            if _opening_of(hand + [JOKER], with_joker, None,
+                           extensions=ctx.judge_opening_before_adds):
                 return True
-            # or added to a table combination or to one of the opening's own
-            opening = find_opening(hand, req)
-            if opening is None:
-                continue
+            # or added to a table combination
             after = list(table)
             after[k] = swap(meld, ctx.card, complete_four)  # type: ignore[assignment]
-            if req.going_out:
-                continue  # the joker would be a second card left in hand
             if any(extend(m, [JOKER], max_jokers=rules.jokers_per_meld) is not None
-                   for m in after + list(opening.melds)):
+                   for m in after) and find_opening(hand, req) is not None:
                 return True
     return False
 
 
-def _opening_with(ctx: PickupContext, req: OpeningRequest, extensions: bool) -> bool:
-    """Whether an opening holding the card (hand + card) meets ``req``."""
-    hand2 = list(ctx.hand) + [ctx.card]
-    if not extensions or req.clean_exclude is None:
-        return find_opening(hand2, req) is not None
-    real, jokers = split_hand(hand2)
-    idx = HandIndex(real, req.max_jokers, req.ace_value, tagged=req.clean_exclude,
-                    extensions=True)
+def _opening_of(cards: Sequence[Card], req: OpeningRequest, tagged: Card | None,
+                extensions: bool) -> bool:
+    """Whether ``cards`` hold an opening meeting ``req``.
+
+    With ``extensions``, a combination may also count by a franche part of own cards laid
+    first, the taken card or jokers being added to it once the opening holds.
+    """
+    if not extensions:
+        return find_opening(cards, req) is not None
+    real, jokers = split_hand(cards)
+    idx = HandIndex(real, req.max_jokers, req.ace_value, tagged=tagged, extensions=True)
     return finish_opening(idx, jokers, req) is not None
 
 
@@ -359,9 +357,7 @@ def pickup_playable(ctx: PickupContext) -> bool:
     freed from the table; if the partner is down, the same with an opening made of one franche
     série of own cards. One card always stays in hand.
 
-    Not searched (rare): going out with jokers freed after the opening; a joker (taken, or freed
-    and bound to be laid) added to an opening's own combination is tried on the best opening
-    only.
+    Not searched (rare): going out with jokers freed after the opening by other hand cards.
     """
     rules = ctx.rules
     card = ctx.card
@@ -373,6 +369,7 @@ def pickup_playable(ctx: PickupContext) -> bool:
     maxj = rules.jokers_per_meld
     need = rules.need_tria_and_serie
     adds = ctx.adds_on_opening_turn
+    before = adds and ctx.judge_opening_before_adds
     reqs: list[OpeningRequest] = []
     if rules.lay_before_out:
         reqs.append(OpeningRequest(min_points=ctx.bar, need_tria_and_serie=need,
@@ -385,8 +382,9 @@ def pickup_playable(ctx: PickupContext) -> bool:
     if ctx.partner_down:
         reqs.append(OpeningRequest(serie_only=True, clean_exclude=clean, must_use=card,
                                    max_jokers=maxj, keep=1, ace_value=rules.ace_value))
+    hand2 = [*ctx.hand, card]
     for req in reqs:
-        if _opening_with(ctx, req, adds):
+        if _opening_of(hand2, req, req.clean_exclude, before):
             return True
     if adds and rules.lay_before_out:
         base = OpeningRequest(min_points=ctx.bar, need_tria_and_serie=need, max_jokers=maxj,

@@ -707,6 +707,9 @@ class RoundState:
         if (not self.rules.redeal or not 0 <= p < self.n or self.log or self.turn
                 or self.t.ops or self.t.drawn or not qualifies_for_redeal(self.hands[p])):
             raise RuleError(E.REDEAL_NOT_ALLOWED)
+        if getattr(self, "_first_deal", None) is None:  # saves keep the deal before redeals
+            self._first_deal = self._deal
+            self._first_redeals = self.redeals
         self._redeal_cards()
         self._auto_redeal()
         return [Redealt(p)]
@@ -721,6 +724,7 @@ class RoundState:
             "rules": self.rules.to_dict(),
             "dealer": self.dealer,
             "seed": self.seed,
+            "redeals": getattr(self, "_first_redeals", self.redeals),
             "partners": list(self.partners),
             "hands": [[c.code for c in h] for h in hands],
             "talaj": [c.code for c in talaj],
@@ -750,12 +754,16 @@ class RoundState:
             dealer = int(data["dealer"])
             seed = data["seed"]
             partners = data.get("partners")
+            redeals = data.get("redeals", 0)
+            if isinstance(redeals, bool) or not isinstance(redeals, int) or redeals < 0:
+                raise ValueError("redeals must be a whole number")
             log = [action_from_dict(a) for a in data["log"]]
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"round: {exc}") from exc
         check_deal(rules, hands, talaj, stock, dealer)
         state = cls(rules, hands, talaj, stock, dealer, seed, partners)
         state._first_deal = state._deal  # type: ignore[attr-defined]
+        state._first_redeals = state.redeals = redeals  # type: ignore[attr-defined]
         for i, action in enumerate(log):
             try:
                 state.apply(action)

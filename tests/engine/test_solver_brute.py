@@ -334,15 +334,13 @@ def _timed(fn: Callable[[], object]) -> float:  # pragma: no cover - debugging a
 
 
 def _own_parts(meld: Meld, tag_card_index: int) -> list[Meld]:
-    """The franche combinations left when an end part holding the card is taken off ``meld``."""
+    """The franche combinations of own cards inside ``meld`` (without the card at the index)."""
     cards = list(meld.cards)
     out = []
     if meld.is_tria:
-        if len(cards) == 4 and not meld.jokers:
-            rest = make_meld(cards[:tag_card_index] + cards[tag_card_index + 1:], 0)
-            if rest is not None:
-                out.append(rest)
-        return out
+        own = [c for k, c in enumerate(cards) if k != tag_card_index and not c.is_joker]
+        got = make_meld(own, 0) if len(own) >= 3 else None
+        return [got] if got is not None else []
     for lo in range(len(cards)):
         for hi in range(lo + 3, len(cards) + 1):
             seg = cards[lo:hi]
@@ -355,7 +353,9 @@ def _own_parts(meld: Meld, tag_card_index: int) -> list[Meld]:
 
 
 def brute_pickup_not_down(hand: Sequence[Card], card: Card, rules: Rules, bar: int,
-                          going_out_min: int | None, partner_down: bool, adds: bool) -> bool:
+                          going_out_min: int | None, partner_down: bool, before: bool) -> bool:
+    """Without a table. ``before``: the opening is judged before cards (the taken one, jokers)
+    are added to its own combinations; else on the final combinations."""
     hand2 = [*hand, card]
     melds = brute_melds(hand2, rules.jokers_per_meld)
     tags = [i for i, c in enumerate(hand2) if c == card]
@@ -376,12 +376,20 @@ def brute_pickup_not_down(hand: Sequence[Card], card: Card, rules: Rules, bar: i
                 continue
             clean = rules.clean_own_cards
             others = [m.meld for m in chosen if m is not holder]
-            # the card's combination as laid, or (adds) its own part laid first
+            if before:
+                # a combination with a joker may be an own franche part with the joker added
+                best_parts = []
+                for m in others:
+                    parts = _own_parts(m, -1) if m.jokers else []
+                    best_parts.append(max(parts, key=lambda x: x.points(rules.ace_value))
+                                      if parts else m)
+                others = best_parts
+            # the card's combination as laid, or (before) its own part laid first
             shapes: list[tuple[Meld, bool]] = [(holder.meld, not clean)]
-            if adds and clean:
+            if before:
                 # the position of the tagged copy inside the meld's card order
                 pos = [k for k, c in enumerate(holder.meld.cards) if c == card]
-                for p in pos:
+                for p in pos if clean else [-1]:
                     shapes.extend((own, True) for own in _own_parts(holder.meld, p))
             for min_pts, going_out, serie_only in variants:
                 if going_out and n_left != 1:
@@ -424,8 +432,9 @@ def _opening_like_hand(rng: random.Random) -> list[Card]:
     return hand
 
 
+@pytest.mark.parametrize("before", [False, True], ids=["at_discard", "before_adds"])
 @pytest.mark.parametrize("preset", ["talaj", "rami-talaj", "tallage"])
-def test_pickup_not_down_agrees_with_brute_force(preset: str) -> None:
+def test_pickup_not_down_agrees_with_brute_force(preset: str, before: bool) -> None:
     from rami_desktop.engine.rules import PRESETS
     from rami_desktop.engine.solver import PickupContext, pickup_playable
 
@@ -444,10 +453,11 @@ def test_pickup_not_down_agrees_with_brute_force(preset: str) -> None:
         gom = rng.choice([None, 0, 30])
         partner = preset == "rami-talaj" and rng.random() < 0.3
         adds = rules.add_on_opening_turn
-        want = brute_pickup_not_down(hand, card, rules, bar, gom, partner, adds)
+        want = brute_pickup_not_down(hand, card, rules, bar, gom, partner, adds and before)
         got = pickup_playable(PickupContext(hand=tuple(hand), card=card, rules=rules, down=False,
                                             bar=bar, going_out_min=gom, partner_down=partner,
-                                            adds_on_opening_turn=adds))
+                                            adds_on_opening_turn=adds,
+                                            judge_opening_before_adds=before))
         assert got == want, ([c.code for c in hand], card.code, bar, gom, partner)
         agree += 1
         positive += got

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from itertools import combinations, permutations
+from itertools import combinations, combinations_with_replacement, permutations
 
 import pytest
 
@@ -29,13 +29,14 @@ def M(text: str) -> Meld:
 
 def ctx(preset: str | Rules, hand: str, card: str, *, down: bool, table: tuple[str, ...] = (),
         bar: int = 71, going_out_min: int | None = None, partner_down: bool = False,
-        adds: bool | None = None) -> PickupContext:
+        adds: bool | None = None, before: bool = False) -> PickupContext:
     rules = PRESETS[preset] if isinstance(preset, str) else preset
     return PickupContext(
         hand=H(hand), card=parse_card(card), rules=rules, down=down, bar=bar,
         going_out_min=going_out_min, table=tuple(M(t) for t in table),
         partner_down=partner_down,
-        adds_on_opening_turn=rules.add_on_opening_turn if adds is None else adds)
+        adds_on_opening_turn=rules.add_on_opening_turn if adds is None else adds,
+        judge_opening_before_adds=before)
 
 
 # --- down -------------------------------------------------------------------------------------
@@ -138,19 +139,35 @@ def test_card_in_another_combination(preset: str) -> None:
 
 
 def test_not_down_extends_own_opening_meld() -> None:
-    """talaj: lay K♠K♥K♦K♣ Q♠Q♥Q♦ 4-5-6♥ (85) of own cards, then add 7♥ to the série."""
+    """K♠K♥K♦K♣ Q♠Q♥Q♦ 4-5-6♥ (85) of own cards, then 7♥ added to the série.
+
+    Judged at the discard (state.py), 4-5-6-7♥ holds the card and is the only série: refused.
+    Judged before the additions, the own 4-5-6♥ made the opening: accepted.
+    """
     hand = "KS KH KD KC QS QH QD 4H 5H 6H 2C 9D 7S 3C"
-    assert pickup_playable(ctx("talaj", hand, "7H", down=False))
-    assert pickup_playable(ctx("talaj", hand, "3H", down=False))
-    # without adds on the opening turn, 4-5-6-7♥ would be the only série and not own
-    assert not pickup_playable(ctx("talaj", hand, "7H", down=False, adds=False))
+    assert not pickup_playable(ctx("talaj", hand, "7H", down=False))
+    assert pickup_playable(ctx("talaj", hand, "7H", down=False, before=True))
+    assert pickup_playable(ctx("talaj", hand, "3H", down=False, before=True))
+    # without adds on the opening turn, never
+    assert not pickup_playable(ctx("talaj", hand, "7H", down=False, adds=False, before=True))
     # the own part must reach the bar by itself
-    assert not pickup_playable(ctx("talaj", hand, "7H", down=False, bar=86))
+    assert not pickup_playable(ctx("talaj", hand, "7H", down=False, bar=86, before=True))
     # tallage counts the card as own
     assert pickup_playable(ctx("tallage", hand, "7H", down=False))
     # a tria of three own cards takes the fourth
     three = "KS KH KD QS QH QD 4H 5H 6H 2C 9D 7S 3C 8D"
+    assert pickup_playable(ctx("talaj", three, "KC", down=False, before=True))
+    # (judged at the discard too: Q♠Q♥Q♦ is the clean tria, K♠K♥K♦K♣ another combination)
     assert pickup_playable(ctx("talaj", three, "KC", down=False))
+
+
+def test_joker_added_to_own_opening_meld() -> None:
+    """Going out: 2♠2♥2♦ + 6-7-8♦ (27), the 2♣ taken onto the tria, the joker onto the série."""
+    hand = "2D 2H 2S 6D 7D 8D JK 6C"
+    assert pickup_playable(ctx("talaj", hand, "2C", down=False, bar=30, going_out_min=0,
+                               before=True))
+    # judged at the discard the série holds a joker: no franche série left
+    assert not pickup_playable(ctx("talaj", hand, "2C", down=False, bar=30, going_out_min=0))
 
 
 def test_clean_tria_split_from_a_long_serie() -> None:
@@ -177,9 +194,13 @@ def test_not_down_swap_after_opening() -> None:
 def test_going_out() -> None:
     hand = "KS KH KD 9C 10C JC QC 2S"
     # 69 own points, K♣ added, out with 2S: the going-out minimum applies, not the bar
-    assert pickup_playable(ctx("talaj", hand, "KC", down=False, bar=101, going_out_min=69))
-    assert not pickup_playable(ctx("talaj", hand, "KC", down=False, bar=101, going_out_min=70))
-    assert not pickup_playable(ctx("talaj", hand, "KC", down=False, bar=101))
+    assert pickup_playable(ctx("talaj", hand, "KC", down=False, bar=101, going_out_min=69,
+                               before=True))
+    assert not pickup_playable(ctx("talaj", hand, "KC", down=False, bar=101, going_out_min=70,
+                                   before=True))
+    assert not pickup_playable(ctx("talaj", hand, "KC", down=False, bar=101, before=True))
+    # judged at the discard, K♣ sits in the only tria or the only série: refused
+    assert not pickup_playable(ctx("talaj", hand, "KC", down=False, bar=101, going_out_min=69))
     # 8-Q♣ splits: 8-9-10♣ own, J-Q-K♣ with the card, 87 points
     assert pickup_playable(ctx("talaj", "KS KH KD 8C 9C 10C JC QC 2S", "KC", down=False,
                                bar=101, going_out_min=87))
@@ -188,8 +209,11 @@ def test_going_out() -> None:
     assert not pickup_playable(ctx("tallage", small, "JC", down=False))
     # rami-talaj: 9-10-J♣ holds the card, so it is not a série of own cards
     assert not pickup_playable(ctx("rami-talaj", small, "JC", down=False, going_out_min=0))
+    # 4♣ onto the own tria 4♠4♥4♦: only if the opening is judged before that addition
+    assert not pickup_playable(ctx("rami-talaj", "4S 4H 4D 9C 10C JC 2S", "4C", down=False,
+                                   going_out_min=0))
     assert pickup_playable(ctx("rami-talaj", "4S 4H 4D 9C 10C JC 2S", "4C", down=False,
-                               going_out_min=0))
+                               going_out_min=0, before=True))
 
 
 def test_simple_lays_only_the_whole_hand() -> None:
@@ -230,14 +254,11 @@ def _sub_multisets(cards: list[Card], max_size: int) -> list[tuple[Card, ...]]:
 
 def _brute_new_melds(hand: list[Card], max_jokers: int) -> list[Meld]:
     out = []
-    for sub in _sub_multisets(hand, len(hand)):
-        if len(sub) < 3:
-            continue
-        for order in set(permutations(sub)):
-            meld = make_meld(order, max_jokers)
-            if meld is not None and list(meld.cards) == list(order):
-                out.append(meld)
-                break
+    seen = set()
+    for _, meld in _index_melds(hand, max_jokers):
+        if meld.cards not in seen:
+            seen.add(meld.cards)
+            out.append(meld)
     return out
 
 
@@ -388,20 +409,50 @@ def test_not_down_joker_freed_after_the_opening() -> None:
 
 
 def _index_melds(items: Sequence[Card], max_jokers: int) -> list[tuple[tuple[int, ...], Meld]]:
+    """Every combination of the items, by index: real cards of one rank or one suit, jokers."""
+    real = [i for i, c in enumerate(items) if not c.is_joker]
+    jokers = [i for i, c in enumerate(items) if c.is_joker]
+    groups = [[i for i in real if items[i].rank == r] for r in range(1, 14)]
+    groups += [[i for i in real if items[i].suit == x] for x in "SHDC"]
     out = []
-    for size in range(3, len(items) + 1):
-        for sub in combinations(range(len(items)), size):
-            cards = [items[i] for i in sub]
-            for order in set(permutations(cards)):
-                meld = make_meld(order, max_jokers)
-                if meld is not None and list(meld.cards) == list(order):
-                    out.append((sub, meld))
-                    break
+    for group in groups:
+        for size in range(1, len(group) + 1):
+            for sub in combinations(group, size):
+                cards = [items[i] for i in sub]
+                for j in range(0, min(max_jokers, len(jokers)) + 1):
+                    if size + j < 3:
+                        continue
+                    for meld in _melds_with_jokers(cards, j, max_jokers):
+                        for js in combinations(jokers, j):
+                            out.append((tuple(sorted(sub + js)), meld))
     return out
 
 
+def _melds_with_jokers(cards: list[Card], jokers: int, max_jokers: int) -> list[Meld]:
+    """Every combination of these real cards and that many jokers (each place of the jokers)."""
+    if jokers == 0:
+        meld = make_meld(cards, max_jokers)
+        return [] if meld is None else [meld]
+    out: dict[tuple[Card, ...], Meld] = {}
+    for order in (sorted(cards, key=lambda c: c.rank),
+                  sorted(cards, key=lambda c: 14 if c.rank == 1 else c.rank)):
+        for places in combinations_with_replacement(range(len(order) + 1), jokers):
+            seq: list[Card] = []
+            for k in range(len(order) + 1):
+                seq.extend([JOKER] * places.count(k))
+                if k < len(order):
+                    seq.append(order[k])
+            meld = make_meld(seq, max_jokers)
+            if meld is not None:
+                out[meld.cards] = meld
+    return list(out.values())
+
+
 def brute_not_down(hand: Sequence[Card], card: Card, rules: Rules, table: Sequence[Meld],
-                   bar: int, going_out_min: int | None, partner: bool, adds: bool) -> bool:
+                   bar: int, going_out_min: int | None, partner: bool, adds: bool,
+                   before: bool) -> bool:
+    """``before``: cards may go onto the opening's own combinations once it holds (it is judged
+    before); else only onto other combinations of the table (it is judged at the discard)."""
     items = [*hand, card]
     picked = len(hand)
     melds = _index_melds(items, rules.jokers_per_meld)
@@ -445,7 +496,8 @@ def brute_not_down(hand: Sequence[Card], card: Card, rules: Rules, table: Sequen
                 continue
             rest = list(left)
             rest.remove(card)
-            if brute_down(rest, card, [*table, *(m for _, m in chosen)], rules, depth=2,
+            targets = [*table, *(m for _, m in chosen)] if before else list(table)
+            if brute_down(rest, card, targets, rules, depth=2,
                           exact_left=1 if going_out else None):
                 return True
     return False
@@ -460,14 +512,15 @@ def _small_opening_hand(rng: random.Random) -> list[Card]:
     if rng.random() < 0.3:
         hand.pop(rng.randrange(len(hand)))
     for _ in range(rng.randint(1, 2)):
-        base = rng.choice(hand)
+        base = rng.choice([c for c in hand if not c.is_joker])
         hand.append(rng.choice([Card(base.rank, rng.choice("SHDC")), JOKER,
                                 Card(min(13, base.rank + 1), base.suit)]))
     return hand
 
 
+@pytest.mark.parametrize("before", [False, True], ids=["at_discard", "before_adds"])
 @pytest.mark.parametrize("preset", ["talaj", "rami-talaj", "tallage"])
-def test_not_down_agrees_with_brute_force(preset: str) -> None:
+def test_not_down_agrees_with_brute_force(preset: str, before: bool) -> None:
     rules = PRESETS[preset]
     rng = random.Random(7 + len(preset))
     checked = positive = 0
@@ -484,10 +537,11 @@ def test_not_down_agrees_with_brute_force(preset: str) -> None:
         gom = rng.choice([None, 0])
         partner = preset == "rami-talaj" and rng.random() < 0.3
         adds = rules.add_on_opening_turn
-        want = brute_not_down(hand, card, rules, table, bar, gom, partner, adds)
+        want = brute_not_down(hand, card, rules, table, bar, gom, partner, adds, before)
         got = pickup_playable(PickupContext(
             hand=tuple(hand), card=card, rules=rules, down=False, bar=bar, going_out_min=gom,
-            table=tuple(table), partner_down=partner, adds_on_opening_turn=adds))
+            table=tuple(table), partner_down=partner, adds_on_opening_turn=adds,
+            judge_opening_before_adds=before))
         assert got == want, ([c.code for c in hand], card.code, [m.codes() for m in table],
                              bar, gom, partner)
         checked += 1

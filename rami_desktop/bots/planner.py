@@ -1,0 +1,408 @@
+"""A bot's turn, planned in one go on a sandbox of the round and then played step by step.
+
+Every step is tried on :func:`~rami_desktop.bots.sandbox.sandbox` first, through the real rules,
+so a plan the bot plays is legal by construction: the opening, then (when the rules allow it)
+joker swaps, new combinations and additions, then the discard.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from ..engine.actions import Action, Add, Draw, Lay, Swap
+from ..engine.cards import Card, sort_key_rank
+from ..engine.errors import RuleError
+from ..engine.melds import extend, swap
+from ..engine.observation import Observation
+from ..engine.rules import TriaSwap
+from ..engine.solver import Opening, OpeningRequest, find_opening, least_penalty
+from ..engine.solver_core import HandIndex, split_hand
+from ..engine.solver_search import finish_opening
+from ..engine.state import RoundState
+from .evaluate import IN_MELD, keep_values, unseen_pool
+from .sandbox import sandbox
+from .style import Style
+
+W_MC = 12.0
+
+
+@dataclass(frozen=True)
+class Step:
+    """One action of a plan, with what it expects to find.
+
+    Attributes:
+        kind: ``lay``, ``add``, ``swap`` or ``discard``.
+        cards: the cards laid, added, swapped in (one) or discarded (one).
+        hand_before: the hand (sorted) the step expects.
+        target: the cards of the combination an addition or swap goes to, before it.
+        index: that combination's number in the sandbox (a hint; the cards decide).
+        target_staged: whether that combination was laid this turn.
+    """
+
+    kind: str
+    cards: tuple[Card, ...]
+    hand_before: tuple[Card, ...]
+    target: tuple[Card, ...] = ()
+    index: int = -1
+    target_staged: bool = False
+
+
+@dataclass
+class Plan:
+    """A turn's steps, ending with the discard."""
+
+    steps: list[Step] = field(default_factory=list)
+    opened: bool = False
+    laid: int = 0
+    out: bool = False
+
+
+def sorted_hand(cards: list[Card] | tuple[Card, ...]) -> tuple[Card, ...]:
+    """Return cards in a canonical order."""
+    return tuple(sorted(cards, key=sort_key_rank))
+
+
+class _Planner:
+    def __init__(self, obs: Observation, style: Style, rng: random.Random, st: RoundState,
+                 quick: bool = False, memo: dict[object, object] | None = None) -> None:
+        self.quick = quick
+        self.memo: dict[object, object] = {} if memo is None else memo
+        self.obs = obs
+        self.style = style
+        self.rng = rng
+        self.st = st
+        self.p = obs.player
+        self.rules = obs.rules
+        self.steps: list[Step] = []
+        self.laid = 0
+
+    # ---- applying ----------------------------------------------------------------------------
+
+    def do(self, action: Action) -> None:
+        st = self.st
+        before = sorted_hand(st.hands[self.p])
+        target: tuple[Card, ...] = ()
+        index = -1
+        staged = False
+        if isinstance(action, (Add, Swap)):
+            index = action.meld
+            meld = st.melds[index].meld
+            target = meld.cards if meld is not None else ()
+            staged = index in st.staged
+        st.apply(action)
+        if isinstance(action, Lay):
+            self.steps.append(Step("lay", action.cards, before))
+            self.laid += len(action.cards)
+        elif isinstance(action, Add):
+            self.steps.append(Step("add", action.cards, before, target, index, staged))
+            self.laid += len(action.cards)
+        elif isinstance(action, Swap):
+            self.steps.append(Step("swap", (action.card,), before, target, index, staged))
+
+    def snapshot(self) -> tuple[RoundState, list[Step], int]:
+        return self.st.clone(), list(self.steps), self.laid
+
+    def restore(self, snap: tuple[RoundState, list[Step], int]) -> None:
+        st, steps, laid = snap
+        self.st = st.clone()
+        self.steps = list(steps)
+        self.laid = laid
+
+    # ---- the opening ---------------------------------------------------------------------------
+
+    def find_opening(self, hand: list[Card], req: OpeningRequest) -> Opening | None:
+        """The solver's opening search (:func:`find_opening`), with each hand's index built once
+        and answers remembered across the plan's modes."""
+        ordered = sorted_hand(hand)
+        key = (ordered, req)
+        if key in self.memo:
+            return self.memo[key]  # type: ignore[return-value]
+        real, jokers = split_hand(ordered)
+        tagged = req.clean_exclude
+        if tagged is not None and (tagged.is_joker or tagged not in real):
+            tagged = None
+        answer: Opening | None = None
+        if not (tagged is None and req.clean_exclude is not None
+                and req.must_use == req.clean_exclude):
+            ikey = (ordered, tagged, req.max_jokers, req.ace_value)
+            idx = self.memo.get(ikey)
+            if idx is None:
+                idx = HandIndex(real, req.max_jokers, req.ace_value, tagged=tagged)
+                self.memo[ikey] = idx
+            answer = finish_opening(idx, jokers, req)  # type: ignore[arg-type]
+        self.memo[key] = answer
+        return answer
+
+    def opening_requests(self, with_pickup: bool) -> list[OpeningRequest]:
+        r = self.rules
+        st = self.st
+        pk = st.t.pickup if with_pickup else None
+        clean = st.t.pickup if (r.clean_own_cards and st.t.pickup is not None
+                                and not st.t.pickup.is_joker) else None
+        common = dict(need_tria_and_serie=r.need_tria_and_serie, clean_exclude=clean,
+                      must_use=pk, max_jokers=r.jokers_per_meld, keep=1, ace_value=r.ace_value)
+        out: list[OpeningRequest] = []
+        out_min = st.going_out_min()
+        if out_min is not None:
+            out.append(OpeningRequest(min_points=out_min, going_out=True, **common))
+        if r.lay_before_out:
+            out.append(OpeningRequest(min_points=st.required_points(), **common))
+            if st.partner_down(self.p):
+                out.append(OpeningRequest(serie_only=True, **common))
+        return out
+
+    def try_open(self, extras: bool, swaps: bool) -> bool:
+        """Lay an opening if one exists (the going-out one first); return whether it did."""
+        pk = self.st.t.pickup
+        variants = [True] if pk is None else [True, False]
+        for with_pickup in variants:
+            if not with_pickup and not (self.rules.add_on_opening_turn and extras):
+                continue
+            for req in self.opening_requests(with_pickup):
+                opening = self.find_opening(self.st.hands[self.p], req)
+                if opening is None:
+                    continue
+                snap = self.snapshot()
+                try:
+                    for meld in opening.melds:
+                        self.do(Lay(self.p, meld.cards))
+                except RuleError:
+                    self.restore(snap)
+                    continue
+                if not req.going_out and extras and self.rules.add_on_opening_turn:
+                    self.extras(swaps, opening_turn=True)
+                if self.st.legal_discards():
+                    return True
+                self.restore(snap)
+        return False
+
+    # ---- once down -----------------------------------------------------------------------------
+
+    def pickup_first(self) -> None:
+        """Lay the card taken from the talaj in new combinations, when it forms some."""
+        pk = self.st.t.pickup
+        if pk is None:
+            return
+        r = self.rules
+        req = OpeningRequest(need_tria_and_serie=False, must_use=pk,
+                             max_jokers=r.jokers_per_meld, keep=1, ace_value=r.ace_value)
+        opening = find_opening(self.st.hands[self.p], req)
+        if opening is None:
+            return
+        snap = self.snapshot()
+        try:
+            for meld in opening.melds:
+                self.do(Lay(self.p, meld.cards))
+        except RuleError:
+            self.restore(snap)
+
+    def jokers_pending(self) -> bool:
+        st = self.st
+        if not self.rules.swapped_joker_must_be_laid:
+            return False
+        jokers = sum(1 for c in st.hands[self.p] if c.is_joker)
+        return jokers > st.t.joker_baseline
+
+    def extras(self, swaps: bool, opening_turn: bool = False) -> None:
+        """Swap jokers back, lay new combinations and add cards while any helps."""
+        st_cards = lambda: self.st.hands[self.p]  # noqa: E731
+        maxj = self.rules.jokers_per_meld
+        complete_four = self.rules.tria_swap is TriaSwap.COMPLETE_FOUR
+        pk = self.st.t.pickup
+        for _ in range(40):
+            progress = False
+            hand = st_cards()
+            if len(hand) <= 1:
+                break
+            if swaps:
+                for idx, tm in enumerate(self.st.melds):
+                    m = tm.meld
+                    if m is None or m.franche or (opening_turn and idx in self.st.staged):
+                        continue
+                    for c in sorted(set(hand), key=sort_key_rank):
+                        if c.is_joker or swap(m, c, complete_four) is None:
+                            continue
+                        try:
+                            self.do(Swap(self.p, idx, c))
+                        except RuleError:
+                            continue
+                        progress = True
+                        break
+                    if progress:
+                        break
+                if progress:
+                    continue
+            arrangement = least_penalty(st_cards(), self.rules, keep=1)
+            for meld in arrangement.melds:
+                if len(st_cards()) - len(meld.cards) < 1:
+                    continue
+                try:
+                    self.do(Lay(self.p, meld.cards))
+                except RuleError:
+                    continue
+                progress = True
+            if progress:
+                continue
+            hand = st_cards()
+            order = sorted(set(hand), key=lambda c: (c.is_joker, sort_key_rank(c)))
+            for c in order:
+                if len(st_cards()) < 2:
+                    break
+                if c.is_joker and not (len(st_cards()) == 2 or self.jokers_pending()):
+                    continue
+                for idx, tm in enumerate(self.st.melds):
+                    m = tm.meld
+                    if m is None:
+                        continue
+                    if opening_turn and idx in self.st.staged and (c.is_joker or c == pk):
+                        continue
+                    if extend(m, [c], None, maxj) is None:
+                        continue
+                    try:
+                        self.do(Add(self.p, idx, (c,)))
+                    except RuleError:
+                        continue
+                    progress = True
+                    break
+                if progress:
+                    break
+            if not progress:
+                break
+
+    # ---- the discard ---------------------------------------------------------------------------
+
+    def choose_discard(self, down: bool) -> Card | None:
+        st = self.st
+        legal = st.legal_discards()
+        if not legal:
+            return None
+        hand = st.hands[self.p]
+        if len(legal) == 1:
+            return legal[0]
+        values = keep_values(hand, self.obs, self.style, self.rng, down,
+                             tuple(st.table_melds()))
+        ranked = sorted(legal, key=lambda c: (values.get(c, 0.0), sort_key_rank(c)))
+        style = self.style
+        if style.blunder and self.rng.random() < style.blunder:
+            loose = [c for c in legal if not c.is_joker and values.get(c, 0.0) < IN_MELD / 2]
+            if loose:
+                return self.rng.choice(loose)
+        if style.samples and not down and not self.quick and len(ranked) > 1:
+            return self.refine_by_sampling(hand, ranked[:style.shortlist], values)
+        return ranked[0]
+
+    def progress(self, cards: list[Card], req: OpeningRequest) -> float:
+        """How close a hand is to going out: minus the cards it cannot lay, plus the opening."""
+        r = self.rules
+        if not r.lay_before_out:
+            if find_opening(cards, req) is not None:
+                return 4.0
+            arrangement = least_penalty(cards, r, keep=1)
+            return -float(len(arrangement.rest))
+        loose = OpeningRequest(need_tria_and_serie=req.need_tria_and_serie,
+                               max_jokers=req.max_jokers, keep=1, ace_value=req.ace_value)
+        opening = find_opening(cards, loose)
+        if opening is None:
+            arrangement = least_penalty(cards, r, keep=1)
+            return -1.0 - len(arrangement.rest)
+        bonus = 4.0 if opening.points >= req.min_points else 2.0 * opening.points / max(
+            1, req.min_points)
+        return bonus - len(opening.rest)
+
+    def refine_by_sampling(self, hand: list[Card], shortlist: list[Card],
+                           values: dict[Card, float]) -> Card:
+        """Among the best few discards, prefer the one whose hand opens most often once a few
+        unseen cards (sampled, the same samples for each candidate) are drawn."""
+        r = self.rules
+        st = self.st
+        if r.lay_before_out:
+            req = OpeningRequest(min_points=st.required_points(),
+                                 need_tria_and_serie=r.need_tria_and_serie,
+                                 max_jokers=r.jokers_per_meld, keep=1, ace_value=r.ace_value)
+        else:
+            req = OpeningRequest(min_points=st.going_out_min() or 0,
+                                 need_tria_and_serie=r.need_tria_and_serie,
+                                 max_jokers=r.jokers_per_meld, keep=1, going_out=True,
+                                 ace_value=r.ace_value)
+        pool = unseen_pool(self.obs, hand)
+        style = self.style
+        if len(pool) < style.horizon:
+            return shortlist[0]
+        local = random.Random(self.rng.getrandbits(32))
+        draws = [local.sample(pool, style.horizon) for _ in range(style.samples)]
+        best = shortlist[0]
+        best_score = None
+        for c in shortlist:
+            if c.is_joker:
+                continue
+            rest = list(hand)
+            rest.remove(c)
+            mc = sum(self.progress(rest + d, req) for d in draws) / len(draws)
+            score = values.get(c, 0.0) - W_MC * mc
+            if best_score is None or score < best_score:
+                best, best_score = c, score
+        return best
+
+
+MODES: tuple[tuple[bool, bool, bool], ...] = (
+    # (open, extras, swaps)
+    (True, True, True),
+    (True, True, False),
+    (True, False, False),
+    (False, False, False),
+)
+
+
+def plan_turn(obs: Observation, style: Style, rng: random.Random, *, top: bool = False,
+              hold_opening: bool = False, quick: bool = False) -> Plan | None:
+    """Plan the rest of a turn from an observation where nothing is staged yet.
+
+    Args:
+        obs: the bot's observation (its turn, after its draw unless ``top``).
+        style: the level.
+        rng: the bot's generator.
+        top: plan as if the talaj top card were taken now (the plan must lay it).
+        hold_opening: do not open this turn (unless going out).
+        quick: skip the sampling of discards (to judge a draw, only the layings matter).
+
+    Returns:
+        The plan, or None if no legal plan was found (e.g. the top card cannot be laid).
+    """
+    base = sandbox(obs)
+    p = obs.player
+    if top:
+        try:
+            base.apply(Draw(p, "top"))
+        except RuleError:
+            return None
+    was_down = obs.down[p]
+    simple = not obs.rules.lay_before_out
+    memo: dict[object, object] = {}
+    for open_, extras, swaps in MODES:
+        if top and not open_:
+            continue
+        pl = _Planner(obs, style, rng, base.clone(), quick, memo)
+        opened = False
+        if was_down:
+            if open_:
+                pl.pickup_first()
+                if extras:
+                    pl.extras(swaps and style.swaps)
+        elif open_:
+            snap = pl.snapshot()
+            opened = pl.try_open(extras, swaps and style.swaps)
+            if opened and hold_opening and not simple and len(pl.st.hands[p]) > 1:
+                pl.restore(snap)
+                opened = False
+        card = pl.choose_discard(was_down or opened)
+        if card is None:
+            continue
+        hand = sorted_hand(pl.st.hands[p])
+        out = len(hand) == 1
+        pl.steps.append(Step("discard", (card,), hand))
+        return Plan(pl.steps, opened, pl.laid, out)
+    return None
+
+
+__all__ = ["Plan", "Step", "plan_turn", "sorted_hand"]

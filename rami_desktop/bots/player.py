@@ -1,0 +1,241 @@
+"""The bots of the three levels: one engine of decisions, tuned by a :class:`Style`.
+
+- easy: opens as soon as it can, lays what it holds, discards high loose cards with some
+  randomness (and now and then a careless one); takes the talaj top card only to open.
+- medium: also values pairs and near cards in a suit, takes jokers back, takes the top card
+  whenever it can lay it and the first card when it helps.
+- hard: medium, plus it counts the cards still unseen (hand, table, talaj, cards others took),
+  avoids discards that feed the next players (cards they could lay, or near cards they took),
+  and picks among its best discards the one leaving the most unseen cards that would open.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..engine.actions import Action, Add, Discard, Draw, Lay, Swap, Undo
+from ..engine.cards import Card
+from ..engine.errors import ErrorCode, RuleError
+from ..engine.observation import Observation
+from ..engine.rules import Penalty
+from ..engine.solver import least_penalty, opening_distance
+from ..engine.state import qualifies_for_redeal
+from .evaluate import IN_MELD, keep_values
+from .planner import Plan, Step, plan_turn, sorted_hand
+from .sandbox import sandbox
+from .style import Style
+
+FREE_TAKE = 30.0
+
+
+class RuleBot:
+    """A bot of one level. Keeps its plan for the current turn between calls."""
+
+    def __init__(self, style: Style) -> None:
+        self.style = style
+        self.level = style.level
+        self._plan: Plan | None = None
+        self._key: tuple[int, int] | None = None
+        self._next = 0
+        self._applied = 0
+        self._refusals = 0
+
+    # ---- the protocol --------------------------------------------------------------------------
+
+    def act(self, obs: Observation, rng: random.Random) -> Action:
+        """Return the next action of this bot's turn."""
+        if not obs.my_turn:
+            raise ValueError("not this bot's turn")
+        key = (obs.turn, obs.player)
+        if key != self._key:
+            self._key = key
+            self._plan = None
+            self._next = 0
+            self._applied = 0
+            self._refusals = 0
+        if not obs.has_drawn:
+            return self._draw(obs, rng)
+        step = self._step(obs)
+        if step is None:
+            if self._applied > 0:
+                self._applied -= 1
+                return Undo(obs.player)
+            self._plan = self._make_plan(obs, rng)
+            self._next = 0
+            step = self._step(obs)
+            if step is None:  # pragma: no cover - a plan always starts from the hand it saw
+                return Discard(obs.player, self._fallback_discard(obs))
+        action = self._resolve(step, obs)
+        self._next += 1
+        if not isinstance(action, Discard):
+            self._applied += 1
+        return action
+
+    def refused(self, action: Action, code: ErrorCode) -> None:
+        """Hear that the last action was refused: drop the plan and play safe."""
+        self._refusals += 1
+        self._plan = None
+        if not isinstance(action, (Draw, Discard, Undo)) and self._applied:
+            self._applied -= 1
+
+    def wants_redeal(self, obs: Observation, rng: random.Random) -> bool:
+        """Whether to ask for a new deal (rami-talaj, a qualifying hand, before play)."""
+        hand = obs.hand
+        if not qualifies_for_redeal(hand):
+            return False
+        jokers = sum(1 for c in hand if c.is_joker)
+        if jokers >= 3:
+            return False
+        r = obs.rules
+        dist = opening_distance(hand, obs.bar, need_tria_and_serie=r.need_tria_and_serie,
+                                max_jokers=r.jokers_per_meld, ace_value=r.ace_value)
+        return dist >= self.style.redeal_distance + jokers
+
+    # ---- drawing -------------------------------------------------------------------------------
+
+    def _draw(self, obs: Observation, rng: random.Random) -> Action:
+        p = obs.player
+        st = sandbox(obs)
+        r = obs.rules
+
+        def legal(source: str) -> bool:
+            return st.check(Draw(p, source)) is None
+
+        if self._refusals:
+            return Draw(p, "stock")
+        if r.top_card_must_lay and obs.top is not None and could_lay(obs.top, obs):
+            # planning on the sandbox applies the real pickup check: None if refused
+            plan = plan_turn(obs, self.style, random.Random(rng.random()), top=True,
+                             quick=True)
+            if plan is not None and self._worth_top(obs, plan, rng):
+                return Draw(p, "top")
+        for source in ("first", "top"):
+            if source == "top" and r.top_card_must_lay:
+                continue
+            if source == "first" and (not self.style.first_card or obs.first_card is None):
+                continue
+            card = obs.first_card if source == "first" else obs.top
+            if card is not None and legal(source) and self._wants_card(obs, card, rng):
+                return Draw(p, source)
+        return Draw(p, "stock")
+
+    def _worth_top(self, obs: Observation, plan: Plan, rng: random.Random) -> bool:
+        if plan.out or plan.opened:
+            return True
+        if not obs.down[obs.player]:
+            return False
+        if not self.style.pickups:
+            return rng.random() < 0.5
+        return True
+
+    def _wants_card(self, obs: Observation, card: Card, rng: random.Random) -> bool:
+        """Whether a card free to take into the hand is worth more than a stock card."""
+        hand = list(obs.hand) + [card]
+        if card.is_joker:
+            return True
+        if not self.style.links:
+            arrangement = least_penalty(hand, obs.rules, keep=1)
+            return any(card in m.cards for m in arrangement.melds)
+        values = keep_values(hand, obs, self.style, rng, obs.down[obs.player])
+        v = values.get(card, 0.0)
+        if obs.rules.penalty is Penalty.HAND_VALUE and v < IN_MELD / 2:
+            return False
+        return v >= FREE_TAKE and v > min(values.values())
+
+    # ---- playing the plan ----------------------------------------------------------------------
+
+    def _make_plan(self, obs: Observation, rng: random.Random) -> Plan | None:
+        if self._refusals:
+            return None
+        return plan_turn(obs, self.style, rng)
+
+    def _step(self, obs: Observation) -> Step | None:
+        plan = self._plan
+        if plan is None or self._next >= len(plan.steps):
+            return None
+        step = plan.steps[self._next]
+        if sorted_hand(obs.hand) != step.hand_before:
+            self._plan = None
+            return None
+        return step
+
+    def _resolve(self, step: Step, obs: Observation) -> Action:
+        p = obs.player
+        if step.kind == "lay":
+            return Lay(p, step.cards)
+        if step.kind == "discard":
+            return Discard(p, step.cards[0])
+        index = self._find_meld(step, obs)
+        if step.kind == "add":
+            return Add(p, index, step.cards)
+        return Swap(p, index, step.cards[0])
+
+    @staticmethod
+    def _find_meld(step: Step, obs: Observation) -> int:
+        views = [v for v in obs.melds if v.meld.cards == step.target]
+        for v in views:
+            if v.index == step.index:
+                return v.index
+        for v in views:
+            if v.staged == step.target_staged:
+                return v.index
+        return views[0].index if views else step.index
+
+    def _fallback_discard(self, obs: Observation) -> Card:
+        st = sandbox(obs)
+        legal = st.legal_discards()
+        if legal:
+            values = keep_values(obs.hand, obs, self.style, random.Random(0),
+                                 obs.down[obs.player])
+            return min(legal, key=lambda c: values.get(c, 0.0))
+        return obs.hand[-1]
+
+
+def could_lay(card: Card, obs: Observation) -> bool:
+    """A quick necessary test that a taken card could go on the table this turn.
+
+    True if it could form a combination with hand cards, or touches a table combination (its
+    rank in a tria, its suit in a série, a joker anywhere). Used to skip planning a pickup
+    that cannot work; the full check is the plan on the sandbox.
+    """
+    if card.is_joker:
+        return True
+    hand = obs.hand
+    if any(c.is_joker for c in hand):
+        near = [c for c in hand if not c.is_joker and (c.rank == card.rank or (
+            c.suit == card.suit and _gap(c, card) <= 2))]
+        if near:
+            return True
+    suits = {c.suit for c in hand if not c.is_joker and c.rank == card.rank}
+    suits.discard(card.suit)
+    if len(suits) >= 2:
+        return True
+    pos = {p for c in hand if not c.is_joker and c.suit == card.suit for p in _positions(c)}
+    for x in _positions(card):
+        if (x - 1 in pos and x - 2 in pos) or (x - 1 in pos and x + 1 in pos) or (
+                x + 1 in pos and x + 2 in pos):
+            return True
+    for view in obs.melds:
+        m = view.meld
+        if m.jokers or (m.is_tria and m.rank == card.rank) or (
+                not m.is_tria and m.suit == card.suit):
+            return True
+    return False
+
+
+def _positions(card: Card) -> tuple[int, ...]:
+    return (1, 14) if card.rank == 1 else (card.rank,)
+
+
+def _gap(a: Card, b: Card) -> int:
+    return min(abs(x - y) for x in _positions(a) for y in _positions(b))
+
+
+def check_legal(obs: Observation, action: Action) -> ErrorCode | None:
+    """Return the code the rules would give ``action`` on the sandbox of ``obs`` (for tests)."""
+    st = sandbox(obs)
+    try:
+        st.apply(action)
+    except RuleError as err:
+        return err.code
+    return None

@@ -1,0 +1,52 @@
+"""The knobs that make the three levels differ (see :mod:`rami_desktop.bots.player`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Style:
+    """How a bot plays.
+
+    Attributes:
+        level: ``easy``, ``medium`` or ``hard``.
+        noise: spread of the random jitter added to each card's keep value.
+        blunder: chance of discarding a random card outside the hand's combinations.
+        links: value partial combinations (pairs of a rank, neighbours in a suit).
+        track: count the cards still unseen (own hand, table, talaj, cards taken by others).
+        safety: weight of not feeding the next players (cards they could lay or took before).
+        near_table: value cards one card away from extending a série on the table.
+        points: before opening (threshold presets), extra keep value per opening point.
+        swaps: take jokers back from the table.
+        pickups: take the talaj top card whenever it can be laid (else only to open).
+        first_card: take the round's first discard (or a free top card) when it helps.
+        redeal_distance: ask for a redeal when the opening distance is at least this.
+        samples: before opening, refine the ``shortlist`` best discards by sampling this many
+            sets of ``horizon`` unseen cards and checking how often the hand then opens.
+    """
+
+    level: str
+    noise: float = 0.0
+    blunder: float = 0.0
+    links: bool = True
+    track: bool = False
+    safety: float = 0.0
+    points: float = 0.4
+    near_table: bool = False
+    swaps: bool = True
+    pickups: bool = True
+    first_card: bool = True
+    redeal_distance: int = 3
+    samples: int = 0
+    shortlist: int = 3
+    horizon: int = 3
+
+
+EASY = Style("easy", noise=12.0, blunder=0.4, links=False, swaps=False, pickups=False,
+             first_card=False, points=-1.0, redeal_distance=99)
+MEDIUM = Style("medium", noise=4.0, links=True, points=0.0)
+HARD = Style("hard", noise=0.0, links=True, track=True, safety=1.0, points=1.5,
+             near_table=True)
+
+STYLES: dict[str, Style] = {"easy": EASY, "medium": MEDIUM, "hard": HARD}

@@ -1,0 +1,416 @@
+"""Play Rami in a terminal: ``python -m rami_desktop.cli [--preset P] [--players N] [--seed S]``.
+
+You sit at seat 0 against simple bots. Everything goes through the engine's API (``Match``,
+``RoundState.apply``, observations); the bots see only their observation. Type ``h`` for the
+commands. The screen-free game is for testing the rules by hand and for terminals without a
+display; it never imports pygame.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, TextIO
+
+from rami_desktop.engine.actions import (
+    Action,
+    Add,
+    Discard,
+    Draw,
+    Lay,
+    Redeal,
+    Swap,
+    TakeBack,
+    Undo,
+)
+from rami_desktop.engine.cards import Card, sort_key_suit
+from rami_desktop.engine.errors import ErrorCode, RuleError
+from rami_desktop.engine.match import Match
+from rami_desktop.engine.melds import hand_value
+from rami_desktop.engine.observation import Observation
+from rami_desktop.engine.rules import PRESET_NAMES, preset
+from rami_desktop.engine.state import RoundState, qualifies_for_redeal
+from rami_desktop.i18n import _
+
+try:  # the translated sentences of the UI, when present
+    from rami_desktop.i18n.error_messages import error_message
+except ImportError:  # pragma: no cover - fallback while the module does not exist
+    def error_message(code: str) -> str:
+        """Say in a short sentence why a move was refused."""
+        return _("That move is not allowed ({code}).").format(code=code)
+
+HUMAN = 0
+MAX_BOT_REFUSALS = 4
+MAX_BOT_ACTIONS = 60
+
+
+class SimpleBot:
+    """The fallback bot: draws from the stock, lays nothing, discards its highest card."""
+
+    level = "simple"
+
+    def act(self, obs: Observation, rng: random.Random) -> Action:
+        """Return the next action of the bot's turn."""
+        if not obs.has_drawn:
+            return Draw(obs.player, "stock")
+        if obs.staged:
+            return TakeBack(obs.player, obs.staged[-1])
+        card = max(obs.hand, key=lambda c: (hand_value(c), sort_key_suit(c)))
+        return Discard(obs.player, card)
+
+    def wants_redeal(self, obs: Observation, rng: random.Random) -> bool:
+        """Never asks for a redeal."""
+        return False
+
+
+def make_opponent(level: str) -> Any:
+    """A bot from :mod:`rami_desktop.bots` if there is one, else :class:`SimpleBot`."""
+    try:
+        from rami_desktop.bots import make_bot
+    except ImportError:  # pragma: no cover - the bots are optional
+        return SimpleBot()
+    try:
+        return make_bot(level)
+    except ValueError:
+        return SimpleBot()
+
+
+class Game:
+    """A terminal match: reads commands from ``inp``, writes to ``out``."""
+
+    def __init__(self, preset_name: str, players: int, seed: int, level: str = "easy",
+                 inp: TextIO | None = None, out: TextIO | None = None,
+                 first_dealer: int | None = None) -> None:
+        self.rules = preset(preset_name)
+        self.match = Match(self.rules, players, seed, first_dealer)
+        self.inp = inp or sys.stdin
+        self.out = out or sys.stdout
+        self.rng = random.Random(seed)
+        self.bots = {seat: make_opponent(level) for seat in range(1, players)}
+        self.fallback = SimpleBot()
+        self.names = [_("You")] + [_("Bot {number}").format(number=s) for s in range(1, players)]
+        self.view: list[Card] = []
+
+    # ---- output ----------------------------------------------------------------------------
+
+    def say(self, text: str = "") -> None:
+        """Write one line."""
+        print(text, file=self.out, flush=True)
+
+    @property
+    def state(self) -> RoundState:
+        """The current round."""
+        return self.match.round
+
+    def name(self, player: int) -> str:
+        """The name of a round player."""
+        return self.names[self.match.seat_of(player)]
+
+    def show(self) -> None:
+        """Show the table, the talaj, the bar and the human's hand (sorted, numbered)."""
+        st = self.state
+        me = self.match.player_of(HUMAN)
+        assert me is not None
+        obs = self.match.observation(HUMAN)
+        self.say("")
+        self.say(_("Round {number} ({preset}), dealer: {dealer}. Opening needs {bar} points.")
+                 .format(number=self.match.round_number, preset=self.rules.preset,
+                         dealer=self.name(st.dealer), bar=obs.bar))
+        top = obs.top.code if obs.top else "-"
+        first = obs.first_card.code if obs.first_card else "-"
+        self.say(_("Talaj top: {top}   first card: {first}   stock: {stock} cards")
+                 .format(top=top, first=first, stock=obs.stock_size))
+        if obs.melds:
+            self.say(_("Table:"))
+            for view in obs.melds:
+                mark = _(" (this turn)") if view.staged else ""
+                self.say(f"  [{view.index}] {self.name(view.owner)}: "
+                         f"{' '.join(view.meld.codes())}{mark}")
+        else:
+            self.say(_("Table: empty"))
+        others = []
+        for q in range(st.n):
+            status = _("down") if obs.down[q] else _("not down")
+            others.append(_("{name}: {count} cards, {status}").format(
+                name=self.name(q), count=obs.hand_sizes[q], status=status))
+        self.say("; ".join(others))
+        self.view = sorted(obs.hand, key=sort_key_suit)
+        cards = "  ".join(f"{i}:{c.code}" for i, c in enumerate(self.view, 1))
+        self.say(_("Your hand: {cards}").format(cards=cards))
+
+    def help(self) -> None:
+        """List the commands."""
+        for line in (
+            _("d: draw from the stock   f: take the first card   t: take the talaj top card"),
+            _("m 1 2 3: lay those cards of your hand (a série in ascending order)"),
+            _("a MELD 1 2 [low|high]: add cards to combination MELD"),
+            _("s MELD 1: put that card in place of the joker of combination MELD"),
+            _("b MELD: take back a combination laid this turn   u: undo the last laying"),
+            _("x 1: discard that card (ends the turn)   r: ask for a redeal"),
+            _("h: this help   q: quit"),
+        ):
+            self.say(line)
+
+    # ---- input -----------------------------------------------------------------------------
+
+    def read(self) -> str | None:
+        """Read one command line (None at the end of input)."""
+        print("> ", end="", file=self.out, flush=True)
+        line = self.inp.readline()
+        if not line:
+            return None
+        return line.strip()
+
+    def cards_at(self, indices: Sequence[str]) -> tuple[Card, ...]:
+        """The cards of the shown hand at 1-based positions."""
+        out = []
+        for text in indices:
+            i = int(text)
+            if not 1 <= i <= len(self.view):
+                raise ValueError(text)
+            out.append(self.view[i - 1])
+        if len({id(c) for c in out}) != len(out) or len(set(indices)) != len(indices):
+            raise ValueError("twice")
+        return tuple(out)
+
+    def parse(self, line: str, player: int) -> Action | str | None:
+        """Turn a command into an action, a word (``help``, ``quit``, ``show``) or None."""
+        words = line.split()
+        if not words:
+            return "show"
+        cmd, args = words[0].lower(), words[1:]
+        at = None
+        if cmd == "a" and args and args[-1].lower() in ("low", "high"):
+            at = args.pop().lower()
+        try:
+            if cmd == "d":
+                return Draw(player, "stock")
+            if cmd == "f":
+                return Draw(player, "first")
+            if cmd == "t":
+                return Draw(player, "top")
+            if cmd == "m" and args:
+                return Lay(player, self.cards_at(args))
+            if cmd == "a" and len(args) >= 2:
+                return Add(player, int(args[0]), self.cards_at(args[1:]), at)
+            if cmd == "s" and len(args) == 2:
+                return Swap(player, int(args[0]), self.cards_at(args[1:])[0])
+            if cmd == "b" and len(args) == 1:
+                return TakeBack(player, int(args[0]))
+            if cmd == "u" and not args:
+                return Undo(player)
+            if cmd == "x" and len(args) == 1:
+                return Discard(player, self.cards_at(args)[0])
+            if cmd == "r" and not args:
+                return Redeal(player)
+        except ValueError:
+            return None
+        if cmd in ("h", "help", "?"):
+            return "help"
+        if cmd in ("q", "quit"):
+            return "quit"
+        return None
+
+    # ---- turns -----------------------------------------------------------------------------
+
+    def apply(self, action: Action) -> ErrorCode | None:
+        """Apply an action to the match; return the refusal code, if any."""
+        try:
+            self.match.apply(action)
+        except RuleError as err:
+            return err.code
+        return None
+
+    def describe(self, action: Action) -> str:
+        """Say what a player just did."""
+        who = self.name(action.player)
+        if isinstance(action, Draw):
+            sources = {"stock": _("the stock"), "first": _("the first card"),
+                       "top": _("the talaj top card")}
+            return _("{name} draws from {source}.").format(name=who,
+                                                             source=sources[action.source])
+        if isinstance(action, Lay):
+            return _("{name} lays {cards}.").format(
+                name=who, cards=" ".join(c.code for c in action.cards))
+        if isinstance(action, Add):
+            return _("{name} adds {cards} to [{meld}].").format(
+                name=who, cards=" ".join(c.code for c in action.cards), meld=action.meld)
+        if isinstance(action, Swap):
+            return _("{name} takes the joker of [{meld}] for {card}.").format(
+                name=who, meld=action.meld, card=action.card.code)
+        if isinstance(action, Discard):
+            return _("{name} discards {card}.").format(name=who, card=action.card.code)
+        if isinstance(action, Redeal):
+            return _("{name} asks for a new deal.").format(name=who)
+        return _("{name} takes cards back.").format(name=who)
+
+    def human_turn(self) -> bool:
+        """Read and apply commands until the human's turn ends; False to quit."""
+        player = self.match.player_of(HUMAN)
+        assert player is not None
+        turn = self.state.turn
+        self.show()
+        while not self.state.over and self.state.turn == turn and self.state.current == player:
+            line = self.read()
+            if line is None:
+                return False
+            action = self.parse(line, player)
+            if action == "quit":
+                return False
+            if action == "help":
+                self.help()
+                continue
+            if action == "show":
+                self.show()
+                continue
+            if action is None or isinstance(action, str):
+                self.say(_("Unknown command or card number; type h for help."))
+                continue
+            code = self.apply(action)
+            if code is not None:
+                self.say(error_message(code.value))
+                continue
+            if isinstance(action, Redeal):
+                self.say(_("The cards are dealt again."))
+                return True
+            if not isinstance(action, Discard):
+                self.show()
+        return True
+
+    def bot_turn(self) -> None:
+        """Let the bot whose turn it is play its whole turn."""
+        st = self.state
+        player = st.current
+        seat = self.match.seat_of(player)
+        bot = self.bots[seat]
+        turn = st.turn
+        refusals = 0
+        for _step in range(MAX_BOT_ACTIONS):
+            if st.over or st.turn != turn or self.state is not st:
+                return
+            obs = self.match.observation(seat)
+            use = bot if refusals < MAX_BOT_REFUSALS else self.fallback
+            try:
+                action = use.act(obs, self.rng)
+            except Exception:  # noqa: BLE001 - a broken bot must not stop the game
+                refusals = MAX_BOT_REFUSALS
+                continue
+            code = self.apply(action)
+            if code is None:
+                if isinstance(action, (Draw, Lay, Add, Swap, Discard)):
+                    self.say(self.describe(action))
+                continue
+            refusals += 1
+            heard: Callable[[Action, ErrorCode], None] | None = getattr(use, "refused", None)
+            if heard is not None:
+                heard(action, code)
+        self.rescue(player)
+
+    def rescue(self, player: int) -> None:
+        """End a bot's turn the engine's way when its bots could not (undo, then discard)."""
+        st = self.state
+        if st.over or st.current != player:
+            return
+        if not st.has_drawn:
+            draw = st.legal_draws()[0]
+            self.apply(draw)
+            self.say(self.describe(draw))
+        while not st.legal_discards() and st.actions_this_turn:
+            self.apply(Undo(player))
+        legal = st.legal_discards()
+        if legal:
+            card = max(legal, key=lambda c: (hand_value(c), sort_key_suit(c)))
+            self.apply(Discard(player, card))
+            self.say(self.describe(Discard(player, card)))
+
+    def maybe_redeal(self) -> None:
+        """Before the first move, ask the bots whose hand qualifies whether to redeal."""
+        st = self.state
+        if not self.rules.redeal or st.log:
+            return
+        for seat, bot in self.bots.items():
+            p = self.match.player_of(seat)
+            if p is None or not qualifies_for_redeal(st.hands[p]):
+                continue
+            wants = getattr(bot, "wants_redeal", None)
+            if wants is not None and wants(self.match.observation(seat), self.rng):
+                if self.apply(Redeal(p)) is None:
+                    self.say(self.describe(Redeal(p)))
+                return
+
+    def round_end(self) -> None:
+        """Report the round's result and the totals."""
+        st = self.state
+        if st.winner is None:
+            self.say(_("The stock ran out: nobody scores this round."))
+        else:
+            self.say(_("{name} went out.").format(name=self.name(st.winner)))
+        assert st.penalties is not None
+        for q, pen in enumerate(st.penalties):
+            seat = self.match.seat_of(q)
+            self.say(_("{name}: pays {points}, total {total}").format(
+                name=self.names[seat], points=pen, total=self.match.scores[seat]))
+
+    def play(self) -> int:
+        """Play until the match ends or the human quits; return the exit code."""
+        self.say(_("Rami, {preset}, {players} players. Type h for help.").format(
+            preset=self.rules.preset, players=self.match.n))
+        while True:
+            st = self.state
+            if st.over:
+                self.round_end()
+                if self.match.over:
+                    winners = ", ".join(self.names[s] for s in self.match.winners())
+                    self.say(_("The match is over. Winner: {names}.").format(names=winners))
+                    return 0
+                if self.match.player_of(HUMAN) is None:
+                    self.say(_("You are out of the match."))
+                    return 0
+                self.say(_("Press Enter for the next round (q to quit)."))
+                line = self.read()
+                if line is None or line.lower().startswith("q"):
+                    self.say(_("Goodbye."))
+                    return 0
+                self.match.next_round()
+                continue
+            self.maybe_redeal()
+            if self.match.seat_of(st.current) == HUMAN:
+                if not self.human_turn():
+                    self.say(_("Goodbye."))
+                    return 0
+            else:
+                self.bot_turn()
+
+
+def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    """Parse the command line."""
+    p = argparse.ArgumentParser(prog="python -m rami_desktop.cli",
+                                description="Play Rami in the terminal against bots.")
+    p.add_argument("--preset", choices=PRESET_NAMES, default="talaj", help="the rules preset")
+    p.add_argument("--players", type=int, default=2, help="number of players")
+    p.add_argument("--seed", type=int, default=None, help="the seed of the deals")
+    p.add_argument("--level", default="easy", help="the bots' level (easy, medium, hard)")
+    return p.parse_args(argv)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the terminal game; return the exit code."""
+    args = parse_args(argv)
+    rules = preset(args.preset)
+    if not rules.min_players <= args.players <= rules.max_players:
+        print(_("{preset} takes {low} to {high} players.").format(
+            preset=args.preset, low=rules.min_players, high=rules.max_players), file=sys.stderr)
+        return 2
+    seed = args.seed if args.seed is not None else random.randrange(2**31)
+    game = Game(args.preset, args.players, seed, args.level)
+    try:
+        return game.play()
+    except KeyboardInterrupt:
+        print(file=sys.stdout)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

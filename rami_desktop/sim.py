@@ -1,0 +1,293 @@
+"""Bots against bots: ``python -m rami_desktop.sim --preset talaj --players 2 --bots hard,easy``.
+
+Deals are duplicated: each deal is replayed once per rotation of the seats, so that every bot
+plays every seat's cards and card luck cancels out. Each round runs on the engine's
+:class:`~rami_desktop.engine.state.RoundState` from a seeded deal, up to a turn cap (a round that
+reaches it ends with no winner and counts as a ``turn_cap_hit``). The report gives, per bot level,
+the share of rounds won with a 95% Wilson interval, the mean penalty paid, the time per decision,
+plus rounds per second, illegal actions attempted (bots must make none) and cap hits.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .bots import LEVELS, make_bot
+from .engine.actions import Action, Discard, Redeal, Undo
+from .engine.errors import RuleError
+from .engine.rules import PRESET_NAMES, preset
+from .engine.state import RoundState, qualifies_for_redeal
+
+TURN_CAP = 1000
+ACTIONS_PER_TURN = 200
+MAX_REFUSALS = 3
+
+
+@dataclass
+class Tally:
+    """What a batch of rounds gave (merged across workers)."""
+
+    rounds: int = 0
+    wins: dict[str, int] = field(default_factory=dict)
+    no_winner: int = 0
+    penalty: dict[str, int] = field(default_factory=dict)
+    seat_rounds: dict[str, int] = field(default_factory=dict)
+    times: dict[str, list[float]] = field(default_factory=dict)
+    illegal: int = 0
+    illegal_codes: dict[str, int] = field(default_factory=dict)
+    cap_hits: int = 0
+    stock_out: int = 0
+    turns: int = 0
+    cpu_s: float = 0.0
+
+    def merge(self, other: Tally) -> None:
+        """Add another tally to this one."""
+        self.rounds += other.rounds
+        self.no_winner += other.no_winner
+        self.illegal += other.illegal
+        self.cap_hits += other.cap_hits
+        self.stock_out += other.stock_out
+        self.turns += other.turns
+        self.cpu_s += other.cpu_s
+        for mine, theirs in ((self.wins, other.wins), (self.penalty, other.penalty),
+                             (self.seat_rounds, other.seat_rounds),
+                             (self.illegal_codes, other.illegal_codes)):
+            for k, v in theirs.items():
+                mine[k] = mine.get(k, 0) + v
+        for k, v in other.times.items():
+            self.times.setdefault(k, []).extend(v)
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """Return the 95% Wilson score interval of a proportion k/n."""
+    if n == 0:
+        return (0.0, 0.0)
+    p = k / n
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return (max(0.0, c - h), min(1.0, c + h))
+
+
+def _force(state: RoundState) -> None:
+    """End a stuck turn legally (used only after repeated refusals; never expected)."""
+    p = state.current
+    while state.actions_this_turn:
+        state.apply(Undo(p))
+    if not state.has_drawn:
+        state.apply(state.legal_draws()[0])
+    legal = state.legal_discards()
+    state.apply(Discard(p, legal[0]))
+
+
+def play_round(rules_name: str, levels: Sequence[str], seed: int, dealer: int, tally: Tally,
+               teams: bool = False, turn_cap: int = TURN_CAP) -> RoundState:
+    """Play one round between bots of ``levels`` (by seat) on the deal of ``seed``."""
+    rules = preset(rules_name, teams=True) if teams else preset(rules_name)
+    n = len(levels)
+    partners = [(s + 2) % 4 for s in range(4)] if teams else None
+    bots = [make_bot(lv) for lv in levels]
+    rngs = [random.Random(f"{seed}/{dealer}/{s}/{lv}") for s, lv in enumerate(levels)]
+    state = RoundState.new(rules, n, dealer, seed, partners)
+    times = [tally.times.setdefault(lv, []) for lv in levels]
+    if rules.redeal:
+        for _ in range(3):
+            asked = False
+            for p in range(n):
+                if qualifies_for_redeal(state.hands[p]):
+                    t0 = time.perf_counter()
+                    yes = bots[p].wants_redeal(state.observation(p), rngs[p])
+                    times[p].append((time.perf_counter() - t0) * 1000)
+                    if yes:
+                        state.apply(Redeal(p))
+                        asked = True
+                        break
+            if not asked:
+                break
+    while not state.over:
+        if state.turn >= turn_cap:
+            tally.cap_hits += 1
+            break
+        p = state.current
+        turn = state.turn
+        refusals = 0
+        steps = 0
+        while not state.over and state.turn == turn:
+            steps += 1
+            if refusals >= MAX_REFUSALS or steps > ACTIONS_PER_TURN:
+                _force(state)
+                break
+            obs = state.observation(p)
+            t0 = time.perf_counter()
+            action: Action = bots[p].act(obs, rngs[p])
+            times[p].append((time.perf_counter() - t0) * 1000)
+            try:
+                state.apply(action)
+            except RuleError as err:
+                refusals += 1
+                tally.illegal += 1
+                key = f"{type(action).__name__}:{err.code.value}"
+                tally.illegal_codes[key] = tally.illegal_codes.get(key, 0) + 1
+                hook = getattr(bots[p], "refused", None)
+                if hook is not None:
+                    hook(action, err.code)
+    tally.rounds += 1
+    tally.turns += state.turn
+    for p, lv in enumerate(levels):
+        tally.seat_rounds[lv] = tally.seat_rounds.get(lv, 0) + 1
+        if state.over and state.penalties is not None:
+            tally.penalty[lv] = tally.penalty.get(lv, 0) + state.penalties[p]
+    if state.over and state.winner is not None:
+        lv = levels[state.winner]
+        tally.wins[lv] = tally.wins.get(lv, 0) + 1
+    else:
+        tally.no_winner += 1
+        if state.over:
+            tally.stock_out += 1
+    return state
+
+
+def rotations(levels: Sequence[str]) -> list[tuple[str, ...]]:
+    """The seatings of a duplicate deal: the bots moved round one seat at a time."""
+    n = len(levels)
+    return [tuple(levels[(s + r) % n] for s in range(n)) for r in range(n)]
+
+
+def run_deals(args: tuple[str, tuple[str, ...], int, list[int], bool, int]) -> Tally:
+    """Play the duplicate deals numbered ``deals`` (a worker's share)."""
+    rules_name, levels, seed, deals, teams, turn_cap = args
+    tally = Tally()
+    n = len(levels)
+    cpu0 = time.process_time()
+    for k in deals:
+        deal_seed = random.Random(f"{seed}/deal/{k}").getrandbits(48)
+        dealer = k % n
+        for seating in rotations(levels):
+            play_round(rules_name, seating, deal_seed, dealer, tally, teams, turn_cap)
+    tally.cpu_s += time.process_time() - cpu0
+    return tally
+
+
+def simulate(rules_name: str, levels: Sequence[str], rounds: int, seed: int = 0, jobs: int = 1,
+             teams: bool = False, turn_cap: int = TURN_CAP) -> dict[str, Any]:
+    """Play about ``rounds`` rounds (whole duplicate deals) and return the report."""
+    levels = tuple(levels)
+    n = len(levels)
+    deals = max(1, math.ceil(rounds / n))
+    t0 = time.perf_counter()
+    if jobs > 1:
+        import multiprocessing
+
+        shares = [list(range(j, deals, jobs)) for j in range(jobs)]
+        with multiprocessing.Pool(jobs) as pool:
+            parts = pool.map(run_deals, [(rules_name, levels, seed, s, teams, turn_cap)
+                                         for s in shares])
+        tally = Tally()
+        for part in parts:
+            tally.merge(part)
+    else:
+        tally = run_deals((rules_name, levels, seed, list(range(deals)), teams, turn_cap))
+    elapsed = time.perf_counter() - t0
+    return report(tally, levels, elapsed, rules_name, seed)
+
+
+def _pct(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    k = min(len(values) - 1, max(0, math.ceil(q * len(values)) - 1))
+    return values[k]
+
+
+def report(tally: Tally, levels: Sequence[str], elapsed: float, rules_name: str = "",
+           seed: int = 0) -> dict[str, Any]:
+    """Turn a tally into the report (the ``--json`` object)."""
+    order = [lv for lv in dict.fromkeys(levels)]
+    n = tally.rounds
+    decision: dict[str, dict[str, float]] = {}
+    for lv in order:
+        ts = sorted(tally.times.get(lv, []))
+        decision[lv] = {"p50": round(_pct(ts, 0.5), 3), "p99": round(_pct(ts, 0.99), 3),
+                        "max": round(ts[-1] if ts else 0.0, 3)}
+    return {
+        "preset": rules_name,
+        "players": len(levels),
+        "bots": list(levels),
+        "seed": seed,
+        "rounds": n,
+        "win_share": {lv: round(tally.wins.get(lv, 0) / n, 4) if n else 0.0 for lv in order},
+        "win_ci95": {lv: [round(x, 4) for x in wilson(tally.wins.get(lv, 0), n)] for lv in order},
+        "no_winner": round(tally.no_winner / n, 4) if n else 0.0,
+        "mean_penalty": {lv: round(tally.penalty.get(lv, 0) / max(1, tally.seat_rounds.get(lv, 0)),
+                                   2) for lv in order},
+        "decision_ms": decision,
+        "rounds_per_s": round(n / elapsed, 2) if elapsed > 0 else 0.0,
+        "rounds_per_cpu_s": round(n / tally.cpu_s, 2) if tally.cpu_s > 0 else 0.0,
+        "mean_turns": round(tally.turns / n, 1) if n else 0.0,
+        "illegal_actions": tally.illegal,
+        "illegal_detail": dict(tally.illegal_codes),
+        "turn_cap_hits": tally.cap_hits,
+        "stock_exhausted": tally.stock_out,
+    }
+
+
+def _text(rep: dict[str, Any]) -> str:
+    lines = [f"{rep['rounds']} rounds of {rep['preset']}, {rep['players']} players "
+             f"({','.join(rep['bots'])}), seed {rep['seed']}: "
+             f"{rep['rounds_per_s']} rounds/s ({rep['rounds_per_cpu_s']} per CPU second), "
+             f"{rep['mean_turns']} turns a round"]
+    for lv in rep["win_share"]:
+        lo, hi = rep["win_ci95"][lv]
+        d = rep["decision_ms"][lv]
+        lines.append(f"  {lv:<7} wins {rep['win_share'][lv]:6.1%} [{lo:.1%}, {hi:.1%}]  "
+                     f"mean penalty {rep['mean_penalty'][lv]:7.2f}  decision ms p50 {d['p50']} "
+                     f"p99 {d['p99']} max {d['max']}")
+    lines.append(f"  no winner {rep['no_winner']:.1%}  illegal actions {rep['illegal_actions']}  "
+                 f"turn cap hits {rep['turn_cap_hits']}")
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the simulator from the command line."""
+    ap = argparse.ArgumentParser(prog="python -m rami_desktop.sim", description=__doc__)
+    ap.add_argument("--preset", default="talaj", choices=PRESET_NAMES)
+    ap.add_argument("--players", type=int, default=2)
+    ap.add_argument("--bots", default="hard,easy",
+                    help="levels, comma separated; repeated round the table to fill the seats")
+    ap.add_argument("--rounds", type=int, default=200)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--teams", action="store_true", help="4 players as two teams (rami-talaj)")
+    ap.add_argument("--turn-cap", type=int, default=TURN_CAP)
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args(argv)
+    names = [b.strip() for b in args.bots.split(",") if b.strip()]
+    bad = [b for b in names if b not in LEVELS]
+    if bad or not names:
+        ap.error(f"unknown bot level {bad[0] if bad else ''!r}; choose from {', '.join(LEVELS)}")
+    if len(names) > args.players:
+        ap.error("more bots than players")
+    levels = [names[s % len(names)] for s in range(args.players)]
+    rules = preset(args.preset)
+    if not rules.min_players <= args.players <= rules.max_players:
+        ap.error(f"{args.preset} takes {rules.min_players} to {rules.max_players} players")
+    if args.teams and args.players != 4:
+        ap.error("teams need 4 players")
+    rep = simulate(args.preset, levels, args.rounds, args.seed, max(1, args.jobs), args.teams,
+                   args.turn_cap)
+    if args.json:
+        sys.stdout.write(json.dumps(rep) + "\n")
+    else:
+        sys.stdout.write(_text(rep) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

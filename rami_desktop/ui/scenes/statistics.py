@@ -1,0 +1,253 @@
+"""The statistics screen: one column per preset, a Reset button with a confirmation."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from rami_desktop.engine.rules import PRESET_NAMES
+from rami_desktop.storage import stats as stats_store
+from rami_desktop.storage.stats import PresetStats, Stats
+from rami_desktop.ui import theme
+from rami_desktop.ui.problems_text import problem_text
+from rami_desktop.ui.scene import WidgetScene
+from rami_desktop.ui.scenes.overlays import ConfirmDialog, MessageDialog, preset_title
+from rami_desktop.ui.widgets import (
+    N_,
+    Button,
+    Panel,
+    _,
+    fit_text,
+    is_rtl,
+    ngettext,
+    render_text,
+)
+
+if TYPE_CHECKING:
+    from rami_desktop.app import App
+
+log = logging.getLogger(__name__)
+
+#: Shown for a record not set yet (no win, no opening).
+NONE_YET = "\u2014"
+
+
+def _count(value: int) -> str:
+    return str(value)
+
+
+def _won(won: int, played: int) -> str:
+    if not played:
+        return str(won)
+    return _("{won} ({percent}%)").format(won=won, percent=round(100 * won / played))
+
+
+def _points(value: int | None) -> str:
+    if value is None:
+        return NONE_YET
+    return ngettext("{points} point", "{points} points", value).format(points=value)
+
+
+def _turns(value: int | None) -> str:
+    if value is None:
+        return NONE_YET
+    return ngettext("{turns} turn", "{turns} turns", value).format(turns=value)
+
+
+def _rounds(value: int | None) -> str:
+    if value is None:
+        return NONE_YET
+    return ngettext("{rounds} round", "{rounds} rounds", value).format(rounds=value)
+
+
+#: The rows of the table: a label (message id) and how to show a preset's value.
+ROWS: tuple[tuple[str, Callable[[PresetStats], str]], ...] = (
+    (N_("Matches played"), lambda s: _count(s.matches_played)),
+    (N_("Matches won"), lambda s: _won(s.matches_won, s.matches_played)),
+    (N_("Rounds played"), lambda s: _count(s.rounds_played)),
+    (N_("Rounds won"), lambda s: _won(s.rounds_won, s.rounds_played)),
+    (N_("Best opening"), lambda s: _points(s.best_opening)),
+    (N_("Fastest round won"), lambda s: _turns(s.fastest_round_win)),
+    (N_("Shortest match won"), lambda s: _rounds(s.shortest_match_win)),
+)
+
+
+def storage_paths(app: Any) -> Any:
+    """The app's storage paths, or those of the environment when the app has none."""
+    paths = getattr(app, "paths", None)
+    if paths is not None:
+        return paths
+    from rami_desktop.storage.paths import default_paths
+
+    return default_paths()
+
+
+class StatisticsScene(WidgetScene):
+    """Matches and rounds played and won, best opening and fastest wins, for every preset."""
+
+    def __init__(self, app: App) -> None:
+        self.paths = storage_paths(app)
+        self.stats = Stats()
+        self.problem: str | None = None
+        self.table = pygame.Rect(0, 0, 0, 0)
+        self.reload()
+        super().__init__(app)
+
+    # ------------------------------------------------------------------------------ data
+    def reload(self) -> None:
+        """Read the statistics file again (never raises: a problem is shown under the table)."""
+        try:
+            self.stats, self.problem = stats_store.load_stats(self.paths)
+        except Exception:  # storage never raises on bad files; a bug must not close the screen
+            log.exception("statistics could not be loaded")
+            self.stats, self.problem = Stats(), "unreadable"
+
+    def presets(self) -> list[str]:
+        """The presets shown: the four built-in ones, then any other found in the file."""
+        extra = sorted(name for name in self.stats.presets if name not in PRESET_NAMES)
+        return list(PRESET_NAMES) + extra
+
+    def cell(self, row: int, preset: str) -> str:
+        """The text of one cell (row index into :data:`ROWS`)."""
+        return ROWS[row][1](self.stats.for_preset(preset))
+
+    @property
+    def empty(self) -> bool:
+        """Whether nothing has been played yet."""
+        return not any(s.rounds_played or s.matches_played for s in self.stats.presets.values())
+
+    # ------------------------------------------------------------------------------ widgets
+    def build(self) -> None:
+        self.panel = self.group.add(Panel(N_("Statistics")))
+        self.reset_button = self.group.add(Button(N_("Reset"), self.ask_reset))
+        self.back_button = self.group.add(Button(N_("Back"), self.back, style="primary"))
+        self.group.focused = self.back_button
+        self._sync_buttons()
+
+    def _sync_buttons(self) -> None:
+        self.reset_button.enabled = not self.empty
+
+    def layout(self, size: tuple[int, int]) -> None:
+        w, h = size
+        s = self.scale
+        pw = min(theme.px(1100, s), int(w * 0.94))
+        pad = theme.px(26, s)
+        bh = theme.px(52, s)
+        table_h = theme.px(50 + 52 * len(ROWS) + 44, s)  # header, rows, the note line
+        ph = self.panel.title_height() + pad // 2 + table_h + pad + bh + pad
+        ph = min(ph, int(h * 0.94))
+        self.panel.rect = pygame.Rect(0, 0, pw, ph)
+        self.panel.rect.center = (w // 2, h // 2)
+        bw = theme.px(200, s)
+        by = self.panel.rect.bottom - pad - bh
+        gap = theme.px(20, s)
+        row = [self.reset_button, self.back_button]
+        if is_rtl():
+            row.reverse()
+        x = self.panel.rect.centerx - (2 * bw + gap) // 2
+        for button in row:
+            button.rect = pygame.Rect(x, by, bw, bh)
+            x += bw + gap
+        top = self.panel.rect.y + self.panel.title_height() + pad // 2
+        self.table = pygame.Rect(self.panel.rect.x + pad, top, pw - 2 * pad,
+                                 by - pad - top)
+
+    # ------------------------------------------------------------------------------ reset
+    def ask_reset(self) -> None:
+        """Ask before forgetting every preset's statistics."""
+        self.app.stack.push(ConfirmDialog(
+            self.app, N_("Reset statistics"),
+            N_("Forget the statistics of every preset? This cannot be undone."),
+            self.reset, confirm=N_("Reset")))
+
+    def reset(self) -> None:
+        """Forget the statistics (file and backup removed) and show the empty table."""
+        try:
+            self.stats, problem = stats_store.reset(self.paths)
+        except Exception:
+            log.exception("statistics could not be reset")
+            problem = "unwritable"
+        self._sync_buttons()
+        if problem:
+            self.app.stack.push(MessageDialog(self.app, N_("Reset statistics"),
+                                              lambda: problem_text(problem, "stats")))
+        self.problem = None
+
+    def on_resume(self) -> None:
+        self._sync_buttons()
+        super().on_resume()
+
+    # ------------------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        self._draw_table(surface)
+
+    def _columns(self) -> list[pygame.Rect]:
+        """The rects of the label column then one per preset, in reading order."""
+        presets = self.presets()
+        t = self.table
+        label_w = int(t.w * 0.30)
+        col_w = (t.w - label_w) // max(1, len(presets))
+        rects = [pygame.Rect(0, t.y, label_w, t.h)]
+        rects += [pygame.Rect(0, t.y, col_w, t.h) for _p in presets]
+        x = t.x
+        order = list(reversed(rects)) if is_rtl() else rects
+        for rect in order:
+            rect.x = x
+            x += rect.w
+        return rects
+
+    def _draw_table(self, surface: pygame.Surface) -> None:
+        s = self.scale
+        t = self.table
+        presets = self.presets()
+        cols = self._columns()
+        line = max(1, theme.px(2, s))
+        head_h = theme.px(50, s)
+        note_h = theme.px(30, s)
+        row_h = max(theme.px(28, s), min(theme.px(52, s),
+                                         (t.h - head_h - note_h) // len(ROWS)))
+        size = theme.px(theme.FONT_BODY, s)
+        cell_pad = theme.px(8, s)
+        # header: the preset names
+        for rect, name in zip(cols[1:], presets, strict=True):
+            head = pygame.Rect(rect.x, t.y, rect.w, head_h)
+            text = fit_text(preset_title(name), theme.px(theme.FONT_SUBHEADING, s),
+                            theme.ACCENT_DARK, head.w - 2 * cell_pad, bold=True)
+            surface.blit(text, text.get_rect(center=head.center))
+        y = t.y + head_h
+        pygame.draw.line(surface, theme.CREAM_EDGE, (t.x, y), (t.right, y), line)
+        for i, (label, _value) in enumerate(ROWS):
+            band = pygame.Rect(t.x, y, t.w, row_h)
+            if i % 2 == 0:
+                pygame.draw.rect(surface, theme.CREAM_DARK, band,
+                                 border_radius=theme.px(6, s))
+            label_rect = cols[0].copy()
+            label_rect.y, label_rect.h = y, row_h
+            text = fit_text(_(label), size, theme.INK, label_rect.w - 2 * cell_pad, bold=True)
+            inner = label_rect.inflate(-2 * cell_pad, 0)
+            if is_rtl():
+                surface.blit(text, text.get_rect(midright=inner.midright))
+            else:
+                surface.blit(text, text.get_rect(midleft=inner.midleft))
+            for rect, name in zip(cols[1:], presets, strict=True):
+                cell = pygame.Rect(rect.x, y, rect.w, row_h)
+                text = fit_text(self.cell(i, name), size, theme.INK, cell.w - 2 * cell_pad)
+                surface.blit(text, text.get_rect(center=cell.center))
+            y += row_h
+        note = self._note()
+        if note:
+            text = render_text(note, theme.px(theme.FONT_SMALL, s), theme.INK_SOFT,
+                               max_width=t.w, align="center")
+            surface.blit(text, text.get_rect(midtop=(t.centerx, y + theme.px(10, s))))
+
+    def _note(self) -> str:
+        """The line under the table: a storage problem, or a word when nothing is played yet."""
+        if self.problem:
+            return problem_text(self.problem, "stats")
+        if self.empty:
+            return _("Statistics will appear here after your first round.")
+        return ""

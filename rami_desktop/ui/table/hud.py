@@ -1,0 +1,305 @@
+"""What the table shows besides the cards: seat panels, status, pile labels, the prompt, the
+opening counter, badges and messages. Text comes from the cached renderer; nothing is scaled or
+rotated per frame.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from rami_desktop.ui import theme
+from rami_desktop.ui.table.controller import OpeningCounter
+from rami_desktop.ui.table.layout import SeatBox, TableLayout
+from rami_desktop.ui.widgets import _, blit_aligned, fit_text, is_rtl, render_text
+
+PANEL_BG = (14, 52, 34)
+PANEL_EDGE = (72, 132, 96)
+ACTIVE_EDGE = theme.BRASS_LIGHT
+SOFT = (206, 226, 210)
+GOOD = (120, 200, 120)
+BAD = (230, 120, 100)
+TOAST_BG = (120, 30, 24)
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    """What a seat panel says."""
+
+    name: str
+    cards: int
+    score: int
+    down: bool
+    dealer: bool
+    active: bool
+    bot: bool
+    team: str = ""
+
+
+_PANELS: dict[tuple[int, int, bool, int], pygame.Surface] = {}
+
+
+def panel_surface(size: tuple[int, int], active: bool, corner: int) -> pygame.Surface:
+    """A translucent dark panel (cached per size and state)."""
+    key = (size[0], size[1], active, corner)
+    surf = _PANELS.get(key)
+    if surf is None:
+        if len(_PANELS) > 64:
+            _PANELS.clear()
+        surf = pygame.Surface(size, pygame.SRCALPHA)
+        pygame.draw.rect(surf, (*PANEL_BG, 190), surf.get_rect(), border_radius=corner)
+        edge = ACTIVE_EDGE if active else PANEL_EDGE
+        pygame.draw.rect(surf, edge, surf.get_rect(), width=3 if active else 1,
+                         border_radius=corner)
+        _PANELS[key] = surf
+    return surf
+
+
+def draw_panel(surface: pygame.Surface, rect: pygame.Rect, lay: TableLayout,
+               active: bool = False) -> None:
+    """Draw a dark table panel."""
+    surface.blit(panel_surface(rect.size, active, lay.px(10)), rect.topleft)
+
+
+def draw_seat(surface: pygame.Surface, lay: TableLayout, box: SeatBox, info: SeatInfo) -> None:
+    """An opponent's panel: name and score on top; the card backs (drawn as sprites) with the
+    card count, dealer and down badges beside them; a brass edge on the player to play."""
+    draw_panel(surface, box.rect, lay, info.active)
+    pad = lay.px(10)
+    line = pygame.Rect(box.rect.x + pad, box.rect.y + lay.px(5), box.rect.w - 2 * pad, lay.px(26))
+    size = lay.px(theme.FONT_SMALL)
+    name = info.name + (f" · {info.team}" if info.team else "")
+    score = render_text(_("{points} pts").format(points=info.score), size, theme.BRASS_LIGHT,
+                        bold=True)
+    name_w = line.w - score.get_width() - lay.px(8)
+    if info.active:
+        name_w -= lay.px(14)
+    name_rect = line.copy()
+    if info.active:
+        dot_r = lay.px(5)
+        if is_rtl():
+            dot = (line.right - dot_r, line.centery)
+            name_rect.w -= lay.px(14)
+        else:
+            dot = (line.x + dot_r, line.centery)
+            name_rect.x += lay.px(14)
+            name_rect.w -= lay.px(14)
+        pygame.draw.circle(surface, ACTIVE_EDGE, dot, dot_r)
+    blit_aligned(surface, fit_text(name, size, theme.CREAM, name_w, bold=True), name_rect,
+                 "start")
+    blit_aligned(surface, score, line, "end")
+    # beside the fan: the count, then down / dealer
+    col_w = box.rect.w - 2 * pad - box.fan.w - lay.px(6)
+    col = pygame.Rect(box.fan.right + lay.px(6), box.fan.y, col_w, box.fan.h)
+    if is_rtl():
+        col.x = box.rect.x + pad
+    small = lay.px(15)
+    count = fit_text(_("{count} cards").format(count=info.cards), small, theme.CREAM, col.w,
+                     bold=True)
+    top = pygame.Rect(col.x, col.y, col.w, col.h // 2)
+    blit_aligned(surface, count, top, "end")
+    badge_text = _("down") if info.down else _("not down")
+    if info.dealer:
+        tab = render_text(_("dealer"), lay.px(14), theme.INK, bold=True)
+        tr_ = tab.get_rect()
+        tr_.inflate_ip(lay.px(12), lay.px(2))
+        tr_.center = (box.rect.centerx, box.rect.bottom)
+        pygame.draw.rect(surface, theme.BRASS_LIGHT, tr_, border_radius=tr_.h // 2)
+        surface.blit(tab, tab.get_rect(center=tr_.center))
+    badge = fit_text(badge_text, small, theme.INK if info.down else SOFT, col.w - lay.px(10),
+                     bold=info.down)
+    br = badge.get_rect()
+    br.inflate_ip(lay.px(10), lay.px(2))
+    bottom = pygame.Rect(col.x, col.y + col.h // 2, col.w, col.h - col.h // 2)
+    if is_rtl():
+        br.midleft = (bottom.x, bottom.centery)
+    else:
+        br.midright = (bottom.right, bottom.centery)
+    if info.down:
+        pygame.draw.rect(surface, GOOD, br, border_radius=br.h // 2)
+    surface.blit(badge, badge.get_rect(center=br.center))
+
+
+def draw_status(surface: pygame.Surface, lay: TableLayout, lines: list[str]) -> None:
+    """The match status in the left column (round, bar, target)."""
+    draw_panel(surface, lay.status, lay)
+    pad = lay.px(10)
+    y = lay.status.y + pad // 2
+    for i, text in enumerate(lines):
+        size = lay.px(theme.FONT_SMALL if i == 0 else 17)
+        color = theme.BRASS_LIGHT if i == 0 else theme.CREAM
+        surf = fit_text(text, size, color, lay.status.w - 2 * pad, bold=i == 0)
+        blit_aligned(surface, surf, pygame.Rect(lay.status.x + pad, y, lay.status.w - 2 * pad,
+                                                surf.get_height()), "start")
+        y += surf.get_height() + lay.px(2)
+
+
+def draw_slot(surface: pygame.Surface, rect: pygame.Rect, lay: TableLayout) -> None:
+    """An empty card place on the felt."""
+    pygame.draw.rect(surface, PANEL_EDGE, rect, width=max(1, lay.px(2)),
+                     border_radius=max(3, rect.w // 14))
+
+
+def draw_pile_label(surface: pygame.Surface, lay: TableLayout, rect: pygame.Rect,
+                    text: str) -> None:
+    """A label under a pile."""
+    surf = fit_text(text, lay.px(16), SOFT, rect.w + lay.px(36))
+    surface.blit(surf, surf.get_rect(midtop=(rect.centerx, rect.bottom + lay.px(4))))
+
+
+def draw_stock_depth(surface: pygame.Surface, rect: pygame.Rect, count: int,
+                     lay: TableLayout) -> None:
+    """A few edges under the stock so it looks like a pile."""
+    layers = min(4, count // 8)
+    for k in range(layers, 0, -1):
+        r = rect.move(lay.px(2) * k, -lay.px(2) * k)
+        pygame.draw.rect(surface, (12, 30, 70), r, border_radius=max(3, rect.w // 14))
+        pygame.draw.rect(surface, (200, 190, 170), r, width=1, border_radius=max(3, rect.w // 14))
+
+
+def draw_badge(surface: pygame.Surface, lay: TableLayout, center: tuple[int, int], text: str,
+               color: tuple[int, int, int] = theme.ACCENT,
+               ink: tuple[int, int, int] = theme.CREAM) -> pygame.Rect:
+    """A small rounded label (the first card, a combination's number)."""
+    surf = render_text(text, lay.px(15), ink, bold=True)
+    r = surf.get_rect()
+    r.inflate_ip(lay.px(10), lay.px(2))
+    r.w = max(r.w, r.h)
+    r.center = center
+    pygame.draw.rect(surface, color, r, border_radius=r.h // 2)
+    pygame.draw.rect(surface, theme.CREAM, r, width=1, border_radius=r.h // 2)
+    surface.blit(surf, surf.get_rect(center=r.center))
+    return r
+
+
+def draw_dashed_rect(surface: pygame.Surface, rect: pygame.Rect, color: tuple[int, int, int],
+                     dash: int, width: int = 2) -> None:
+    """A dashed outline (staged combinations look tentative)."""
+    x0, y0, x1, y1 = rect.left, rect.top, rect.right, rect.bottom
+    for x in range(x0, x1, dash * 2):
+        e = min(x + dash, x1)
+        pygame.draw.line(surface, color, (x, y0), (e, y0), width)
+        pygame.draw.line(surface, color, (x, y1), (e, y1), width)
+    for y in range(y0, y1, dash * 2):
+        e = min(y + dash, y1)
+        pygame.draw.line(surface, color, (x0, y), (x0, e), width)
+        pygame.draw.line(surface, color, (x1, y), (x1, e), width)
+
+
+def draw_owner_label(surface: pygame.Surface, lay: TableLayout, rect: pygame.Rect,
+                     text: str) -> None:
+    """The name over a player's combinations."""
+    surf = fit_text(text, lay.px(16), SOFT, max(rect.w, lay.px(200)), bold=True)
+    blit_aligned(surface, surf, rect, "start")
+
+
+def draw_prompt(surface: pygame.Surface, lay: TableLayout, text: str,
+                highlight: bool = False) -> pygame.Rect:
+    """The line above the hand saying what to do (or who is playing)."""
+    color = theme.BRASS_LIGHT if highlight else theme.CREAM
+    area = prompt_area(lay)
+    surf = fit_text(text, lay.px(theme.FONT_BODY - 2), color, area.w, bold=highlight)
+    r = surf.get_rect(center=area.center)
+    surface.blit(surf, r)
+    return r
+
+
+def prompt_area(lay: TableLayout) -> pygame.Rect:
+    """The free part of the prompt row, between the owner's name and the tools."""
+    gap = lay.px(12)
+    left = min(lay.me.right, lay.tools.right) if not is_rtl() else lay.tools.right
+    right = lay.tools.x if not is_rtl() else lay.me.x
+    if is_rtl():
+        left = lay.tools.right
+    return pygame.Rect(left + gap, lay.prompt.y, max(10, right - left - 2 * gap), lay.prompt.h)
+
+
+def draw_me(surface: pygame.Surface, lay: TableLayout, name: str, score: int,
+            down: bool) -> None:
+    """The hand owner's name, score and whether down, at the start of the prompt row."""
+    text = _("{name} · {points} pts").format(name=name, points=score)
+    if down:
+        text += " · " + _("down")
+    surf = fit_text(text, lay.px(18), theme.CREAM, lay.me.w, bold=True)
+    blit_aligned(surface, surf, lay.me, "start")
+
+
+def _tick(surface: pygame.Surface, center: tuple[int, int], r: int, ok: bool) -> None:
+    pygame.draw.circle(surface, GOOD if ok else (90, 110, 96), center, r)
+    cx, cy = center
+    if ok:
+        pts = [(cx - r * 0.5, cy), (cx - r * 0.1, cy + r * 0.45), (cx + r * 0.55, cy - r * 0.4)]
+        pygame.draw.lines(surface, theme.INK, False, pts, max(2, r // 3))
+    else:
+        pygame.draw.circle(surface, PANEL_BG, center, max(1, r // 2))
+
+
+def draw_counter(surface: pygame.Surface, lay: TableLayout, counter: OpeningCounter,
+                 center: tuple[int, int]) -> pygame.Rect:
+    """The live opening counter: points against the bar, ticks for the franche tria and série."""
+    ok = counter.reached
+    size = lay.px(18)
+    points = render_text(_("Opening {points} / {bar}").format(points=counter.points,
+                                                              bar=counter.bar),
+                         size, theme.INK if ok else theme.CREAM, bold=True)
+    parts: list[pygame.Surface] = [points]
+    if counter.going_out is not None and counter.going_out < counter.bar:
+        parts.append(render_text(_("(going out: {points})").format(points=counter.going_out),
+                                 lay.px(15), theme.INK if ok else SOFT))
+    tria = render_text(_("tria"), lay.px(16), theme.INK if ok else theme.CREAM)
+    serie = render_text(_("série"), lay.px(16), theme.INK if ok else theme.CREAM)
+    r = lay.px(8)
+    gap = lay.px(8)
+    width = sum(p.get_width() for p in parts) + gap * len(parts)
+    if counter.need_both:
+        width += tria.get_width() + serie.get_width() + 4 * r + 3 * gap
+    h = lay.px(32)
+    rect = pygame.Rect(0, 0, width + lay.px(20), h)
+    rect.center = prompt_area(lay).center
+    pygame.draw.rect(surface, GOOD if ok else PANEL_BG, rect, border_radius=h // 2)
+    pygame.draw.rect(surface, theme.BRASS_LIGHT, rect, width=2, border_radius=h // 2)
+    x = rect.x + lay.px(10)
+    for p in parts:
+        surface.blit(p, p.get_rect(midleft=(x, rect.centery)))
+        x += p.get_width() + gap
+    if counter.need_both:
+        for ok_part, label in ((counter.tria, tria), (counter.serie, serie)):
+            _tick(surface, (x + r, rect.centery), r, ok_part)
+            x += 2 * r + lay.px(4)
+            surface.blit(label, label.get_rect(midleft=(x, rect.centery)))
+            x += label.get_width() + gap
+    return rect
+
+
+def draw_message(surface: pygame.Surface, lay: TableLayout, text: str, alpha: float) -> None:
+    """A short message near the hand (an illegal move), fading out."""
+    surf = render_text(text, lay.px(19), theme.CREAM, bold=True, max_width=lay.message.w
+                       - lay.px(24), align="center")
+    rect = surf.get_rect()
+    rect.inflate_ip(lay.px(28), lay.px(14))
+    rect.midbottom = lay.message.midbottom
+    box = pygame.Surface(rect.size, pygame.SRCALPHA)
+    a = max(0, min(255, int(235 * alpha)))
+    pygame.draw.rect(box, (*TOAST_BG, a), box.get_rect(), border_radius=lay.px(12))
+    pygame.draw.rect(box, (*theme.BRASS_LIGHT, a), box.get_rect(), width=2,
+                     border_radius=lay.px(12))
+    surface.blit(box, rect)
+    if alpha < 1:
+        surf = surf.copy()
+        surf.set_alpha(a)
+    surface.blit(surf, surf.get_rect(center=rect.center))
+
+
+def draw_glow(surface: pygame.Surface, rect: pygame.Rect, lay: TableLayout,
+              color: tuple[int, int, int] = theme.BRASS_LIGHT) -> None:
+    """An outline around a card (hints, the keyboard cursor)."""
+    pygame.draw.rect(surface, color, rect.inflate(lay.px(6), lay.px(6)), width=max(2, lay.px(3)),
+                     border_radius=max(4, rect.w // 10))
+
+
+def draw_hint_text(surface: pygame.Surface, lay: TableLayout, text: str) -> None:
+    """The hint's explanation at the bottom of the combinations' area."""
+    surf = fit_text(text, lay.px(16), theme.BRASS_LIGHT, lay.melds.w)
+    surface.blit(surf, surf.get_rect(midbottom=(lay.melds.centerx,
+                                                lay.melds.bottom + lay.px(40))))

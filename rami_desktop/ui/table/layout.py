@@ -1,0 +1,268 @@
+"""Where everything goes on the table, for a window size (recomputed on every resize).
+
+Opponents sit in a row along the top, in turn order; the stock, the talaj and the match status
+take a column on the left of the middle band; the combinations fill the rest of it, grouped by
+owner; the hand of the player to play runs along the bottom with the tools above it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import pygame
+
+from rami_desktop.ui import theme
+from rami_desktop.ui.card_art import RATIO
+from rami_desktop.ui.widgets import is_rtl
+
+
+def card_h(width: int) -> int:
+    """A card's height for its width."""
+    return max(1, round(width * RATIO))
+
+
+@dataclass
+class SeatBox:
+    """An opponent's place: its panel and the strip where its card backs fan out."""
+
+    seat: int
+    rect: pygame.Rect
+    fan: pygame.Rect
+    back_w: int
+
+    @property
+    def anchor(self) -> tuple[float, float]:
+        """Where cards fly to and from."""
+        return (float(self.fan.centerx), float(self.fan.centery))
+
+
+@dataclass
+class TableLayout:
+    """Every region of the table for one window size."""
+
+    size: tuple[int, int]
+    scale: float
+    margin: int
+    seats: dict[int, SeatBox] = field(default_factory=dict)
+    status: pygame.Rect = field(default_factory=pygame.Rect)
+    stock: pygame.Rect = field(default_factory=pygame.Rect)
+    talaj: pygame.Rect = field(default_factory=pygame.Rect)
+    first: pygame.Rect = field(default_factory=pygame.Rect)
+    pile_w: int = 0
+    melds: pygame.Rect = field(default_factory=pygame.Rect)
+    meld_w: int = 0
+    hand: pygame.Rect = field(default_factory=pygame.Rect)
+    hand_w: int = 0
+    lift: int = 0
+    prompt: pygame.Rect = field(default_factory=pygame.Rect)
+    me: pygame.Rect = field(default_factory=pygame.Rect)
+    tools: pygame.Rect = field(default_factory=pygame.Rect)
+    side: pygame.Rect = field(default_factory=pygame.Rect)
+    message: pygame.Rect = field(default_factory=pygame.Rect)
+
+    def px(self, value: float) -> int:
+        """A reference length in pixels at this layout's scale."""
+        return theme.px(value, self.scale)
+
+
+def compute_layout(size: tuple[int, int], others: Sequence[int]) -> TableLayout:
+    """Lay the table out for a window size and the seats shown along the top (turn order)."""
+    w, h = size
+    s = theme.scale_for(size)
+    lay = TableLayout(size=size, scale=s, margin=theme.px(14, s))
+    m = lay.margin
+    rtl = is_rtl()
+    # --- the hand along the bottom ------------------------------------------------------------
+    side_w = lay.px(150)
+    span = w - 2 * m - side_w - m
+    hand_w = int(min(h * 0.2 / RATIO, span / 8.2))
+    lay.hand_w = max(40, hand_w)
+    lay.lift = lay.px(18)
+    hand_h = card_h(lay.hand_w)
+    hand_top = h - m - hand_h
+    lay.hand = pygame.Rect(m, hand_top - lay.lift, span, hand_h + lay.lift)
+    lay.side = pygame.Rect(w - m - side_w, hand_top - lay.lift, side_w, hand_h + lay.lift)
+    if rtl:
+        lay.hand.x = w - m - span
+        lay.side.x = m
+    prompt_h = lay.px(40)
+    lay.prompt = pygame.Rect(m, lay.hand.y - prompt_h - lay.px(4), w - 2 * m, prompt_h)
+    third = lay.prompt.w // 4
+    lay.me = pygame.Rect(lay.prompt.x, lay.prompt.y, third, prompt_h)
+    lay.tools = pygame.Rect(lay.prompt.right - int(third * 1.25), lay.prompt.y,
+                            int(third * 1.25), prompt_h)
+    if rtl:
+        lay.me.right = lay.prompt.right
+        lay.tools.x = lay.prompt.x
+    lay.message = pygame.Rect(0, 0, min(w - 2 * m, lay.px(720)), lay.px(44))
+    lay.message.midbottom = (w // 2, lay.prompt.y - lay.px(6))
+    # --- the opponents along the top ----------------------------------------------------------
+    k = max(1, len(others))
+    gap = lay.px(12)
+    box_w = min(lay.px(290), (w - 2 * m - gap * (k - 1)) // k)
+    box_h = lay.px(104)
+    total = k * box_w + (k - 1) * gap
+    x = (w - total) // 2
+    order = list(reversed(others)) if rtl else list(others)
+    back_w = lay.px(32)
+    for seat in order:
+        rect = pygame.Rect(x, m, box_w, box_h)
+        pad = lay.px(10)
+        side = min(lay.px(96), rect.w // 3)
+        fan = pygame.Rect(rect.x + pad, rect.bottom - pad - card_h(back_w),
+                          rect.w - 2 * pad - side, card_h(back_w))
+        if rtl:
+            fan.right = rect.right - pad
+        lay.seats[seat] = SeatBox(seat, rect, fan, back_w)
+        x += box_w + gap
+    top = m + box_h + lay.px(14)
+    # --- the left column: status, stock and talaj ---------------------------------------------
+    lay.pile_w = max(40, int(lay.hand_w * 0.8))
+    pile_h = card_h(lay.pile_w)
+    col_w = lay.pile_w * 2 + lay.px(66)
+    col = pygame.Rect(m, top, col_w, lay.prompt.y - top - lay.px(8))
+    if rtl:
+        col.right = w - m
+    status_h = lay.px(96)
+    lay.status = pygame.Rect(col.x, col.y, col.w, status_h)
+    piles_y = lay.status.bottom + lay.px(26)
+    if piles_y + pile_h + lay.px(24) > col.bottom:
+        piles_y = max(col.y, col.bottom - pile_h - lay.px(24))
+    inner = lay.px(14)
+    lay.stock = pygame.Rect(col.x + inner, piles_y, lay.pile_w, pile_h)
+    lay.talaj = pygame.Rect(lay.stock.right + lay.px(38), piles_y, lay.pile_w, pile_h)
+    if rtl:
+        lay.stock.right = col.right - inner
+        lay.talaj.right = lay.stock.x - lay.px(38)
+    lay.first = lay.talaj.move(0, 0)
+    # --- the combinations ---------------------------------------------------------------------
+    gap = lay.px(18)
+    mh = lay.prompt.y - top - lay.px(50)
+    if rtl:
+        lay.melds = pygame.Rect(m, top, col.x - gap - m, mh)
+    else:
+        lay.melds = pygame.Rect(col.right + gap, top, w - m - col.right - gap, mh)
+    lay.meld_w = max(34, int(lay.hand_w * 0.62))
+    return lay
+
+
+@dataclass
+class MeldPlace:
+    """Where one combination goes: its engine index and the rects of its cards."""
+
+    index: int
+    owner: int
+    cards: list[pygame.Rect]
+
+    @property
+    def rect(self) -> pygame.Rect:
+        """The rect around its cards."""
+        r = self.cards[0].copy()
+        for c in self.cards[1:]:
+            r.union_ip(c)
+        return r
+
+
+@dataclass
+class MeldFlow:
+    """The combinations placed in the area: per owner a label rect and the combinations."""
+
+    card_w: int
+    labels: list[tuple[int, pygame.Rect]]
+    places: list[MeldPlace]
+    free: pygame.Rect
+
+
+def flow_melds(area: pygame.Rect, groups: Sequence[tuple[int, Sequence[tuple[int, int]]]],
+               card_w: int, scale: float, min_w: int = 30) -> MeldFlow:
+    """Place combinations grouped by owner, wrapping rows, shrinking cards until all fit.
+
+    Args:
+        area: the combinations' area.
+        groups: ``(owner, [(engine index, number of cards), ...])`` in seat order.
+        card_w: the preferred card width.
+        scale: the UI scale.
+        min_w: the smallest card width tried.
+    """
+    rtl = is_rtl()
+    w = card_w
+    while True:
+        flow = _try_flow(area, groups, w, scale, rtl)
+        if flow is not None or w <= min_w:
+            return flow or _try_flow(area, groups, w, scale, rtl, force=True)  # type: ignore
+        w = max(min_w, int(w * 0.9))
+
+
+def _try_flow(area: pygame.Rect, groups: Sequence[tuple[int, Sequence[tuple[int, int]]]],
+              w: int, scale: float, rtl: bool, force: bool = False) -> MeldFlow | None:
+    h = card_h(w)
+    step = max(8, int(w * 0.36))
+    gap = theme.px(16, scale)
+    label_h = theme.px(22, scale)
+    row_h = label_h + h + theme.px(10, scale)
+    labels: list[tuple[int, pygame.Rect]] = []
+    places: list[MeldPlace] = []
+    x = 0
+    y = 0
+    for owner, melds in groups:
+        if not melds:
+            continue
+        widths = [w + step * (n - 1) for _i, n in melds]
+        first_w = widths[0]
+        if x > 0 and x + first_w > area.w:
+            x, y = 0, y + row_h
+        labels.append((owner, pygame.Rect(x, y, max(first_w, theme.px(120, scale)), label_h)))
+        for (index, n), mw in zip(melds, widths, strict=True):
+            if x > 0 and x + mw > area.w:
+                x, y = 0, y + row_h
+            cards = [pygame.Rect(x + k * step, y + label_h, w, h) for k in range(n)]
+            places.append(MeldPlace(index, owner, cards))
+            x += mw + gap
+        x += gap
+    used_h = y + row_h
+    if used_h > area.h and not force:
+        return None
+    # to screen coordinates (mirrored in right-to-left languages)
+    def place(r: pygame.Rect) -> pygame.Rect:
+        if rtl:
+            return pygame.Rect(area.right - r.x - r.w, area.y + r.y, r.w, r.h)
+        return r.move(area.x, area.y)
+
+    labels = [(o, place(r)) for o, r in labels]
+    for p in places:
+        p.cards = [place(r) for r in p.cards]
+        if rtl:
+            p.cards.reverse()
+            xs = sorted(r.x for r in p.cards)
+            for r, nx in zip(p.cards, xs, strict=True):
+                r.x = nx
+    free_top = area.y + min(used_h, area.h) if places else area.y
+    free = pygame.Rect(area.x, free_top, area.w, max(0, area.bottom - free_top))
+    return MeldFlow(w, labels, places, free)
+
+
+def hand_rects(lay: TableLayout, n: int, breaks: Sequence[int] = ()) -> list[pygame.Rect]:
+    """The rects of ``n`` hand cards, overlapping as needed, centred (small gaps at breaks)."""
+    if n <= 0:
+        return []
+    w = lay.hand_w
+    h = card_h(w)
+    area = lay.hand
+    gap_extra = lay.px(10)
+    extra = gap_extra * len([b for b in breaks if 0 < b < n])
+    full = w + lay.px(6)
+    step = full if n == 1 else min(full, (area.w - w - extra) / (n - 1))
+    total = w + step * (n - 1) + extra
+    x0 = area.x + (area.w - total) / 2
+    y = area.bottom - h
+    rects = []
+    x = x0
+    bset = set(breaks)
+    for i in range(n):
+        if i in bset and i > 0:
+            x += gap_extra
+        rects.append(pygame.Rect(round(x), y, w, h))
+        x += step
+    # cards are held left to right in every language: each card's index corner stays visible
+    return rects

@@ -1,0 +1,41 @@
+"""Shared helpers for the bot tests: build rounds with chosen hands, play a bot's turn."""
+
+from __future__ import annotations
+
+import random
+
+from rami_desktop.bots import make_bot
+from rami_desktop.engine.cards import Card, parse_cards
+from rami_desktop.engine.rules import Rules
+from rami_desktop.engine.state import RoundState, complete_stock
+
+
+def H(text: str) -> list[Card]:
+    return list(parse_cards(text.split()))
+
+
+def make_round(rules: Rules, hands: list[str], dealer: int, talaj: str = "",
+               stock_top: str = "", seed: int = 1) -> RoundState:
+    """A round with the given hands (the stock: named cards first, then the rest shuffled)."""
+    hs = [H(h) for h in hands]
+    tj = H(talaj) if talaj else []
+    named = H(stock_top) if stock_top else []
+    used = [c for h in hs for c in h] + tj
+    stock = complete_stock(named, used, random.Random(seed))
+    return RoundState(rules, hs, tj, stock, dealer, seed)
+
+
+def play_turn(state: RoundState, level: str, seed: int = 0, limit: int = 60) -> list[object]:
+    """Let a bot of ``level`` play the current player's whole turn; return its actions."""
+    bot = make_bot(level)
+    rng = random.Random(seed)
+    p = state.current
+    turn = state.turn
+    actions = []
+    for _ in range(limit):
+        if state.over or state.turn != turn:
+            return actions
+        action = bot.act(state.observation(p), rng)
+        state.apply(action)  # a refusal raises: bots must be legal
+        actions.append(action)
+    raise AssertionError("the bot's turn did not end")

@@ -1,0 +1,143 @@
+"""The terminal game: commands piped to stdin, a few turns, quitting cleanly."""
+
+from __future__ import annotations
+
+import io
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from rami_desktop import cli
+from rami_desktop.engine.actions import Discard, Draw
+from rami_desktop.engine.observation import observe
+from rami_desktop.engine.rules import preset
+from rami_desktop.engine.state import RoundState
+from rami_desktop.i18n.error_messages import error_message
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def run_game(commands: str, preset_name: str = "talaj", players: int = 2, seed: int = 7,
+             first_dealer: int | None = 0, level: str = "easy") -> tuple[int, str, cli.Game]:
+    out = io.StringIO()
+    game = cli.Game(preset_name, players, seed, level, io.StringIO(commands), out,
+                    first_dealer=first_dealer)
+    code = game.play()
+    return code, out.getvalue(), game
+
+
+def test_subprocess_help_draw_discard_quit() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "rami_desktop.cli", "--seed", "5", "--players", "3"],
+        input="h\nd\nx 1\nd\nx 1\nq\n", capture_output=True, text=True, cwd=REPO, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert "Traceback" not in proc.stderr
+    assert "Your hand: 1:" in proc.stdout
+    assert "d: draw from the stock" in proc.stdout
+    assert proc.stdout.rstrip().endswith("Goodbye.")
+
+
+def test_end_of_input_quits_cleanly() -> None:
+    proc = subprocess.run([sys.executable, "-m", "rami_desktop.cli", "--seed", "1"],
+                          input="", capture_output=True, text=True, cwd=REPO, timeout=120)
+    assert proc.returncode == 0
+    assert "Goodbye." in proc.stdout
+
+
+def test_bad_player_count_exits_2() -> None:
+    assert cli.main(["--preset", "talaj", "--players", "6"]) == 2
+
+
+def test_dealer_turn_errors_then_draw_and_discard() -> None:
+    code, out, game = run_game("x 1\nt\nd\nd\nm 1 2\nx 1\nq\n")
+    assert code == 0
+    assert error_message("draw_first") in out
+    assert error_message("already_drew") in out
+    assert error_message("invalid_meld") in out or error_message("card_not_in_hand") in out
+    assert game.match.round.discards[0][0] == game.match.player_of(0)
+    # the bot played its turn, then it was the human's turn again
+    assert "Bot 1 draws from the stock." in out
+    assert "Bot 1 discards" in out
+    st = game.match.round
+    assert st.turn == 2 and st.current == game.match.player_of(0)
+
+
+def test_hand_is_sorted_and_numbered() -> None:
+    _, out, game = run_game("q\n")
+    line = next(x for x in out.splitlines() if x.startswith("Your hand:"))
+    shown = [item.split(":")[1] for item in line.split(":", 1)[1].split()]
+    hand = game.match.round.hands[0]
+    assert sorted(shown) == sorted(c.code for c in hand)
+    assert [c.code for c in game.view] == shown
+    numbers = [int(item.split(":")[0]) for item in line.split(":", 1)[1].split()]
+    assert numbers == list(range(1, len(hand) + 1))
+
+
+def test_start_without_drawing_in_tallage() -> None:
+    code, out, _ = run_game("d\nx 1\nq\n", preset_name="tallage")
+    assert code == 0
+    assert error_message("no_draw_now") in out
+    assert "Talaj top:" in out
+
+
+def test_unknown_command_and_bad_index() -> None:
+    _, out, _ = run_game("zz\nx 40\nm a b\nq\n")
+    assert out.count("Unknown command or card number") == 3
+
+
+def test_table_shows_numbered_combinations() -> None:
+    # a dealt round where seat 0 can lay a série at once: found by scanning seeds
+    for seed in range(200):
+        game = cli.Game("talaj", 2, seed, "easy", io.StringIO(""), io.StringIO(), 0)
+        hand = sorted(game.match.round.hands[0], key=cli.sort_key_suit)
+        for i in range(len(hand) - 2):
+            a, b, c = hand[i:i + 3]
+            if (not a.is_joker and a.suit == b.suit == c.suit
+                    and b.rank == a.rank + 1 and c.rank == b.rank + 1):
+                cmds = f"d\nm {i + 1} {i + 2} {i + 3}\nq\n"
+                code, out, _g = run_game(cmds, seed=seed)
+                if "[0] You:" in out:
+                    assert "(this turn)" in out
+                    return
+    pytest.skip("no seed with a série in the first hand")
+
+
+def test_simple_bot_plays_legal_turns() -> None:
+    rules = preset("talaj")
+    state = RoundState.new(rules, 3, 0, 11)
+    bot = cli.SimpleBot()
+    rng = random.Random(0)
+    for _ in range(9):
+        p = state.current
+        action = bot.act(observe(state, p), rng)
+        assert isinstance(action, Draw)
+        state.apply(action)
+        action = bot.act(observe(state, p), rng)
+        assert isinstance(action, Discard)
+        state.apply(action)
+    assert state.turn == 9
+
+
+def test_fallback_bots_only_match_round(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cli, "make_opponent", lambda level: cli.SimpleBot())
+    code, out, game = run_game("d\nx 1\nd\nx 1\nq\n", players=4)
+    assert code == 0
+    assert out.count("Bot 3 discards") == 2
+
+
+def test_rescue_ends_a_stuck_bot_turn() -> None:
+    class Stubborn:
+        level = "stubborn"
+
+        def act(self, obs, rng):  # noqa: ANN001, ANN201
+            return Discard(obs.player, obs.hand[0]) if obs.has_drawn else Draw(obs.player, "top")
+
+    out = io.StringIO()
+    game = cli.Game("talaj", 2, 3, "easy", io.StringIO("d\nx 1\nq\n"), out, first_dealer=1)
+    game.bots[1] = Stubborn()
+    assert game.play() == 0
+    assert "Bot 1 draws from the stock." in out.getvalue()
+    assert "Bot 1 discards" in out.getvalue()

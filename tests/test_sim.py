@@ -1,0 +1,81 @@
+"""The self-play simulator: rounds end, bots stay legal, the report has its documented keys."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from rami_desktop import sim
+from rami_desktop.engine.rules import PRESETS
+
+KEYS = {"rounds", "win_share", "win_ci95", "mean_penalty", "decision_ms", "rounds_per_s",
+        "illegal_actions", "turn_cap_hits", "no_winner"}
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_short_simulation_is_legal_and_every_round_ends(preset: str) -> None:
+    rep = sim.simulate(preset, ["hard", "medium", "easy"], rounds=18, seed=3)
+    assert rep["rounds"] == 18
+    assert rep["illegal_actions"] == 0, rep["illegal_detail"]
+    assert rep["turn_cap_hits"] == 0
+    shares = sum(rep["win_share"].values()) + rep["no_winner"]
+    assert shares == pytest.approx(1.0, abs=1e-3)
+    for level in ("hard", "medium", "easy"):
+        lo, hi = rep["win_ci95"][level]
+        assert 0.0 <= lo <= rep["win_share"][level] <= hi <= 1.0
+
+
+def test_teams_of_four_play_legally() -> None:
+    rep = sim.simulate("rami-talaj", ["hard", "easy", "hard", "easy"], rounds=8, seed=5,
+                       teams=True)
+    assert rep["illegal_actions"] == 0, rep["illegal_detail"]
+    assert rep["turn_cap_hits"] == 0
+
+
+def test_duplicate_deals_rotate_the_seats() -> None:
+    assert sim.rotations(["hard", "easy"]) == [("hard", "easy"), ("easy", "hard")]
+    rots = sim.rotations(["hard", "hard", "easy", "easy"])
+    assert len(rots) == 4
+    for seat in range(4):
+        assert sorted(r[seat] for r in rots) == ["easy", "easy", "hard", "hard"]
+
+
+def test_wilson_interval() -> None:
+    lo, hi = sim.wilson(71, 100)
+    assert lo < 0.71 < hi
+    assert lo == pytest.approx(0.6146, abs=1e-3)
+    assert hi == pytest.approx(0.7898, abs=1e-3)
+    assert sim.wilson(0, 0) == (0.0, 0.0)
+
+
+def test_json_output_has_the_documented_keys(capsys: pytest.CaptureFixture[str]) -> None:
+    assert sim.main(["--preset", "simple", "--players", "2", "--bots", "easy,medium",
+                     "--rounds", "4", "--seed", "1", "--json"]) == 0
+    out = capsys.readouterr().out.strip().splitlines()
+    assert len(out) == 1
+    rep = json.loads(out[0])
+    assert set(rep) >= KEYS
+    assert set(rep["win_share"]) == {"easy", "medium"}
+    assert set(rep["decision_ms"]["easy"]) == {"p50", "p99", "max"}
+    assert rep["illegal_actions"] == 0
+
+
+def test_same_level_seats_are_pooled(capsys: pytest.CaptureFixture[str]) -> None:
+    sim.main(["--preset", "talaj", "--players", "4", "--bots", "hard,hard,easy,easy",
+              "--rounds", "4", "--json"])
+    rep = json.loads(capsys.readouterr().out)
+    assert set(rep["win_share"]) == {"hard", "easy"}
+
+
+def test_turn_cap_ends_a_round_without_winner() -> None:
+    rep = sim.simulate("talaj", ["easy", "easy"], rounds=2, seed=2, turn_cap=1)
+    assert rep["turn_cap_hits"] == 2
+    assert rep["no_winner"] == 1.0
+
+
+def test_bad_arguments_are_refused() -> None:
+    with pytest.raises(SystemExit):
+        sim.main(["--bots", "hard,wizard"])
+    with pytest.raises(SystemExit):
+        sim.main(["--preset", "talaj", "--players", "6"])

@@ -1,0 +1,280 @@
+"""The table: a whole human turn with the mouse, an illegal move, the keyboard, resizing."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pygame
+
+from rami_desktop.engine.melds import make_meld
+from rami_desktop.i18n.error_messages import error_message
+from rami_desktop.ui.scenes.table import TableScene
+
+from .test_table_helpers import Driver, known_table
+
+
+def _hand_sprite(scene: TableScene, code: str) -> Any:
+    for s in scene.board.in_zone("hand"):
+        if s.spec.code == code:
+            return s
+    raise AssertionError(f"{code} not in the hand on screen")
+
+
+def _select(driver: Driver, scene: TableScene, codes: str) -> None:
+    for code in codes.split():
+        driver.click(_hand_sprite(scene, code).rect.move(4, 8).topleft)
+    assert sorted(c.code for c in scene.selection_cards()) == sorted(codes.split())
+
+
+def _drag_selection_to(driver: Driver, scene: TableScene, code: str,
+                       target: tuple[int, int]) -> None:
+    start = _hand_sprite(scene, code).rect.move(4, 8).topleft
+    driver.drag(start, target)
+    driver.settle()
+
+
+def _table(scene: TableScene) -> list[list[str]]:
+    return [m.meld.codes() for m in scene.ctl.round.melds if m.meld is not None]
+
+
+def _empty_spot(scene: TableScene) -> tuple[int, int]:
+    assert scene.lay is not None and scene.flow is not None
+    free = scene.flow.free
+    return (free.centerx, free.y + min(free.h // 2, scene.lay.px(60)))
+
+
+def test_whole_human_turn_with_the_mouse(make_app: Any) -> None:
+    app = make_app((1280, 800), animation_speed="off")
+    scene = known_table(app)
+    app.stack.clear_to(scene)
+    d = Driver(app)
+    d.settle(2)
+    r = scene.ctl.round
+    assert r.current == 0 and not r.has_drawn
+    # draw from the stock by clicking it
+    d.click(scene.lay.stock.center)
+    assert r.has_drawn and "3S" in [c.code for c in r.hands[0]] and len(r.hands[0]) == 15
+    # stage the tria of kings by selecting and dragging to the empty table
+    _select(d, scene, "KS KH KD")
+    _drag_selection_to(d, scene, "KH", _empty_spot(scene))
+    assert _table(scene) == [["KS", "KH", "KD"]] or sorted(_table(scene)[0]) == ["KD", "KH", "KS"]
+    assert r.staged == [0]
+    counter = scene.ctl.opening_counter()
+    assert counter is not None and counter.points == 30 and counter.tria and not counter.serie
+    # the série of hearts, dropped in any order: the table sorts it
+    _select(d, scene, "QH 9H JH 10H")
+    _drag_selection_to(d, scene, "JH", _empty_spot(scene))
+    assert _table(scene)[1] == ["9H", "10H", "JH", "QH"]
+    counter = scene.ctl.opening_counter()
+    assert counter is not None and counter.points == 69 and counter.serie and not counter.reached
+    # add the 8H at the low end of the série: drop it on the série's left side
+    serie = next(p for p in scene.flow.places if p.index == 1)
+    _drag_selection_to(d, scene, "8H", serie.cards[0].center)
+    assert _table(scene)[1] == ["8H", "9H", "10H", "JH", "QH"]
+    assert scene.ctl.opening_counter().points == 77  # type: ignore[union-attr]
+    # stage the clubs, then take them back by dragging a card back to the hand
+    _select(d, scene, "5C 6C 7C")
+    _drag_selection_to(d, scene, "6C", _empty_spot(scene))
+    assert _table(scene)[2] == ["5C", "6C", "7C"]
+    clubs = next(p for p in scene.flow.places if p.index == 2)
+    d.drag(clubs.cards[0].center, scene.lay.hand.center)
+    d.settle()
+    assert len(_table(scene)) == 2
+    assert Counter(c.code for c in r.hands[0]) >= Counter(["5C", "6C", "7C"])
+    # discard the 2S on the talaj: the opening (77) holds, the turn ends
+    d.drag(_hand_sprite(scene, "2S").rect.move(4, 8).topleft, scene.lay.talaj.center)
+    assert r.current == 1, scene.message
+    assert r.down[0] and r.opening_points[0] == 77
+    assert r.talaj[-1].code == "2S"
+    assert r.required_points() == 78
+
+
+def test_illegal_move_slides_back_with_a_message(make_app: Any) -> None:
+    app = make_app((1024, 640), animation_speed="normal")
+    scene = known_table(app)
+    app.stack.clear_to(scene)
+    d = Driver(app)
+    d.settle(2)
+    r = scene.ctl.round
+    d.click(scene.lay.stock.center)
+    d.settle()
+    before = r.snapshot()
+    _select(d, scene, "2S 4D 8H")
+    home = {code: _hand_sprite(scene, code).spec.rect.topleft for code in ("2S", "4D", "8H")}
+    _drag_selection_to(d, scene, "4D", _empty_spot(scene))
+    assert r.snapshot() == before
+    assert scene.message == error_message("invalid_meld") and scene.message_time > 0
+    for code, at in home.items():
+        sprite = _hand_sprite(scene, code)
+        assert sprite.rect.topleft[0] == sprite.spec.rect.x
+        assert abs(sprite.rect.x - at[0]) < 2
+    # the selection stays after a refusal; clicking the cards again unselects them
+    assert len(scene.selection_cards()) == 3
+    for code in ("2S", "4D", "8H"):
+        d.click(_hand_sprite(scene, code).rect.move(4, 8).topleft)
+    assert scene.selection_cards() == []
+    # discarding before the opening holds: refused too, with its own message
+    _select(d, scene, "KS KH KD")
+    _drag_selection_to(d, scene, "KS", _empty_spot(scene))
+    _drag_selection_to(d, scene, "2S", scene.lay.talaj.center)
+    assert r.current == 0 and scene.message == error_message("threshold_not_met")
+    assert "2S" in [c.code for c in r.hands[0]]
+
+
+def test_keyboard_turn(make_app: Any) -> None:
+    app = make_app((1024, 640), animation_speed="off")
+    scene = known_table(app)
+    app.stack.clear_to(scene)
+    d = Driver(app)
+    d.settle(2)
+    r = scene.ctl.round
+    d.key(pygame.K_s)
+    assert r.has_drawn
+    scene.sort_rank()
+    order = [c.code for c in scene.orders[0]]
+
+    def select(code: str) -> None:
+        d.key(pygame.K_HOME)
+        for _ in range(order.index(code)):
+            d.key(pygame.K_RIGHT)
+        d.key(pygame.K_SPACE)
+
+    for code in ("KS", "KH", "KD"):
+        select(code)
+    d.key(pygame.K_m)
+    assert sorted(_table(scene)[0]) == ["KD", "KH", "KS"]
+    order = [c.code for c in scene.orders[0]]
+    for code in ("9H", "10H", "JH", "QH"):
+        select(code)
+        order = [c.code for c in scene.orders[0]]
+    d.key(pygame.K_m)
+    assert _table(scene)[1] == ["9H", "10H", "JH", "QH"]
+    # A then 2 adds the cursor card to combination 2
+    order = [c.code for c in scene.orders[0]]
+    d.key(pygame.K_HOME)
+    for _ in range(order.index("8H")):
+        d.key(pygame.K_RIGHT)
+    d.key(pygame.K_a)
+    d.key(pygame.K_2)
+    assert _table(scene)[1][0] == "8H"
+    # U undoes the addition, B takes back the last combination
+    d.key(pygame.K_u)
+    assert _table(scene)[1] == ["9H", "10H", "JH", "QH"]
+    d.key(pygame.K_b)
+    assert len(_table(scene)) == 1
+    # Shift+Right moves the cursor card in the hand (screen order only)
+    d.key(pygame.K_HOME)
+    first = scene.orders[0][0]
+    d.key(pygame.K_RIGHT, pygame.KMOD_SHIFT)
+    assert scene.orders[0][1] == first and scene.cursor == 1
+    # D discards the cursor card: refused while the kings are staged under the bar
+    d.key(pygame.K_d)
+    assert r.current == 0 and scene.message
+    d.key(pygame.K_b)
+    d.key(pygame.K_d)
+    assert r.current == 1 or r.turn > 0
+    # H toggles the hint, Esc pauses
+    d.key(pygame.K_h)
+    assert scene.hints_on is False
+    d.key(pygame.K_ESCAPE)
+    d.step()
+    from rami_desktop.ui.scenes.overlays import PauseOverlay
+
+    assert isinstance(app.stack.top, PauseOverlay)
+
+
+def test_hint_highlights_the_best_opening(make_app: Any) -> None:
+    app = make_app((1280, 800), animation_speed="off", hints=True)
+    scene = known_table(app)
+    app.stack.clear_to(scene)
+    d = Driver(app)
+    d.settle(2)
+    d.click(scene.lay.stock.center)
+    positions, text = scene.hint()
+    cards = Counter(scene.orders[0][i].code for i in positions)
+    assert cards >= Counter(["KS", "KH", "KD", "8H", "9H", "10H", "JH", "QH"])
+    assert "open" in text
+    scene.toggle_hints()
+    assert scene.hint() == ([], "")
+
+
+def test_sort_and_group_keep_the_engine_hand(make_app: Any) -> None:
+    app = make_app((1024, 640), animation_speed="off")
+    scene = known_table(app)
+    app.stack.clear_to(scene)
+    Driver(app).settle(2)
+    engine = Counter(scene.ctl.round.hands[0])
+    for fn in (scene.sort_suit, scene.sort_rank, scene.group_hand):
+        fn()
+        assert Counter(scene.orders[0]) == engine
+    order, breaks = scene.orders[0], scene.breaks[0]
+    assert breaks  # the combinations first, a small gap after each
+    assert make_meld(order[:breaks[0]]) is not None
+
+
+def test_resize_recomputes_the_layout(make_app: Any) -> None:
+    app = make_app((1024, 640), animation_speed="off")
+    scene = known_table(app)
+    app.stack.clear_to(scene)
+    d = Driver(app)
+    d.settle(2)
+    small = scene.lay
+    assert small is not None and small.size == (1024, 640)
+    d.step([pygame.event.Event(pygame.VIDEORESIZE, size=(1600, 1000), w=1600, h=1000)])
+    big = scene.lay
+    assert big is not None and big.size == app.size
+    assert big.hand_w > small.hand_w
+    w, h = app.size
+    for s in scene.board.sprites:
+        assert s.rect.x >= 0 and s.rect.right <= w and s.rect.y >= 0 and s.rect.bottom <= h
+
+
+def test_stats_and_autosave(make_app: Any, tmp_path: Any) -> None:
+    from rami_desktop.storage.paths import Paths
+    from rami_desktop.storage.saves import has_saved_match
+
+    app = make_app((1024, 640), animation_speed="off")
+    app.paths = Paths.under(tmp_path / "home")
+    scene = known_table(app)
+    scene.ctl.paths = app.paths
+    app.stack.clear_to(scene)
+    d = Driver(app)
+    d.settle(2)
+    d.click(scene.lay.stock.center)
+    assert not has_saved_match(app.paths)
+    scene.discard(scene.ctl.round.hands[0][0])
+    scene.ctl.flush()
+    assert has_saved_match(app.paths)
+    resumed = TableScene.from_save(app)
+    assert resumed is not None
+    assert resumed.ctl.match.to_dict()["rounds"] == scene.ctl.match.to_dict()["rounds"]
+
+
+def test_shift_arrow_keeps_the_selection_with_its_card(make_app: Any) -> None:
+    app = make_app((1024, 640), animation_speed="off")
+    scene = known_table(app)
+    app.stack.clear_to(scene)
+    d = Driver(app)
+    d.settle(2)
+    d.key(pygame.K_HOME)
+    d.key(pygame.K_SPACE)
+    card = scene.orders[0][0]
+    d.key(pygame.K_RIGHT, pygame.KMOD_SHIFT)
+    d.key(pygame.K_RIGHT, pygame.KMOD_SHIFT)
+    assert scene.orders[0][2] == card and scene.selected == {2} and scene.cursor == 2
+
+
+def test_redeal_button_for_a_qualifying_hand(make_app: Any) -> None:
+    app = make_app((1024, 640), animation_speed="off")
+    hand = "JK JK JK 2S 5D 8C JH QS 3H 6C 9D KS 4C 7H"
+    scene = known_table(app, human=hand, preset_name="rami-talaj")
+    app.stack.clear_to(scene)
+    d = Driver(app)
+    d.step()
+    assert scene.b_redeal.visible
+    before = list(scene.ctl.round.hands[0])
+    d.click(scene.b_redeal.rect.center)
+    d.step()
+    assert scene.ctl.round.redeals == 1 and scene.ctl.round.hands[0] != before
+    assert not scene.b_redeal.visible or scene.ctl.can_redeal(0)

@@ -1,0 +1,86 @@
+"""Helpers for the table tests: a known deal, and a driver posting mouse and key events."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pygame
+
+from rami_desktop.engine.cards import parse_cards
+from rami_desktop.engine.rules import preset
+from rami_desktop.engine.state import RoundState, complete_stock
+from rami_desktop.ui.game_config import GameConfig, Seat
+from rami_desktop.ui.scenes.table import TableScene
+
+DT = 1 / 60
+
+#: the human's hand: a tria of kings (30), a série 9H-QH (39), clubs 5-6-7 (18), and 8H
+HUMAN = "KS KH KD 9H 10H JH QH 5C 6C 7C 2S 4D 8H JK"
+
+
+def known_table(app: Any, seats: tuple[Seat, ...] | None = None, human: str = HUMAN,
+                others: list[str] | None = None, stock_top: str = "3S", dealer: int = 0,
+                preset_name: str = "talaj") -> TableScene:
+    """A table whose current round is a chosen deal: seat 0 deals and plays first."""
+    seats = seats or (Seat("You", "human"), Seat("Bot 2", "bot", "easy"),
+                      Seat("Bot 3", "bot", "easy"))
+    rules = preset(preset_name)
+    config = GameConfig(rules=rules, seats=seats, seed=7)
+    scene = TableScene(app, config)
+    match = scene.ctl.match
+    rng = random.Random(11)
+    hands = [list(parse_cards(human.split()))]
+    if others:
+        hands += [list(parse_cards(h.split())) for h in others]
+    used = [c for h in hands for c in h]
+    pool = complete_stock([], used + list(parse_cards(stock_top.split())), rng)
+    while len(hands) < len(seats):
+        hands.append([pool.pop() for _ in range(rules.hand_size)])
+    used = [c for h in hands for c in h]
+    stock = complete_stock(list(parse_cards(stock_top.split())), used, rng)
+    match.first_dealer = match.dealer_seat = dealer
+    match.seats = tuple(range(len(seats)))
+    match.round = RoundState(rules, hands, [], stock, dealer, seed=5)
+    match.logs = [[]]
+    scene.sync(animate=False)
+    return scene
+
+
+class Driver:
+    """Posts events to an App and steps it with a fixed dt."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    def step(self, events: list[pygame.event.Event] | None = None, frames: int = 1) -> None:
+        """Run frames (the events go in the first)."""
+        self.app.step(DT, events or [])
+        for _ in range(frames - 1):
+            self.app.step(DT, [])
+
+    def settle(self, frames: int = 40) -> None:
+        """Let the cards slide home."""
+        self.step(frames=frames)
+
+    def click(self, pos: tuple[int, int]) -> None:
+        """A left click."""
+        self.step([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+                   pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+                   pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
+
+    def drag(self, start: tuple[int, int], end: tuple[int, int], steps: int = 5) -> None:
+        """Press at ``start``, move in steps, release at ``end``."""
+        events = [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1)]
+        for k in range(1, steps + 1):
+            p = (start[0] + (end[0] - start[0]) * k // steps,
+                 start[1] + (end[1] - start[1]) * k // steps)
+            events.append(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(1, 1),
+                                             buttons=(1, 0, 0)))
+        events.append(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+        self.step(events)
+
+    def key(self, key: int, mod: int = 0) -> None:
+        """A key press."""
+        self.step([pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="",
+                                      scancode=0)])

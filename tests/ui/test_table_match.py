@@ -1,0 +1,76 @@
+"""The controller across rounds: statistics, the match's end, the save cleared, Continue."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rami_desktop.engine.actions import Discard, Draw
+from rami_desktop.engine.rules import preset
+from rami_desktop.storage.paths import Paths
+from rami_desktop.storage.saves import has_saved_match
+from rami_desktop.storage.stats import load_stats
+from rami_desktop.ui.game_config import GameConfig, Seat
+from rami_desktop.ui.scenes.match_end import MatchEndScene
+from rami_desktop.ui.scenes.round_summary import RoundSummaryScene
+from rami_desktop.ui.scenes.table import TableScene
+
+from .test_round_summary import GOING_OUT, _finish
+from .test_table_helpers import DT, Driver, known_table
+
+
+def test_round_stats_match_end_and_save_cleared(make_app: Any, tmp_path: Any) -> None:
+    app = make_app((1024, 640), animation_speed="off")
+    app.paths = Paths.under(tmp_path / "home")
+    others = ["AS AH AD 2H 3H 4H 6D 7D 9C JC QC KC JK JK",
+              "5S 6S 7S 8S 9S 10S 2D 3D 4D 5D 6H 7H 8C 10C"]
+    scene = known_table(app, human=GOING_OUT, others=others, stock_top="JD")
+    ctl = scene.ctl
+    ctl.paths = app.paths
+    ctl.rules = ctl.match.rules = ctl.round.rules = ctl.rules.with_options(target=100)
+    app.stack.clear_to(scene)
+    d = Driver(app)
+    d.step()
+    _finish(scene)
+    ctl.flush()
+    assert ctl.match_over and ctl.match.winners() == (0,)
+    stats, _problem = load_stats(app.paths)
+    talaj = stats.for_preset("talaj")
+    assert talaj.rounds_played == 1 and talaj.rounds_won == 1
+    assert talaj.matches_played == 1 and talaj.matches_won == 1
+    assert talaj.best_opening == 104
+    assert not has_saved_match(app.paths)
+    for _ in range(200):
+        d.step()
+        if isinstance(app.stack.top, RoundSummaryScene):
+            break
+    summary = app.stack.top
+    assert isinstance(summary, RoundSummaryScene)
+    summary.go_next()
+    d.step(frames=2)
+    assert isinstance(app.stack.top, MatchEndScene)
+    assert "You" in app.stack.top.winners_text()
+
+
+def test_continue_resumes_the_saved_match(make_app: Any, tmp_path: Any) -> None:
+    app = make_app((1024, 640), animation_speed="off")
+    app.paths = Paths.under(tmp_path / "home")
+    config = GameConfig(rules=preset("talaj"), seats=(Seat("You"), Seat("Bot", "bot")), seed=42)
+    assert app.start_game(config, remember=False)
+    app.step(DT)
+    scene = app.stack.top
+    assert isinstance(scene, TableScene)
+    ctl = scene.ctl
+    for _ in range(2):  # two turns, whoever plays them
+        p = ctl.round.current
+        ctl.apply(Draw(p, "stock"))
+        ctl.apply(Discard(p, ctl.round.hands[p][-1]))
+    ctl.flush()
+    assert app.saved_match_available()
+    app.stack.clear()
+    app.step(DT)
+    assert app.continue_match()
+    app.step(DT)
+    table = app.stack.top
+    assert isinstance(table, TableScene)
+    assert table.ctl.round.snapshot()["talaj"] == ctl.round.snapshot()["talaj"]
+    assert table.ctl.round.turn == 2 and table.ctl.config == ctl.config

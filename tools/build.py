@@ -1,0 +1,308 @@
+"""Build the desktop bundle of this system: ``python tools/build.py`` (the same command in CI).
+
+Steps:
+
+1. a clean virtual environment in ``build/venv`` with only the game and PyInstaller
+   (``pip install . pyinstaller``; ``--no-venv`` uses the running Python instead);
+2. the gettext catalogs compiled into ``build/locales`` (``.mo`` files are never committed);
+3. PyInstaller with ``build.spec``: ``dist/Rami/`` (and ``dist/Rami.app`` on macOS);
+4. the archive to ship, in ``dist/``: ``Rami-<version>-linux-<arch>.tar.gz`` (the folder with
+   a ``.desktop`` file, its icon and ``install-desktop-entry.sh``),
+   ``Rami-<version>-windows-<arch>.zip`` or ``Rami-<version>-macos-<arch>.zip`` (the ``.app``);
+5. the archive unpacked in a temporary folder and its executable's ``--smoke-test`` run there
+   (dummy video and audio drivers, a temporary ``RAMI_HOME``);
+6. start-up timed: the unpacked executable run with ``--frames 1``, from launch to exit
+   (so an upper bound of the time to the first frame), best and median of three runs.
+
+It ends with ``bundle_mb=<float>`` (the unpacked bundle, in MB of 10**6 bytes) and
+``startup_s=<float>`` (the median), each on its own line. A benchmark, not a test: the goals
+(bundle <= 60 MB, start-up <= 2 s) are printed, never asserted here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+NAME = "Rami"
+PACKAGING = ROOT / "packaging"
+IS_WIN = sys.platform.startswith("win")
+IS_MAC = sys.platform == "darwin"
+GOAL_MB = 60.0
+GOAL_S = 2.0
+SMOKE_TIMEOUT = 600
+STARTUP_RUNS = 3
+
+
+def log(message: str) -> None:
+    """Print a progress line."""
+    print(f"[build] {message}", flush=True)
+
+
+def run(cmd: list[str], **kwargs: object) -> None:
+    """Run a command, echoing it; stop the build if it fails."""
+    log("$ " + " ".join(str(c) for c in cmd))
+    subprocess.run([str(c) for c in cmd], check=True, **kwargs)  # type: ignore[call-overload]
+
+
+def project_version() -> str:
+    """The version in pyproject.toml (read with a pattern: Python 3.10 has no tomllib)."""
+    text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    found = re.search(r'^version\s*=\s*"([^"]+)"', text, re.MULTILINE)
+    if not found:
+        raise SystemExit("build: no version in pyproject.toml")
+    return found.group(1)
+
+
+def system_name() -> str:
+    """linux, windows or macos."""
+    if IS_WIN:
+        return "windows"
+    if IS_MAC:
+        return "macos"
+    return "linux"
+
+
+def arch_name() -> str:
+    """x86_64 or arm64 (the names users know)."""
+    machine = platform.machine().lower()
+    return {"amd64": "x86_64", "x64": "x86_64", "aarch64": "arm64"}.get(machine, machine)
+
+
+def venv_python(venv: Path) -> Path:
+    """The interpreter of a virtual environment."""
+    return venv / ("Scripts/python.exe" if IS_WIN else "bin/python")
+
+
+def make_venv(venv: Path) -> Path:
+    """A clean virtual environment with only the game and PyInstaller; return its Python."""
+    if venv.exists():
+        log(f"removing the old {venv}")
+        shutil.rmtree(venv)
+    # an in-tree build reuses build/lib: stale files there would end up in the wheel
+    for stale in (ROOT / "build" / "lib", *(ROOT / "build").glob("bdist.*")):
+        shutil.rmtree(stale, ignore_errors=True)
+    run([sys.executable, "-m", "venv", venv])
+    python = venv_python(venv)
+    run([python, "-m", "pip", "install", "--upgrade", "pip"])
+    run([python, "-m", "pip", "install", ".", "pyinstaller>=6.10,<7"], cwd=ROOT)
+    return python
+
+
+def compile_catalogs(out_dir: Path) -> list[Path]:
+    """Compile locales/*.po into ``out_dir`` with the game's own compiler (no Babel)."""
+    sys.path.insert(0, str(ROOT))
+    try:
+        from rami_desktop.i18n.catalogs import compile_all
+    finally:
+        sys.path.pop(0)
+    if out_dir.exists():
+        shutil.rmtree(out_dir)
+    written = compile_all(ROOT / "locales", out_dir=out_dir)
+    if not written:
+        raise SystemExit("build: no catalogs found in locales/")
+    for mo in written:
+        log(f"compiled {mo.relative_to(out_dir)}")
+    return written
+
+
+def run_pyinstaller(python: Path, dist: Path, work: Path, locales: Path) -> None:
+    """Run PyInstaller with build.spec into ``dist``."""
+    env = dict(os.environ, RAMI_BUILD_LOCALES=str(locales))
+    run([python, "-m", "PyInstaller", ROOT / "build.spec", "--noconfirm", "--clean",
+         "--distpath", dist, "--workpath", work / "pyinstaller"], cwd=ROOT, env=env)
+
+
+def bundle_path(dist: Path) -> Path:
+    """What ships: the .app on macOS, else the one folder."""
+    return dist / f"{NAME}.app" if IS_MAC else dist / NAME
+
+
+def executable_in(bundle: Path) -> Path:
+    """The executable inside a bundle folder or .app."""
+    if IS_MAC:
+        return bundle / "Contents" / "MacOS" / NAME
+    return bundle / (f"{NAME}.exe" if IS_WIN else NAME)
+
+
+def folder_bytes(folder: Path) -> int:
+    """Bytes of the files under a folder (symbolic links counted once, not followed)."""
+    total = 0
+    for path in folder.rglob("*"):
+        if path.is_file() and not path.is_symlink():
+            total += path.stat().st_size
+    return total
+
+
+def add_linux_extras(bundle: Path) -> None:
+    """The .desktop file, the icon and the menu installer go in the folder."""
+    shutil.copy2(PACKAGING / "linux" / "rami.desktop", bundle / "rami.desktop")
+    shutil.copy2(PACKAGING / "linux" / "install-desktop-entry.sh",
+                 bundle / "install-desktop-entry.sh")
+    (bundle / "install-desktop-entry.sh").chmod(0o755)
+    shutil.copy2(PACKAGING / "icons" / "rami.png", bundle / "rami.png")
+
+
+def pack(dist: Path, version: str) -> Path:
+    """Make the archive to ship; return its path."""
+    bundle = bundle_path(dist)
+    stem = f"{NAME}-{version}-{system_name()}-{arch_name()}"
+    if IS_MAC:
+        archive = dist / f"{stem}.zip"
+        archive.unlink(missing_ok=True)
+        # ditto keeps the .app's symbolic links and permissions (zipfile does not)
+        run(["ditto", "-c", "-k", "--sequesterRsrc", "--keepParent", bundle, archive])
+    elif IS_WIN:
+        archive = dist / f"{stem}.zip"
+        archive.unlink(missing_ok=True)
+        with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+            for path in sorted(bundle.rglob("*")):
+                zf.write(path, Path(NAME) / path.relative_to(bundle))
+    else:
+        add_linux_extras(bundle)
+        archive = dist / f"{stem}.tar.gz"
+        archive.unlink(missing_ok=True)
+        with tarfile.open(archive, "w:gz", compresslevel=9) as tf:
+            tf.add(bundle, arcname=NAME)
+    log(f"packed {archive} ({archive.stat().st_size / 1e6:.1f} MB)")
+    return archive
+
+
+def unpack(archive: Path, into: Path) -> Path:
+    """Unpack an archive as a user would; return the bundle inside."""
+    if IS_MAC:
+        run(["ditto", "-x", "-k", archive, into])
+        return into / f"{NAME}.app"
+    if archive.suffix == ".zip":
+        with zipfile.ZipFile(archive) as zf:
+            zf.extractall(into)
+    else:
+        with tarfile.open(archive) as tf:
+            if hasattr(tarfile, "tar_filter"):  # 3.12, and 3.11.4 on
+                tf.extractall(into, filter="tar")
+            else:
+                tf.extractall(into)
+    return into / NAME
+
+
+def headless_env(home: Path) -> dict[str, str]:
+    """The environment of a headless run with its own RAMI_HOME."""
+    env = dict(os.environ)
+    env.setdefault("SDL_VIDEODRIVER", "dummy")
+    env.setdefault("SDL_AUDIODRIVER", "dummy")
+    env["RAMI_HOME"] = str(home)
+    return env
+
+
+def smoke(exe: Path, scratch: Path) -> bool:
+    """Run the bundle's smoke test; print its report; return whether it passed."""
+    report = scratch / "smoke.log"
+    env = headless_env(scratch / "home-smoke")
+    env["RAMI_SMOKE_LOG"] = str(report)
+    log(f"$ {exe} --smoke-test")
+    try:
+        proc = subprocess.run([str(exe), "--smoke-test"], env=env, cwd=scratch,
+                              capture_output=True, text=True, timeout=SMOKE_TIMEOUT)
+    except subprocess.TimeoutExpired:
+        log(f"smoke test: no answer in {SMOKE_TIMEOUT} s")
+        return False
+    output = (proc.stdout or "") + (proc.stderr or "")
+    if not output.strip() and report.is_file():  # a windowed build has no console
+        output = report.read_text(encoding="utf-8")
+    print(output.rstrip(), flush=True)
+    log(f"smoke test exit status {proc.returncode}")
+    return proc.returncode == 0
+
+
+def time_startup(exe: Path, scratch: Path, runs: int = STARTUP_RUNS) -> list[float]:
+    """Seconds from launch to exit of ``exe --frames 1`` (first start: the language screen)."""
+    times = []
+    for i in range(runs):
+        env = headless_env(scratch / f"home-start-{i}")
+        start = time.perf_counter()
+        proc = subprocess.run([str(exe), "--frames", "1"], env=env, cwd=scratch,
+                              capture_output=True, text=True, timeout=120)
+        seconds = time.perf_counter() - start
+        if proc.returncode != 0:
+            print((proc.stdout or "") + (proc.stderr or ""), flush=True)
+            raise SystemExit(f"build: '{exe} --frames 1' exited with {proc.returncode}")
+        times.append(seconds)
+        log(f"start-up run {i + 1}: {seconds:.3f} s")
+    return times
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    """The command line."""
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--no-venv", action="store_true",
+                   help="use the running Python (with the game's dependencies and PyInstaller) "
+                        "instead of a clean build/venv")
+    p.add_argument("--dist", type=Path, default=ROOT / "dist", help="output folder (dist/)")
+    p.add_argument("--work", type=Path, default=ROOT / "build", help="work folder (build/)")
+    p.add_argument("--skip-smoke", action="store_true", help="do not run the smoke test")
+    return p.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Build, pack, check and measure; return the exit status."""
+    args = parse_args(argv)
+    started = time.perf_counter()
+    dist, work = args.dist.resolve(), args.work.resolve()
+    work.mkdir(parents=True, exist_ok=True)
+    dist.mkdir(parents=True, exist_ok=True)
+    version = project_version()
+    log(f"Rami {version} for {system_name()}-{arch_name()}, Python {platform.python_version()}")
+    if args.no_venv:
+        python = Path(sys.executable)
+        check = subprocess.run([str(python), "-c", "import PyInstaller, pygame, platformdirs"],
+                               capture_output=True)
+        if check.returncode != 0:
+            raise SystemExit("build: --no-venv needs PyInstaller and the game's dependencies "
+                             "in this Python (pip install . pyinstaller)")
+    else:
+        python = make_venv(work / "venv")
+    locales = work / "locales"
+    compile_catalogs(locales)
+    run_pyinstaller(python, dist, work, locales)
+    bundle = bundle_path(dist)
+    if not executable_in(bundle).is_file():
+        raise SystemExit(f"build: PyInstaller made no {executable_in(bundle)}")
+    archive = pack(dist, version)
+    build_s = time.perf_counter() - started
+    with tempfile.TemporaryDirectory(prefix="rami-build-check-") as tmp:
+        scratch = Path(tmp)
+        unpacked = unpack(archive, scratch / "unpacked")
+        exe = executable_in(unpacked)
+        ok = True if args.skip_smoke else smoke(exe, scratch)
+        times = time_startup(exe, scratch) if ok else []
+    bundle_mb = folder_bytes(bundle) / 1e6
+    log(f"archive {archive.name} {archive.stat().st_size / 1e6:.1f} MB; "
+        f"build {build_s:.0f} s (venv {'reused' if args.no_venv else 'clean'})")
+    if not ok:
+        log("FAILED: the smoke test of the built bundle failed")
+        print(f"bundle_mb={bundle_mb:.1f}", flush=True)
+        return 1
+    startup = statistics.median(times)
+    log(f"goals: bundle <= {GOAL_MB:.0f} MB ({'met' if bundle_mb <= GOAL_MB else 'MISSED'}), "
+        f"start-up <= {GOAL_S:.0f} s ({'met' if startup <= GOAL_S else 'MISSED'}); "
+        f"start-up best {min(times):.3f} s")
+    print(f"archive={archive}", flush=True)
+    print(f"bundle_mb={bundle_mb:.1f}", flush=True)
+    print(f"startup_s={startup:.3f}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

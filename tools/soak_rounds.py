@@ -1,0 +1,316 @@
+"""Soak of the game autosave: bot rounds with a save and a reload (a full replay) after every turn.
+
+Usage::
+
+    .venv/bin/python tools/soak_rounds.py [--rounds 2000] [--preset all] [--seed 1] [--home DIR]
+                                          [--level easy] [--minutes M] [--no-verify]
+                                          [--max-turns 400]
+
+Every round is played by bots (``rami_desktop.bots.make_bot`` when it exists, else a simple
+local player: draw, lay an opening when the solver finds one, discard a loose card). After every
+completed turn the game is saved with :func:`rami_desktop.storage.match_io.autosave`, loaded
+again with :func:`~rami_desktop.storage.match_io.load_saved_game` (which replays the whole match
+through the rules) and the loaded copy is checked against the match in play; play then goes on
+from the loaded copy. Matches are dealt round after round until they end, then a new one starts.
+
+Prints the rate, the memory (tracemalloc and the peak RSS) after round 100 and at the end, and
+the files left in RAMI_HOME (only the save, its backup and the logs may be there). A benchmark,
+never part of the test run: exits 1 if a reload differed, memory grew more than 10% after round
+100, or a stray file was left behind.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import random
+import resource
+import sys
+import tempfile
+import time
+import tracemalloc
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parent.parent
+if str(REPO) not in sys.path:
+    sys.path.insert(0, str(REPO))
+
+from rami_desktop.engine.actions import Action, Discard, Draw, Lay, Undo  # noqa: E402
+from rami_desktop.engine.cards import Card  # noqa: E402
+from rami_desktop.engine.errors import RuleError  # noqa: E402
+from rami_desktop.engine.match import Match  # noqa: E402
+from rami_desktop.engine.observation import Observation  # noqa: E402
+from rami_desktop.engine.rules import PRESET_NAMES, PRESETS  # noqa: E402
+from rami_desktop.engine.solver import OpeningRequest, find_opening, least_penalty  # noqa: E402
+from rami_desktop.storage.logs import setup_logging  # noqa: E402
+from rami_desktop.storage.match_io import autosave, load_saved_game  # noqa: E402
+from rami_desktop.storage.paths import Paths  # noqa: E402
+from rami_desktop.ui.game_config import GameConfig, Seat  # noqa: E402
+
+#: A turn longer than this many actions is a bot bug: the driver discards for it.
+MAX_ACTIONS_PER_TURN = 60
+
+Chooser = Callable[[Observation, random.Random], Action]
+
+
+# ------------------------------------------------------------------------------ players
+
+
+class LocalPlayer:
+    """A simple player from the observation: draw from the stock, lay the best opening the
+    solver finds (or more combinations once down), discard a random card that no combination
+    of the hand uses. Used when there are no bots (and to test without them)."""
+
+    def __init__(self) -> None:
+        self.plan: list[tuple[Card, ...]] | None = None
+
+    def act(self, obs: Observation, rng: random.Random) -> Action:
+        """The next action of the turn."""
+        p = obs.player
+        rules = obs.rules
+        if not obs.has_drawn:
+            self.plan = None
+            return Draw(p, "stock")
+        if self.plan is None:
+            self.plan = []
+            if len(obs.hand) > 1:
+                whole = not rules.lay_before_out
+                if obs.down[p]:
+                    req = OpeningRequest(min_points=0, need_tria_and_serie=False,
+                                         max_jokers=rules.jokers_per_meld,
+                                         ace_value=rules.ace_value, going_out=whole)
+                else:
+                    req = OpeningRequest(min_points=obs.bar, max_jokers=rules.jokers_per_meld,
+                                         ace_value=rules.ace_value, going_out=whole)
+                opening = find_opening(obs.hand, req)
+                if opening is not None:
+                    self.plan = [tuple(meld.cards) for meld in opening.melds]
+        if self.plan:
+            return Lay(p, self.plan.pop(0))
+        self.plan = []
+        rest = least_penalty(obs.hand, rules).rest  # the cards no combination of the hand uses
+        return Discard(p, rng.choice(rest or obs.hand))
+
+
+def make_players(n: int, level: str = "hard", *, local: bool = False
+                 ) -> tuple[list[Chooser], str]:
+    """Return one chooser per seat and what they are (``bots:<level>`` or ``local``).
+
+    The bots of :func:`rami_desktop.bots.make_bot` are used when they exist (and ``local`` is
+    false), else :class:`LocalPlayer`.
+    """
+    if local:
+        return [LocalPlayer().act for _ in range(n)], "local"
+    try:
+        from rami_desktop.bots import make_bot  # type: ignore[attr-defined]
+    except ImportError:
+        return [LocalPlayer().act for _ in range(n)], "local"
+    bots = [make_bot(level) for _ in range(n)]
+    return [bot.act for bot in bots], f"bots:{level}"
+
+
+def _fallback(match: Match) -> Action:
+    """A legal action when a player's choice was refused: draw, undo, or a legal discard."""
+    r = match.round
+    p = r.current
+    if not r.has_drawn:
+        return Draw(p, "stock")
+    legal = r.legal_discards()
+    if legal:
+        return Discard(p, legal[0])
+    return Undo(p)
+
+
+def play_turn(match: Match, players: list[Chooser], rng: random.Random) -> list[Action]:
+    """Play one turn of the current round (draw ... discard); return the actions applied.
+
+    A refused action (a player's mistake) is replaced by a legal fallback, so the turn always
+    ends; only accepted actions are returned (they are what the save's log holds).
+    """
+    r = match.round
+    p = r.current
+    seat = match.seat_of(p)
+    applied: list[Action] = []
+    refused = 0
+    while not r.over and r.current == p:
+        action: Action
+        if refused or len(applied) >= MAX_ACTIONS_PER_TURN:
+            action = _fallback(match)
+        else:
+            action = players[seat](match.observation(seat), rng)
+        try:
+            match.apply(action)
+        except RuleError:
+            refused += 1
+            if refused > MAX_ACTIONS_PER_TURN:
+                raise
+            continue
+        applied.append(action)
+        refused = 0
+    return applied
+
+
+def new_match(preset: str, seed: int, players: int | None = None) -> tuple[GameConfig, Match]:
+    """A bot match of a preset: its setup and its match."""
+    rules = PRESETS[preset]
+    n = players or (4 if rules.teams else min(max(3, rules.min_players), rules.max_players))
+    n = max(rules.min_players, min(rules.max_players, n))
+    seats = tuple(Seat(f"Bot {i + 1}", "bot", "hard") for i in range(n))
+    config = GameConfig(rules=rules, seats=seats, seed=seed)
+    return config, Match(rules, n, seed)
+
+
+# ------------------------------------------------------------------------------ the soak
+
+
+def allowed_file(name: str) -> bool:
+    """Whether a file may stay in RAMI_HOME: the save, its backup and the logs."""
+    return name in ("match.json", "match.json.bak") or name.startswith("rami.log")
+
+
+def stray_files(home: Path) -> list[str]:
+    """The files under ``home`` other than the save, its backup and the logs."""
+    return sorted(str(p.relative_to(home)) for p in home.rglob("*")
+                  if p.is_file() and not allowed_file(p.name))
+
+
+def rss_kib() -> int:
+    """The peak resident set size of this process, in KiB (Linux units)."""
+    return int(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+
+
+def soak(home: Path, rounds: int, presets: list[str], seed: int, verify: bool,
+         max_turns: int, level: str = "easy", report_at: int = 100,
+         minutes: float | None = None) -> int:
+    """Run the soak; return the number of failures."""
+    paths = Paths.under(home)
+    setup_logging(paths)
+    rng = random.Random(seed)
+    tracemalloc.start()
+    outcomes: Counter[str] = Counter()
+    failures = 0
+    turns = saves = 0
+    save_time = load_time = 0.0
+    mem_100: tuple[int, int] | None = None
+    start = time.perf_counter()
+    kind = ""
+    match_number = 0
+    config, match = None, None
+    players: list[Chooser] = []
+    round_turns = 0
+    done = 0
+    deadline = None if minutes is None else start + minutes * 60
+    stopped = False
+    while done < rounds:
+        if deadline is not None and time.perf_counter() > deadline:
+            stopped = True
+            break
+        if match is None:
+            preset = presets[match_number % len(presets)]
+            config, match = new_match(preset, seed * 100_003 + match_number)
+            players, kind = make_players(match.n, level)
+            match_number += 1
+            round_turns = 0
+        assert config is not None
+        play_turn(match, players, rng)
+        turns += 1
+        round_turns += 1
+        t0 = time.perf_counter()
+        problem = autosave(paths, config, match, verify=verify)
+        t1 = time.perf_counter()
+        game, load_problem = load_saved_game(paths)
+        t2 = time.perf_counter()
+        save_time += t1 - t0
+        load_time += t2 - t1
+        saves += 1
+        if problem or load_problem or game is None:
+            failures += 1
+            print(f"turn {turns}: save {problem}, load {load_problem}", file=sys.stderr)
+            match = None
+            continue
+        loaded_config, loaded = game
+        if loaded.to_dict() != match.to_dict() or loaded_config != config \
+                or loaded.round.snapshot() != match.round.snapshot():
+            failures += 1
+            print(f"turn {turns}: the reloaded match differs", file=sys.stderr)
+        match = loaded  # go on from the reloaded copy
+        capped = round_turns >= max_turns and not match.round.over
+        if match.round.over or capped:
+            done += 1
+            outcomes["capped" if capped else (match.round.end_reason or "out")] += 1
+            round_turns = 0
+            if capped or match.over:
+                match = None
+            else:
+                match.next_round()
+            if done % report_at == 0:
+                gc.collect()
+                now = (tracemalloc.get_traced_memory()[0], rss_kib())
+                if done == report_at:
+                    mem_100 = now
+                elapsed = time.perf_counter() - start
+                print(f"after round {done}: {turns} turns, {elapsed:.1f} s "
+                      f"({done / elapsed:.2f} rounds/s), traced {now[0] / 1024:.0f} KiB, "
+                      f"peak RSS {now[1]} KiB", flush=True)
+    gc.collect()
+    traced_end = tracemalloc.get_traced_memory()[0]
+    rss_end = rss_kib()
+    tracemalloc.stop()
+    elapsed = time.perf_counter() - start
+    if stopped:
+        print(f"stopped by the time limit ({minutes} min) after {done} of {rounds} rounds")
+    print(f"players: {kind}; presets: {', '.join(presets)}; verify before saving: {verify}")
+    print(f"rounds: {done} ({dict(sorted(outcomes.items()))}), matches: {match_number}, "
+          f"turns: {turns}, saves and reloads: {saves}")
+    print(f"time: {elapsed:.1f} s, {done / elapsed:.2f} rounds/s, {turns / elapsed:.1f} turns/s; "
+          f"save {save_time / saves * 1000:.2f} ms, load {load_time / saves * 1000:.2f} ms "
+          "per turn (mean)")
+    print(f"memory at the end: traced {traced_end / 1024:.0f} KiB, peak RSS {rss_end} KiB")
+    if mem_100 is not None:
+        growth = (traced_end - mem_100[0]) / max(1, mem_100[0])
+        rss_growth = (rss_end - mem_100[1]) / max(1, mem_100[1])
+        print(f"growth after round {report_at}: traced {growth:+.1%}, peak RSS {rss_growth:+.1%}")
+        if growth > 0.10 or rss_growth > 0.10:
+            print("memory grew more than 10%", file=sys.stderr)
+            failures += 1
+    stray = stray_files(home)
+    print(f"files left in RAMI_HOME besides the save, its backup and the logs: {stray or 'none'}")
+    failures += len(stray)
+    return failures
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Parse arguments and run the soak."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=2000)
+    parser.add_argument("--preset", default="all", choices=("all", *PRESET_NAMES))
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--home", type=Path, help="RAMI_HOME to use (default: a temporary one)")
+    parser.add_argument("--level", default="easy", choices=("easy", "medium", "hard"),
+                        help="bot level (easy is the fastest)")
+    parser.add_argument("--minutes", type=float, default=None,
+                        help="stop after this many minutes (the figures are printed anyway)")
+    parser.add_argument("--no-verify", action="store_true",
+                        help="save without replaying first (autosave(verify=False))")
+    parser.add_argument("--max-turns", type=int, default=400,
+                        help="a round longer than this is counted as 'capped' and a new match "
+                             "starts (a local player may never go out)")
+    args = parser.parse_args(argv)
+    presets = list(PRESET_NAMES) if args.preset == "all" else [args.preset]
+    run: dict[str, Any] = {"rounds": args.rounds, "presets": presets, "seed": args.seed,
+                           "verify": not args.no_verify, "max_turns": args.max_turns,
+                           "level": args.level, "minutes": args.minutes}
+    if args.home is not None:
+        failures = soak(args.home, **run)
+    else:
+        with tempfile.TemporaryDirectory() as folder:
+            failures = soak(Path(folder), **run)
+    print("FAILED" if failures else "OK", f"({failures} failures)")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
