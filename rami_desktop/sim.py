@@ -196,7 +196,9 @@ def simulate(rules_name: str, levels: Sequence[str], rounds: int, seed: int = 0,
     else:
         tally = run_deals((rules_name, levels, seed, list(range(deals)), teams, turn_cap))
     elapsed = time.perf_counter() - t0
-    return report(tally, levels, elapsed, rules_name, seed)
+    rep = report(tally, levels, elapsed, rules_name, seed)
+    rep["teams"] = teams
+    return rep
 
 
 def _pct(values: list[float], q: float) -> float:

@@ -65,8 +65,10 @@ def sorted_hand(cards: list[Card] | tuple[Card, ...]) -> tuple[Card, ...]:
 
 class _Planner:
     def __init__(self, obs: Observation, style: Style, rng: random.Random, st: RoundState,
-                 quick: bool = False, memo: dict[object, object] | None = None) -> None:
+                 quick: bool = False, memo: dict[object, object] | None = None,
+                 keep: Card | None = None) -> None:
         self.quick = quick
+        self.keep = keep
         self.memo: dict[object, object] = {} if memo is None else memo
         self.obs = obs
         self.style = style
@@ -280,6 +282,10 @@ class _Planner:
         hand = st.hands[self.p]
         if len(legal) == 1:
             return legal[0]
+        if self.keep is not None and self.keep in legal:
+            legal = [c for c in legal if c != self.keep]  # never give back the card just taken
+            if len(legal) == 1:
+                return legal[0]
         values = keep_values(hand, self.obs, self.style, self.rng, down,
                              tuple(st.table_melds()))
         ranked = sorted(legal, key=lambda c: (values.get(c, 0.0), sort_key_rank(c)))
@@ -355,7 +361,8 @@ MODES: tuple[tuple[bool, bool, bool], ...] = (
 
 
 def plan_turn(obs: Observation, style: Style, rng: random.Random, *, top: bool = False,
-              hold_opening: bool = False, quick: bool = False) -> Plan | None:
+              hold_opening: bool = False, quick: bool = False, keep: Card | None = None
+              ) -> Plan | None:
     """Plan the rest of a turn from an observation where nothing is staged yet.
 
     Args:
@@ -365,6 +372,8 @@ def plan_turn(obs: Observation, style: Style, rng: random.Random, *, top: bool =
         top: plan as if the talaj top card were taken now (the plan must lay it).
         hold_opening: do not open this turn (unless going out).
         quick: skip the sampling of discards (to judge a draw, only the layings matter).
+        keep: a card taken freely from the talaj this turn, not to be discarded at once (two
+            bots handing the same card back and forth would never end the round).
 
     Returns:
         The plan, or None if no legal plan was found (e.g. the top card cannot be laid).
@@ -382,7 +391,7 @@ def plan_turn(obs: Observation, style: Style, rng: random.Random, *, top: bool =
     for open_, extras, swaps in MODES:
         if top and not open_:
             continue
-        pl = _Planner(obs, style, rng, base.clone(), quick, memo)
+        pl = _Planner(obs, style, rng, base.clone(), quick, memo, keep)
         opened = False
         if was_down:
             if open_:

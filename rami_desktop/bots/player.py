@@ -1,12 +1,21 @@
 """The bots of the three levels: one engine of decisions, tuned by a :class:`Style`.
 
-- easy: opens as soon as it can, lays what it holds, discards high loose cards with some
-  randomness (and now and then a careless one); takes the talaj top card only to open.
-- medium: also values pairs and near cards in a suit, takes jokers back, takes the top card
-  whenever it can lay it and the first card when it helps.
-- hard: medium, plus it counts the cards still unseen (hand, table, talaj, cards others took),
-  avoids discards that feed the next players (cards they could lay, or near cards they took),
-  and picks among its best discards the one leaving the most unseen cards that would open.
+Every level plans its turn on a sandbox of the round (:mod:`.sandbox`, :mod:`.planner`): the
+opening found by the exact solver (the going-out one first), then, once the rules allow it,
+new combinations, additions and joker swaps, always keeping a card for the discard; the discard
+is the card it least wants to keep (:mod:`.evaluate`).
+
+- easy: keeps whole combinations and not much else, throws its high loose cards, with some
+  randomness and now and then a careless discard; spots a talaj top card that would open only
+  half the time; never takes jokers back nor the first card.
+- medium: also values pairs and near cards of a suit and cards that extend the table, takes the
+  top card whenever it can lay it, the first card when it fits, and jokers back.
+- hard: medium without the jitter, plus it counts the cards still unseen (its hand, the table,
+  the talaj, cards others took), keeps high cards before its opening (they make the points),
+  values cards one card away from a série on the table, avoids discards that feed the next
+  players (cards they can lay once down, near cards they took, high cards while they need an
+  opening; cards they passed are safe) and, when an opponent down is near going out in a
+  hand-value preset, gets rid of its high cards first.
 """
 
 from __future__ import annotations
@@ -35,10 +44,11 @@ class RuleBot:
         self.style = style
         self.level = style.level
         self._plan: Plan | None = None
-        self._key: tuple[int, int] | None = None
+        self._key: tuple[object, ...] | None = None
         self._next = 0
         self._applied = 0
         self._refusals = 0
+        self._took: Card | None = None
 
     # ---- the protocol --------------------------------------------------------------------------
 
@@ -46,13 +56,15 @@ class RuleBot:
         """Return the next action of this bot's turn."""
         if not obs.my_turn:
             raise ValueError("not this bot's turn")
-        key = (obs.turn, obs.player)
+        # the turn's identity (dealer and scores tell a match's rounds apart)
+        key = (obs.turn, obs.player, obs.dealer, obs.scores)
         if key != self._key:
             self._key = key
             self._plan = None
             self._next = 0
             self._applied = 0
             self._refusals = 0
+            self._took = None
         if not obs.has_drawn:
             return self._draw(obs, rng)
         step = self._step(obs)
@@ -116,12 +128,13 @@ class RuleBot:
                 continue
             card = obs.first_card if source == "first" else obs.top
             if card is not None and legal(source) and self._wants_card(obs, card, rng):
+                self._took = card
                 return Draw(p, source)
         return Draw(p, "stock")
 
     def _worth_top(self, obs: Observation, plan: Plan, rng: random.Random) -> bool:
         if plan.out or plan.opened:
-            return True
+            return self.style.notice >= 1.0 or rng.random() < self.style.notice
         if not obs.down[obs.player]:
             return False
         if not self.style.pickups:
@@ -138,6 +151,8 @@ class RuleBot:
             return any(card in m.cards for m in arrangement.melds)
         values = keep_values(hand, obs, self.style, rng, obs.down[obs.player])
         v = values.get(card, 0.0)
+        if not obs.rules.top_card_must_lay and v < IN_MELD / 2:
+            return False  # a free top card: only when it completes a combination
         if obs.rules.penalty is Penalty.HAND_VALUE and v < IN_MELD / 2:
             return False
         return v >= FREE_TAKE and v > min(values.values())
@@ -147,7 +162,7 @@ class RuleBot:
     def _make_plan(self, obs: Observation, rng: random.Random) -> Plan | None:
         if self._refusals:
             return None
-        return plan_turn(obs, self.style, rng)
+        return plan_turn(obs, self.style, rng, keep=self._took)
 
     def _step(self, obs: Observation) -> Step | None:
         plan = self._plan

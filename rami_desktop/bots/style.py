@@ -16,6 +16,8 @@ class Style:
         links: value partial combinations (pairs of a rank, neighbours in a suit).
         track: count the cards still unseen (own hand, table, talaj, cards taken by others).
         safety: weight of not feeding the next players (cards they could lay or took before).
+        notice: chance of seeing that the talaj top card would open or go out (a beginner
+            misses it now and then).
         near_table: value cards one card away from extending a série on the table.
         points: before opening (threshold presets), extra keep value per opening point.
         swaps: take jokers back from the table.
@@ -33,6 +35,7 @@ class Style:
     track: bool = False
     safety: float = 0.0
     points: float = 0.4
+    notice: float = 1.0
     near_table: bool = False
     swaps: bool = True
     pickups: bool = True
@@ -44,7 +47,7 @@ class Style:
 
 
 EASY = Style("easy", noise=12.0, blunder=0.4, links=False, swaps=False, pickups=False,
-             first_card=False, points=-1.0, redeal_distance=99)
+             first_card=False, points=-1.0, notice=0.5, redeal_distance=99)
 MEDIUM = Style("medium", noise=4.0, links=True, points=0.0)
 HARD = Style("hard", noise=0.0, links=True, track=True, safety=1.0, points=1.5,
              near_table=True)

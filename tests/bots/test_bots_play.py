@@ -76,22 +76,40 @@ def test_down_bot_lays_what_it_can_and_keeps_a_card(level: str) -> None:
     assert state.over or len(state.hands[0]) <= before
 
 
-@pytest.mark.parametrize("level", LEVELS)
-def test_takes_the_top_card_when_it_opens(level: str) -> None:
+def _top_card_round(seed: int = 1):  # noqa: ANN202
     # with KC from the talaj: QS QD QH (own tria) + 9H 10H JH (own série) + KS KH KC = 89
     rules = PRESETS["talaj"]
     hand = "KS KH 9H 10H JH QH 2C 4D 6S 8C 3H 5D QS QD"
     state = make_round(rules, ["2S 3S 4S 7D 8D 9D 2H 4H 6H 7C 9C 10C JC QC", hand],
-                       dealer=0, stock_top="5S")
+                       dealer=0, stock_top="5S", seed=seed)
     play_turn(state, "easy")  # the dealer draws 5S and discards
     # put KC on top of the talaj, as if the dealer had discarded it
     kc = next(c for c in state.stock if c.code == "KC")
     state.stock.remove(kc)
     state.talaj.append(kc)
+    return state, kc
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_takes_the_top_card_when_it_opens(level: str) -> None:
+    state, kc = _top_card_round()
     actions = play_turn(state, level)
     assert actions[0] == Draw(1, "top")
     assert state.down[1]
     assert kc not in state.hands[1]
+
+
+def test_easy_sees_the_top_card_opening_only_sometimes() -> None:
+    took = 0
+    for seed in range(8):
+        state, kc = _top_card_round()
+        actions = play_turn(state, "easy", seed=seed)
+        if actions[0] == Draw(1, "top"):
+            took += 1
+            assert state.down[1] and kc not in state.hands[1]
+        else:
+            assert actions[0] == Draw(1, "stock")
+    assert 0 < took < 8
 
 
 @pytest.mark.parametrize("level", LEVELS)

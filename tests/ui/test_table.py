@@ -234,13 +234,19 @@ def test_stats_and_autosave(make_app: Any, tmp_path: Any) -> None:
     from rami_desktop.storage.paths import Paths
     from rami_desktop.storage.saves import has_saved_match
 
+    from rami_desktop.engine.rules import preset
+    from rami_desktop.ui.game_config import GameConfig, Seat
+
     app = make_app((1024, 640), animation_speed="off")
     app.paths = Paths.under(tmp_path / "home")
-    scene = known_table(app)
+    # a real seeded deal (a save replays the seed): seed 9 with 3 seats makes seat 0 the dealer
+    seats = (Seat("You", "human"), Seat("Bot 2", "bot", "easy"), Seat("Bot 3", "bot", "easy"))
+    scene = TableScene(app, GameConfig(rules=preset("talaj"), seats=seats, seed=9))
     scene.ctl.paths = app.paths
     app.stack.clear_to(scene)
     d = Driver(app)
     d.settle(2)
+    assert scene.ctl.round.current == 0
     d.click(scene.lay.stock.center)
     assert not has_saved_match(app.paths)
     scene.discard(scene.ctl.round.hands[0][0])
