@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from ..engine.actions import Action, Add, Draw, Lay, Swap
 from ..engine.cards import Card, sort_key_rank
 from ..engine.errors import RuleError
-from ..engine.melds import extend, swap
+from ..engine.melds import Meld, extend, swap
 from ..engine.observation import Observation
 from ..engine.rules import TriaSwap
 from ..engine.solver import Opening, OpeningRequest, find_opening, least_penalty
@@ -166,11 +166,7 @@ class _Planner:
                 if opening is None:
                     continue
                 snap = self.snapshot()
-                try:
-                    for meld in opening.melds:
-                        self.do(Lay(self.p, meld.cards))
-                except RuleError:
-                    self.restore(snap)
+                if not self.lay_all(opening.melds, snap):
                     continue
                 if not req.going_out and extras and self.rules.add_on_opening_turn:
                     self.extras(swaps, opening_turn=True)
@@ -192,12 +188,17 @@ class _Planner:
         opening = find_opening(self.st.hands[self.p], req)
         if opening is None:
             return
-        snap = self.snapshot()
+        self.lay_all(opening.melds, self.snapshot())
+
+    def lay_all(self, melds: tuple[Meld, ...], snap: tuple[RoundState, list[Step], int]) -> bool:
+        """Lay these combinations; if the rules refuse one, go back to ``snap`` and say so."""
         try:
-            for meld in opening.melds:
+            for meld in melds:
                 self.do(Lay(self.p, meld.cards))
         except RuleError:
             self.restore(snap)
+            return False
+        return True
 
     def jokers_pending(self) -> bool:
         st = self.st
