@@ -8,6 +8,7 @@ joker swaps, new combinations and additions, then the discard.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import dataclass, field
 
 from ..engine.actions import Action, Add, Draw, Lay, Swap
@@ -16,11 +17,17 @@ from ..engine.errors import RuleError
 from ..engine.melds import Meld, extend, swap
 from ..engine.observation import Observation
 from ..engine.rules import TriaSwap
-from ..engine.solver import Opening, OpeningRequest, find_opening, least_penalty
+from ..engine.solver import (
+    Opening,
+    OpeningRequest,
+    discard_outs,
+    find_opening,
+    least_penalty,
+)
 from ..engine.solver_core import HandIndex, split_hand
 from ..engine.solver_search import finish_opening
 from ..engine.state import RoundState
-from .evaluate import IN_MELD, keep_values, unseen_pool
+from .evaluate import IN_MELD, extenders, keep_values, unseen_pool
 from .sandbox import sandbox
 from .style import Style
 
@@ -56,6 +63,13 @@ class Plan:
     opened: bool = False
     laid: int = 0
     out: bool = False
+
+
+def near(a: Card, b: Card) -> bool:
+    """Whether two cards of one suit are at most two places apart (the ace at either end)."""
+    pa = (1, 14) if a.rank == 1 else (a.rank,)
+    pb = (1, 14) if b.rank == 1 else (b.rank,)
+    return any(abs(x - y) <= 2 for x in pa for y in pb)
 
 
 def sorted_hand(cards: list[Card] | tuple[Card, ...]) -> tuple[Card, ...]:
@@ -297,7 +311,76 @@ class _Planner:
                 return self.rng.choice(loose)
         if style.samples and not down and not self.quick and len(ranked) > 1:
             return self.refine_by_sampling(hand, ranked[:style.shortlist], values)
+        if style.outs and not self.quick and len(ranked) > 1:
+            if not down:
+                return self.refine_by_outs(hand, ranked[:style.outs])
+            return self.refine_down(hand, ranked[:style.outs])
         return ranked[0]
+
+    def refine_down(self, hand: list[Card], shortlist: list[Card]) -> Card:
+        """Once down: among the best few discards, prefer the one leaving the most unseen
+        cards with which the next turn could lay everything but one card (new combinations,
+        and cards that extend the table's)."""
+        pool = Counter(unseen_pool(self.obs, hand))
+        ext = extenders(self.st.table_melds())
+        kinds = [x for x in pool if x.is_joker or x in ext or any(
+            not h.is_joker and (h.rank == x.rank or (h.suit == x.suit and near(h, x)))
+            for h in hand)]
+        best = shortlist[0]
+        best_outs = 0
+        for c in shortlist:
+            if c.is_joker:
+                continue
+            rest = list(hand)
+            rest.remove(c)
+            n = sum(pool[x] for x in kinds if self.lays_all_but_one(rest + [x], ext))
+            if n > best_outs:
+                best, best_outs = c, n
+        return best
+
+    def lays_all_but_one(self, cards: list[Card], ext: set[Card]) -> bool:
+        """Whether a down player could lay all these cards but one (an estimate: cards that
+        extend the table are added first, then the rest must form combinations)."""
+        left = [c for c in cards if c not in ext]
+        if len(left) <= 1:
+            return True
+        arrangement = least_penalty(left, self.rules, keep=1)
+        return len(arrangement.rest) <= 1
+
+    def target_requests(self) -> list[OpeningRequest]:
+        """What the hand is racing towards: the opening at the bar, and going out at once when
+        that needs fewer points (with ``style.outs_going_out``); in simple, going out."""
+        r = self.rules
+        st = self.st
+        common = dict(need_tria_and_serie=r.need_tria_and_serie, max_jokers=r.jokers_per_meld,
+                      keep=1, ace_value=r.ace_value)
+        out_min = st.going_out_min()
+        going_out = OpeningRequest(min_points=out_min or 0, going_out=True, **common)
+        if not r.lay_before_out:
+            return [going_out]
+        bar = st.required_points()
+        targets = [OpeningRequest(min_points=bar, **common)]
+        if self.style.outs_going_out and out_min is not None and out_min < bar:
+            targets.append(going_out)
+        return targets
+
+    def refine_by_outs(self, hand: list[Card], shortlist: list[Card]) -> Card:
+        """Among the best few discards, prefer the one leaving the most *outs*: unseen cards
+        (counting their copies still to come) that would make the target (the opening, or
+        going out in simple) on the next draw. No outs for any: the first of the list."""
+        pool = Counter(unseen_pool(self.obs, hand))
+        candidates = [c for c in shortlist if not c.is_joker]
+        outs: dict[Card | None, set[Card]] = {c: set() for c in candidates}
+        for req in self.target_requests():
+            for c, cards in discard_outs(hand, candidates, req, pool).items():
+                outs[c] |= cards
+        best = shortlist[0]
+        best_outs = 0
+        for c in candidates:
+            n = sum(pool[x] for x in outs[c])
+            if n > best_outs:
+                best, best_outs = c, n
+        return best
 
     def progress(self, cards: list[Card], req: OpeningRequest) -> float:
         """How close a hand is to going out: minus the cards it cannot lay, plus the opening."""

@@ -24,6 +24,15 @@ class Style:
         pickups: take the talaj top card whenever it can be laid (else only to open).
         first_card: take the round's first discard (or a free top card) when it helps.
         redeal_distance: ask for a redeal when the opening distance is at least this.
+        structure: when the hand lacks a franche tria or série (needed to open or go out), the
+            weight of the links that would make the missing kind (0: off).
+        structure_keep: keep value (share of a combination's) of the weakest surplus
+            combination of the other kind.
+        outs: before the target (the opening, or going out in simple), choose among this
+            many best discards the one leaving the most unseen cards that would reach it on
+            the next draw (0: off).
+        outs_going_out: count too the cards that would let it go out at once, where that
+            needs fewer points than the opening.
         samples: before opening, refine the ``shortlist`` best discards by sampling this many
             sets of ``horizon`` unseen cards and checking how often the hand then opens.
     """
@@ -41,6 +50,10 @@ class Style:
     pickups: bool = True
     first_card: bool = True
     redeal_distance: int = 3
+    structure: float = 0.0
+    structure_keep: float = 0.45
+    outs: int = 0
+    outs_going_out: bool = False
     samples: int = 0
     shortlist: int = 3
     horizon: int = 3
@@ -50,6 +63,6 @@ EASY = Style("easy", noise=12.0, blunder=0.4, links=False, swaps=False, pickups=
              first_card=False, points=-1.0, notice=0.5, redeal_distance=99)
 MEDIUM = Style("medium", noise=4.0, links=True, points=0.0)
 HARD = Style("hard", noise=0.0, links=True, track=True, safety=1.0, points=1.5,
-             near_table=True)
+             near_table=True, outs=5)
 
 STYLES: dict[str, Style] = {"easy": EASY, "medium": MEDIUM, "hard": HARD}

@@ -14,10 +14,13 @@ from .solver_search import (
     OpeningRequest,
     best_opening,
     card_cost,
+    discard_outs,
     find_opening,
     least_penalty,
     meld_candidates,
+    one_card_away,
     opening_distance,
+    opening_outs,
     unseen_cards,
 )
 
@@ -28,11 +31,14 @@ __all__ = [
     "PickupContext",
     "best_opening",
     "card_cost",
+    "discard_outs",
     "down_playable",
     "find_opening",
     "least_penalty",
     "meld_candidates",
+    "one_card_away",
     "opening_distance",
+    "opening_outs",
     "pickup_playable",
     "unseen_cards",
 ]

@@ -119,7 +119,7 @@ class HandIndex:
     def _add(self, slots: Sequence[int], cards: Sequence[Card], is_tria: bool,
              points: int) -> None:
         jokers = sum(1 for c in cards if c.is_joker)
-        key: object = ((tuple(slots), tuple(cards)) if self._all
+        key: object = ((tuple(slots), tuple(cards), is_tria) if self._all
                        else (tuple(sorted(slots)), jokers))
         if key in self._seen:
             return
@@ -152,7 +152,7 @@ class HandIndex:
             else:
                 seq = opt.cards
                 t = seq.index(self.slot_cards[tagged]) if has_tag else -1
-                start = self._serie_start(opt)
+                start = self.serie_start(opt)
                 # the own part: a franche run of 3+ (the rest is added at its ends afterwards)
                 run_start = 0
                 for k in range(len(seq) + 1):
@@ -166,10 +166,12 @@ class HandIndex:
                                     own_points, True, opt.size))
         self.options.extend(extra)
 
-    def _serie_start(self, opt: Option) -> int:
+    def serie_start(self, opt: Option) -> int:
+        """Return the position (1-14) of a série option's first card, jokers included."""
         for i, c in enumerate(opt.cards):
             if not c.is_joker:
-                if c.rank == 1 and any(not d.is_joker and d.rank >= 12 for d in opt.cards):
+                if c.rank == 1 and (i > 0 or any(not d.is_joker and d.rank >= 12
+                                                 for d in opt.cards)):
                     return 14 - i
                 return c.rank - i
         return 0

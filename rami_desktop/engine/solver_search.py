@@ -6,11 +6,12 @@ Every search works on card counts (two copies of each card, jokers apart) with m
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from .cards import JOKER, Card, sort_key_rank
-from .melds import Meld, hand_value, make_meld
+from .melds import Meld, hand_value, make_meld, rank_at
 from .rules import Penalty, Rules
 from .solver_core import INF, NEG, HandIndex, Option, split_hand
 
@@ -363,50 +364,163 @@ def unseen_cards(seen: Iterable[Card]) -> dict[Card, int]:
     return {c: n for c, n in left.items() if n > 0}
 
 
-def _wild_index(real: Sequence[Card], max_jokers: int, ace_value: int,
-                pool: dict[Card, int]) -> HandIndex:
-    """Return the hand's index plus one last slot: a card still to come, any card of ``pool``.
+def _wild_options(real: Sequence[Card], jokers: int, max_jokers: int, ace_value: int, w: int,
+                  pool: dict[Card, int]) -> list[tuple[Card, Option]]:
+    """Return the combinations the hand makes with one more card of ``pool`` in slot ``w``.
 
-    The extra slot joins franche combinations as the card it stands for (points counted).
+    Each comes with the card the extra slot stands for (every choice of suit in a tria). The
+    extra card may join a combination that also holds some of the hand's ``jokers``; it counts
+    as the card it stands for (points counted when the combination is franche).
     """
-    idx = HandIndex(real, max_jokers, ace_value)
-    w = idx.n
-    probe = HandIndex(real, 1, ace_value, all_placements=True)
-    seen: set[tuple[int, int, bool]] = set()
+    extra = max_jokers if jokers else 0
+    probe = HandIndex(real, 1 + extra, ace_value, all_placements=True)
+    seen: set[tuple[int, int, bool, int, Card]] = set()
+    out: list[tuple[Card, Option]] = []
     for opt in probe.options:
-        if opt.jokers != 1:
+        if not 1 <= opt.jokers <= 1 + extra:
             continue
-        at = opt.cards.index(JOKER)
+        left = opt.jokers - 1
+        places = [i for i, c in enumerate(opt.cards) if c.is_joker]
         if opt.is_tria:
-            present = {c.suit for c in opt.cards if not c.is_joker}
-            rank = next(c.rank for c in opt.cards if not c.is_joker)
-            choices = [Card(rank, s) for s in "SHDC" if s not in present]
-        else:
-            meld = make_meld(opt.cards, 1)
-            assert meld is not None
-            target = meld.stands_for(at)
-            choices = [target] if target is not None else []
-        card = next((c for c in choices if pool.get(c, 0) > 0), None)
-        if card is None:
-            continue
-        cards = opt.cards[:at] + (card,) + opt.cards[at + 1:]
-        meld = make_meld(cards, 0)
-        assert meld is not None
-        points = meld.points(ace_value)
-        key = (opt.mask, points, opt.is_tria)
-        if key in seen:
-            continue
-        seen.add(key)
-        idx.options.append(Option(opt.slots + (w,), opt.mask | 1 << (2 * w), 0, cards,
-                                  opt.is_tria, points, True, opt.size))
-    idx.slot_cards.append(JOKER)  # a stand-in: never left in an answer
-    idx.slot_counts.append(1)
-    idx.n += 1
-    idx.state += 1 << (2 * w)
+            places = places[:1]  # in a tria the jokers are interchangeable
+        for at in places:
+            if opt.is_tria:
+                present = {c.suit for c in opt.cards if not c.is_joker}
+                rank = next(c.rank for c in opt.cards if not c.is_joker)
+                choices = [Card(rank, s) for s in "SHDC" if s not in present]
+            else:
+                suit = next(c.suit for c in opt.cards if not c.is_joker)
+                pos = probe.serie_start(opt) + at
+                choices = [Card(rank_at(pos), suit)] if 1 <= pos <= 14 else []
+            for card in choices:
+                if pool.get(card, 0) <= 0:
+                    continue
+                cards = opt.cards[:at] + (card,) + opt.cards[at + 1:]
+                meld = make_meld(cards, left)
+                if meld is None:
+                    continue
+                points = meld.points(ace_value) if not left else 0
+                key = (opt.mask, points, opt.is_tria, left, card)
+                if key in seen:
+                    continue
+                seen.add(key)
+                out.append((card, Option(opt.slots + (w,), opt.mask | 1 << (2 * w), left,
+                                         cards, opt.is_tria, points, not left, opt.size)))
+    return out
+
+
+def _with_wild(base: HandIndex, options: Iterable[Option]) -> HandIndex:
+    """Return a copy of ``base`` with one more slot (the card to come) and ``options``."""
+    idx = copy.copy(base)
+    w = base.n
+    idx.options = list(base.options) + list(options)
+    idx.slot_cards = base.slot_cards + [JOKER]  # a stand-in: never left in an answer
+    idx.slot_counts = base.slot_counts + [1]
+    idx.n = w + 1
+    idx.state = base.state + (1 << (2 * w))
     idx.by_slot = [[] for _ in range(idx.n)]
     for opt in idx.options:
         idx.by_slot[opt.slots[0]].append(opt)
     return idx
+
+
+def _wild_index(real: Sequence[Card], jokers: int, max_jokers: int, ace_value: int,
+                pool: dict[Card, int]) -> HandIndex:
+    """Return the hand's index plus one last slot: a card still to come, any card of ``pool``."""
+    base = HandIndex(real, max_jokers, ace_value)
+    wild = _wild_options(real, jokers, max_jokers, ace_value, base.n, pool)
+    return _with_wild(base, _distinct(opt for _, opt in wild))
+
+
+def _distinct(options: Iterable[Option]) -> list[Option]:
+    """Drop options that lay the same cards for the same points (the card stood for aside)."""
+    seen: set[tuple[int, int, bool, int]] = set()
+    out: list[Option] = []
+    for opt in options:
+        key = (opt.mask, opt.points, opt.is_tria, opt.jokers)
+        if key not in seen:
+            seen.add(key)
+            out.append(opt)
+    return out
+
+
+def _reaches(idx: HandIndex, jokers: int, req: OpeningRequest) -> bool:
+    found = _opening_search(idx, jokers, req, must_slot=idx.n - 1)
+    return found is not None and (req.serie_only or found[0] // _GAIN >= req.min_points)
+
+
+def one_card_away(hand: Sequence[Card], req: OpeningRequest, pool: dict[Card, int]) -> bool:
+    """Whether one card of ``pool`` added to ``hand`` would make an opening meeting ``req``.
+
+    One search: the card to come is a wild slot standing for any card of the pool (a joker
+    drawn is not tried).
+    """
+    real, jokers = split_hand(list(hand))
+    return _reaches(_wild_index(real, jokers, req.max_jokers, req.ace_value, pool), jokers,
+                   req)
+
+
+def opening_outs(hand: Sequence[Card], req: OpeningRequest, pool: dict[Card, int]
+                 ) -> set[Card]:
+    """Return the cards of ``pool`` (a joker included) that, added to ``hand``, would make an
+    opening meeting ``req`` laying that card: the hand's *outs*.
+
+    A hand that would lay every card has every card of the pool as an out (the card drawn is
+    the one kept).
+    """
+    return discard_outs(hand, [None], req, pool)[None]
+
+
+def discard_outs(hand: Sequence[Card], discards: Sequence[Card | None], req: OpeningRequest,
+                 pool: dict[Card, int]) -> dict[Card | None, set[Card]]:
+    """Return :func:`opening_outs` of ``hand`` less each of ``discards`` (None: less nothing).
+
+    The hand is indexed once for all the discards; each (discard, card) pair costs one search.
+    """
+    real, jokers = split_hand(list(hand))
+    base = HandIndex(real, req.max_jokers, req.ace_value)
+    by_card: dict[Card, list[Option]] = {}
+    for card, opt in _wild_options(real, jokers, req.max_jokers, req.ace_value, base.n,
+                                   pool):
+        by_card.setdefault(card, []).append(opt)
+    with_card = {card: _with_wild(base, options) for card, options in by_card.items()}
+    with_any = _with_wild(base, _distinct(o for options in by_card.values() for o in options))
+    lay_all = replace(req, keep=req.keep - 1) if req.keep else None
+    out: dict[Card | None, set[Card]] = {}
+    for d in discards:
+        rest = list(hand)
+        jk = jokers
+        slot = -1
+        if d is not None:
+            rest.remove(d)
+            if d.is_joker:
+                jk -= 1
+            else:
+                slot = base.slots_of(d)[0]
+        if lay_all is not None:
+            found = _opening_search(_without(base, slot), jk, lay_all)
+            if found is not None and (req.serie_only or found[0] // _GAIN >= req.min_points):
+                out[d] = {c for c, k in pool.items() if k > 0}
+                continue
+        outs: set[Card] = set()
+        if _reaches(_without(with_any, slot), jk, req):  # one search before trying each card
+            outs = {card for card, idx in with_card.items()
+                    if _reaches(_without(idx, slot), jk, req)}
+        if pool.get(JOKER, 0) > 0 and find_opening(rest + [JOKER], req) is not None:
+            outs.add(JOKER)
+        out[d] = outs
+    return out
+
+
+def _without(idx: HandIndex, slot: int) -> HandIndex:
+    """Return ``idx`` with one copy fewer of the card in ``slot`` (-1: unchanged)."""
+    if slot < 0:
+        return idx
+    less = copy.copy(idx)
+    less.state = idx.state - (1 << (2 * slot))
+    less.slot_counts = list(idx.slot_counts)
+    less.slot_counts[slot] -= 1
+    return less
 
 
 def opening_distance(hand: Sequence[Card], min_points: int, *,
@@ -434,7 +548,7 @@ def opening_distance(hand: Sequence[Card], min_points: int, *,
         seen_hands: set[tuple[Card, ...]] = set()
         for h, p in frontier:
             real, jokers = split_hand(h)
-            idx = _wild_index(real, max_jokers, ace_value, p)
+            idx = _wild_index(real, jokers, max_jokers, ace_value, p)
             found = _opening_search(idx, jokers, req, must_slot=idx.n - 1)
             if found is not None and found[0] // _GAIN >= min_points:
                 return k

@@ -122,3 +122,35 @@ def test_redeal_choice_is_a_bool_and_refused_hands_are_not_asked(level: str) -> 
     plain = make_round(rules, ["2C 3C 4C 7H 8H 9H 2H 4S 6H 7C 9D 10C JC QC AS",
                                "2S 3S 4S 7D 8D 9D 2D 4D 6D 7S 9S 10S JS QS"], dealer=1)
     assert make_bot(level).wants_redeal(plain.observation(0), random.Random(0)) is False
+
+
+def test_hard_keeps_the_cards_that_can_still_go_out() -> None:
+    """Simple: two séries and no tria. The hard bot keeps its pair of threes (two more threes
+    would make the tria and let it go out on the next draw); a plainer choice throws one."""
+    from collections import Counter
+
+    from rami_desktop.bots.evaluate import unseen_pool
+    from rami_desktop.engine.solver import OpeningRequest, opening_outs
+
+    hand = "JK 8C 9C 9C 10C AD JD QD KD 3H 4H 8H 10H 3S"
+    st = make_round(PRESETS["simple"], [hand, "2C 2D 2H 5S 6S 7S 5D 6D 7D 5H 6H QC QS"], 0)
+    actions = play_turn(st, "hard")
+    assert len(actions) == 1 and isinstance(actions[0], Discard)
+    thrown = actions[0].card
+    assert thrown.rank != 3
+    obs = st.observation(0)
+    pool = Counter(unseen_pool(obs, obs.hand))
+    outs = opening_outs(list(obs.hand), OpeningRequest(going_out=True, keep=1), pool)
+    assert {c.code for c in outs} >= {"3D", "3C"}
+
+
+def test_hard_once_down_keeps_the_cards_one_card_from_going_out() -> None:
+    """Talaj: after its opening the hard bot holds 3D 4D 6D 9C JC. Keeping 3D 4D 6D, a 5D
+    next turn lays them and it goes out; throwing 6D would leave two loose cards."""
+    hand = "KS KH KD 8H 9H 10H JH QH 7H KC 3D JC 9C 4D"
+    st = make_round(PRESETS["talaj"], [hand, "2C 2D 2H 5S 6S 7S 5C 6C 7C 5H 6H QC QS AS"],
+                    0, stock_top="6D")
+    actions = play_turn(st, "hard")
+    assert any(isinstance(a, Lay) for a in actions)
+    assert isinstance(actions[-1], Discard) and actions[-1].card.code in {"9C", "JC"}
+    assert {"3D", "4D", "6D"} <= {c.code for c in st.hands[0]}

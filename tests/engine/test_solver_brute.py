@@ -492,3 +492,57 @@ def test_opening_distance_one_card_agrees_with_trying_every_card() -> None:
                       if find_opening([*hand, c], req) is None}
             assert opening_distance(hand, bar, unseen=scarce) >= 2
     assert min(found.values()) > 10, found
+
+
+@pytest.mark.parametrize("going_out", [False, True])
+def test_opening_outs_agree_with_trying_every_card(going_out: bool) -> None:
+    from rami_desktop.engine.solver import one_card_away, opening_outs, unseen_cards
+
+    rng = random.Random(47 + going_out)
+    nonempty = 0
+    tried = 0
+    while tried < 120:
+        hand = _opening_like_hand(rng) + rng.sample(DECK, 4 if going_out else 5)
+        if any(k > (4 if c.is_joker else 2) for c, k in Counter(hand).items()):
+            continue
+        bar = 0 if going_out else [0, 30, 50][tried % 3]
+        req = OpeningRequest(min_points=bar, going_out=going_out, keep=1)
+        if find_opening(hand, req) is not None:
+            continue  # already there: every card would "work", none is an out
+        tried += 1
+        pool: dict[Card, int] = dict(unseen_cards(hand))
+        pool[JOKER] = 4 - hand.count(JOKER)
+        want = {c for c, k in pool.items() if k and find_opening([*hand, c], req) is not None}
+        got = opening_outs(hand, req, pool)
+        assert got == want, ([c.code for c in hand], bar, going_out)
+        real_outs = want - {JOKER}
+        assert one_card_away(hand, req, pool) == bool(real_outs) or (
+            not real_outs and JOKER in want)
+        nonempty += bool(want)
+        # with the outs all seen elsewhere, there are none left
+        scarce = {c: k for c, k in pool.items() if c not in want}
+        assert opening_outs(hand, req, scarce) == set()
+    assert 10 < nonempty < tried - 10, nonempty
+
+
+def test_discard_outs_match_the_outs_of_each_smaller_hand() -> None:
+    from rami_desktop.engine.solver import discard_outs, opening_outs, unseen_cards
+
+    rng = random.Random(53)
+    checked = 0
+    for n in range(60):
+        hand = _opening_like_hand(rng) + rng.sample(DECK, 5)
+        if any(k > (4 if c.is_joker else 2) for c, k in Counter(hand).items()):
+            continue
+        req = OpeningRequest(min_points=[0, 30][n % 2], going_out=n % 3 == 0, keep=1)
+        pool: dict[Card, int] = dict(unseen_cards(hand))
+        pool[JOKER] = 4 - hand.count(JOKER)
+        discards = sorted(set(hand), key=lambda c: c.code)[:6]
+        got = discard_outs(hand, discards, req, pool)
+        for d in discards:
+            rest = list(hand)
+            rest.remove(d)
+            if find_opening(rest, req) is None:
+                assert got[d] == opening_outs(rest, req, pool), ([c.code for c in hand], d)
+                checked += 1
+    assert checked > 100, checked
