@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from ..engine.cards import SUITS, Card
 from ..engine.melds import MAX_SERIE, MAX_TRIA, Meld, card_points, hand_value
 from ..engine.observation import Observation
-from ..engine.rules import Penalty, Rules
+from ..engine.rules import GoingOutPoints, Penalty
 from ..engine.solver import least_penalty
 from .style import Style
 
@@ -91,12 +91,8 @@ def _card_at(pos: int, suit: str) -> Card | None:
     return Card(1 if pos == 14 else pos, suit)
 
 
-def link_value(card: Card, hand: Sequence[Card], avail: Callable[[Card], float],
-               tria_w: float = 1.0, serie_w: float = 1.0) -> float:
-    """Value of the partial combinations a card makes with the rest of the hand.
-
-    ``tria_w`` and ``serie_w`` scale the pairs of a rank and the near cards of a suit.
-    """
+def link_value(card: Card, hand: Sequence[Card], avail: Callable[[Card], float]) -> float:
+    """Value of the partial combinations a card makes with the rest of the hand."""
     total = 0.0
     others = [d for d in hand if not d.is_joker]
     counted: set[Card] = set()
@@ -107,7 +103,7 @@ def link_value(card: Card, hand: Sequence[Card], avail: Callable[[Card], float],
             counted.add(d)
             missing = [Card(card.rank, s) for s in SUITS if s not in (card.suit, d.suit)]
             comp = sum(avail(m) for m in missing)
-            total += tria_w * W_TRIA * (0.25 + 0.4 * comp)
+            total += W_TRIA * (0.25 + 0.4 * comp)
         elif d.suit == card.suit:
             best = 0.0
             for p in _pos(card):
@@ -118,11 +114,11 @@ def link_value(card: Card, hand: Sequence[Card], avail: Callable[[Card], float],
                         ends = [x for x in (_card_at(lo - 1, card.suit),
                                             _card_at(hi + 1, card.suit)) if x is not None]
                         comp = sum(avail(x) for x in ends)
-                        best = max(best, serie_w * W_SERIE1 * (0.25 + 0.4 * comp))
+                        best = max(best, W_SERIE1 * (0.25 + 0.4 * comp))
                     elif gap == 2:
                         mid = _card_at(lo + 1, card.suit)
                         comp = avail(mid) if mid is not None else 0.0
-                        best = max(best, serie_w * W_SERIE2 * (0.25 + 0.75 * comp))
+                        best = max(best, W_SERIE2 * (0.25 + 0.75 * comp))
             if best:
                 counted.add(d)
                 total += best
@@ -152,21 +148,18 @@ def keep_values(hand: Sequence[Card], obs: Observation, style: Style, rng: rando
     table_ext = extenders(table)
     near = near_extenders(table) if style.near_table else {}
     urgency = _urgency(obs) if style.track else 1.0
-    tria_w, serie_w, surplus = _structure(arrangement.melds, rules, down, style)
     out: dict[Card, float] = {}
     for card in sorted(set(hand)):
         if card.is_joker:
             out[card] = JOKER_KEEP
             continue
         v = 0.0
-        if card in surplus:
-            v += IN_MELD * style.structure_keep
-        elif in_meld[card] and card not in rest:
+        if in_meld[card] and card not in rest:
             v += IN_MELD
         elif in_meld[card]:
             v += IN_MELD / 2  # one copy in a combination, the other loose
         if style.links:
-            v += link_value(card, rest, avail, tria_w, serie_w)
+            v += link_value(card, rest, avail)
             if card in own_ext:
                 v += W_OWN_EXT
             if not down and card in table_ext:
@@ -179,7 +172,10 @@ def keep_values(hand: Sequence[Card], obs: Observation, style: Style, rng: rando
                 v += 10.0
         if rules.penalty is Penalty.HAND_VALUE:
             v -= W_VALUE * urgency * hand_value(card, rules.ace_value, rules.joker_penalty)
-        elif not down and rules.threshold > 0:
+        elif not down and rules.threshold > 0 and rules.going_out_points is not (
+                GoingOutPoints.NONE):
+            # high cards make the opening's points; where a hand may go out at once without
+            # points (rami-talaj), keeping them costs more than it gains
             v += style.points * card_points(card.rank, rules.ace_value)
         if danger is not None:
             v += style.safety * danger(card)
@@ -187,33 +183,6 @@ def keep_values(hand: Sequence[Card], obs: Observation, style: Style, rng: rando
             v += rng.gauss(0.0, style.noise)
         out[card] = v
     return out
-
-
-def _structure(melds: Sequence[Meld], rules: Rules, down: bool, style: Style
-               ) -> tuple[float, float, set[Card]]:
-    """Weights for a hand that still needs a franche tria and a franche série.
-
-    Returns the weights of tria and série links, and the cards of a surplus combination (the
-    weakest of two or more of one kind when the other kind is missing): a hand of trias only
-    can never open, so it must give one up for a série.
-    """
-    if not style.structure or down or not rules.need_tria_and_serie:
-        return 1.0, 1.0, set()
-    trias = [m for m in melds if m.is_tria and not m.jokers]
-    series = [m for m in melds if not m.is_tria and not m.jokers]
-    tria_w = serie_w = 1.0
-    spare: list[Meld] = []
-    if not series:
-        serie_w = style.structure
-        spare = [m for m in melds if m.is_tria]
-    elif not trias:
-        tria_w = style.structure
-        spare = [m for m in melds if not m.is_tria]
-    surplus: set[Card] = set()
-    if len(spare) >= 2:
-        weakest = min(spare, key=lambda m: (m.points(rules.ace_value), m.cards))
-        surplus = {c for c in weakest.cards if not c.is_joker}
-    return tria_w, serie_w, surplus
 
 
 def _urgency(obs: Observation) -> float:

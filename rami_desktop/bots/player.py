@@ -9,13 +9,16 @@ is the card it least wants to keep (:mod:`.evaluate`).
   randomness and now and then a careless discard; spots a talaj top card that would open only
   half the time; never takes jokers back nor the first card.
 - medium: also values pairs and near cards of a suit and cards that extend the table, takes the
-  top card whenever it can lay it, the first card when it fits, and jokers back.
-- hard: medium without the jitter, plus it counts the cards still unseen (its hand, the table,
-  the talaj, cards others took), keeps high cards before its opening (they make the points),
-  values cards one card away from a série on the table, avoids discards that feed the next
-  players (cards they can lay once down, near cards they took, high cards while they need an
-  opening; cards they passed are safe) and, when an opponent down is near going out in a
-  hand-value preset, gets rid of its high cards first.
+  top card whenever it can lay it, the first card when it fits, and jokers back; now and then
+  throws a loose card without weighing it.
+- hard: medium without the jitter and the careless discards, plus it counts the cards still
+  unseen (its hand, the table, the talaj, cards others took) and, among its best discards,
+  keeps the hand with the most *outs* (unseen cards that would open, go out at once, or once
+  down lay everything but one, on the next draw); in talaj it keeps high cards before its
+  opening (they make the points); it values cards one card away from a série on the table,
+  avoids discards that feed the next players (cards they can lay once down, near cards they
+  took, high cards while they need an opening; cards they passed are safe) and, when an
+  opponent down is near going out in a hand-value preset, gets rid of its high cards first.
 """
 
 from __future__ import annotations

@@ -19,15 +19,12 @@ class Style:
         notice: chance of seeing that the talaj top card would open or go out (a beginner
             misses it now and then).
         near_table: value cards one card away from extending a série on the table.
-        points: before opening (threshold presets), extra keep value per opening point.
+        points: before opening, extra keep value per opening point (per-card penalty presets
+            where going out at once also needs points, i.e. talaj).
         swaps: take jokers back from the table.
         pickups: take the talaj top card whenever it can be laid (else only to open).
         first_card: take the round's first discard (or a free top card) when it helps.
         redeal_distance: ask for a redeal when the opening distance is at least this.
-        structure: when the hand lacks a franche tria or série (needed to open or go out), the
-            weight of the links that would make the missing kind (0: off).
-        structure_keep: keep value (share of a combination's) of the weakest surplus
-            combination of the other kind.
         outs: before the target (the opening, or going out in simple), choose among this
             many best discards the one leaving the most unseen cards that would reach it on
             the next draw (0: off).
@@ -50,8 +47,6 @@ class Style:
     pickups: bool = True
     first_card: bool = True
     redeal_distance: int = 3
-    structure: float = 0.0
-    structure_keep: float = 0.45
     outs: int = 0
     outs_going_out: bool = False
     samples: int = 0
@@ -61,8 +56,8 @@ class Style:
 
 EASY = Style("easy", noise=12.0, blunder=0.4, links=False, swaps=False, pickups=False,
              first_card=False, points=-1.0, notice=0.5, redeal_distance=99)
-MEDIUM = Style("medium", noise=4.0, links=True, points=0.0)
+MEDIUM = Style("medium", noise=4.0, blunder=0.15, links=True, points=0.0)
 HARD = Style("hard", noise=0.0, links=True, track=True, safety=1.0, points=1.5,
-             near_table=True, outs=5)
+             near_table=True, outs=5, outs_going_out=True)
 
 STYLES: dict[str, Style] = {"easy": EASY, "medium": MEDIUM, "hard": HARD}

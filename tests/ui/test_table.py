@@ -231,10 +231,9 @@ def test_resize_recomputes_the_layout(make_app: Any) -> None:
 
 
 def test_stats_and_autosave(make_app: Any, tmp_path: Any) -> None:
+    from rami_desktop.engine.rules import preset
     from rami_desktop.storage.paths import Paths
     from rami_desktop.storage.saves import has_saved_match
-
-    from rami_desktop.engine.rules import preset
     from rami_desktop.ui.game_config import GameConfig, Seat
 
     app = make_app((1024, 640), animation_speed="off")
