@@ -140,11 +140,10 @@ class TablePainter:
         r = self.sc.ctl.round
         for seat, box in lay.seats.items():
             hud.draw_seat(surface, lay, box, self.seat_info(seat))
-        lines = [
-            _("Round {number}").format(number=self.sc.ctl.match.round_number),
-            _("Bar to beat: {points}").format(points=r.required_points()),
-            _("Match to {target}").format(target=self.sc.ctl.rules.target),
-        ]
+        lines = [_("Round {number}").format(number=self.sc.ctl.match.round_number)]
+        if self.sc.ctl.rules.lay_before_out:  # in simple there is no opening, so no bar
+            lines.append(_("Bar to beat: {points}").format(points=r.required_points()))
+        lines.append(_("Match to {target}").format(target=self.sc.ctl.rules.target))
         hud.draw_status(surface, lay, lines)
         hud.draw_slot(surface, lay.stock, lay)
         hud.draw_slot(surface, lay.talaj, lay)
