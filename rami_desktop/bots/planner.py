@@ -116,6 +116,14 @@ class _Planner:
         elif isinstance(action, Swap):
             self.steps.append(Step("swap", (action.card,), before, target, index, staged))
 
+    def attempt(self, action: Action) -> bool:
+        """Apply an action if the rules accept it; return whether they did."""
+        try:
+            self.do(action)
+        except RuleError:
+            return False
+        return True
+
     def snapshot(self) -> tuple[RoundState, list[Step], int]:
         return self.st.clone(), list(self.steps), self.laid
 
@@ -240,12 +248,9 @@ class _Planner:
                     for c in sorted(set(hand), key=sort_key_rank):
                         if c.is_joker or swap(m, c, complete_four) is None:
                             continue
-                        try:
-                            self.do(Swap(self.p, idx, c))
-                        except RuleError:
-                            continue
-                        progress = True
-                        break
+                        if self.attempt(Swap(self.p, idx, c)):
+                            progress = True
+                            break
                     if progress:
                         break
                 if progress:
@@ -254,11 +259,8 @@ class _Planner:
             for meld in arrangement.melds:
                 if len(st_cards()) - len(meld.cards) < 1:
                     continue
-                try:
-                    self.do(Lay(self.p, meld.cards))
-                except RuleError:
-                    continue
-                progress = True
+                if self.attempt(Lay(self.p, meld.cards)):
+                    progress = True
             if progress:
                 continue
             hand = st_cards()
@@ -276,12 +278,9 @@ class _Planner:
                         continue
                     if extend(m, [c], None, maxj) is None:
                         continue
-                    try:
-                        self.do(Add(self.p, idx, (c,)))
-                    except RuleError:
-                        continue
-                    progress = True
-                    break
+                    if self.attempt(Add(self.p, idx, (c,))):
+                        progress = True
+                        break
                 if progress:
                     break
             if not progress:

@@ -33,7 +33,7 @@ from ..engine.rules import Penalty
 from ..engine.solver import least_penalty, opening_distance
 from ..engine.state import qualifies_for_redeal
 from .evaluate import IN_MELD, keep_values
-from .planner import Plan, Step, plan_turn, sorted_hand
+from .planner import Plan, Step, near, plan_turn, sorted_hand
 from .sandbox import sandbox
 from .style import Style
 
@@ -219,11 +219,10 @@ def could_lay(card: Card, obs: Observation) -> bool:
     if card.is_joker:
         return True
     hand = obs.hand
-    if any(c.is_joker for c in hand):
-        near = [c for c in hand if not c.is_joker and (c.rank == card.rank or (
-            c.suit == card.suit and _gap(c, card) <= 2))]
-        if near:
-            return True
+    if any(c.is_joker for c in hand) and any(
+            not c.is_joker and (c.rank == card.rank or (c.suit == card.suit and near(c, card)))
+            for c in hand):
+        return True
     suits = {c.suit for c in hand if not c.is_joker and c.rank == card.rank}
     suits.discard(card.suit)
     if len(suits) >= 2:
@@ -243,10 +242,6 @@ def could_lay(card: Card, obs: Observation) -> bool:
 
 def _positions(card: Card) -> tuple[int, ...]:
     return (1, 14) if card.rank == 1 else (card.rank,)
-
-
-def _gap(a: Card, b: Card) -> int:
-    return min(abs(x - y) for x in _positions(a) for y in _positions(b))
 
 
 def check_legal(obs: Observation, action: Action) -> ErrorCode | None:
