@@ -43,44 +43,10 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
 
 
 def smoke_test(size: tuple[int, int] | None = None) -> int:
-    """Render each screen of the shell once in each language; 0 when all went well."""
-    try:
-        from rami_desktop import smoke  # type: ignore[attr-defined]
-    except ImportError:
-        smoke = None
-    run = getattr(smoke, "run", None)
-    if run is not None:
-        return int(run() or 0)
-    from rami_desktop.app import LANGUAGES, App
-    from rami_desktop.ui.scenes.language import LanguageScene
-    from rami_desktop.ui.scenes.menu import MenuScene
-    from rami_desktop.ui.scenes.overlays import (
-        ConfirmDialog,
-        MessageDialog,
-        PauseOverlay,
-        RulesHelpOverlay,
-    )
-    from rami_desktop.ui.scenes.settings import SettingsScene
-    from rami_desktop.ui.scenes.setup import SetupScene
+    """Render every screen once in every language and play rounds; 0 when all went well."""
+    from rami_desktop import smoke
 
-    app = App(size, settings={"language": "en"}, persist=False, fullscreen=False)
-    makers = [
-        lambda: LanguageScene(app),
-        lambda: MenuScene(app),
-        lambda: SetupScene(app),
-        lambda: SettingsScene(app),
-        lambda: PauseOverlay(app),
-        lambda: RulesHelpOverlay(app, "tallage"),
-        lambda: MessageDialog(app, "Rami", "OK"),
-        lambda: ConfirmDialog(app, "Rami", "OK", lambda: None),
-    ]
-    for code, _name in LANGUAGES:
-        app.set_language(code, save=False)
-        for make in makers:
-            app.stack.clear_to(make())
-            app.step(1 / 60)
-    app.close()
-    return 0
+    return int(smoke.run(size) or 0)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -88,8 +54,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     if args.smoke_test:
         return smoke_test(args.size)
+    if args.screenshot:
+        folder = os.path.dirname(os.path.abspath(args.screenshot))
+        if not os.path.isdir(folder):
+            print(f"rami: cannot save the screenshot: no folder {folder}", file=sys.stderr)
+            return 2
     from rami_desktop.app import App
-    from rami_desktop.ui.game_config import autoplay_config
+    from rami_desktop.play.config import autoplay_config
+    from rami_desktop.ui.routes import Route
 
     app = App(args.size, fullscreen=True if args.fullscreen else None)
     if args.lang:
@@ -100,9 +72,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
     if args.autoplay:
         players = args.players if args.players is not None else 4
-        from rami_desktop.ui.scenes.menu import MenuScene
-
-        app.stack.push(MenuScene(app))
+        app.stack.push(app.scene(Route.MENU))
         app.stack.apply_pending()
         app.start_game(autoplay_config(args.preset, players, args.seed), remember=False)
     else:

@@ -1,178 +1,62 @@
 """The application: the window, the clock, the scene stack, the services and the main loop.
 
-Services other modules provide are optional here (they are written in parallel): each is
-looked up once with a static import guarded by ImportError, and is None until it exists.
-
-Services come from modules written in parallel; each is imported statically, guarded by
-ImportError, and is None until it exists: settings and paths (``rami_desktop.storage``), sounds
-(``rami_desktop.ui.sound.Sounds``), card art (``rami_desktop.ui.card_art.CardArt``).
-
-Seams for others: the table ``rami_desktop.ui.scenes.table.TableScene(app, game_config)``
-(and ``TableScene.from_save(app)`` for Continue), the statistics screen
-``rami_desktop.ui.scenes.statistics.StatisticsScene(app)``.
+The app is the scenes' context (:class:`rami_desktop.ui.context.Context`): scenes reach its
+services through that small interface and open each other by route
+(:mod:`rami_desktop.app_routes` registers every scene at start-up).
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import time
 import warnings
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any
 
 import pygame
 
 from rami_desktop import i18n
+from rami_desktop.app_routes import scene_routes
+from rami_desktop.app_services import (
+    DEFAULT_SETTINGS,
+    check_folders,
+    check_saved_files,
+    find_paths,
+    load_settings,
+    make_card_art,
+    make_sounds,
+    save_settings,
+    start_logging,
+)
+from rami_desktop.i18n import N_
+from rami_desktop.play.config import GameConfig
+from rami_desktop.storage.paths import Paths
+from rami_desktop.storage.saves import has_saved_match
+from rami_desktop.storage.settings import fit_window_size
 from rami_desktop.ui import theme, widgets
-from rami_desktop.ui.game_config import GameConfig
+from rami_desktop.ui.problems_text import STARTUP_TITLE, startup_message
+from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scene import Scene, SceneStack
-from rami_desktop.ui.widgets import N_
+from rami_desktop.ui.scenes.error_screen import ErrorScreen
+from rami_desktop.ui.scenes.menu import MenuScene
+from rami_desktop.ui.scenes.table import TableScene
 
 log = logging.getLogger(__name__)
 
 FPS = 60
-LANGUAGES: tuple[tuple[str, str], ...] = (
-    # language names are written in their own language, never translated
-    ("en", "English"),
-    ("fr", "Français"),
-    ("ar_MA", "الدارجة"),
-)
-
-DEFAULT_SETTINGS: dict[str, Any] = {
-    # the keys and values of rami_desktop.storage.settings.Settings
-    "language": None,  # None until chosen at first start
-    "sound_volume": 0.8,
-    "muted": False,
-    "animation_speed": "normal",  # off, normal, fast
-    "deck_style": "classic",  # classic, four
-    "large_index": False,
-    "hints": True,
-    "fullscreen": False,
-    "window_size": None,
-    "last_setup": None,  # GameConfig.to_dict() of the last match started
-}
+#: (code, name) of each language, the name written in that language (never translated)
+LANGUAGES: tuple[tuple[str, str], ...] = tuple(i18n.LANGUAGES.items())
 
 
-def default_paths() -> Any:
-    """The storage paths (``rami_desktop.storage.paths.Paths``), or None without storage."""
-    try:
-        from rami_desktop.storage.paths import default_paths as storage_default_paths
-    except ImportError:
-        return None
-    try:
-        return storage_default_paths()
-    except Exception:
-        log.exception("storage paths could not be found")
-        return None
-
-
-def start_logging(paths: Any) -> Any:
-    """Log to the log folder; return the log file (None when logging goes to stderr)."""
-    try:
-        from rami_desktop.storage.logs import setup_logging
-    except ImportError:
-        return None
-    try:
-        log_file = setup_logging(paths)
-    except Exception:
-        log.exception("logging could not start")
-        return None
-    log.info("Rami starting; log file %s", log_file)
-    return log_file
-
-
-def check_folders(paths: Any) -> list[str]:
-    """Create the storage folders if needed; return the problem codes of unwritable ones."""
-    try:
-        return list(paths.ensure())
-    except Exception:
-        log.exception("storage folders could not be checked")
-        return []
-
-
-def check_saved_files(paths: Any) -> list[str]:
-    """Load the saved match and the statistics once at start, so a damaged file is moved aside
-    (and its backup restored) before the player presses Continue; return "subject:code" entries
-    for the start-up message."""
-    found: list[str] = []
-    try:
-        from rami_desktop.storage.match_io import load_saved_game
-        from rami_desktop.storage.stats import load_stats
-    except ImportError:
-        return found
-    for subject, load in (("save", load_saved_game), ("stats", load_stats)):
-        try:
-            _value, problem = load(paths)
-        except Exception:
-            log.exception("the %s could not be checked", subject)
-            continue
-        if problem:
-            found.append(f"{subject}:{problem}")
-    return found
-
-
-def load_settings(paths: Any) -> tuple[dict[str, Any], str | None]:
-    """Load the settings through the storage module: (settings dict, problem code or None)."""
-    data: dict[str, Any] = dict(DEFAULT_SETTINGS)
-    if paths is None:
-        return data, None
-    try:
-        from rami_desktop.storage.settings import load_settings as storage_load
-    except ImportError:
-        return data, None
-    try:
-        loaded, problem = storage_load(paths)
-        values = loaded.to_dict()
-    except Exception:  # storage reports its own problems; the game starts anyway
-        log.exception("settings could not be loaded")
-        return data, None
-    values.pop("version", None)
-    data.update(values)
-    return data, problem
-
-
-def save_settings(paths: Any, data: dict[str, Any]) -> str | None:
-    """Save a settings dict through the storage module; return its problem code or None."""
-    if paths is None:
-        return None
-    try:
-        from rami_desktop.storage.settings import Settings
-        from rami_desktop.storage.settings import save_settings as storage_save
-    except ImportError:
-        return None
-    try:
-        settings, _repaired = Settings.from_dict(data)
-        return storage_save(paths, settings)
-    except Exception:
-        log.exception("settings could not be saved")
-        return "unwritable"
-
-
-def make_sounds(settings: dict[str, Any]) -> Any:
-    """The sound effects player, or None without the sound module."""
-    try:
-        from rami_desktop.ui.sound import Sounds
-    except ImportError:
-        return None
-    try:
-        return Sounds(float(settings.get("sound_volume", 0.8)), bool(settings.get("muted")))
-    except Exception:
-        log.exception("sound could not start")
-        return None
-
-
-def make_card_art(settings: dict[str, Any]) -> Any:
-    """The card pictures, or None without the card art module."""
-    try:
-        from rami_desktop.ui.card_art import CardArt
-    except ImportError:
-        return None
-    try:
-        return CardArt(str(settings.get("deck_style", "classic")),
-                       bool(settings.get("large_index")), str(settings.get("language") or "en"))
-    except Exception:
-        log.exception("card art could not load")
-        return None
+def _desktop_size() -> tuple[int, int] | None:
+    """The first desktop's size, None if the video driver does not know it."""
+    with contextlib.suppress(pygame.error):
+        sizes = pygame.display.get_desktop_sizes()
+        if sizes:
+            return sizes[0][0], sizes[0][1]
+    return None
 
 
 class App:
@@ -192,12 +76,12 @@ class App:
         # themselves (and notice when an earlier pygame.quit() made their caches stale)
         pygame.display.init()
         self.persist = persist
-        self.paths: Any = default_paths() if persist or settings is None else None
+        self.paths: Paths | None = find_paths() if persist or settings is None else None
         #: problem codes met at start, bare or as "subject:code" (subject settings, save or
         #: stats); shown once in a message over the menu (see ui.problems_text)
         self.startup_problems: list[str] = []
         #: the log file for the error screen (None: no log file, the log goes to stderr)
-        self.log_file: Any = None
+        self.log_file: Path | None = None
         #: show the error screen when a scene raises; tests and the smoke test (persist=False)
         #: let the error propagate instead
         self.catch_scene_errors = persist
@@ -215,11 +99,9 @@ class App:
         if persist and self.paths is not None:
             self.startup_problems.extend(check_saved_files(self.paths))
         self._startup_problems_shown = False
-        saved_size = self.settings.get("window_size")
-        if size is None and isinstance(saved_size, (list, tuple)) and len(saved_size) == 2:
-            size = (int(saved_size[0]), int(saved_size[1]))
-        self.windowed_size: tuple[int, int] = size or theme.DEFAULT_SIZE
-        self.windowed_size = (max(self.windowed_size[0], 320), max(self.windowed_size[1], 240))
+        if size is None:
+            size = fit_window_size(self._saved_window_size(), _desktop_size(), theme.DEFAULT_SIZE)
+        self.windowed_size: tuple[int, int] = (max(size[0], 320), max(size[1], 240))
         self.fullscreen = bool(self.settings.get("fullscreen")) if fullscreen is None \
             else fullscreen
         pygame.display.set_caption("Rami")
@@ -229,14 +111,12 @@ class App:
         self.running = True
         self.frames = 0
         self.frame_times: list[float] = []  # seconds of work per frame (no sleeping)
-        self.last_dt = 0.0
-        # services (None until their modules exist)
-        self.sounds: Any = make_sounds(self.settings)
-        self.card_art: Any = make_card_art(self.settings)
+        self.routes = scene_routes()
+        self.sounds = make_sounds(self.settings)
+        self.card_art = make_card_art(self.settings)
         self._relayout_needed = False
-        add_listener = getattr(i18n, "add_listener", None)
-        if add_listener is not None:
-            add_listener(self._language_changed)
+        self._drawn_size: tuple[int, int] = (0, 0)  # the size last drawn (a resize redraws)
+        i18n.add_listener(self._language_changed)
         lang = self.settings.get("language")
         if lang:
             self._apply_language(lang)
@@ -260,17 +140,18 @@ class App:
         self._set_minimum_size()
         return screen
 
+    def _saved_window_size(self) -> tuple[int, int] | None:
+        saved = self.settings.get("window_size")
+        if isinstance(saved, (list, tuple)) and len(saved) == 2 and all(
+                isinstance(v, int) and not isinstance(v, bool) for v in saved):
+            return saved[0], saved[1]
+        return None
+
     def _set_minimum_size(self) -> None:
-        window_cls = getattr(pygame, "Window", None)
-        if window_cls is None or not hasattr(window_cls, "from_display_module"):
-            return
-        try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")
-                window = window_cls.from_display_module()
-            window.minimum_size = theme.MIN_SIZE
-        except Exception:  # not every backend supports it
-            pass
+        with warnings.catch_warnings(), contextlib.suppress(pygame.error):
+            warnings.simplefilter("ignore")
+            window = pygame.Window.from_display_module()
+            window.minimum_size = theme.MIN_SIZE  # not every backend supports it
 
     def set_fullscreen(self, on: bool) -> None:
         """Switch between fullscreen and a resizable window, and relayout every scene."""
@@ -324,20 +205,15 @@ class App:
 
     def _apply_services(self) -> None:
         st = self.settings
-        if self.sounds is not None:
-            try:
-                self.sounds.volume = float(st.get("sound_volume", 0.8))
-                self.sounds.muted = bool(st.get("muted"))
-            except Exception:
-                log.exception("sound settings could not be applied")
+        self.sounds.volume = float(st.get("sound_volume", 0.8))
+        self.sounds.muted = bool(st.get("muted"))
         art = self.card_art
-        if art is not None:
-            style = str(st.get("deck_style", "classic"))
-            large = bool(st.get("large_index"))
-            lang = str(st.get("language") or "en")
-            if (art.style, art.large_index, art.lang) != (style, large, lang):
-                art.style, art.large_index, art.lang = style, large, lang
-                art.clear()
+        style = str(st.get("deck_style", "classic"))
+        large = bool(st.get("large_index"))
+        lang = str(st.get("language") or "en")
+        if (art.style, art.large_index, art.lang) != (style, large, lang):
+            art.style, art.large_index, art.lang = style, large, lang
+            art.clear()
 
     def set_language(self, code: str, save: bool = True) -> None:
         """Switch the language now (translated text shows from the next frame).
@@ -345,7 +221,7 @@ class App:
         Raises:
             ValueError: an unknown language.
         """
-        if code not in dict(LANGUAGES):
+        if code not in i18n.LANGUAGES:
             raise ValueError(f"unknown language {code!r}")
         if save:
             self.update_setting("language", code)
@@ -356,12 +232,10 @@ class App:
             self._relayout()
 
     def _apply_language(self, code: str) -> None:
-        setter = getattr(i18n, "set_language", None)
-        if setter is not None:
-            try:
-                setter(code)
-            except Exception:
-                log.exception("language %s could not be set", code)
+        try:
+            i18n.set_language(code)
+        except ValueError:  # a language saved by another version
+            log.warning("language %s is not supported", code)
         widgets.clear_text_cache()
 
     def _language_changed(self, _code: str) -> None:
@@ -370,32 +244,19 @@ class App:
         self._relayout_needed = True
 
     def play(self, name: str) -> None:
-        """Play a sound by name if sound is available."""
-        play = getattr(self.sounds, "play", None)
-        if play is not None:
-            try:
-                play(name)
-            except Exception:
-                log.exception("sound %s failed", name)
+        """Play a sound effect by name (silent without audio)."""
+        self.sounds.play(name)
 
-    # ----------------------------------------------------------------------------- seams
+    # ----------------------------------------------------------------------------- navigation
+    def scene(self, route: Route, *args: Any, **kwargs: Any) -> Scene:
+        """Build the scene registered under a route, with this app as its context."""
+        return self.routes.build(route, self, *args, **kwargs)
+
     def first_scene(self) -> Scene:
         """The language choice at first start, else the menu."""
         if not self.settings.get("language"):
-            from rami_desktop.ui.scenes.language import LanguageScene
-
-            return LanguageScene(self)
-        from rami_desktop.ui.scenes.menu import MenuScene
-
-        return MenuScene(self)
-
-    def table_available(self) -> bool:
-        """Whether the table scene exists yet."""
-        try:
-            from rami_desktop.ui.scenes.table import TableScene  # noqa: F401
-        except ImportError:
-            return False
-        return True
+            return self.scene(Route.LANGUAGE)
+        return self.scene(Route.MENU)
 
     def start_game(self, config: GameConfig, remember: bool = True) -> bool:
         """Start a match: the one seam between the setup (or ``--autoplay``) and the table.
@@ -404,70 +265,32 @@ class App:
             config: the match.
             remember: keep it as the "last setup" the setup screen starts from.
 
-        Returns whether the table could be shown; if not, a message says so.
+        Returns:
+            True: the table is shown.
         """
         if remember:
             self.settings["last_setup"] = config.to_dict()
             self.save_settings()
-        try:
-            from rami_desktop.ui.scenes.table import TableScene
-        except ImportError:
-            from rami_desktop.ui.scenes.overlays import MessageDialog
-
-            self.stack.push(MessageDialog(self, N_("Not ready yet"),
-                                          N_("The card table is still being built.")))
-            return False
-        self.stack.clear_to(TableScene(self, config))
+        self.stack.clear_to(self.scene(Route.TABLE, config))
         return True
 
     def saved_match_available(self) -> bool:
         """Whether Continue can resume a saved match."""
-        try:
-            from rami_desktop.storage.saves import has_saved_match
-        except ImportError:
-            return False
-        if self.paths is None or not self.table_available():
-            return False
-        try:
-            return bool(has_saved_match(self.paths))
-        except Exception:
-            log.exception("saved match check failed")
-            return False
+        return self.paths is not None and has_saved_match(self.paths)
 
     def continue_match(self) -> bool:
         """Resume the saved match on the table; returns whether it could."""
         try:
-            from rami_desktop.ui.scenes.table import TableScene
-        except ImportError:
-            return False
-        from_save = getattr(TableScene, "from_save", None)
-        if from_save is None:
-            return False
-        try:
-            scene = from_save(self)
-        except Exception:
+            scene = TableScene.from_save(self)
+        except Exception:  # boundary: file loading (a save that does not replay)
             log.exception("saved match could not be resumed")
-            from rami_desktop.ui.scenes.overlays import MessageDialog
-
-            self.stack.push(MessageDialog(self, N_("Continue"),
-                                          N_("The saved match could not be loaded.")))
+            self.stack.push(self.scene(Route.MESSAGE, N_("Continue"),
+                                       N_("The saved match could not be loaded.")))
             return False
         if scene is None:
             return False
         self.stack.clear_to(scene)
         return True
-
-    def open_statistics(self) -> None:
-        """Show the statistics screen (a placeholder message until it exists)."""
-        try:
-            from rami_desktop.ui.scenes.statistics import StatisticsScene
-        except ImportError:
-            from rami_desktop.ui.scenes.overlays import MessageDialog
-
-            self.stack.push(MessageDialog(
-                self, N_("Statistics"), N_("Statistics will appear here after your first match.")))
-            return
-        self.stack.push(StatisticsScene(self))
 
     def quit(self) -> None:
         """Stop the loop at the end of this frame."""
@@ -484,9 +307,9 @@ class App:
                 self.resize(event.size)
             return True
         if event.type == pygame.WINDOWSIZECHANGED:
-            if pygame.display.get_surface() is not None and \
-                    pygame.display.get_surface().get_size() != self.screen.get_size():
-                self.resize(pygame.display.get_surface().get_size())
+            surface = pygame.display.get_surface()
+            if surface is not None and surface.get_size() != self.screen.get_size():
+                self.resize(surface.get_size())
             return True
         if event.type == pygame.KEYDOWN and (
                 event.key == pygame.K_F11
@@ -504,22 +327,26 @@ class App:
         about to go).
         """
         start = time.perf_counter()
+        drew = True
         try:
-            self._run_scenes(dt, events)
+            drew = self._run_scenes(dt, events)
         except Exception as exc:
             self.scene_failed(exc)
-        pygame.display.flip()
-        self.last_dt = dt
+        if drew:
+            pygame.display.flip()
         self.frames += 1
         self.frame_times.append(time.perf_counter() - start)
 
-    def _run_scenes(self, dt: float, events: Iterable[pygame.event.Event]) -> None:
-        """The scenes' part of a frame: events, update, drawing."""
-        self.stack.apply_pending()
+    def _run_scenes(self, dt: float, events: Iterable[pygame.event.Event]) -> bool:
+        """The scenes' part of a frame: events, update, drawing; returns whether it drew (a
+        frame without input where every visible scene is at rest is not drawn again)."""
+        events = list(events)
+        changed = self.stack.apply_pending()
         self._show_startup_problems()
         if self._relayout_needed:
             self._relayout_needed = False
             self._relayout()
+            changed = True
         for event in events:
             if self._global_event(event):
                 continue
@@ -531,10 +358,15 @@ class App:
         top = self.stack.top
         if top is not None and not self.stack.has_pending:
             top.update(dt)
-        self.stack.apply_pending()
+        changed = self.stack.apply_pending() or changed
         if not self.stack:
             self.running = False
+        if not (events or changed or self._drawn_size != self.size
+                or any(scene.needs_redraw() for scene in self.stack.visible())):
+            return False
+        self._drawn_size = self.size
         self.draw()
+        return True
 
     def scene_failed(self, exc: Exception) -> None:
         """A scene raised: log the traceback and show the error screen in its place.
@@ -546,23 +378,14 @@ class App:
             Exception: ``exc`` again when errors are not caught (tests) or when the error
                 screen itself failed.
         """
-        from rami_desktop.ui.scenes.error_screen import ErrorScreen
-
         where = type(self.stack.top).__name__ if self.stack.top is not None else "no scene"
         log.error("unexpected error in %s", where, exc_info=exc)
         if not self.catch_scene_errors or isinstance(self.stack.top, ErrorScreen):
             raise exc
-        saved = False
-        if self.paths is not None:
-            try:
-                from rami_desktop.storage.saves import has_saved_match
-
-                saved = bool(has_saved_match(self.paths))
-            except Exception:
-                log.exception("saved match check failed")
+        saved = self.saved_match_available()
         self.stack = SceneStack()
-        self.stack.push(ErrorScreen(self, self.log_file, saved=saved,
-                                    summary=f"{type(exc).__name__}: {exc}"))
+        self.stack.push(self.scene(Route.ERROR, self.log_file, saved=saved,
+                                   summary=f"{type(exc).__name__}: {exc}"))
         self.stack.apply_pending()
         self.draw()
 
@@ -570,17 +393,13 @@ class App:
         """Once the menu shows, say what went wrong with the files at start (one message)."""
         if self._startup_problems_shown or not self.startup_problems:
             return
-        from rami_desktop.ui.scenes.menu import MenuScene
-
         if not isinstance(self.stack.top, MenuScene):
             return
-        from rami_desktop.ui.problems_text import STARTUP_TITLE, startup_message
-        from rami_desktop.ui.scenes.overlays import MessageDialog
-
         self._startup_problems_shown = True
         entries = list(self.startup_problems)
         log.warning("start-up problems: %s", ", ".join(entries))
-        self.stack.push(MessageDialog(self, STARTUP_TITLE, lambda: startup_message(entries)))
+        self.stack.push(self.scene(Route.MESSAGE, STARTUP_TITLE,
+                                   lambda: startup_message(entries)))
         self.stack.apply_pending()
 
     def draw(self, surface: pygame.Surface | None = None) -> None:
@@ -629,8 +448,6 @@ class App:
 
     def close(self) -> None:
         """Save settings and close the window."""
-        remove_listener = getattr(i18n, "remove_listener", None)
-        if remove_listener is not None:
-            remove_listener(self._language_changed)
+        i18n.remove_listener(self._language_changed)
         self.save_settings()
         pygame.display.quit()

@@ -1,9 +1,10 @@
 """Play Rami in a terminal: ``python -m rami_desktop.cli [--preset P] [--players N] [--seed S]``.
 
-You sit at seat 0 against simple bots. Everything goes through the engine's API (``Match``,
-``RoundState.apply``, observations); the bots see only their observation. Type ``h`` for the
-commands. The screen-free game is for testing the rules by hand and for terminals without a
-display; it never imports pygame.
+You sit at seat 0 against the game's bots. Everything goes through the engine's API (``Match``,
+``RoundState.apply``, observations) and the session layer (:mod:`rami_desktop.play`), whose bot
+driver plays the bots' turns; the bots see only their observation. Type ``h`` for the commands.
+The screen-free game is for testing the rules by hand and for terminals without a display; it
+never imports pygame.
 """
 
 from __future__ import annotations
@@ -11,9 +12,10 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from collections.abc import Callable, Sequence
-from typing import Any, TextIO
+from collections.abc import Sequence
+from typing import TextIO
 
+from rami_desktop.bots import LEVELS, Bot
 from rami_desktop.engine.actions import (
     Action,
     Add,
@@ -27,54 +29,14 @@ from rami_desktop.engine.actions import (
 )
 from rami_desktop.engine.cards import Card, sort_key_suit
 from rami_desktop.engine.errors import ErrorCode, RuleError
-from rami_desktop.engine.match import Match
-from rami_desktop.engine.melds import hand_value
-from rami_desktop.engine.observation import Observation
 from rami_desktop.engine.rules import PRESET_NAMES, preset
-from rami_desktop.engine.state import RoundState, qualifies_for_redeal
-from rami_desktop.i18n import _
-
-try:  # the translated sentences of the UI, when present
-    from rami_desktop.i18n.error_messages import error_message
-except ImportError:  # pragma: no cover - fallback while the module does not exist
-    def error_message(code: str) -> str:
-        """Say in a short sentence why a move was refused."""
-        return _("That move is not allowed ({code}).").format(code=code)
+from rami_desktop.engine.state import RoundState
+from rami_desktop.i18n import _, ngettext, pgettext
+from rami_desktop.i18n.error_messages import error_message
+from rami_desktop.play.config import GameConfig, Seat
+from rami_desktop.play.session import Session
 
 HUMAN = 0
-MAX_BOT_REFUSALS = 4
-MAX_BOT_ACTIONS = 60
-
-
-class SimpleBot:
-    """The fallback bot: draws from the stock, lays nothing, discards its highest card."""
-
-    level = "simple"
-
-    def act(self, obs: Observation, rng: random.Random) -> Action:
-        """Return the next action of the bot's turn."""
-        if not obs.has_drawn:
-            return Draw(obs.player, "stock")
-        if obs.staged:
-            return TakeBack(obs.player, obs.staged[-1])
-        card = max(obs.hand, key=lambda c: (hand_value(c), sort_key_suit(c)))
-        return Discard(obs.player, card)
-
-    def wants_redeal(self, obs: Observation, rng: random.Random) -> bool:
-        """Never asks for a redeal."""
-        return False
-
-
-def make_opponent(level: str) -> Any:
-    """A bot from :mod:`rami_desktop.bots` if there is one, else :class:`SimpleBot`."""
-    try:
-        from rami_desktop.bots import make_bot
-    except ImportError:  # pragma: no cover - the bots are optional
-        return SimpleBot()
-    try:
-        return make_bot(level)
-    except ValueError:
-        return SimpleBot()
 
 
 class Game:
@@ -84,14 +46,18 @@ class Game:
                  inp: TextIO | None = None, out: TextIO | None = None,
                  first_dealer: int | None = None) -> None:
         self.rules = preset(preset_name)
-        self.match = Match(self.rules, players, seed, first_dealer)
+        seats = (Seat(None, "human"), *(Seat(None, "bot", level) for _s in range(1, players)))
+        self.session = Session(GameConfig(self.rules, seats, seed), first_dealer=first_dealer)
+        self.match = self.session.match
         self.inp = inp or sys.stdin
         self.out = out or sys.stdout
-        self.rng = random.Random(seed)
-        self.bots = {seat: make_opponent(level) for seat in range(1, players)}
-        self.fallback = SimpleBot()
         self.names = [_("You")] + [_("Bot {number}").format(number=s) for s in range(1, players)]
         self.view: list[Card] = []
+
+    @property
+    def bots(self) -> dict[int, Bot]:
+        """The bot of each bot seat (the driver's)."""
+        return self.session.driver.bots
 
     # ---- output ----------------------------------------------------------------------------
 
@@ -120,8 +86,9 @@ class Game:
                          dealer=self.name(st.dealer), bar=obs.bar))
         top = obs.top.code if obs.top else "-"
         first = obs.first_card.code if obs.first_card else "-"
-        self.say(_("Talaj top: {top}   first card: {first}   stock: {stock} cards")
-                 .format(top=top, first=first, stock=obs.stock_size))
+        self.say(ngettext("Talaj top: {top}   first card: {first}   stock: {stock} card",
+                          "Talaj top: {top}   first card: {first}   stock: {stock} cards",
+                          obs.stock_size).format(top=top, first=first, stock=obs.stock_size))
         if obs.melds:
             self.say(_("Table:"))
             for view in obs.melds:
@@ -133,7 +100,8 @@ class Game:
         others = []
         for q in range(st.n):
             status = _("down") if obs.down[q] else _("not down")
-            others.append(_("{name}: {count} cards, {status}").format(
+            others.append(ngettext("{name}: {count} card, {status}",
+                                   "{name}: {count} cards, {status}", obs.hand_sizes[q]).format(
                 name=self.name(q), count=obs.hand_sizes[q], status=status))
         self.say("; ".join(others))
         self.view = sorted(obs.hand, key=sort_key_suit)
@@ -270,7 +238,7 @@ class Game:
                 continue
             code = self.apply(action)
             if code is not None:
-                self.say(error_message(code.value))
+                self.say(error_message(code.value, self.rules))
                 continue
             if isinstance(action, Redeal):
                 self.say(_("The cards are dealt again."))
@@ -280,65 +248,16 @@ class Game:
         return True
 
     def bot_turn(self) -> None:
-        """Let the bot whose turn it is play its whole turn."""
-        st = self.state
-        player = st.current
-        seat = self.match.seat_of(player)
-        bot = self.bots[seat]
-        turn = st.turn
-        refusals = 0
-        for _step in range(MAX_BOT_ACTIONS):
-            if st.over or st.turn != turn or self.state is not st:
-                return
-            obs = self.match.observation(seat)
-            use = bot if refusals < MAX_BOT_REFUSALS else self.fallback
-            try:
-                action = use.act(obs, self.rng)
-            except Exception:  # noqa: BLE001 - a broken bot must not stop the game
-                refusals = MAX_BOT_REFUSALS
-                continue
-            code = self.apply(action)
-            if code is None:
+        """Let the bot whose turn it is play its whole turn (the driver ends a stuck turn)."""
+        for outcome in self.session.driver.play_turn():
+            for action in outcome.applied:
                 if isinstance(action, (Draw, Lay, Add, Swap, Discard)):
                     self.say(self.describe(action))
-                continue
-            refusals += 1
-            heard: Callable[[Action, ErrorCode], None] | None = getattr(use, "refused", None)
-            if heard is not None:
-                heard(action, code)
-        self.rescue(player)
-
-    def rescue(self, player: int) -> None:
-        """End a bot's turn the engine's way when its bots could not (undo, then discard)."""
-        st = self.state
-        if st.over or st.current != player:
-            return
-        if not st.has_drawn:
-            draw = st.legal_draws()[0]
-            self.apply(draw)
-            self.say(self.describe(draw))
-        while not st.legal_discards() and st.actions_this_turn:
-            self.apply(Undo(player))
-        legal = st.legal_discards()
-        if legal:
-            card = max(legal, key=lambda c: (hand_value(c), sort_key_suit(c)))
-            self.apply(Discard(player, card))
-            self.say(self.describe(Discard(player, card)))
 
     def maybe_redeal(self) -> None:
-        """Before the first move, ask the bots whose hand qualifies whether to redeal."""
-        st = self.state
-        if not self.rules.redeal or st.log:
-            return
-        for seat, bot in self.bots.items():
-            p = self.match.player_of(seat)
-            if p is None or not qualifies_for_redeal(st.hands[p]):
-                continue
-            wants = getattr(bot, "wants_redeal", None)
-            if wants is not None and wants(self.match.observation(seat), self.rng):
-                if self.apply(Redeal(p)) is None:
-                    self.say(self.describe(Redeal(p)))
-                return
+        """Before the first move, the bots the engine lets ask for a new deal are asked."""
+        for seat in self.session.driver.ask_redeals():
+            self.say(_("{name} asks for a new deal.").format(name=self.names[seat]))
 
     def round_end(self) -> None:
         """Report the round's result and the totals."""
@@ -362,7 +281,8 @@ class Game:
             if st.over:
                 self.round_end()
                 if self.match.over:
-                    winners = ", ".join(self.names[s] for s in self.match.winners())
+                    winners = pgettext("list separator", ", ").join(
+                        self.names[s] for s in self.match.winners())
                     self.say(_("The match is over. Winner: {names}.").format(names=winners))
                     return 0
                 if self.match.player_of(HUMAN) is None:
@@ -391,7 +311,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     p.add_argument("--preset", choices=PRESET_NAMES, default="talaj", help="the rules preset")
     p.add_argument("--players", type=int, default=2, help="number of players")
     p.add_argument("--seed", type=int, default=None, help="the seed of the deals")
-    p.add_argument("--level", default="easy", help="the bots' level (easy, medium, hard)")
+    p.add_argument("--level", default="easy", choices=LEVELS, help="the bots' level")
     return p.parse_args(argv)
 
 

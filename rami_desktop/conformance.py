@@ -2,7 +2,10 @@
 
 PASS/FAIL mode checks each file's expectations and exits 0 iff all pass; ``--json`` prints what
 happened, one object per scenario. A file that is not a valid scenario is not played: one line
-names the file and the fault, and the exit code is 2.
+names the file and the fault, and the exit code is 2. That covers whatever a file may hold: not
+UTF-8, not JSON, nested too deeply, numbers of thousands of digits, a field of the wrong type, an
+unknown preset, card, ``expect`` code or ``expect_round``/``expect_match`` key, a FIFO or a file
+over 1 MB (docs/bad-inputs.md).
 """
 
 from __future__ import annotations
@@ -18,12 +21,24 @@ from typing import Any
 
 from .engine.actions import Action, action_from_dict
 from .engine.cards import Card, CardCodeError, parse_cards
-from .engine.errors import RuleError
+from .engine.deal import check_deal, complete_stock
+from .engine.errors import ErrorCode, RuleError
 from .engine.match import standings
 from .engine.rules import PRESETS, Rules
-from .engine.state import RoundState, check_deal, complete_stock
+from .engine.state import RoundState
 
 STOCK_SEED = 20261130
+#: What a step's ``expect`` may say.
+EXPECT_CODES: frozenset[str] = frozenset({"ok"} | {code.value for code in ErrorCode})
+#: The keys ``expect_round`` and ``expect_match`` may check (those of the report).
+EXPECT_KEYS: dict[str, frozenset[str]] = {
+    "expect_round": frozenset({"over", "winner", "penalties"}),
+    "expect_match": frozenset({"scores", "eliminated", "over", "winner"}),
+}
+#: Match scores beyond this are not a game's (and would print as walls of digits).
+MAX_SCORE = 10**9
+#: Files larger than this are not scenarios.
+MAX_BYTES = 1024 * 1024
 
 
 class ScenarioError(ValueError):
@@ -67,30 +82,34 @@ def parse_scenario(data: Any) -> Scenario:
     if not isinstance(name, str):
         raise ScenarioError("name must be text")
     preset = data.get("preset")
+    if not isinstance(preset, str):
+        raise ScenarioError("preset must be a preset name")
     if preset not in PRESETS:
-        raise ScenarioError(f"unknown preset {preset!r}")
+        raise ScenarioError(f"unknown preset {_short(preset)}")
     options = data.get("options") or {}
     if not isinstance(options, dict):
         raise ScenarioError("options must be an object")
+    if options.get("preset", preset) != preset:
+        raise ScenarioError("options cannot change the preset")
     try:
         rules = PRESETS[preset].with_options(**options)
     except (TypeError, ValueError) as exc:
-        raise ScenarioError(str(exc)) from exc
+        raise ScenarioError(_short(str(exc), quote=False)) from exc
     players = data.get("players")
     hands_data = data.get("hands")
     if not isinstance(hands_data, list):
         raise ScenarioError("hands must be a list of hands")
     if players is None:
         players = len(hands_data)
-    if isinstance(players, bool) or not isinstance(players, int):
-        raise ScenarioError("players must be a number")
+    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 6:
+        raise ScenarioError("players must be a number from 2 to 6")
     if len(hands_data) != players:
         raise ScenarioError(f"{len(hands_data)} hands for {players} players")
     if rules.teams and players != 4:
         raise ScenarioError("teams need exactly 4 players")
     dealer = data.get("dealer", 0)
-    if isinstance(dealer, bool) or not isinstance(dealer, int):
-        raise ScenarioError("dealer must be a number")
+    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
+        raise ScenarioError("dealer must be a seat number")
     hands = [_cards(h, f"hand {i}") for i, h in enumerate(hands_data)]
     talaj = _cards(data.get("talaj", []), "talaj")
     stock = _cards(data.get("stock", []), "stock")
@@ -100,8 +119,9 @@ def parse_scenario(data: Any) -> Scenario:
         raise ScenarioError(str(exc)) from exc
     scores = data.get("scores", [0] * players)
     if (not isinstance(scores, list) or len(scores) != players
-            or not all(isinstance(s, int) and not isinstance(s, bool) for s in scores)):
-        raise ScenarioError(f"scores must be {players} numbers")
+            or not all(isinstance(s, int) and not isinstance(s, bool) and abs(s) <= MAX_SCORE
+                       for s in scores)):
+        raise ScenarioError(f"scores must be {players} numbers of at most {MAX_SCORE}")
     steps_data = data.get("steps", [])
     if not isinstance(steps_data, list):
         raise ScenarioError("steps must be a list")
@@ -110,16 +130,32 @@ def parse_scenario(data: Any) -> Scenario:
         try:
             action = action_from_dict(step)
         except (ValueError, CardCodeError) as exc:
-            raise ScenarioError(f"step {i}: {exc}") from exc
+            raise ScenarioError(f"step {i}: {_short(str(exc), quote=False)}") from exc
         expect = step.get("expect")
-        if expect is not None and not isinstance(expect, str):
-            raise ScenarioError(f"step {i}: expect must be text")
+        if expect is not None and (not isinstance(expect, str) or expect not in EXPECT_CODES):
+            raise ScenarioError(f"step {i}: unknown expect code {_short(expect)}")
         steps.append((action, expect))
-    for key in ("expect_round", "expect_match"):
-        if data.get(key) is not None and not isinstance(data.get(key), dict):
+    for key, allowed in EXPECT_KEYS.items():
+        section = data.get(key)
+        if section is None:
+            continue
+        if not isinstance(section, dict):
             raise ScenarioError(f"{key} must be an object")
+        unknown = sorted(set(section) - allowed)
+        if unknown:
+            raise ScenarioError(f"unknown {key} key {_short(unknown[0])}")
     return Scenario(name, rules, hands, talaj, stock, dealer, scores, steps,
                     data.get("expect_round"), data.get("expect_match"))
+
+
+def _short(value: Any, *, quote: bool = True, limit: int = 60) -> str:
+    """Return a value for a one-line message: repr'd (or as is), cut to ``limit`` characters."""
+    try:
+        text = repr(value) if quote else str(value)
+    except ValueError:  # an integer too long to print
+        text = "a number too long to print"
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def play(scenario: Scenario) -> dict[str, Any]:
@@ -190,16 +226,34 @@ def load(path: Path) -> Scenario:
     Raises:
         ScenarioError: unreadable, not JSON, or not a valid scenario.
     """
+    if path.is_dir():
+        raise ScenarioError("a folder inside a folder (folders are not searched recursively)")
     try:
-        text = path.read_text(encoding="utf-8")
+        if not path.is_file():
+            raise ScenarioError("no such file" if not path.exists() else "not a regular file")
+        with path.open("rb") as handle:
+            raw = handle.read(MAX_BYTES + 1)
     except OSError as exc:
         raise ScenarioError(f"cannot read: {exc.strerror or exc}") from exc
+    if len(raw) > MAX_BYTES:
+        raise ScenarioError(f"larger than {MAX_BYTES // 1024} KB")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ScenarioError(f"not UTF-8 text (byte {exc.start})") from exc
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise ScenarioError(f"bad JSON at line {exc.lineno} column {exc.colno}: {exc.msg}"
                             ) from exc
-    return parse_scenario(data)
+    except RecursionError as exc:
+        raise ScenarioError("bad JSON: nested too deeply") from exc
+    except ValueError as exc:  # the only other fault json reports: an integer too long
+        raise ScenarioError("bad JSON: a number with thousands of digits") from exc
+    try:
+        return parse_scenario(data)
+    except RecursionError as exc:
+        raise ScenarioError("nested too deeply") from exc
 
 
 def main(argv: Sequence[str] | None = None) -> int:

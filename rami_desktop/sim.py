@@ -2,10 +2,12 @@
 
 Deals are duplicated: each deal is replayed once per rotation of the seats, so that every bot
 plays every seat's cards and card luck cancels out. Each round runs on the engine's
-:class:`~rami_desktop.engine.state.RoundState` from a seeded deal, up to a turn cap (a round that
-reaches it ends with no winner and counts as a ``turn_cap_hit``). The report gives, per bot level,
-the share of rounds won with a 95% Wilson interval, the mean penalty paid, the time per decision,
-plus rounds per second, illegal actions attempted (bots must make none) and cap hits.
+:class:`~rami_desktop.engine.state.RoundState` from a seeded deal, played by the bot driver of
+:mod:`rami_desktop.play.driver` up to a turn cap (a round that reaches it ends with no winner and
+counts as a ``turn_cap_hit``). The report gives, per bot level, the share of rounds won with a
+95% Wilson interval, the mean penalty paid, the time per decision, plus rounds per second,
+illegal actions attempted (bots must make none), turns the driver had to end for a bot
+(``rescues``) and cap hits.
 """
 
 from __future__ import annotations
@@ -21,14 +23,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .bots import LEVELS, make_bot
-from .engine.actions import Action, Discard, Redeal, Undo
-from .engine.errors import RuleError
 from .engine.rules import PRESET_NAMES, preset
-from .engine.state import RoundState, qualifies_for_redeal
+from .engine.state import RoundState
+from .play.driver import TURNS_PER_ROUND, BotDriver, DriverStats, Limits, RoundTable
 
-TURN_CAP = 1000
-ACTIONS_PER_TURN = 200
-MAX_REFUSALS = 3
+TURN_CAP = TURNS_PER_ROUND
 
 
 @dataclass
@@ -43,6 +42,7 @@ class Tally:
     times: dict[str, list[float]] = field(default_factory=dict)
     illegal: int = 0
     illegal_codes: dict[str, int] = field(default_factory=dict)
+    rescues: int = 0
     cap_hits: int = 0
     stock_out: int = 0
     turns: int = 0
@@ -53,6 +53,7 @@ class Tally:
         self.rounds += other.rounds
         self.no_winner += other.no_winner
         self.illegal += other.illegal
+        self.rescues += other.rescues
         self.cap_hits += other.cap_hits
         self.stock_out += other.stock_out
         self.turns += other.turns
@@ -62,8 +63,8 @@ class Tally:
                              (self.illegal_codes, other.illegal_codes)):
             for k, v in theirs.items():
                 mine[k] = mine.get(k, 0) + v
-        for k, v in other.times.items():
-            self.times.setdefault(k, []).extend(v)
+        for k, ms in other.times.items():
+            self.times.setdefault(k, []).extend(ms)
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -77,70 +78,32 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, c - h), min(1.0, c + h))
 
 
-def _force(state: RoundState) -> None:
-    """End a stuck turn legally (used only after repeated refusals; never expected)."""
-    p = state.current
-    while state.actions_this_turn:
-        state.apply(Undo(p))
-    if not state.has_drawn:
-        state.apply(state.legal_draws()[0])
-    legal = state.legal_discards()
-    state.apply(Discard(p, legal[0]))
-
-
 def play_round(rules_name: str, levels: Sequence[str], seed: int, dealer: int, tally: Tally,
                teams: bool = False, turn_cap: int = TURN_CAP) -> RoundState:
     """Play one round between bots of ``levels`` (by seat) on the deal of ``seed``."""
     rules = preset(rules_name, teams=True) if teams else preset(rules_name)
     n = len(levels)
     partners = [(s + 2) % 4 for s in range(4)] if teams else None
-    bots = [make_bot(lv) for lv in levels]
-    rngs = [random.Random(f"{seed}/{dealer}/{s}/{lv}") for s, lv in enumerate(levels)]
+    bots = {s: make_bot(lv) for s, lv in enumerate(levels)}
+    rngs = {s: random.Random(f"{seed}/{dealer}/{s}/{lv}") for s, lv in enumerate(levels)}
     state = RoundState.new(rules, n, dealer, seed, partners)
-    times = [tally.times.setdefault(lv, []) for lv in levels]
-    if rules.redeal:
-        for _ in range(3):
-            asked = False
-            for p in range(n):
-                if qualifies_for_redeal(state.hands[p]):
-                    t0 = time.perf_counter()
-                    yes = bots[p].wants_redeal(state.observation(p), rngs[p])
-                    times[p].append((time.perf_counter() - t0) * 1000)
-                    if yes:
-                        state.apply(Redeal(p))
-                        asked = True
-                        break
-            if not asked:
-                break
-    while not state.over:
-        if state.turn >= turn_cap:
-            tally.cap_hits += 1
-            break
-        p = state.current
-        turn = state.turn
-        refusals = 0
-        steps = 0
-        while not state.over and state.turn == turn:
-            steps += 1
-            if refusals >= MAX_REFUSALS or steps > ACTIONS_PER_TURN:
-                _force(state)
-                break
-            obs = state.observation(p)
-            t0 = time.perf_counter()
-            action: Action = bots[p].act(obs, rngs[p])
-            times[p].append((time.perf_counter() - t0) * 1000)
-            try:
-                state.apply(action)
-            except RuleError as err:
-                refusals += 1
-                tally.illegal += 1
-                key = f"{type(action).__name__}:{err.code.value}"
-                tally.illegal_codes[key] = tally.illegal_codes.get(key, 0) + 1
-                hook = getattr(bots[p], "refused", None)
-                if hook is not None:
-                    hook(action, err.code)
+    driver = BotDriver(RoundTable(state), bots, rngs, Limits(turns_per_round=turn_cap))
+    driver.play_round()
+    _count(tally, driver.stats, levels, state)
+    return state
+
+
+def _count(tally: Tally, stats: DriverStats, levels: Sequence[str], state: RoundState) -> None:
+    """Add a round's result and its driver's figures to the tally."""
     tally.rounds += 1
     tally.turns += state.turn
+    tally.illegal += stats.illegal
+    tally.rescues += stats.rescues
+    tally.cap_hits += stats.turn_cap_hits
+    for key, k in stats.illegal_codes.items():
+        tally.illegal_codes[key] = tally.illegal_codes.get(key, 0) + k
+    for seat, ms in stats.decision_ms.items():
+        tally.times.setdefault(levels[seat], []).extend(ms)
     for p, lv in enumerate(levels):
         tally.seat_rounds[lv] = tally.seat_rounds.get(lv, 0) + 1
         if state.over and state.penalties is not None:
@@ -152,7 +115,6 @@ def play_round(rules_name: str, levels: Sequence[str], seed: int, dealer: int, t
         tally.no_winner += 1
         if state.over:
             tally.stock_out += 1
-    return state
 
 
 def rotations(levels: Sequence[str]) -> list[tuple[str, ...]]:
@@ -235,6 +197,7 @@ def report(tally: Tally, levels: Sequence[str], elapsed: float, rules_name: str 
         "mean_turns": round(tally.turns / n, 1) if n else 0.0,
         "illegal_actions": tally.illegal,
         "illegal_detail": dict(tally.illegal_codes),
+        "rescues": tally.rescues,
         "turn_cap_hits": tally.cap_hits,
         "stock_exhausted": tally.stock_out,
     }
@@ -252,7 +215,7 @@ def _text(rep: dict[str, Any]) -> str:
                      f"mean penalty {rep['mean_penalty'][lv]:7.2f}  decision ms p50 {d['p50']} "
                      f"p99 {d['p99']} max {d['max']}")
     lines.append(f"  no winner {rep['no_winner']:.1%}  illegal actions {rep['illegal_actions']}  "
-                 f"turn cap hits {rep['turn_cap_hits']}")
+                 f"rescued turns {rep['rescues']}  turn cap hits {rep['turn_cap_hits']}")
     return "\n".join(lines)
 
 

@@ -4,13 +4,15 @@ Reads one hand per line (card codes separated by spaces) from the files given (`
 input, the default) and prints, per hand, the best joker-free opening and the least penalty
 arrangement. With ``--json`` each line is one JSON object; a bad line gives
 ``{"error": "..."}`` and the run goes on, exiting 2 at the end. Blank lines and lines starting
-with ``#`` are skipped. The work is done by :mod:`rami_desktop.engine.solver`.
+with ``#`` are skipped. A file that cannot be read (missing, a folder, not UTF-8) gets one line on
+standard error and the exit code 2. The work is done by :mod:`rami_desktop.engine.solver`.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, TextIO
@@ -19,7 +21,9 @@ from .engine.cards import Card, CardCodeError, codes, deck_excess, parse_cards
 from .engine.rules import PRESETS, Rules
 from .engine.solver import Arrangement, Opening, best_opening, least_penalty
 
-MAX_CARDS = 40
+#: The largest hand a game can produce: 15 cards dealt at most (``Rules.hand_size`` is 3 to 15)
+#: plus the card drawn (or the starter's extra card). Larger hands are refused, not solved.
+MAX_CARDS = 15 + 1
 
 
 class HandError(ValueError):
@@ -40,7 +44,7 @@ def parse_hand(line: str) -> tuple[Card, ...]:
     if extra is not None:
         raise HandError(f"too many copies of {extra.code}")
     if len(hand) > MAX_CARDS:
-        raise HandError(f"more than {MAX_CARDS} cards")
+        raise HandError(f"{len(hand)} cards: no hand in a game holds more than {MAX_CARDS}")
     return hand
 
 
@@ -98,13 +102,32 @@ def format_answer(answer: dict[str, Any]) -> str:
     return " ".join(parts)
 
 
+class InputError(Exception):
+    """A file of hands cannot be read (the message says which and why)."""
+
+
 def _lines(paths: Sequence[str], stdin: TextIO) -> Iterator[str]:
+    """Yield the lines of every file in turn.
+
+    Raises:
+        InputError: a file is missing, a folder, unreadable or not UTF-8 text (raised when the
+            reading reaches it; the lines before it have been yielded).
+    """
     for path in paths:
         if path == "-":
             yield from stdin
-        else:
+            continue
+        if os.path.isdir(path):
+            raise InputError(f"{path}: is a folder, not a file of hands")
+        try:
             with open(path, encoding="utf-8") as fh:
                 yield from fh
+        except FileNotFoundError as exc:
+            raise InputError(f"{path}: no such file") from exc
+        except OSError as exc:
+            raise InputError(f"{path}: cannot read: {exc.strerror or exc}") from exc
+        except UnicodeDecodeError as exc:
+            raise InputError(f"{path}: not UTF-8 text") from exc
 
 
 def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None,
@@ -123,17 +146,21 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None,
     out = stdout if stdout is not None else sys.stdout
     rules = PRESETS[args.preset]
     bad = False
-    for raw in _lines(args.files or ["-"], stdin):
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        answer = solve_line(line, rules, keep=max(0, args.keep))
-        bad = bad or "error" in answer
-        if args.json:
-            out.write(json.dumps(answer, ensure_ascii=False) + "\n")
-        else:
-            out.write(format_answer(answer) + "\n")
-        out.flush()
+    try:
+        for raw in _lines(args.files or ["-"], stdin):
+            line = raw.strip()
+            if not line or line.startswith("#"):
+                continue
+            answer = solve_line(line, rules, keep=max(0, args.keep))
+            bad = bad or "error" in answer
+            if args.json:
+                out.write(json.dumps(answer, ensure_ascii=False) + "\n")
+            else:
+                out.write(format_answer(answer) + "\n")
+            out.flush()
+    except InputError as exc:
+        print(f"{parser.prog}: {exc}", file=sys.stderr)
+        return 2
     return 2 if bad else 0
 
 

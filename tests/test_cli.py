@@ -11,10 +11,9 @@ from pathlib import Path
 import pytest
 
 from rami_desktop import cli
-from rami_desktop.engine.actions import Discard, Draw
-from rami_desktop.engine.observation import observe
-from rami_desktop.engine.rules import preset
-from rami_desktop.engine.state import RoundState
+from rami_desktop.engine.actions import Action, Discard, Draw, Redeal
+from rami_desktop.engine.errors import ErrorCode
+from rami_desktop.engine.observation import Observation
 from rami_desktop.i18n.error_messages import error_message
 
 REPO = Path(__file__).resolve().parents[1]
@@ -98,46 +97,54 @@ def test_table_shows_numbered_combinations() -> None:
             if (not a.is_joker and a.suit == b.suit == c.suit
                     and b.rank == a.rank + 1 and c.rank == b.rank + 1):
                 cmds = f"d\nm {i + 1} {i + 2} {i + 3}\nq\n"
-                code, out, _g = run_game(cmds, seed=seed)
+                _code, out, _g = run_game(cmds, seed=seed)
                 if "[0] You:" in out:
                     assert "(this turn)" in out
                     return
-    pytest.skip("no seed with a série in the first hand")
-
-
-def test_simple_bot_plays_legal_turns() -> None:
-    rules = preset("talaj")
-    state = RoundState.new(rules, 3, 0, 11)
-    bot = cli.SimpleBot()
-    rng = random.Random(0)
-    for _ in range(9):
-        p = state.current
-        action = bot.act(observe(state, p), rng)
-        assert isinstance(action, Draw)
-        state.apply(action)
-        action = bot.act(observe(state, p), rng)
-        assert isinstance(action, Discard)
-        state.apply(action)
-    assert state.turn == 9
-
-
-def test_fallback_bots_only_match_round(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(cli, "make_opponent", lambda level: cli.SimpleBot())
-    code, out, game = run_game("d\nx 1\nd\nx 1\nq\n", players=4)
-    assert code == 0
-    assert out.count("Bot 3 discards") == 2
+    pytest.fail("no seed with a série in the first hand")
 
 
 def test_rescue_ends_a_stuck_bot_turn() -> None:
     class Stubborn:
+        """Takes the talaj top card (refused: it cannot lay it), then discards at random."""
+
         level = "stubborn"
 
-        def act(self, obs, rng):  # noqa: ANN001, ANN201
+        def __init__(self) -> None:
+            self.refused_codes: list[ErrorCode] = []
+
+        def act(self, obs: Observation, rng: random.Random) -> Action:
             return Discard(obs.player, obs.hand[0]) if obs.has_drawn else Draw(obs.player, "top")
+
+        def wants_redeal(self, obs: Observation, rng: random.Random) -> bool:
+            return False
+
+        def refused(self, action: Action, code: ErrorCode) -> None:
+            self.refused_codes.append(code)
 
     out = io.StringIO()
     game = cli.Game("talaj", 2, 3, "easy", io.StringIO("d\nx 1\nq\n"), out, first_dealer=1)
-    game.bots[1] = Stubborn()
+    stubborn = Stubborn()
+    game.bots[1] = stubborn
     assert game.play() == 0
     assert "Bot 1 draws from the stock." in out.getvalue()
     assert "Bot 1 discards" in out.getvalue()
+    rescues = game.session.driver.stats.rescues
+    assert rescues >= 1 and len(stubborn.refused_codes) == 3 * rescues
+
+
+def test_bots_ask_for_redeals_through_the_engine() -> None:
+    for seed in range(300):
+        out = io.StringIO()
+        game = cli.Game("rami-talaj", 3, seed, "hard", io.StringIO("q\n"), out, first_dealer=0)
+        game.maybe_redeal()
+        if game.session.driver.stats.redeals:
+            assert "asks for a new deal." in out.getvalue()
+            assert isinstance(game.match.round.log[0], Redeal)
+            return
+    pytest.fail("no seed where a bot asked for a new deal")
+
+
+def test_unknown_level_is_refused() -> None:
+    with pytest.raises(SystemExit):
+        cli.parse_args(["--level", "wizard"])

@@ -1,20 +1,27 @@
-"""The conformance runner on the shared scenarios, on ours, and on files that are not scenarios."""
+"""The conformance runner on the shared scenarios, on ours, and on files that are not scenarios.
+
+``tests/scenarios/shared/`` is the project's copy of the team's shared scenarios (the tests never
+read outside the repository).
+"""
 
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rami_desktop import conformance
 from rami_desktop.engine.errors import ErrorCode
 
 REPO = Path(__file__).resolve().parents[1]
-SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "scenarios"
 OURS = REPO / "tests" / "scenarios"
+SHARED = OURS / "shared"
 INVALID = OURS / "invalid"
 PYTHON = sys.executable
 
@@ -30,11 +37,19 @@ def our_files() -> list[Path]:
 
 
 def test_shared_scenarios_pass() -> None:
-    if not SHARED.is_dir():
-        pytest.skip("../shared/scenarios is not there")
     proc = run(str(SHARED))
     assert proc.returncode == 0, proc.stdout + proc.stderr
-    assert "FAIL" not in proc.stdout
+    lines = proc.stdout.splitlines()
+    assert len(lines) == len(list(SHARED.glob("*.json"))) >= 7
+    assert all(line.startswith("PASS ") for line in lines)
+
+
+def test_shared_invalid_scenario_is_refused() -> None:
+    path = SHARED / "invalid" / "three_copies.json"
+    proc = run(str(path))
+    assert proc.returncode == 2
+    assert proc.stdout.strip().splitlines() == [
+        f"{path}: not a valid scenario: 3 copies of KS (the deck has 2)"]
 
 
 def test_our_scenarios_pass() -> None:
@@ -152,3 +167,120 @@ def test_generator_is_in_sync() -> None:
     proc = subprocess.run([PYTHON, str(REPO / "tools" / "make_scenario.py"), "--check"],
                           cwd=REPO, capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stdout
+
+
+def _variant(tmp_path: Path, change: object) -> Path:
+    """Write a copy of a good scenario with ``change`` applied (a function of the data)."""
+    data = json.loads((OURS / "talaj_round_over.json").read_text(encoding="utf-8"))
+    change(data)  # type: ignore[operator]
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def _set(key: str, value: object) -> object:
+    return lambda data: data.__setitem__(key, value)
+
+
+def _set_step(key: str, value: object) -> object:
+    return lambda data: data["steps"][0].__setitem__(key, value)
+
+
+BAD_CONTENT = {
+    "not_utf8": (b'{"name": "\xff\xfe"}', "not UTF-8 text"),
+    "deep": (b"[" * 100_000 + b"]" * 100_000, "bad JSON: nested too deeply"),
+    "long_int": (b'{"players": ' + b"9" * 5000 + b"}",
+                 "bad JSON: a number with thousands of digits"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BAD_CONTENT))
+def test_bad_bytes_are_malformed(tmp_path: Path, name: str) -> None:
+    content, fault = BAD_CONTENT[name]
+    path = tmp_path / f"{name}.json"
+    path.write_bytes(content)
+    proc = run(str(path))
+    assert proc.returncode == 2
+    out = proc.stdout.strip().splitlines()
+    assert len(out) == 1 and not proc.stderr
+    assert out[0].startswith(f"{path}: not a valid scenario: {fault}")
+
+
+BAD_FIELDS = {
+    "preset_list": (_set("preset", ["talaj"]), "preset must be a preset name"),
+    "options_preset": (_set("options", {"preset": "poker"}), "options cannot change the preset"),
+    "expect_code": (_set_step("expect", "nope"), "step 0: unknown expect code 'nope'"),
+    "expect_round_key": (_set("expect_round", {"overr": True}),
+                         "unknown expect_round key 'overr'"),
+    "expect_match_key": (_set("expect_match", {"score": [0, 0]}),
+                         "unknown expect_match key 'score'"),
+    "players_huge": (_set("players", 10**4000), "players must be a number from 2 to 6"),
+    "scores_huge": (_set("scores", [10**4000, 0]), "scores must be 2 numbers"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BAD_FIELDS))
+def test_bad_fields_are_malformed(tmp_path: Path, name: str) -> None:
+    change, fault = BAD_FIELDS[name]
+    path = _variant(tmp_path, change)
+    proc = run(str(path))
+    assert proc.returncode == 2, proc.stdout + proc.stderr
+    out = proc.stdout.strip().splitlines()
+    assert len(out) == 1 and not proc.stderr
+    assert out[0].startswith(f"{path}: not a valid scenario: {fault}")
+
+
+def test_missing_file_and_folder_inside_folder(tmp_path: Path) -> None:
+    (tmp_path / "inner.json").mkdir()
+    missing = tmp_path / "missing.json"
+    proc = run(str(missing), str(tmp_path))
+    assert proc.returncode == 2
+    assert proc.stdout.strip().splitlines() == [
+        f"{missing}: not a valid scenario: no such file",
+        f"{tmp_path / 'inner.json'}: not a valid scenario: a folder inside a folder (folders are "
+        "not searched recursively)",
+    ]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are POSIX")
+def test_fifo_is_not_read(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe.json"
+    os.mkfifo(fifo)
+    proc = run(str(fifo))  # a plain open would wait for a writer for ever (the run's timeout)
+    assert proc.returncode == 2
+    assert proc.stdout.strip() == f"{fifo}: not a valid scenario: not a regular file"
+
+
+def test_huge_file_is_not_read(tmp_path: Path) -> None:
+    path = tmp_path / "huge.json"
+    path.write_bytes(b" " * (conformance.MAX_BYTES + 1))
+    proc = run(str(path))
+    assert proc.returncode == 2
+    assert proc.stdout.strip() == f"{path}: not a valid scenario: larger than 1024 KB"
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=4),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner,
+                                                                 max_size=4),
+    max_leaves=12,
+)
+KEYS = ["name", "preset", "options", "players", "dealer", "hands", "talaj", "stock", "scores",
+        "steps", "expect_round", "expect_match"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(key=st.sampled_from(KEYS), value=JSON, step_key=st.sampled_from(
+    ["player", "do", "from", "cards", "card", "meld", "at", "expect"]), step_value=JSON)
+def test_any_field_value_is_played_or_malformed(key: str, value: object, step_key: str,
+                                                step_value: object) -> None:
+    """Whatever a field holds, the runner plays the file or names the fault: nothing else."""
+    data = json.loads((OURS / "talaj_round_over.json").read_text(encoding="utf-8"))
+    data["steps"][1][step_key] = step_value
+    data[key] = value
+    try:
+        scenario = conformance.parse_scenario(data)
+    except conformance.ScenarioError:
+        return
+    report = conformance.play(scenario)
+    conformance.failures(scenario, report)

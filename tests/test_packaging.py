@@ -1,4 +1,5 @@
-"""Packaging (issue 7): the CI workflow, the spec, the icons, and (slow) a real bundle build.
+"""Packaging: the CI workflows (checked by actionlint on GitHub), the spec, the icons, and
+(slow) a real bundle build.
 
 The slow test runs ``tools/build.py --no-venv`` (the running Python instead of a clean venv, to
 save CI minutes; the script itself makes the clean venv by default): PyInstaller with
@@ -16,248 +17,67 @@ import sys
 import tarfile
 import zipfile
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-WORKFLOW = ROOT / ".github" / "workflows" / "build.yml"
+WORKFLOWS = ROOT / ".github" / "workflows"
 BUILD_COMMAND = "python tools/build.py"
 SYSTEMS = ("ubuntu-22.04", "windows-latest", "macos-14")
-BUNDLE_GOAL_MB = 60.0
+BUNDLE_GOAL_MB = 40.0
 
 
-# ---------------------------------------------------------------------------- a tiny YAML reader
-class _Line:
-    def __init__(self, number: int, indent: int, text: str) -> None:
-        self.number, self.indent, self.text = number, indent, text
+# ---------------------------------------------------------------------------- the workflows
+def test_workflows_are_checked_by_actionlint_in_ci() -> None:
+    """GitHub runs the official actionlint image on every workflow file (job ``workflows``)."""
+    text = (WORKFLOWS / "tests.yml").read_text(encoding="utf-8")
+    job = text.split("\n  workflows:", 1)[1].split("\n  checks:", 1)[0]
+    assert "uses: docker://rhysd/actionlint:" in job
+    assert {f.name for f in WORKFLOWS.glob("*.yml")} >= {"build.yml", "tests.yml"}
 
 
-def _strip_comment(text: str) -> str:
-    quote = None
-    for i, ch in enumerate(text):
-        if quote:
-            if ch == quote:
-                quote = None
-        elif ch in "'\"":
-            quote = ch
-        elif ch == "#" and (i == 0 or text[i - 1] in " \t"):
-            return text[:i].rstrip()
-    return text.rstrip()
+def _steps_running(text: str) -> list[str]:
+    """The ``run:`` commands of a workflow, one per step (single-line commands)."""
+    return [m.group(1).strip() for m in re.finditer(r"^\s+(?:- )?run: (.+)$", text, re.M)]
 
 
-def _scalar(text: str) -> Any:
-    text = text.strip()
-    if text in ("", "~", "null"):
-        return None
-    if text in ("true", "false"):
-        return text == "true"
-    if text[0] in "'\"":
-        if text[-1] != text[0] or len(text) < 2:
-            raise ValueError(f"unclosed quote: {text}")
-        return text[1:-1].replace("''", "'") if text[0] == "'" else ast.literal_eval(text)
-    if text.startswith("["):
-        if not text.endswith("]"):
-            raise ValueError(f"unclosed flow sequence: {text}")
-        inner = text[1:-1].strip()
-        return [_scalar(part) for part in inner.split(",")] if inner else []
-    if text.startswith(("{", "&", "*", "!")):
-        raise ValueError(f"unsupported YAML: {text}")
-    if re.fullmatch(r"-?\d+", text):
-        return int(text)
-    return text
+def test_build_workflow_builds_on_every_system_with_the_build_script() -> None:
+    text = (WORKFLOWS / "build.yml").read_text(encoding="utf-8")
+    assert '"v*"' in text  # a tag builds a release
+    assert BUILD_COMMAND in _steps_running(text)
+    matrix = re.search(r"^\s+os: \[(.+)\]$", text, re.M)
+    assert matrix is not None
+    assert sorted(s.strip() for s in matrix.group(1).split(",")) == sorted(SYSTEMS)
+    assert 'python-version: "3.11"' in text
+    assert "actions/upload-artifact@" in text
+    assert "needs: build" in text and "startsWith(github.ref, 'refs/tags/v')" in text
+    assert "contents: write" in text
 
 
-def _split_key(text: str) -> tuple[str, str] | None:
-    found = re.match(r"([A-Za-z0-9_.$-][^:]*?):(?:\s+(.*)|$)", text)
-    if not found:
-        return None
-    return found.group(1), found.group(2) or ""
+def test_tests_workflow_runs_lint_types_and_tests_on_three_systems() -> None:
+    text = (WORKFLOWS / "tests.yml").read_text(encoding="utf-8")
+    triggers = text.split("\non:", 1)[1].split("\npermissions:", 1)[0]
+    assert "push:" in triggers and "pull_request:" in triggers
+    matrix = re.search(r"^\s+os: \[(.+)\]$", text, re.M)
+    assert matrix is not None
+    assert {s.strip() for s in matrix.group(1).split(",")} == {
+        "ubuntu-latest", "windows-latest", "macos-latest"}
+    assert "SDL_VIDEODRIVER: dummy" in text and "SDL_AUDIODRIVER: dummy" in text
+    runs = _steps_running(text)
+    assert 'python -m pip install ".[test]"' in runs
+    assert "python -m ruff check rami_desktop tests tools" in runs
+    assert "python -m mypy" in runs
+    default = [r for r in runs if r.startswith("python -m pytest") and "-m slow" not in r]
+    slow = [r for r in runs if r.startswith("python -m pytest") and "-m slow" in r]
+    assert len(default) == 1 and len(slow) == 1
+    slow_job = text.split("\n  slow:", 1)[1]
+    assert "runs-on: ubuntu-latest" in slow_job and "-m slow" in slow_job
 
 
-def parse_yaml_subset(source: str) -> Any:
-    """Parse the block YAML a workflow uses (mappings, sequences, scalars, ``|``/``>`` blocks).
-
-    Raises:
-        ValueError: tabs, bad indentation or a construct outside the subset, with the line.
-    """
-    raw = source.splitlines()
-    lines: list[_Line] = []
-    for number, line in enumerate(raw, 1):
-        if "\t" in line[: len(line) - len(line.lstrip())]:
-            raise ValueError(f"line {number}: tab in indentation")
-        text = _strip_comment(line)
-        if text.strip():
-            lines.append(_Line(number, len(text) - len(text.lstrip()), text.strip()))
-
-    def block_scalar(start: _Line, style: str, parent_indent: int) -> tuple[str, int]:
-        body: list[str] = []
-        indent = None
-        n = start.number  # raw index of the next line
-        while n < len(raw):
-            line = raw[n]
-            if line.strip():
-                width = len(line) - len(line.lstrip())
-                if width <= parent_indent:
-                    break
-                indent = width if indent is None else indent
-                body.append(line[indent:])
-            else:
-                body.append("")
-            n += 1
-        while body and not body[-1]:
-            body.pop()
-        folded = style.startswith(">")
-        text = " ".join(part.strip() for part in body) if folded else "\n".join(body)
-        if not style.endswith("-"):
-            text += "\n"
-        return text, n
-
-    pos = 0
-
-    def skip_to_raw(n: int) -> None:
-        nonlocal pos
-        while pos < len(lines) and lines[pos].number <= n:
-            pos += 1
-
-    def value_after(line: _Line, rest: str, indent: int) -> Any:
-        nonlocal pos
-        if rest in ("|", "|-", ">", ">-"):
-            text, n = block_scalar(line, rest, indent)
-            skip_to_raw(n)
-            return text
-        if rest:
-            return _scalar(rest)
-        if pos < len(lines) and lines[pos].indent > indent:
-            return block(lines[pos].indent)
-        if pos < len(lines) and lines[pos].indent == indent and lines[pos].text.startswith("-"):
-            return block(indent)  # a sequence may sit at its key's indentation
-        return None
-
-    def mapping(indent: int, first: tuple[str, str] | None = None,
-                first_line: _Line | None = None) -> dict[str, Any]:
-        nonlocal pos
-        out: dict[str, Any] = {}
-        if first is not None and first_line is not None:
-            out[first[0]] = value_after(first_line, first[1], indent)
-        while pos < len(lines) and lines[pos].indent == indent:
-            line = lines[pos]
-            if line.text.startswith("- ") or line.text == "-":
-                break
-            pair = _split_key(line.text)
-            if pair is None:
-                raise ValueError(f"line {line.number}: expected 'key: value'")
-            if pair[0] in out:
-                raise ValueError(f"line {line.number}: duplicate key {pair[0]!r}")
-            pos += 1
-            out[pair[0]] = value_after(line, pair[1], indent)
-        if pos < len(lines) and lines[pos].indent > indent:
-            raise ValueError(f"line {lines[pos].number}: unexpected indentation")
-        return out
-
-    def sequence(indent: int) -> list[Any]:
-        nonlocal pos
-        out: list[Any] = []
-        while pos < len(lines) and lines[pos].indent == indent and (
-                lines[pos].text.startswith("- ") or lines[pos].text == "-"):
-            line = lines[pos]
-            item = line.text[1:].strip()
-            pos += 1
-            pair = _split_key(item) if item and item[0] not in "'\"[" else None
-            if pair is not None:
-                inner = indent + 2
-                if pos < len(lines) and lines[pos].indent > indent:
-                    inner = lines[pos].indent
-                out.append(mapping(inner, pair, line))
-            elif item:
-                out.append(_scalar(item))
-            else:
-                out.append(block(lines[pos].indent) if pos < len(lines)
-                           and lines[pos].indent > indent else None)
-        return out
-
-    def block(indent: int) -> Any:
-        line = lines[pos]
-        if line.text.startswith("- ") or line.text == "-":
-            return sequence(indent)
-        return mapping(indent)
-
-    if not lines:
-        return None
-    result = block(lines[0].indent)
-    if pos != len(lines):
-        raise ValueError(f"line {lines[pos].number}: could not parse")
-    return result
-
-
-def load_workflow() -> dict[str, Any]:
-    """The workflow, read with PyYAML when it is installed (it is not a dependency), else with
-    the reader above; ``on`` is the key of the triggers either way."""
-    text = WORKFLOW.read_text(encoding="utf-8")
-    data = parse_yaml_subset(text)
-    try:
-        import yaml  # type: ignore[import-untyped]
-    except ImportError:
-        return data
-    loaded = yaml.safe_load(text)
-    if True in loaded:  # YAML 1.1 reads the key "on" as true
-        loaded["on"] = loaded.pop(True)
-    assert loaded == data, "the small YAML reader disagrees with PyYAML"
-    return loaded
-
-
-# ---------------------------------------------------------------------------- fast tests
-def test_yaml_reader_reads_the_subset() -> None:
-    text = """
-# comment
-a: 1
-b:
-  - x
-  - "y # not a comment"
-  - k: v
-    l: [p, 'q']
-c: |
-  one
-  two
-d: >-
-  folded
-  text
-e:
-"""
-    assert parse_yaml_subset(text) == {
-        "a": 1, "b": ["x", "y # not a comment", {"k": "v", "l": ["p", "q"]}],
-        "c": "one\ntwo\n", "d": "folded text", "e": None,
-    }
-    with pytest.raises(ValueError):
-        parse_yaml_subset("a: 1\n\tb: 2\n")
-    with pytest.raises(ValueError):
-        parse_yaml_subset("a: 1\n    b: 2\n")
-
-
-def test_workflow_builds_on_every_system_with_the_build_script() -> None:
-    wf = load_workflow()
-    triggers = wf["on"]
-    assert "v*" in triggers["push"]["tags"]
-    jobs = wf["jobs"]
-    builders = {name: job for name, job in jobs.items() if name != "release"}
-    assert builders, "no build job"
-    systems: list[str] = []
-    for name, job in builders.items():
-        runs = [step.get("run", "") for step in job["steps"]]
-        assert any(r.strip() == BUILD_COMMAND for r in runs), f"{name} does not run the build"
-        uses = [step.get("uses", "") for step in job["steps"]]
-        assert any(u.startswith("actions/setup-python@") for u in uses)
-        assert any(u.startswith("actions/upload-artifact@") for u in uses)
-        python = next(s["with"]["python-version"] for s in job["steps"]
-                      if s.get("uses", "").startswith("actions/setup-python@"))
-        assert str(python) == "3.11"
-        matrix = job.get("strategy", {}).get("matrix", {}).get("os")
-        systems += matrix if matrix else [job["runs-on"]]
-    assert sorted(systems) == sorted(SYSTEMS)
-    release = jobs["release"]
-    assert release["needs"] == "build" or "build" in release["needs"]
-    assert "refs/tags/v" in release["if"]
-    assert release["permissions"]["contents"] == "write"
+def test_default_run_leaves_out_the_slow_marker() -> None:
+    text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert """addopts = "-m 'not slow'\"""" in text
+    assert "-m slow" in (ROOT / "README.md").read_text(encoding="utf-8")
 
 
 def test_spec_bundles_the_game_files_and_leaves_out_heavy_libraries() -> None:
@@ -267,7 +87,8 @@ def test_spec_bundles_the_game_files_and_leaves_out_heavy_libraries() -> None:
                    "console=False", "BUNDLE(", 'BUNDLE_ID = "ma.rami.desktop"', "rami.ico",
                    "rami.icns", "VSVersionInfo"):
         assert needed in spec, needed
-    for heavy in ("numpy", "PIL", "tkinter", "PyQt5", "PySide6"):
+    for heavy in ("numpy", "PIL", "tkinter", "PyQt5", "PySide6", "_hashlib", "_codecs_jp",
+                  "_decimal", "_lzma"):
         assert f'"{heavy}"' in spec, f"{heavy} is not excluded"
     assert "onefile" not in spec.lower()
 
@@ -349,5 +170,6 @@ def test_build_the_bundle_of_this_system_and_smoke_test_it(tmp_path: Path) -> No
     assert "rami_desktop/assets/cards/back.png" in joined
     assert "rami_desktop/assets/fonts/OFL.txt" in joined
     assert re.search(r"rami_desktop/locales/fr/LC_MESSAGES/rami\.mo", joined)
-    for heavy in ("numpy", "PIL/", "tkinter", "libtk", "Qt5", "Qt6"):
+    for heavy in ("numpy", "PIL/", "tkinter", "libtk", "Qt5", "Qt6", "libcrypto", "_codecs_jp",
+                  "sboms/"):
         assert heavy not in joined, f"{heavy} is in the bundle"

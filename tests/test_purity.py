@@ -65,7 +65,7 @@ def test_no_pygame_import_in_source(path: Path) -> None:
 
 def test_relative_imports_are_resolved() -> None:
     names = imported_names(PACKAGE / "engine" / "state.py")
-    assert "rami_desktop.engine.melds" in names
+    assert "rami_desktop.engine.deal" in names
 
 
 def test_ast_check_catches_pygame(tmp_path: Path) -> None:

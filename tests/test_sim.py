@@ -7,10 +7,11 @@ import json
 import pytest
 
 from rami_desktop import sim
+from rami_desktop.engine.actions import Redeal
 from rami_desktop.engine.rules import PRESETS
 
 KEYS = {"rounds", "win_share", "win_ci95", "mean_penalty", "decision_ms", "rounds_per_s",
-        "illegal_actions", "turn_cap_hits", "no_winner"}
+        "illegal_actions", "rescues", "turn_cap_hits", "no_winner"}
 
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))
@@ -24,6 +25,21 @@ def test_short_simulation_is_legal_and_every_round_ends(preset: str) -> None:
     for level in ("hard", "medium", "easy"):
         lo, hi = rep["win_ci95"][level]
         assert 0.0 <= lo <= rep["win_share"][level] <= hi <= 1.0
+
+
+def test_redeals_stay_within_what_the_engine_allows() -> None:
+    # this deal once made the simulator ask for a second redeal the engine refused
+    tally = sim.Tally()
+    state = sim.play_round("rami-talaj", ["medium"] * 3, 540, 0, tally)
+    assert state.over
+    assert tally.rounds == 1 and tally.illegal == 0 and tally.rescues == 0
+    assert sum(1 for a in state.log if isinstance(a, Redeal)) >= 1
+
+
+def test_rami_talaj_seed_540_runs_legally() -> None:
+    rep = sim.simulate("rami-talaj", ["medium"] * 3, rounds=9, seed=540)
+    assert rep["rounds"] == 9
+    assert rep["illegal_actions"] == 0 and rep["rescues"] == 0 and rep["turn_cap_hits"] == 0
 
 
 def test_teams_of_four_play_legally() -> None:

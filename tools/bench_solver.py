@@ -18,10 +18,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rami_desktop.engine.cards import JOKER, Card, full_deck  # noqa: E402
-from rami_desktop.engine.melds import Meld, make_meld  # noqa: E402
-from rami_desktop.engine.rules import RAMI_TALAJ, TALAJ  # noqa: E402
-from rami_desktop.engine.solver import (  # noqa: E402
+from rami_desktop.engine.cards import JOKER, Card, full_deck
+from rami_desktop.engine.melds import Meld, make_meld
+from rami_desktop.engine.rules import RAMI_TALAJ, TALAJ
+from rami_desktop.engine.solver import (
     OpeningRequest,
     PickupContext,
     best_opening,
@@ -47,7 +47,7 @@ def _times(hands: Sequence[Sequence[Card]], fn: Callable[[Sequence[Card]], objec
 
 
 def _pct(sorted_ms: list[float], q: float) -> float:
-    i = min(len(sorted_ms) - 1, int(round(q * (len(sorted_ms) - 1))))
+    i = min(len(sorted_ms) - 1, round(q * (len(sorted_ms) - 1)))
     return sorted_ms[i]
 
 

@@ -1,8 +1,8 @@
 """Synthesise Rami's sound effects (original, standard library only) into ``assets/sounds/``.
 
 Run with ``.venv/bin/python tools/make_sounds.py``. Writes 16-bit mono 22050 Hz WAV files:
-shuffle, draw, lay, discard, error and win. Noise comes from ``random.Random`` with fixed seeds,
-so running it twice gives the same files.
+shuffle, draw, lay, discard, error, win and turn. Noise comes from ``random.Random`` with fixed
+seeds, so running it twice gives the same files.
 """
 
 from __future__ import annotations
@@ -208,6 +208,15 @@ def make_win() -> Samples:
     return finish(buf, 0.65)
 
 
+def make_turn() -> Samples:
+    """The player's turn comes: a gentle, low two-note chime (a fourth up), soft attack."""
+    buf = silence(0.7)
+    bell = (1.0, 0.25, 0.06)
+    mix_into(buf, tone(587.33, 0.42, bell, attack=0.02, decay=0.22), 0.0, 0.8)
+    mix_into(buf, tone(783.99, 0.55, bell, attack=0.02, decay=0.28), 0.13, 1.0)
+    return finish(lowpass(buf, 3000), 0.38)
+
+
 SOUNDS: dict[str, Callable[[], Samples]] = {
     "shuffle": make_shuffle,
     "draw": make_draw,
@@ -215,6 +224,7 @@ SOUNDS: dict[str, Callable[[], Samples]] = {
     "discard": make_discard,
     "error": make_error,
     "win": make_win,
+    "turn": make_turn,
 }
 
 

@@ -6,8 +6,9 @@ Usage::
                                           [--level easy] [--minutes M] [--no-verify]
                                           [--max-turns 400]
 
-Every round is played by bots (``rami_desktop.bots.make_bot`` when it exists, else a simple
-local player: draw, lay an opening when the solver finds one, discard a loose card). After every
+Every round is played by the game's bots (``rami_desktop.bots.make_bot``; or, with ``local``,
+by a simple local player: draw, lay an opening when the solver finds one, discard a loose card)
+through the bot driver of :mod:`rami_desktop.play.driver`. After every
 completed turn the game is saved with :func:`rami_desktop.storage.match_io.autosave`, loaded
 again with :func:`~rami_desktop.storage.match_io.load_saved_game` (which replays the whole match
 through the rules) and the loaded copy is checked against the match in play; play then goes on
@@ -30,7 +31,6 @@ import tempfile
 import time
 import tracemalloc
 from collections import Counter
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -38,22 +38,22 @@ REPO = Path(__file__).resolve().parent.parent
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
-from rami_desktop.engine.actions import Action, Discard, Draw, Lay, Undo  # noqa: E402
+from rami_desktop.bots import Bot, make_bot  # noqa: E402
+from rami_desktop.engine.actions import Action, Discard, Draw, Lay  # noqa: E402
 from rami_desktop.engine.cards import Card  # noqa: E402
-from rami_desktop.engine.errors import RuleError  # noqa: E402
+from rami_desktop.engine.errors import ErrorCode  # noqa: E402
 from rami_desktop.engine.match import Match  # noqa: E402
 from rami_desktop.engine.observation import Observation  # noqa: E402
 from rami_desktop.engine.rules import PRESET_NAMES, PRESETS  # noqa: E402
 from rami_desktop.engine.solver import OpeningRequest, find_opening, least_penalty  # noqa: E402
+from rami_desktop.play.config import GameConfig, Seat  # noqa: E402
+from rami_desktop.play.driver import BotDriver, Limits  # noqa: E402
 from rami_desktop.storage.logs import setup_logging  # noqa: E402
 from rami_desktop.storage.match_io import autosave, load_saved_game  # noqa: E402
 from rami_desktop.storage.paths import Paths  # noqa: E402
-from rami_desktop.ui.game_config import GameConfig, Seat  # noqa: E402
 
-#: A turn longer than this many actions is a bot bug: the driver discards for it.
+#: A turn longer than this many actions is a bot bug: the driver ends it.
 MAX_ACTIONS_PER_TURN = 60
-
-Chooser = Callable[[Observation, random.Random], Action]
 
 
 # ------------------------------------------------------------------------------ players
@@ -62,7 +62,9 @@ Chooser = Callable[[Observation, random.Random], Action]
 class LocalPlayer:
     """A simple player from the observation: draw from the stock, lay the best opening the
     solver finds (or more combinations once down), discard a random card that no combination
-    of the hand uses. Used when there are no bots (and to test without them)."""
+    of the hand uses (to soak the saves with a player other than the game's bots)."""
+
+    level = "local"
 
     def __init__(self) -> None:
         self.plan: list[tuple[Card, ...]] | None = None
@@ -94,63 +96,33 @@ class LocalPlayer:
         rest = least_penalty(obs.hand, rules).rest  # the cards no combination of the hand uses
         return Discard(p, rng.choice(rest or obs.hand))
 
+    def wants_redeal(self, obs: Observation, rng: random.Random) -> bool:
+        """Never asks for a new deal."""
+        return False
+
+    def refused(self, action: Action, code: ErrorCode) -> None:
+        """Forget the plan: the driver ends the turn after a few refusals."""
+        self.plan = []
+
 
 def make_players(n: int, level: str = "hard", *, local: bool = False
-                 ) -> tuple[list[Chooser], str]:
-    """Return one chooser per seat and what they are (``bots:<level>`` or ``local``).
-
-    The bots of :func:`rami_desktop.bots.make_bot` are used when they exist (and ``local`` is
-    false), else :class:`LocalPlayer`.
-    """
+                 ) -> tuple[dict[int, Bot], str]:
+    """Return a player for each seat and what they are (``bots:<level>`` or ``local``)."""
     if local:
-        return [LocalPlayer().act for _ in range(n)], "local"
-    try:
-        from rami_desktop.bots import make_bot  # type: ignore[attr-defined]
-    except ImportError:
-        return [LocalPlayer().act for _ in range(n)], "local"
-    bots = [make_bot(level) for _ in range(n)]
-    return [bot.act for bot in bots], f"bots:{level}"
+        return {seat: LocalPlayer() for seat in range(n)}, "local"
+    return {seat: make_bot(level) for seat in range(n)}, f"bots:{level}"
 
 
-def _fallback(match: Match) -> Action:
-    """A legal action when a player's choice was refused: draw, undo, or a legal discard."""
-    r = match.round
-    p = r.current
-    if not r.has_drawn:
-        return Draw(p, "stock")
-    legal = r.legal_discards()
-    if legal:
-        return Discard(p, legal[0])
-    return Undo(p)
-
-
-def play_turn(match: Match, players: list[Chooser], rng: random.Random) -> list[Action]:
+def play_turn(match: Match, players: dict[int, Bot], rng: random.Random) -> list[Action]:
     """Play one turn of the current round (draw ... discard); return the actions applied.
 
-    A refused action (a player's mistake) is replaced by a legal fallback, so the turn always
-    ends; only accepted actions are returned (they are what the save's log holds).
+    The bot driver plays it: a refused action is counted and, after a few, the driver ends the
+    turn the engine's way, so the turn always ends; only accepted actions are returned (they
+    are what the save's log holds).
     """
-    r = match.round
-    p = r.current
-    seat = match.seat_of(p)
-    applied: list[Action] = []
-    refused = 0
-    while not r.over and r.current == p:
-        action: Action
-        if refused or len(applied) >= MAX_ACTIONS_PER_TURN:
-            action = _fallback(match)
-        else:
-            action = players[seat](match.observation(seat), rng)
-        try:
-            match.apply(action)
-        except RuleError:
-            refused += 1
-            if refused > MAX_ACTIONS_PER_TURN:
-                raise
-            continue
-        applied.append(action)
-        refused = 0
-    return applied
+    driver = BotDriver(match, players, dict.fromkeys(players, rng),
+                       Limits(actions_per_turn=MAX_ACTIONS_PER_TURN))
+    return [action for outcome in driver.play_turn() for action in outcome.applied]
 
 
 def new_match(preset: str, seed: int, players: int | None = None) -> tuple[GameConfig, Match]:
@@ -158,7 +130,7 @@ def new_match(preset: str, seed: int, players: int | None = None) -> tuple[GameC
     rules = PRESETS[preset]
     n = players or (4 if rules.teams else min(max(3, rules.min_players), rules.max_players))
     n = max(rules.min_players, min(rules.max_players, n))
-    seats = tuple(Seat(f"Bot {i + 1}", "bot", "hard") for i in range(n))
+    seats = (Seat(None, "bot", "hard"),) * n
     config = GameConfig(rules=rules, seats=seats, seed=seed)
     return config, Match(rules, n, seed)
 
@@ -199,7 +171,7 @@ def soak(home: Path, rounds: int, presets: list[str], seed: int, verify: bool,
     kind = ""
     match_number = 0
     config, match = None, None
-    players: list[Chooser] = []
+    players: dict[int, Bot] = {}
     round_turns = 0
     done = 0
     deadline = None if minutes is None else start + minutes * 60

@@ -18,6 +18,11 @@ import argparse
 import io
 import sys
 from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from babel.messages.catalog import Catalog, Message
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALES = ROOT / "locales"
@@ -44,7 +49,7 @@ LANGUAGE_NAMES = {"fr": "French", "ar_MA": "Moroccan Arabic (darija)"}
 sys.path.insert(0, str(ROOT))
 
 
-def _babel():
+def _babel() -> tuple[ModuleType, ModuleType, type[Catalog]]:
     try:
         from babel.messages import extract, pofile
         from babel.messages.catalog import Catalog
@@ -53,7 +58,7 @@ def _babel():
     return extract, pofile, Catalog
 
 
-def extract_template():
+def extract_template() -> Catalog:
     """Return a Babel catalog of every marked string under rami_desktop/."""
     extract, _pofile, Catalog = _babel()
     keywords: dict[str, object] = {}
@@ -71,18 +76,20 @@ def extract_template():
 
     with MAPPING.open(encoding="utf-8") as handle:
         method_map, options_map = parse_mapping_cfg(handle, str(MAPPING))
-    for filename, _lineno, message, comments, context in extract.extract_from_dir(
+    for filename, lineno, message, comments, context in extract.extract_from_dir(
             str(ROOT), method_map=method_map, options_map=options_map, keywords=keywords,
             comment_tags=("TRANSLATORS:",), strip_comment_tags=True):
-        catalog.add(message, None, [(filename, None)], auto_comments=comments, context=context)
+        # the line is not written (include_lineno=False): a file appears once per message
+        catalog.add(message, None, [(filename, lineno)], auto_comments=comments, context=context)
     return catalog
 
 
-def _write(catalog, path: Path, lang: str | None = None) -> None:
+def _write(catalog: Catalog, path: Path, lang: str | None = None) -> None:
     _extract, pofile, _Catalog = _babel()
     if lang in PLURAL_FORMS:
         # Babel keeps these private; the header's Plural-Forms line is made from them.
-        catalog._num_plurals, catalog._plural_expr = PLURAL_FORMS[lang]
+        number, expression = PLURAL_FORMS[lang]
+        vars(catalog).update(_num_plurals=number, _plural_expr=expression)
         catalog.header_comment = HEADER.format(language=LANGUAGE_NAMES[lang])
     buffer = io.BytesIO()
     pofile.write_po(buffer, catalog, width=WIDTH, include_lineno=False, ignore_obsolete=True,
@@ -99,13 +106,13 @@ def _undated(text: str) -> str:
                      if not line.startswith(('"POT-Creation-Date:', '"PO-Revision-Date:')))
 
 
-def _read(path: Path, locale: str | None = None):
+def _read(path: Path, locale: str | None = None) -> Catalog:
     _extract, pofile, _Catalog = _babel()
     with path.open("rb") as handle:
         return pofile.read_po(handle, locale=locale)
 
 
-def _ids(catalog) -> set[tuple[str | None, str]]:
+def _ids(catalog: Catalog) -> set[tuple[str | None, str]]:
     ids = set()
     for message in catalog:
         if not message.id:
@@ -139,7 +146,7 @@ def update() -> None:
     compile_mo()
 
 
-def _is_translated(message) -> bool:
+def _is_translated(message: Message) -> bool:
     strings = message.string if isinstance(message.string, (tuple, list)) else [message.string]
     return bool(strings) and all(strings)
 

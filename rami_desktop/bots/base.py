@@ -6,6 +6,7 @@ import random
 from typing import Protocol
 
 from ..engine.actions import Action
+from ..engine.errors import ErrorCode
 from ..engine.observation import Observation
 
 LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
@@ -16,12 +17,12 @@ class Bot(Protocol):
 
     ``act`` is called again and again during the bot's turn (draw, then each laying, then the
     discard) with a fresh observation each time, until its discard ends the turn; between
-    rounds, before anyone has played, it may also be asked with ``may_redeal``. A bot never
+    rounds, before anyone has played, it may also be asked ``wants_redeal``. A bot never
     sees the engine's state: only the observation it is handed.
 
-    A bot may also have ``refused(action, code)``: the caller then reports an action the rules
-    refused (a bug; the simulator counts them), and the bot drops its plan and plays safe for
-    the rest of the turn, so that a refusal can never loop.
+    When the rules refuse one of its actions (a bug; the simulator counts them), the caller
+    tells it through ``refused``: the bot then drops its plan and plays safe for the rest of
+    the turn, so that a refusal can never loop.
     """
 
     level: str
@@ -31,5 +32,9 @@ class Bot(Protocol):
         ...
 
     def wants_redeal(self, obs: Observation, rng: random.Random) -> bool:
-        """Whether to ask for a new deal (only asked when the hand qualifies, before play)."""
+        """Whether to ask for a new deal (asked only when the engine allows this player one)."""
+        ...
+
+    def refused(self, action: Action, code: ErrorCode) -> None:
+        """Hear that the rules refused the last action."""
         ...

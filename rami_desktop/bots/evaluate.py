@@ -74,7 +74,7 @@ def seen_counts(obs: Observation, hand: Sequence[Card]) -> Counter[Card]:
 
 
 def avail_fn(obs: Observation, hand: Sequence[Card], track: bool) -> Callable[[Card], float]:
-    """Return the share (0–1) of a card's two copies that may still come."""
+    """Return the share (0 to 1) of a card's two copies that may still come."""
     if not track:
         return lambda c: 1.0
     seen = seen_counts(obs, hand)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import replace
 
 from ..engine.actions import Action, Add, Draw, Lay, Swap
 from ..engine.cards import Card, sort_key_rank
@@ -28,62 +28,20 @@ from ..engine.solver_core import HandIndex, split_hand
 from ..engine.solver_search import finish_opening
 from ..engine.state import RoundState
 from .evaluate import IN_MELD, extenders, keep_values, unseen_pool
+from .plan import Memo, Plan, Step, near, sorted_hand
 from .sandbox import sandbox
 from .style import Style
 
 W_MC = 12.0
 
 
-@dataclass(frozen=True)
-class Step:
-    """One action of a plan, with what it expects to find.
-
-    Attributes:
-        kind: ``lay``, ``add``, ``swap`` or ``discard``.
-        cards: the cards laid, added, swapped in (one) or discarded (one).
-        hand_before: the hand (sorted) the step expects.
-        target: the cards of the combination an addition or swap goes to, before it.
-        index: that combination's number in the sandbox (a hint; the cards decide).
-        target_staged: whether that combination was laid this turn.
-    """
-
-    kind: str
-    cards: tuple[Card, ...]
-    hand_before: tuple[Card, ...]
-    target: tuple[Card, ...] = ()
-    index: int = -1
-    target_staged: bool = False
-
-
-@dataclass
-class Plan:
-    """A turn's steps, ending with the discard."""
-
-    steps: list[Step] = field(default_factory=list)
-    opened: bool = False
-    laid: int = 0
-    out: bool = False
-
-
-def near(a: Card, b: Card) -> bool:
-    """Whether two cards of one suit are at most two places apart (the ace at either end)."""
-    pa = (1, 14) if a.rank == 1 else (a.rank,)
-    pb = (1, 14) if b.rank == 1 else (b.rank,)
-    return any(abs(x - y) <= 2 for x in pa for y in pb)
-
-
-def sorted_hand(cards: list[Card] | tuple[Card, ...]) -> tuple[Card, ...]:
-    """Return cards in a canonical order."""
-    return tuple(sorted(cards, key=sort_key_rank))
-
-
 class _Planner:
     def __init__(self, obs: Observation, style: Style, rng: random.Random, st: RoundState,
-                 quick: bool = False, memo: dict[object, object] | None = None,
+                 quick: bool = False, memo: Memo | None = None,
                  keep: Card | None = None) -> None:
         self.quick = quick
         self.keep = keep
-        self.memo: dict[object, object] = {} if memo is None else memo
+        self.memo = Memo() if memo is None else memo
         self.obs = obs
         self.style = style
         self.rng = rng
@@ -140,8 +98,8 @@ class _Planner:
         and answers remembered across the plan's modes."""
         ordered = sorted_hand(hand)
         key = (ordered, req)
-        if key in self.memo:
-            return self.memo[key]  # type: ignore[return-value]
+        if key in self.memo.openings:
+            return self.memo.openings[key]
         real, jokers = split_hand(ordered)
         tagged = req.clean_exclude
         if tagged is not None and (tagged.is_joker or tagged not in real):
@@ -150,35 +108,36 @@ class _Planner:
         if not (tagged is None and req.clean_exclude is not None
                 and req.must_use == req.clean_exclude):
             ikey = (ordered, tagged, req.max_jokers, req.ace_value)
-            idx = self.memo.get(ikey)
+            idx = self.memo.indexes.get(ikey)
             if idx is None:
                 idx = HandIndex(real, req.max_jokers, req.ace_value, tagged=tagged)
-                self.memo[ikey] = idx
-            answer = finish_opening(idx, jokers, req)  # type: ignore[arg-type]
-        self.memo[key] = answer
+                self.memo.indexes[ikey] = idx
+            answer = finish_opening(idx, jokers, req)
+        self.memo.openings[key] = answer
         return answer
 
     def opening_requests(self, with_pickup: bool) -> list[OpeningRequest]:
         r = self.rules
         st = self.st
-        pk = st.t.pickup if with_pickup else None
-        clean = st.t.pickup if (r.clean_own_cards and st.t.pickup is not None
-                                and not st.t.pickup.is_joker) else None
-        common = dict(need_tria_and_serie=r.need_tria_and_serie, clean_exclude=clean,
-                      must_use=pk, max_jokers=r.jokers_per_meld, keep=1, ace_value=r.ace_value)
+        pk = st.pickup if with_pickup else None
+        clean = st.pickup if (r.clean_own_cards and st.pickup is not None
+                              and not st.pickup.is_joker) else None
+        common = OpeningRequest(need_tria_and_serie=r.need_tria_and_serie, clean_exclude=clean,
+                                must_use=pk, max_jokers=r.jokers_per_meld, keep=1,
+                                ace_value=r.ace_value)
         out: list[OpeningRequest] = []
         out_min = st.going_out_min()
         if out_min is not None:
-            out.append(OpeningRequest(min_points=out_min, going_out=True, **common))
+            out.append(replace(common, min_points=out_min, going_out=True))
         if r.lay_before_out:
-            out.append(OpeningRequest(min_points=st.required_points(), **common))
+            out.append(replace(common, min_points=st.required_points()))
             if st.partner_down(self.p):
-                out.append(OpeningRequest(serie_only=True, **common))
+                out.append(replace(common, serie_only=True))
         return out
 
     def try_open(self, extras: bool, swaps: bool) -> bool:
         """Lay an opening if one exists (the going-out one first); return whether it did."""
-        pk = self.st.t.pickup
+        pk = self.st.pickup
         variants = [True] if pk is None else [True, False]
         for with_pickup in variants:
             if not with_pickup and not (self.rules.add_on_opening_turn and extras):
@@ -201,7 +160,7 @@ class _Planner:
 
     def pickup_first(self) -> None:
         """Lay the card taken from the talaj in new combinations, when it forms some."""
-        pk = self.st.t.pickup
+        pk = self.st.pickup
         if pk is None:
             return
         r = self.rules
@@ -227,14 +186,16 @@ class _Planner:
         if not self.rules.swapped_joker_must_be_laid:
             return False
         jokers = sum(1 for c in st.hands[self.p] if c.is_joker)
-        return jokers > st.t.joker_baseline
+        return jokers > st.turn_view().jokers_at_start
 
     def extras(self, swaps: bool, opening_turn: bool = False) -> None:
         """Swap jokers back, lay new combinations and add cards while any helps."""
-        st_cards = lambda: self.st.hands[self.p]  # noqa: E731
+        def st_cards() -> list[Card]:
+            return self.st.hands[self.p]
+
         maxj = self.rules.jokers_per_meld
         complete_four = self.rules.tria_swap is TriaSwap.COMPLETE_FOUR
-        pk = self.st.t.pickup
+        pk = self.st.pickup
         for _ in range(40):
             progress = False
             hand = st_cards()
@@ -332,7 +293,7 @@ class _Planner:
                 continue
             rest = list(hand)
             rest.remove(c)
-            n = sum(pool[x] for x in kinds if self.lays_all_but_one(rest + [x], ext))
+            n = sum(pool[x] for x in kinds if self.lays_all_but_one([*rest, x], ext))
             if n > best_outs:
                 best, best_outs = c, n
         return best
@@ -351,14 +312,14 @@ class _Planner:
         that needs fewer points (with ``style.outs_going_out``); in simple, going out."""
         r = self.rules
         st = self.st
-        common = dict(need_tria_and_serie=r.need_tria_and_serie, max_jokers=r.jokers_per_meld,
-                      keep=1, ace_value=r.ace_value)
+        common = OpeningRequest(need_tria_and_serie=r.need_tria_and_serie,
+                                max_jokers=r.jokers_per_meld, keep=1, ace_value=r.ace_value)
         out_min = st.going_out_min()
-        going_out = OpeningRequest(min_points=out_min or 0, going_out=True, **common)
+        going_out = replace(common, min_points=out_min or 0, going_out=True)
         if not r.lay_before_out:
             return [going_out]
         bar = st.required_points()
-        targets = [OpeningRequest(min_points=bar, **common)]
+        targets = [replace(common, min_points=bar)]
         if self.style.outs_going_out and out_min is not None and out_min < bar:
             targets.append(going_out)
         return targets
@@ -470,7 +431,7 @@ def plan_turn(obs: Observation, style: Style, rng: random.Random, *, top: bool =
             return None
     was_down = obs.down[p]
     simple = not obs.rules.lay_before_out
-    memo: dict[object, object] = {}
+    memo = Memo()
     for open_, extras, swaps in MODES:
         if top and not open_:
             continue
@@ -497,4 +458,4 @@ def plan_turn(obs: Observation, style: Style, rng: random.Random, *, top: bool =
     return None
 
 
-__all__ = ["Plan", "Step", "plan_turn", "sorted_hand"]
+__all__ = ["plan_turn"]

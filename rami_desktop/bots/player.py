@@ -27,13 +27,14 @@ import random
 
 from ..engine.actions import Action, Add, Discard, Draw, Lay, Swap, Undo
 from ..engine.cards import Card
-from ..engine.errors import ErrorCode, RuleError
+from ..engine.deal import qualifies_for_redeal
+from ..engine.errors import ErrorCode
 from ..engine.observation import Observation
 from ..engine.rules import Penalty
 from ..engine.solver import least_penalty, opening_distance
-from ..engine.state import qualifies_for_redeal
 from .evaluate import IN_MELD, keep_values
-from .planner import Plan, Step, near, plan_turn, sorted_hand
+from .plan import Plan, Step, near, sorted_hand
+from .planner import plan_turn
 from .sandbox import sandbox
 from .style import Style
 
@@ -78,8 +79,8 @@ class RuleBot:
             self._plan = self._make_plan(obs, rng)
             self._next = 0
             step = self._step(obs)
-            if step is None:  # pragma: no cover - a plan always starts from the hand it saw
-                return Discard(obs.player, self._fallback_discard(obs))
+            if step is None:  # after a refusal (no plan), or no legal plan: play safe
+                return Discard(obs.player, self._safe_discard(obs))
         action = self._resolve(step, obs)
         self._next += 1
         if not isinstance(action, Discard):
@@ -110,11 +111,10 @@ class RuleBot:
 
     def _draw(self, obs: Observation, rng: random.Random) -> Action:
         p = obs.player
-        st = sandbox(obs)
         r = obs.rules
 
-        def legal(source: str) -> bool:
-            return st.check(Draw(p, source)) is None
+        def legal(source: str) -> bool:  # the sandbox is built only when a draw is weighed
+            return sandbox(obs).check(Draw(p, source)) is None
 
         if self._refusals:
             return Draw(p, "stock")
@@ -146,7 +146,7 @@ class RuleBot:
 
     def _wants_card(self, obs: Observation, card: Card, rng: random.Random) -> bool:
         """Whether a card free to take into the hand is worth more than a stock card."""
-        hand = list(obs.hand) + [card]
+        hand = [*obs.hand, card]
         if card.is_joker:
             return True
         if not self.style.links:
@@ -199,7 +199,8 @@ class RuleBot:
                 return v.index
         return views[0].index if views else step.index
 
-    def _fallback_discard(self, obs: Observation) -> Card:
+    def _safe_discard(self, obs: Observation) -> Card:
+        """The legal discard the bot least wants to keep (the hand's last card if none is)."""
         st = sandbox(obs)
         legal = st.legal_discards()
         if legal:
@@ -242,13 +243,3 @@ def could_lay(card: Card, obs: Observation) -> bool:
 
 def _positions(card: Card) -> tuple[int, ...]:
     return (1, 14) if card.rank == 1 else (card.rank,)
-
-
-def check_legal(obs: Observation, action: Action) -> ErrorCode | None:
-    """Return the code the rules would give ``action`` on the sandbox of ``obs`` (for tests)."""
-    st = sandbox(obs)
-    try:
-        st.apply(action)
-    except RuleError as err:
-        return err.code
-    return None

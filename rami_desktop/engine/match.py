@@ -81,7 +81,7 @@ class Match:
 
     def partner(self, seat: int) -> int | None:
         """A seat's team partner (opposite seat), if playing in teams."""
-        return (seat + 2) % 4 if self.rules.teams else None
+        return partner_seat(self.rules, seat)
 
     def team_scores(self) -> tuple[int, int] | None:
         """The two teams' totals (seats 0 & 2, 1 & 3) when playing in teams."""
@@ -227,6 +227,12 @@ class Match:
         if "scores" in data and data["scores"] != match.scores:
             raise ValueError("match: the scores do not match the replayed rounds")
         return match
+
+
+def partner_seat(rules: Rules, seat: int) -> int | None:
+    """A seat's team partner (the opposite seat of four) when the rules play in teams, else
+    None; the setup screen pairs the seats before any match exists."""
+    return (seat + 2) % 4 if rules.teams else None
 
 
 @dataclass(frozen=True)

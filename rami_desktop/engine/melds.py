@@ -1,4 +1,4 @@
-"""Combinations: the tria (3–4 cards of one rank, suits all different) and the série (a run).
+"""Combinations: the tria (3-4 cards of one rank, suits all different) and the série (a run).
 
 A joker stands for exactly one missing card. In a série its position fixes that card; in a tria it
 stands for a card of a suit not present. The ace is low (A-2-3) or high (Q-K-A), never both, never
@@ -25,7 +25,7 @@ class MeldKind(str, Enum):
 
 
 def rank_at(position: int) -> int:
-    """Return the card rank (1–13) at a série position (1–14, 14 being the high ace)."""
+    """Return the card rank (1-13) at a série position (1-14, 14 being the high ace)."""
     return 1 if position == 14 else position
 
 
@@ -37,7 +37,7 @@ class Meld:
         kind: tria or série.
         cards: the cards, a série in ascending order with each joker at the place it stands for.
         suit: the série's suit ('' for a tria).
-        start: the série's first position, 1–14 (0 for a tria).
+        start: the série's first position, 1-14 (0 for a tria).
         rank: the tria's rank (0 for a série).
     """
 
@@ -95,7 +95,7 @@ class Meld:
 
 
 def card_points(rank: int, ace_value: int = 10) -> int:
-    """Return the points of a rank in a tria or high position: 2–10 face value, figures 10."""
+    """Return the points of a rank in a tria or high position: 2-10 face value, figures 10."""
     if rank == 1:
         return ace_value
     return min(rank, 10)

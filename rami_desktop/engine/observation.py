@@ -6,21 +6,29 @@ observation cannot reach hidden cards: it simply does not have them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import random
+from collections import Counter
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
-from .cards import Card
+from .cards import Card, full_deck
 from .melds import Meld
 from .rules import Rules
+from .turn import TableMeld, TurnRecord, TurnView
+
+if TYPE_CHECKING:
+    from .position import RoundPosition
 
 
 @dataclass(frozen=True)
 class MeldView:
-    """A combination on the table as everyone sees it."""
+    """A combination on the table as everyone sees it (``turn``: the turn it was laid)."""
 
     index: int
     owner: int
     meld: Meld
     staged: bool
+    turn: int = 0
 
 
 @dataclass(frozen=True)
@@ -52,6 +60,10 @@ class Observation:
         partners: each seat's team partner, if any.
         scores: match totals before this round, when known.
         over: whether the round has ended.
+        own_turn: on the player's own turn, what it has done so far (else None).
+        started: some action was taken this round (no redeal may be asked for any more).
+        next_meld: the number the next combination laid will get (taken-back ones keep theirs).
+        may_redeal: the player may ask for a new deal now (RoundState.can_redeal).
     """
 
     player: int
@@ -78,6 +90,10 @@ class Observation:
     partners: tuple[int | None, ...]
     scores: tuple[int, ...] = ()
     over: bool = False
+    own_turn: TurnView | None = None
+    started: bool = False
+    next_meld: int = 0
+    may_redeal: bool = False
 
     @property
     def my_turn(self) -> bool:
@@ -94,16 +110,16 @@ class Observation:
         return tuple(v.meld for v in self.melds)
 
 
-def observe(state, player: int, scores: tuple[int, ...] = ()) -> Observation:  # noqa: ANN001
-    """Build a player's observation of a :class:`~rami_desktop.engine.state.RoundState`."""
+def observe(state: RoundPosition, player: int, scores: tuple[int, ...] = ()) -> Observation:
+    """Build a player's observation of a round (a :class:`.state.RoundState`)."""
     current = state.current
     staged = tuple(state.staged) if not state.over else ()
     views = tuple(
-        MeldView(i, m.owner, m.meld, i in staged)
+        MeldView(i, m.owner, m.meld, i in staged, m.turn)
         for i, m in enumerate(state.melds)
         if m.meld is not None
     )
-    mine = current == player
+    mine = current == player and not state.over
     return Observation(
         player=player,
         rules=state.rules,
@@ -122,11 +138,79 @@ def observe(state, player: int, scores: tuple[int, ...] = ()) -> Observation:  #
         bar=state.required_points(),
         going_out_min=state.going_out_min(),
         has_drawn=state.has_drawn if mine else False,
-        pickup=state.t.pickup if mine else None,
+        pickup=state.pickup if mine else None,
         staged=staged,
         discards=tuple(state.discards),
         taken=tuple(state.taken),
         partners=state.partners,
         scores=scores,
         over=state.over,
+        own_turn=state.turn_view() if mine else None,
+        started=state.started,
+        next_meld=len(state.melds),
+        may_redeal=state.can_redeal(player),
     )
+
+
+def unseen_cards(obs: Observation) -> list[Card]:
+    """The cards the player cannot see: the other hands and the stock, together."""
+    seen = Counter(obs.hand) + Counter(obs.talaj)
+    for view in obs.melds:
+        seen.update(view.meld.cards)
+    return sorted((Counter(full_deck()) - seen).elements())
+
+
+def deal_hidden(obs: Observation, rng: random.Random) -> tuple[list[list[Card]], list[Card]]:
+    """Deal the unseen cards at random: each hand (own hand as seen) and the stock, top last.
+
+    Raises:
+        ValueError: the observation's sizes do not add up to the unseen cards.
+    """
+    unseen = unseen_cards(obs)
+    hidden = sum(k for q, k in enumerate(obs.hand_sizes) if q != obs.player) + obs.stock_size
+    if hidden != len(unseen):
+        raise ValueError(f"observation: {len(unseen)} unseen cards for {hidden} hidden places")
+    rng.shuffle(unseen)
+    hands: list[list[Card]] = []
+    for q, k in enumerate(obs.hand_sizes):
+        if q == obs.player:
+            hands.append(list(obs.hand))
+        else:
+            hands.append(unseen[:k])
+            del unseen[:k]
+    return hands, unseen
+
+
+def restore_position(state: RoundPosition, obs: Observation) -> None:
+    """Set a freshly dealt round to the position ``obs`` shows: table, turn, talaj, staging."""
+    view = obs.own_turn
+    slots = obs.next_meld
+    melds = [TableMeld(obs.current, obs.turn, None)] * slots
+    for v in obs.melds:
+        melds[v.index] = TableMeld(v.owner, v.turn, v.meld)
+    state.melds = melds
+    state.down = list(obs.down)
+    state.bar = obs.bar
+    state.turn = obs.turn
+    state.current = obs.current
+    state.first_pos = obs.first_card_index if obs.first_card is not None else None
+    state.first_owner = obs.discards[0][0] if obs.discards else None
+    state.first_turn = 0  # every turn ends with a discard: the first one ends turn 0
+    state.discards = list(obs.discards)
+    state.taken = list(obs.taken)
+    state.last_discard = obs.discards[-1][1] if obs.discards else None
+    state.over = obs.over
+    state.started = obs.started
+    if view is None:  # another player's turn: only what it staged is known
+        state._staging = TurnRecord(
+            no_draw=obs.rules.starter_has_extra_card and obs.turn == 0,
+            first_new=min(obs.staged, default=slots), snapped=bool(obs.staged))
+        return
+    pickup = view.pickup
+    state._staging = TurnRecord(
+        drawn=view.drawn, no_draw=view.no_draw, pickup=pickup,
+        pickup_baseline=view.start_hand.count(pickup) - 1 if pickup is not None else 0,
+        joker_baseline=view.jokers_at_start, snap_hand=list(view.start_hand),
+        snap_melds=[replace(melds[i], meld=m) for i, m in enumerate(view.start_table)],
+        first_new=len(view.start_table),
+        ops=list(view.ops), created=list(view.created), snapped=view.may_lay)

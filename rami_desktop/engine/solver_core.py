@@ -240,7 +240,7 @@ class HandIndex:
         pending_gaps = 0
         while nxt <= 14 and nxt - lo + 1 <= MAX_SERIE:
             for s in at[nxt]:
-                self._serie_dfs(suit, at, lo, nxt, slots + [s],
+                self._serie_dfs(suit, at, lo, nxt, [*slots, s],
                                 seq + [JOKER] * pending_gaps + [self.slot_cards[s]],
                                 gaps + pending_gaps, maxj)
             pending_gaps += 1
@@ -259,7 +259,7 @@ def _serie_points(start: int, length: int, ace_value: int) -> int:
 def _product(groups: list[list[int]]) -> list[list[int]]:
     out: list[list[int]] = [[]]
     for g in groups:
-        out = [p + [s] for p in out for s in g]
+        out = [[*p, s] for p in out for s in g]
     return out
 
 

@@ -8,14 +8,28 @@ swaps this turn, unless freed jokers must be laid too). The last-card lock is no
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .cards import JOKER, Card, sort_key_rank
+from .cards import JOKER, Card
 from .melds import Meld, extend, swap
 from .rules import Rules, TriaSwap
-from .solver_core import HandIndex, split_hand
-from .solver_search import OpeningRequest, find_opening, finish_opening
+from .solver_core import HandIndex, Option, split_hand
+from .solver_search import (
+    GAIN,
+    OpeningRequest,
+    find_opening,
+    finish_opening,
+    opening_search,
+)
+from .solver_table import (
+    chain_footprints,
+    down_playable,
+    freed_footprints,
+    remove_cards,
+    table_absorptions,
+    table_decompositions,
+)
 
 
 @dataclass(frozen=True)
@@ -51,229 +65,6 @@ class PickupContext:
     judge_opening_before_adds: bool = False
 
 
-def _remove(cards: Sequence[Card], used: Iterable[Card]) -> list[Card] | None:
-    out = list(cards)
-    for c in used:
-        try:
-            out.remove(c)
-        except ValueError:
-            return None
-    return out
-
-
-def _pre_swaps(hand: Sequence[Card], table: Sequence[Meld], complete_four: bool
-               ) -> list[tuple[list[Card], list[Meld], int, list[Card]]]:
-    """Return every (hand, table, jokers freed, cards given) reachable by giving hand cards for
-    table jokers.
-
-    A joker is freed by a card it may give way to. Under COMPLETE_FOUR a tria of two real cards
-    and a joker first takes a card of a missing suit, then gives the joker for another.
-    """
-    out: list[tuple[list[Card], list[Meld], int, list[Card]]] = []
-    seen: set[tuple[tuple[Card, ...], tuple[tuple[Card, ...], ...]]] = set()
-
-    def go(h: list[Card], t: list[Meld], freed: int, given: list[Card], k: int) -> None:
-        key = (tuple(sorted(h, key=sort_key_rank)), tuple(m.cards for m in t))
-        if key in seen:
-            return
-        seen.add(key)
-        out.append((h, t, freed, given))
-        for i in range(k, len(t)):
-            meld = t[i]
-            if not meld.jokers:
-                continue
-            for c in set(h):
-                if c.is_joker:
-                    continue
-                new = swap(meld, c, complete_four)
-                if new is not None:
-                    rest = list(h)
-                    rest.remove(c)
-                    go([*rest, JOKER], [*t[:i], new, *t[i + 1:]], freed + 1, [*given, c], i)
-                elif meld.is_tria and complete_four and len(meld.cards) == 3:
-                    grown = extend(meld, [c], max_jokers=meld.jokers)
-                    if grown is not None:
-                        rest = list(h)
-                        rest.remove(c)
-                        for d in set(rest):
-                            new = swap(grown, d, complete_four)
-                            if new is not None:
-                                rest2 = list(rest)
-                                rest2.remove(d)
-                                go([*rest2, JOKER], [*t[:i], new, *t[i + 1:]], freed + 1,
-                                   [*given, c, d], i)
-
-    go(list(hand), list(table), 0, [], 0)
-    return out
-
-
-def _new_meld_with(hand2: Sequence[Card], card: Card, rules: Rules, min_jokers: int) -> bool:
-    """Whether a new combination holding ``card`` (and ``min_jokers`` jokers at least) leaves a
-    card in hand (``hand2`` holds the card; a joker card means one joker more)."""
-    real, jokers = split_hand(hand2)
-    if card.is_joker:
-        min_jokers += 1
-    if jokers < min_jokers:
-        return False
-    n2 = len(hand2)
-    idx = HandIndex(real, min(rules.jokers_per_meld, jokers), rules.ace_value)
-    slots = set(idx.slots_of(card))
-    return any(opt.size <= n2 - 1 and opt.jokers >= min_jokers
-               and (card.is_joker or slots.intersection(opt.slots)) for opt in idx.options)
-
-
-def _chains(hand: Sequence[Card], card: Card, meld: Meld, max_jokers: int
-            ) -> list[tuple[Card, ...]]:
-    """Return the hand cards (jokers as JK) that, with ``card``, extend ``meld`` at an end.
-
-    Only the shortest chain of each kind is given: hand cards between the meld's end and the
-    card, a joker standing for any of them when the hand holds one (or may get one).
-    """
-    if card.is_joker:
-        return [()] if extend(meld, [JOKER], max_jokers=max_jokers) is not None else []
-    if meld.is_tria:
-        return [()] if extend(meld, [card], max_jokers=max_jokers) is not None else []
-    if card.suit != meld.suit:
-        return []
-    have: dict[Card, int] = {}
-    for c in hand:
-        have[c] = have.get(c, 0) + 1
-    out: list[tuple[Card, ...]] = []
-    positions = [card.rank] + ([14] if card.rank == 1 else [])
-    for p in positions:
-        if p > meld.end:
-            between = list(range(meld.end + 1, p))
-            at = "high"
-        elif p < meld.start:
-            between = list(range(p + 1, meld.start))
-            at = "low"
-        else:
-            continue
-        if len(meld.cards) + len(between) + 1 > 13:
-            continue
-        free = max_jokers - meld.jokers
-        # choose, for each missing position, the real card or a joker
-        options: list[list[Card]] = []
-        for q in between:
-            real = Card(1 if q == 14 else q, meld.suit)
-            opts = [real] if have.get(real, 0) else []
-            opts.append(JOKER)
-            options.append(opts)
-        combos: list[list[Card]] = [[]]
-        for opts in options:
-            combos = [c + [o] for c in combos for o in opts
-                      if sum(1 for x in c + [o] if x.is_joker) <= free]
-        for chain in combos:
-            seq = chain + [card] if at == "high" else [card] + chain
-            if extend(meld, seq, at=at, max_jokers=max_jokers) is not None:
-                out.append(tuple(chain))
-    return out
-
-
-def _footprints(hand: Sequence[Card], card: Card, table: Sequence[Meld], rules: Rules
-                ) -> list[tuple[int, tuple[Card, ...]]]:
-    """Return (table index, hand cards used) for each way ``card`` extends a table combination."""
-    out: list[tuple[int, tuple[Card, ...]]] = []
-    for k, meld in enumerate(table):
-        for chain in _chains(hand, card, meld, rules.jokers_per_meld):
-            out.append((k, chain))
-    return out
-
-
-def _joker_layable(hand3: Sequence[Card], table: Sequence[Meld], rules: Rules) -> bool:
-    """Whether a joker just freed into ``hand3`` can be laid, leaving a card in hand."""
-    if len(hand3) < 2:
-        return False
-    for meld in table:
-        if extend(meld, [JOKER], max_jokers=rules.jokers_per_meld) is not None:
-            return True
-    real, jokers = split_hand(hand3)
-    idx = HandIndex(real, min(rules.jokers_per_meld, jokers), rules.ace_value)
-    return any(o.jokers and o.size <= len(hand3) - 1 for o in idx.options)
-
-
-def _swaps(hand: Sequence[Card], card: Card, table: Sequence[Meld], rules: Rules,
-           extra_table: Sequence[Meld] = ()) -> bool:
-    """Whether ``card`` can take a joker's place in a table combination (and the joker be laid)."""
-    complete_four = rules.tria_swap is TriaSwap.COMPLETE_FOUR
-    for k, meld in enumerate(table):
-        if not meld.jokers:
-            continue
-        new = swap(meld, card, complete_four)
-        if new is None:
-            continue
-        if not rules.swapped_joker_must_be_laid:
-            return True
-        after = list(table)
-        after[k] = new
-        if _joker_layable(list(hand) + [JOKER], after + list(extra_table), rules):
-            return True
-    return False
-
-
-def down_playable(hand: Sequence[Card], card: Card, table: Sequence[Meld], rules: Rules) -> bool:
-    """Whether a player already down can lay ``card`` this turn and keep a card in hand.
-
-    Hand cards may first take table jokers' places; the jokers freed then go with the card.
-
-    Args:
-        hand: the hand before the pickup.
-        card: the card taken.
-        table: the combinations on the table.
-        rules: the rules.
-    """
-    complete_four = rules.tria_swap is TriaSwap.COMPLETE_FOUR
-    must_lay = rules.swapped_joker_must_be_laid
-    states = _pre_swaps(hand, table, complete_four) if any(m.jokers for m in table) else [
-        (list(hand), list(table), 0, [])]
-    for h, t, freed, _ in states:
-        need = freed if must_lay else 0
-        if _new_meld_with([*h, card], card, rules, need):
-            return True
-        for _, chain in _footprints(h, card, t, rules):
-            used = _remove(h, chain)
-            if used is not None and len(used) >= 1 and sum(
-                    1 for c in chain if c.is_joker) >= need:
-                return True
-    return _swaps(list(hand), card, table, rules)
-
-
-def _freed_footprints(hand: Sequence[Card], card: Card, table: Sequence[Meld], rules: Rules
-                      ) -> set[tuple[Card, ...]]:
-    """Return the hand cards used by layings of ``card`` that need jokers freed from the table.
-
-    Each footprint holds the cards given for the jokers, the other cards of the new combination
-    or chain, and the hand's own jokers used beyond those freed.
-    """
-    complete_four = rules.tria_swap is TriaSwap.COMPLETE_FOUR
-    must_lay = rules.swapped_joker_must_be_laid
-    out: set[tuple[Card, ...]] = set()
-    for h, t, freed, given in _pre_swaps(hand, table, complete_four):
-        if not freed:
-            continue
-        need = freed if must_lay else 0
-        real, jokers = split_hand([*h, card])
-        idx = HandIndex(real, min(rules.jokers_per_meld, jokers), rules.ace_value)
-        slots = set(idx.slots_of(card))
-        for opt in idx.options:
-            used_j = opt.jokers - (1 if card.is_joker else 0)
-            if used_j < max(need, 1) or not (card.is_joker or slots.intersection(opt.slots)):
-                continue
-            others = [idx.slot_cards[x] for x in opt.slots]
-            if not card.is_joker:
-                others.remove(card)
-            own_j = max(0, used_j - freed)
-            out.add(tuple(sorted([*given, *others, *[JOKER] * own_j], key=sort_key_rank)))
-        for _, chain in _footprints(h, card, t, rules):
-            used_j = sum(1 for c in chain if c.is_joker)
-            if used_j < max(need, 1):
-                continue
-            real_chain = [c for c in chain if not c.is_joker]
-            own_j = max(0, used_j - freed)
-            out.add(tuple(sorted([*given, *real_chain, *[JOKER] * own_j], key=sort_key_rank)))
-    return out
-
-
 def _open_then_lay(ctx: PickupContext, base: OpeningRequest) -> bool:
     """Whether an opening of own cards, then the card laid on the table, is possible."""
     hand = list(ctx.hand)
@@ -284,11 +75,12 @@ def _open_then_lay(ctx: PickupContext, base: OpeningRequest) -> bool:
     if ctx.going_out_min is not None and not base.serie_only:
         variants.append(OpeningRequest(
             min_points=ctx.going_out_min, need_tria_and_serie=base.need_tria_and_serie,
-            max_jokers=base.max_jokers, keep=1, going_out=True, ace_value=base.ace_value))
-    for _, chain in _footprints(hand, ctx.card, table, rules):
+            clean_exclude=base.clean_exclude, max_jokers=base.max_jokers, keep=1,
+            going_out=True, ace_value=base.ace_value))
+    for _, chain in chain_footprints(hand, ctx.card, table, rules):
         real_needed = [c for c in chain if not c.is_joker]
         need_j = len(chain) - len(real_needed)
-        rest = _remove(hand, real_needed + [JOKER] * need_j)
+        rest = remove_cards(hand, real_needed + [JOKER] * need_j)
         if rest is None:
             continue
         for req in variants:
@@ -296,8 +88,8 @@ def _open_then_lay(ctx: PickupContext, base: OpeningRequest) -> bool:
                 return True
     if any(m.jokers for m in table):
         # after the opening, hand cards take table jokers' places and the jokers go with the card
-        for footprint in _freed_footprints(hand, ctx.card, table, rules):
-            rest = _remove(hand, footprint)
+        for footprint in freed_footprints(hand, ctx.card, table, rules):
+            rest = remove_cards(hand, footprint)
             if rest is None:
                 continue
             for req in variants:
@@ -315,9 +107,10 @@ def _open_then_lay(ctx: PickupContext, base: OpeningRequest) -> bool:
             # (or, judged before additions, onto one of the opening's own)
             with_joker = OpeningRequest(
                 min_points=req.min_points, need_tria_and_serie=req.need_tria_and_serie,
-                must_use=JOKER, max_jokers=req.max_jokers, keep=1, going_out=req.going_out,
-                serie_only=req.serie_only, ace_value=req.ace_value)
-            if _opening_of(hand + [JOKER], with_joker, None,
+                clean_exclude=req.clean_exclude, must_use=JOKER, max_jokers=req.max_jokers,
+                keep=1, going_out=req.going_out, serie_only=req.serie_only,
+                ace_value=req.ace_value)
+            if _opening_of([*hand, JOKER], with_joker, with_joker.clean_exclude,
                            extensions=ctx.judge_opening_before_adds):
                 return True
             # or added to a table combination
@@ -343,6 +136,117 @@ def _opening_of(cards: Sequence[Card], req: OpeningRequest, tagged: Card | None,
     return finish_opening(idx, jokers, req) is not None
 
 
+def _out_through_table(ctx: PickupContext, clean: Card | None, later: Card | None,
+                       before: bool) -> bool:
+    """Whether the player goes out at once: an opening of the hand (the card in it, added to
+    the table, or put in a table joker's place), every other card but one (a joker freed
+    included) added to table combinations after it."""
+    rules = ctx.rules
+    card = ctx.card
+    complete_four = rules.tria_swap is TriaSwap.COMPLETE_FOUR
+    starts: list[tuple[list[Card], Sequence[Meld], Card | None, Card | None, bool]] = [
+        ([*ctx.hand, card], ctx.table, card, clean, False)]
+    freed = JOKER if rules.swapped_joker_must_be_laid else None
+    for k, meld in enumerate(ctx.table):
+        if not meld.jokers:
+            continue
+        # the card in the joker's place (under COMPLETE_FOUR a hand card may first make the
+        # tria's fourth card)
+        grown: list[tuple[Meld, list[Card]]] = [(meld, list(ctx.hand))]
+        if complete_four and meld.is_tria and len(meld.cards) == 3:
+            for d in set(ctx.hand):
+                bigger = None if d.is_joker else extend(meld, [d], max_jokers=meld.jokers)
+                if bigger is not None:
+                    grown.append((bigger, remove_cards(ctx.hand, [d]) or []))
+        for base, hand in grown:
+            new = swap(base, card, complete_four)
+            if new is not None:
+                after = [*ctx.table[:k], new, *ctx.table[k + 1:]]
+                starts.append(([*hand, JOKER], after, freed, later, True))
+    return any(_out_from(ctx, hand2, table, must, excluded, later, before, plain)
+               for hand2, table, must, excluded, plain in starts)
+
+
+def _loose_cards(hand2: Sequence[Card], to_table: set[Card], rules: Rules) -> int:
+    """How many cards of ``hand2`` fit in no combination of the hand and go on no table
+    combination (jokers always fit): a bound the going-out search can stop on at once."""
+    real, jokers = split_hand(hand2)
+    idx = HandIndex(real, min(rules.jokers_per_meld, jokers), rules.ace_value)
+    covered = {idx.slot_cards[s] for opt in idx.options for s in opt.slots}
+    return sum(1 for c in real if c not in covered and c not in to_table)
+
+
+def _relaxed_out(hand2: Sequence[Card], to_table: set[Card], jokers_to_table: int,
+                 min_points: int, tagged: Card | None, rules: Rules, before: bool) -> bool:
+    """A quick bound for going out through the table: whether an opening of ``hand2`` keeps
+    exactly one card when any card that some addition takes may simply vanish (and up to
+    ``jokers_to_table`` jokers). False means no set of additions can work."""
+    real, jokers = split_hand(hand2)
+    if tagged is not None and (tagged.is_joker or tagged not in real):
+        tagged = None
+    idx = HandIndex(real, rules.jokers_per_meld, rules.ace_value, tagged=tagged,
+                    extensions=before)
+    for slot, card in enumerate(idx.slot_cards):
+        if card in to_table:
+            idx.options.append(Option((slot,), 1 << (2 * slot), 0, (card,), False, 0, False, 1))
+    idx.by_slot = [[] for _ in range(idx.n)]
+    for opt in idx.options:
+        idx.by_slot[opt.slots[0]].append(opt)
+    req = OpeningRequest(min_points=min_points, need_tria_and_serie=rules.need_tria_and_serie,
+                         clean_exclude=tagged, max_jokers=rules.jokers_per_meld, keep=1,
+                         going_out=True, ace_value=rules.ace_value)
+    for left in range(max(0, jokers - jokers_to_table), jokers + 1):
+        found = opening_search(idx, left, req)
+        if found is not None and found[0] // GAIN >= min_points:
+            return True
+    return False
+
+
+def _out_plain(ctx: PickupContext, hand2: Sequence[Card], must: Card | None,
+               clean: Card | None, before: bool) -> bool:
+    """Whether ``hand2`` goes out by an opening alone (laying ``must``)."""
+    rules = ctx.rules
+    assert ctx.going_out_min is not None
+    req = OpeningRequest(
+        min_points=ctx.going_out_min, need_tria_and_serie=rules.need_tria_and_serie,
+        clean_exclude=clean, must_use=must, max_jokers=rules.jokers_per_meld, keep=1,
+        going_out=True, ace_value=rules.ace_value)
+    return _opening_of(hand2, req, req.clean_exclude, before)
+
+
+def _out_from(ctx: PickupContext, hand2: Sequence[Card], table: Sequence[Meld],
+              must: Card | None, clean: Card | None, later: Card | None, before: bool,
+              plain: bool) -> bool:
+    """Whether ``hand2`` goes out by an opening (laying ``must`` unless it goes to the table)
+    and additions of the other cards but one to ``table`` (``plain``: or with no addition).
+
+    ``clean``/``later``: the card no copy of which counts for the clean tria or série when the
+    card is in the opening / goes to the table after it."""
+    rules = ctx.rules
+    assert ctx.going_out_min is not None
+    smallest = 7 if rules.need_tria_and_serie else 4  # the opening's cards and the one kept
+    absorptions = table_absorptions(hand2, table, rules.jokers_per_meld)
+    to_table = {c for t in absorptions for c in t}
+    if _loose_cards(hand2, to_table, rules) > 1:
+        return False  # two cards fit nowhere: one of them would stay with the one discarded
+    if absorptions and not _relaxed_out(hand2, to_table, max(t.count(JOKER) for t in absorptions),
+                                        ctx.going_out_min, later, rules, before):
+        return plain and _out_plain(ctx, hand2, must, later if must is None else clean, before)
+    for taken in [(), *absorptions] if plain else absorptions:
+        rest = remove_cards(hand2, taken)
+        if rest is None or len(rest) < smallest:
+            continue
+        elsewhere = must is None or must in taken
+        req = OpeningRequest(
+            min_points=ctx.going_out_min, need_tria_and_serie=rules.need_tria_and_serie,
+            clean_exclude=later if elsewhere else clean, must_use=None if elsewhere else must,
+            max_jokers=rules.jokers_per_meld, keep=1, going_out=True,
+            ace_value=rules.ace_value)
+        if _opening_of(rest, req, req.clean_exclude, before):
+            return True
+    return False
+
+
 def pickup_playable(ctx: PickupContext) -> bool:
     """Return whether some legal laying this turn puts ``ctx.card`` on the table.
 
@@ -355,9 +259,12 @@ def pickup_playable(ctx: PickupContext) -> bool:
     the bar by itself) after which the card is added to one of its combinations, to a table
     combination, or takes a table joker's place, or goes with jokers that other hand cards
     freed from the table; if the partner is down, the same with an opening made of one franche
-    série of own cards. One card always stays in hand.
+    série of own cards; and going out at once by an opening (holding the card, or the card
+    added to the table) after which every other card but one is added to table combinations.
+    One card always stays in hand.
 
-    Not searched (rare): going out with jokers freed after the opening by other hand cards.
+    Not searched (rare): going out with jokers freed after the opening by other hand cards, or
+    with hand cards taking table jokers' places.
     """
     rules = ctx.rules
     card = ctx.card
@@ -387,16 +294,29 @@ def pickup_playable(ctx: PickupContext) -> bool:
         if _opening_of(hand2, req, req.clean_exclude, before):
             return True
     if adds and rules.lay_before_out:
+        # the card goes to the table only once the opening holds: until then a copy of it in
+        # the opening may be the card taken (judged at the discard), so no copy counts for the
+        # clean tria or série
+        later = None if before else clean
         base = OpeningRequest(min_points=ctx.bar, need_tria_and_serie=need, max_jokers=maxj,
-                              keep=1, ace_value=rules.ace_value)
+                              keep=1, ace_value=rules.ace_value, clean_exclude=later)
         if _open_then_lay(ctx, base):
             return True
         if ctx.partner_down:
             serie = OpeningRequest(serie_only=True, max_jokers=maxj, keep=1,
-                                   ace_value=rules.ace_value)
+                                   ace_value=rules.ace_value, clean_exclude=later)
             if _open_then_lay(ctx, serie):
                 return True
+        if ctx.going_out_min is not None and ctx.table and _out_through_table(
+                ctx, clean, later, before):
+            return True
     return False
 
 
-__all__ = ["PickupContext", "down_playable", "pickup_playable"]
+__all__ = [
+    "PickupContext",
+    "down_playable",
+    "pickup_playable",
+    "table_absorptions",
+    "table_decompositions",
+]

@@ -146,11 +146,11 @@ def mo_bytes(entries: list[PoEntry]) -> bytes:
     ids_table: list[int] = []
     strs_table: list[int] = []
     blob = bytearray()
-    for key in keys:
-        ids_table += [len(key), data_offset + len(blob)]
-        blob += key + b"\0"
-    for key in keys:
-        value = pairs[key]
+    for msgid in keys:
+        ids_table += [len(msgid), data_offset + len(blob)]
+        blob += msgid + b"\0"
+    for msgid in keys:
+        value = pairs[msgid]
         strs_table += [len(value), data_offset + len(blob)]
         blob += value + b"\0"
     head = struct.pack("<7I", 0x950412DE, 0, count, ids_offset, strs_offset, 0, data_offset)

@@ -1,194 +1,319 @@
-"""The rules of each preset, as help text: a list of (section title, paragraph).
+"""The rules of a table (or of a preset), as help text: a list of (section title, paragraph).
 
-Written from ``RULES.md`` for the preset's default options. The strings are English sources
-marked with :func:`N_`; :func:`rules_help` translates them when called.
+Written from ``RULES.md`` and built from the rule options themselves: a table's help states that
+table's threshold, target, jokers per combination and teams. Given a preset name instead (the
+menu's help), the preset's defaults are used and the options a table may change are mentioned.
+Each title appears once; a section with several paragraphs joins them with a new line.
 """
 
 from __future__ import annotations
 
-from rami_desktop.i18n import N_, _
+from collections.abc import Callable
 
-# section titles
-T_CARDS = N_("The cards")
-T_COMBINATIONS = N_("Combinations")
-T_VALUES = N_("Card values")
-T_DEAL = N_("Players and deal")
-T_TURN = N_("Your turn")
-T_OPENING = N_("The opening (tahbita)")
-T_BAR = N_("The rising bar")
-T_DOWN = N_("Once down")
-T_TALAJ = N_("Drawing from the talaj")
-T_GOING_OUT = N_("Going out")
-T_PENALTIES = N_("Penalties (khtiya)")
-T_SCORING = N_("Scoring")
-T_TEAMS = N_("Teams")
-T_REDEAL = N_("Redeal")
-T_MATCH = N_("End of the match")
+from rami_desktop.engine.rules import (
+    PRESET_NAMES,
+    PRESETS,
+    FirstCard,
+    GoingOutPoints,
+    MatchEnd,
+    Penalty,
+    Rules,
+    Starter,
+    TriaSwap,
+)
+from rami_desktop.i18n import _, ngettext
 
-# paragraphs shared by several presets
-CARDS = N_(
-    "Two packs of 52 cards and 4 jokers: 108 cards, so the same card can appear twice.")
-COMBINATIONS = N_(
-    "A tria is 3 or 4 cards of the same rank, all of different suits: two identical cards "
-    "never go in one tria. A série is 3 or more cards following each other in one suit; "
-    "the ace is low (A-2-3) or high (Q-K-A), never both (K-A-2 is not allowed). A joker "
-    "stands for one missing card, at most one joker per combination. A combination without "
-    "a joker is franche.")
-VALUES = N_(
-    "Cards 2 to 10 count their face value; jack, queen and king count 10; the ace counts 10, "
-    "or 1 in a low série (A-2-3). A combination holding a joker counts 0 towards the opening.")
-TURN = N_(
-    "Draw one card from the stock (or from the talaj, see below), lay combinations if you can, "
-    "then discard one card onto the talaj. You always keep one card to discard: your last "
-    "card is discarded, never laid. When the stock runs out, the talaj except its top card is "
-    "shuffled into a new stock.")
-OPENING_OWN = N_(
-    "Your first laying must reach 71 points in franche combinations, all laid in one turn. It "
-    "must hold at least one franche tria and one franche série made of your own cards: no "
-    "joker and no card taken from the talaj. The other combinations of the opening may hold a "
-    "joker or the talaj card.")
-BAR = N_(
-    "Once a player opens with a number of points, every later opening in the round must beat "
-    "it by at least 1: after an opening of 80 you need 81. A player already down is no longer "
-    "concerned. The bar goes back to the base threshold at each new round.")
-TOP_CARD = N_(
-    "At any other time you may take the top card of the talaj only to lay it in this same "
-    "turn: for your opening, to go out, or once down. With one card left in hand you must "
-    "draw from the stock.")
-GOING_OUT_ANY_POINTS = N_(
-    "You win the round when you discard your last card. If you lay your whole hand at once, "
-    "you need no points at all, only a franche tria and a franche série.")
-MATCH_ELIMINATION = N_(
-    "Points add up from round to round. A player who reaches 300 points (an option of the "
-    "table) is eliminated; the others play on, and the last player left wins the match.")
-SCORING_VALUE = N_(
-    "When a player goes out, each other player pays the value of the cards left in hand: 2 to "
-    "10 their face value, jack, queen, king and ace 10, a joker 20. Laid cards cost nothing, "
-    "so laying early protects you.")
-MATCH_LOWEST = N_(
-    "Points add up from round to round. The match stops when a player reaches the target "
-    "(201, 500 or 1000): the lowest total wins.")
-NO_PICKUP_FIRST_ROUND = N_(
-    "No one may take from the talaj during the first round of the table.")
-
-# talaj
-DEAL_TALAJ = N_(
-    "2 to 5 players, 14 cards each. The dealer plays first, with an ordinary turn: draw, lay "
-    "if possible, discard. The next player deals the next round.")
-DOWN_TALAJ = N_(
-    "Lay any combination, whatever its value, and add cards to any combination on the table, "
-    "yours or another player's (a tria holds at most 4 cards). As soon as the combinations you "
-    "have placed make a valid opening, you may add to the table in the same turn. Take a joker "
-    "back by putting the real card it stands for in its place: in a série only that exact "
-    "card, in a tria any card of a missing suit.")
-FIRST_CARD_TALAJ = N_(
-    "The dealer's first discard may be taken into the hand by any other player, freely, even "
-    "when buried under later discards, until the turn comes back to the dealer.")
-GOING_OUT_TALAJ = N_(
-    "You win the round when you discard your last card. If your opening also empties your "
-    "hand, you need only the base 71 points, never the risen bar.")
-PENALTIES = N_(
-    "When a player goes out, each other player pays 10 points a card and 20 a joker left in "
-    "hand, or 100 if they never opened. The winner pays nothing.")
-
-# rami-talaj
-DEAL_RAMI_TALAJ = N_(
-    "2 to 5 players, or 4 in two teams; 14 cards each. The player after the dealer gets 15 "
-    "and starts without drawing: lays if possible, then discards.")
-DOWN_RAMI_TALAJ = N_(
-    "Lay any combination and add cards to any combination on the table (a tria holds at most "
-    "4 cards), even in the turn of your opening. Take a joker back from a série with the exact "
-    "card it stands for, or from a tria only by making it 4 real cards. The joker you take "
-    "back must be laid in the same turn.")
-FIRST_CARD_RAMI_TALAJ = N_(
-    "Only the next player may take the round's first discard into the hand, freely.")
-PENALTIES_DOUBLE = N_(
-    "When a player goes out, each other player pays 10 points a card and 20 a joker left in "
-    "hand, or 100 if they never opened. If the winner's last discard is a joker, cards and "
-    "jokers count double (not the 100).")
-TEAMS = N_(
-    "With 4 players in two teams, partners sit opposite. Once your partner is down, you may "
-    "go down by laying a franche série of your own cards, with no points and no tria. Scores "
-    "are kept per team, and a team that reaches the target loses.")
-REDEAL = N_(
-    "Before anyone plays, a hand with 3 jokers, or 2 jokers and 2 pairs of identical cards, "
-    "or 1 joker and 3 such pairs may be dealt again if its holder asks; a hand with 4 jokers "
-    "always is.")
-
-# tallage
-DEAL_TALLAGE = N_(
-    "2 to 6 players, 14 cards each and 15 for the dealer. One card turned up starts the talaj. "
-    "The dealer starts without drawing: lays if possible, then discards.")
-OPENING_TALLAGE = N_(
-    "Your first laying must reach 71 points (or 51, an option of the table) in franche "
-    "combinations, all laid in one turn, with at least one franche tria and one franche série.")
-DOWN_TALLAGE = N_(
-    "From the turn after your opening: lay any combination, add cards to any combination on "
-    "the table (a tria holds at most 4 cards), and take a joker back with the real card it "
-    "stands for (in a tria, any card of a missing suit).")
-TOP_CARD_TALLAGE = N_(
-    "After that you may take the top card of the talaj only to lay it in this same turn. "
-    "With one card left in hand you must draw from the stock.")
-RAMI_SEC = N_(
-    "Rami sec: if you lay your whole hand in one turn before anyone else is down, every other "
-    "player pays 200.")
-
-# simple
-DEAL_SIMPLE = N_(
-    "2 to 6 players, 13 cards each and 14 for the dealer. One card turned up starts the talaj. "
-    "The dealer starts without drawing: goes out if possible, else discards.")
-TURN_SIMPLE = N_(
-    "Draw one card from the stock or the top card of the talaj into your hand, then discard "
-    "one card. No one takes from the talaj during the first round of the table, nor with one "
-    "card left in hand. When the stock runs out, the talaj except its top card is shuffled into "
-    "a new stock.")
-GOING_OUT_SIMPLE = N_(
-    "There is no opening and no laying before the end: you lay your whole hand at once, with "
-    "at least one franche tria and one franche série, then discard your last card to win the "
-    "round.")
-
-_HELP: dict[str, list[tuple[str, str]]] = {
-    "talaj": [
-        (T_CARDS, CARDS), (T_DEAL, DEAL_TALAJ), (T_COMBINATIONS, COMBINATIONS),
-        (T_VALUES, VALUES), (T_TURN, TURN), (T_OPENING, OPENING_OWN), (T_BAR, BAR),
-        (T_DOWN, DOWN_TALAJ), (T_TALAJ, FIRST_CARD_TALAJ), (T_TALAJ, TOP_CARD),
-        (T_GOING_OUT, GOING_OUT_TALAJ), (T_PENALTIES, PENALTIES), (T_MATCH, MATCH_ELIMINATION),
-    ],
-    "rami-talaj": [
-        (T_CARDS, CARDS), (T_DEAL, DEAL_RAMI_TALAJ), (T_COMBINATIONS, COMBINATIONS),
-        (T_VALUES, VALUES), (T_TURN, TURN), (T_OPENING, OPENING_OWN), (T_BAR, BAR),
-        (T_DOWN, DOWN_RAMI_TALAJ), (T_TALAJ, FIRST_CARD_RAMI_TALAJ), (T_TALAJ, TOP_CARD),
-        (T_GOING_OUT, GOING_OUT_ANY_POINTS), (T_PENALTIES, PENALTIES_DOUBLE),
-        (T_MATCH, MATCH_ELIMINATION), (T_TEAMS, TEAMS), (T_REDEAL, REDEAL),
-    ],
-    "tallage": [
-        (T_CARDS, CARDS), (T_DEAL, DEAL_TALLAGE), (T_COMBINATIONS, COMBINATIONS),
-        (T_VALUES, VALUES), (T_TURN, TURN), (T_OPENING, OPENING_TALLAGE), (T_BAR, BAR),
-        (T_DOWN, DOWN_TALLAGE), (T_TALAJ, NO_PICKUP_FIRST_ROUND), (T_TALAJ, TOP_CARD_TALLAGE),
-        (T_GOING_OUT, GOING_OUT_ANY_POINTS), (T_GOING_OUT, RAMI_SEC),
-        (T_SCORING, SCORING_VALUE), (T_MATCH, MATCH_LOWEST),
-    ],
-    "simple": [
-        (T_CARDS, CARDS), (T_DEAL, DEAL_SIMPLE), (T_COMBINATIONS, COMBINATIONS),
-        (T_TURN, TURN_SIMPLE), (T_GOING_OUT, GOING_OUT_SIMPLE),
-        (T_SCORING, SCORING_VALUE), (T_MATCH, MATCH_LOWEST),
-    ],
-}
+Sections = list[tuple[str, str]]
+Builder = Callable[[Rules, bool], list[str]]
 
 
-def rules_help(preset: str) -> list[tuple[str, str]]:
-    """Return the translated help of a preset as (section title, paragraph) pairs, in order.
+def _cards(rules: Rules, general: bool) -> list[str]:
+    return [_("Two decks of 52 cards and 4 jokers: 108 cards, so the same card can appear twice.")]
 
-    Consecutive paragraphs may share a title: show the title once.
+
+def _deal(rules: Rules, general: bool) -> list[str]:
+    cards = rules.hand_size
+    if rules.teams:
+        players = _("4 players in two teams, {cards} cards each.").format(cards=cards)
+    elif general and rules.preset == "rami-talaj":
+        players = _("{low} to {high} players, or 4 in two teams; {cards} cards each.").format(
+            low=rules.min_players, high=rules.max_players, cards=cards)
+    else:
+        players = _("{low} to {high} players, {cards} cards each.").format(
+            low=rules.min_players, high=rules.max_players, cards=cards)
+    extra = cards + 1
+    if rules.starter is Starter.DEALER_DRAWS:
+        start = _("The dealer plays first, with an ordinary turn: draw, lay if possible, discard.")
+    elif rules.starter is Starter.NEXT_NO_DRAW and rules.lay_before_out:
+        start = _("The player after the dealer gets {extra} cards and starts without drawing: "
+                  "lays if possible, then discards.").format(extra=extra)
+    elif rules.starter is Starter.NEXT_NO_DRAW:
+        start = _("The player after the dealer gets {extra} cards and starts without drawing: "
+                  "goes out if possible, else discards.").format(extra=extra)
+    elif rules.lay_before_out:
+        start = _("The dealer gets {extra} cards and starts without drawing: lays if possible, "
+                  "then discards.").format(extra=extra)
+    else:
+        start = _("The dealer gets {extra} cards and starts without drawing: goes out if "
+                  "possible, else discards.").format(extra=extra)
+    text = [players]
+    if rules.initial_discard:
+        text.append(_("One card turned up starts the talaj."))
+    text.append(start)
+    text.append(_("The first dealer is drawn at random; then the next player deals the next "
+                  "round."))
+    return [" ".join(text)]
+
+
+def _combinations(rules: Rules, general: bool) -> list[str]:
+    jokers = rules.jokers_per_meld
+    return [_("A tria is 3 or 4 cards of the same rank, all of different suits: two identical "
+              "cards never go in one tria. A série is 3 or more cards following each other in "
+              "one suit; the ace is low (A-2-3) or high (Q-K-A), never both (K-A-2 is not "
+              "allowed). A joker stands for one missing card. A combination without a joker "
+              "is franche.") + " " + ngettext(
+        "At most {jokers} joker per combination.", "At most {jokers} jokers per combination.",
+        jokers).format(jokers=jokers)]
+
+
+def _values(rules: Rules, general: bool) -> list[str]:
+    if not rules.lay_before_out:
+        return []
+    return [_("Cards 2 to 10 count their face value; jack, queen and king count 10; the ace "
+              "counts {ace}, or 1 in a low série (A-2-3). A combination holding a joker counts 0 "
+              "towards the opening.").format(ace=rules.ace_value)]
+
+
+def _turn(rules: Rules, general: bool) -> list[str]:
+    if rules.lay_before_out:
+        turn = _("Draw one card from the stock (or from the talaj, see below), lay combinations "
+                 "if you can, then discard one card onto the talaj. You always keep one card to "
+                 "discard: your last card is discarded, never laid.")
+    elif rules.top_card_must_lay:
+        turn = _("Draw one card from the stock (or from the talaj, see below), then discard one "
+                 "card onto the talaj.")
+    else:
+        turn = _("Draw one card from the stock or the top card of the talaj into your hand, "
+                 "then discard one card.")
+    stock = _("When the stock runs out, the talaj except its top card is shuffled into a new "
+              "stock; if that leaves no card to draw, the round ends with no winner and no one "
+              "pays.")
+    return [f"{turn} {stock}"]
+
+
+def _opening(rules: Rules, general: bool) -> list[str]:
+    if not rules.lay_before_out:
+        return []
+    if general and rules.preset == "tallage":
+        text = [_("Your first laying must reach {threshold} points (or 51, an option of the "
+                  "table) in franche combinations, all laid in one turn.").format(
+                      threshold=rules.threshold)]
+    else:
+        text = [_("Your first laying must reach {threshold} points in franche combinations, all "
+                  "laid in one turn.").format(threshold=rules.threshold)]
+    if rules.need_tria_and_serie and rules.clean_own_cards:
+        text.append(_("It must hold at least one franche tria and one franche série made of "
+                      "your own cards: no joker and no top card taken from the talaj. The other "
+                      "combinations of the opening may hold a joker or the talaj card."))
+        if rules.first_card is not FirstCard.NONE:
+            text.append(_("The first card, taken from the talaj into your hand, counts as one "
+                          "of your own cards."))
+    elif rules.need_tria_and_serie:
+        text.append(_("It must hold at least one franche tria and one franche série."))
+    text.append(_("Until you discard, you may take back any card laid this turn: the opening is "
+                  "checked when you discard."))
+    if rules.add_on_opening_turn:
+        text.append(_("As soon as the combinations you have placed make a valid opening, you may "
+                      "add cards to the table in the same turn; if taking cards back makes the "
+                      "opening invalid again, every card you added elsewhere this turn comes "
+                      "back to your hand."))
+    else:
+        text.append(_("Additions to the table and joker swaps start from the turn after your "
+                      "opening."))
+    return [" ".join(text)]
+
+
+def _bar(rules: Rules, general: bool) -> list[str]:
+    if not (rules.lay_before_out and rules.rising_bar):
+        return []
+    return [_("Once a player opens with a number of points, every later opening in the round "
+              "must beat it by at least 1: after an opening of 80 you need 81 or more. A player "
+              "already down is no longer concerned. The bar goes back to {threshold} at each new "
+              "round.").format(threshold=rules.threshold)]
+
+
+def _down(rules: Rules, general: bool) -> list[str]:
+    if not rules.lay_before_out:
+        return []
+    text = [_("Lay any combination, whatever its value, and add cards to any combination on the "
+              "table, yours or another player's, several at once (a tria holds at most 4 "
+              "cards).")]
+    if rules.tria_swap is TriaSwap.ANY_MISSING_SUIT:
+        text.append(_("Take a joker back by putting the real card it stands for in its place: in "
+                      "a série only that exact card, in a tria any card of a missing suit."))
+    else:
+        text.append(_("Take a joker back from a série with the exact card it stands for, or from "
+                      "a tria only by making it 4 real cards."))
+    if rules.swapped_joker_must_be_laid:
+        text.append(_("The joker you take back must be laid in the same turn."))
+    return [" ".join(text)]
+
+
+def _talaj(rules: Rules, general: bool) -> list[str]:
+    text = []
+    if rules.first_card is FirstCard.ANY_UNTIL_DEALER:
+        text.append(_("The dealer's first discard may be taken into the hand by any other "
+                      "player, freely, even when buried under later discards, until the turn "
+                      "comes back to the dealer."))
+    elif rules.first_card is FirstCard.NEXT_ONLY:
+        text.append(_("Only the next player may take the round's first discard into the hand, "
+                      "freely."))
+    if rules.no_pickup_first_round:
+        text.append(_("No one may take from the talaj during the first round of the table."))
+    if rules.top_card_must_lay:
+        text.append(_("You may take the top card of the talaj only to lay it in this same turn: "
+                      "for your opening, to go out, or once down."))
+    if rules.last_card_lock and rules.lay_before_out:  # without laying, no one has one card left
+        text.append(_("With one card left in hand, you may not take from the talaj: draw from "
+                      "the stock."))
+    return [" ".join(text)] if text else []
+
+
+def _going_out(rules: Rules, general: bool) -> list[str]:
+    text = []
+    own = rules.clean_own_cards
+    if not rules.lay_before_out:
+        if own:
+            text.append(_("There is no opening and no laying before the end: you lay your whole "
+                          "hand at once, with at least one franche tria and one franche série of "
+                          "your own cards, then discard your last card to win the round."))
+        else:
+            text.append(_("There is no opening and no laying before the end: you lay your whole "
+                          "hand at once, with at least one franche tria and one franche série, "
+                          "then discard your last card to win the round."))
+    else:
+        text.append(_("You win the round when you discard your last card."))
+        if rules.going_out_points is GoingOutPoints.BASE:
+            text.append(_("If your opening also empties your hand, you need only {threshold} "
+                          "points, never the risen bar.").format(threshold=rules.threshold))
+        elif rules.going_out_points is GoingOutPoints.NONE and own:
+            text.append(_("If you lay your whole hand at once, you need no points at all, only a "
+                          "franche tria and a franche série of your own cards."))
+        elif rules.going_out_points is GoingOutPoints.NONE:
+            text.append(_("If you lay your whole hand at once, you need no points at all, only a "
+                          "franche tria and a franche série."))
+        else:
+            text.append(_("An opening that empties your hand needs the same points as any other "
+                          "opening."))
+    if rules.rami_sec:
+        text.append(_("Rami sec: if you lay your whole hand in one turn before anyone else is "
+                      "down, every other player pays {points}.").format(
+                          points=rules.rami_sec_penalty))
+    return [" ".join(text)]
+
+
+def _penalties(rules: Rules, general: bool) -> list[str]:
+    if rules.penalty is Penalty.HAND_VALUE:
+        return [_("When a player goes out, each other player pays the value of the cards left in "
+                  "hand: 2 to 10 their face value, jack, queen and king 10, the ace {ace}, a "
+                  "joker {joker}. Laid cards cost nothing, so laying early protects you.").format(
+                      ace=rules.ace_value, joker=rules.joker_penalty)]
+    text = [_("When a player goes out, each other player pays {card} points a card and {joker} a "
+              "joker left in hand, or {never} if they never opened. The winner pays nothing.")
+            .format(card=rules.card_penalty, joker=rules.joker_penalty,
+                    never=rules.never_down_penalty)]
+    if rules.joker_out_doubles:
+        text.append(_("If the winner's last discard is a joker, cards and jokers count double "
+                      "(not the {never}).").format(never=rules.never_down_penalty))
+    return [" ".join(text)]
+
+
+def _match(rules: Rules, general: bool) -> list[str]:
+    target = rules.target
+    if rules.teams:
+        return [_("Points add up from round to round, per team. The team that reaches {target} "
+                  "points loses the match.").format(target=target)]
+    if rules.match_end is MatchEnd.LOWEST_TOTAL and general:
+        return [_("Points add up from round to round. The match stops when a player reaches the "
+                  "target (201, 500 or 1000, chosen in the setup): the lowest total wins.")]
+    if rules.match_end is MatchEnd.LOWEST_TOTAL:
+        return [_("Points add up from round to round. The match stops when a player reaches "
+                  "{target} points: the lowest total wins.").format(target=target)]
+    if general:
+        return [_("Points add up from round to round. A player who reaches {target} points (an "
+                  "option of the table) is eliminated; the others play on, and the last player "
+                  "left wins the match.").format(target=target)]
+    return [_("Points add up from round to round. A player who reaches {target} points is "
+              "eliminated; the others play on, and the last player left wins the match.").format(
+                  target=target)]
+
+
+def _teams(rules: Rules, general: bool) -> list[str]:
+    if not (rules.teams or (general and rules.preset == "rami-talaj")):
+        return []
+    text = [_("With 4 players in two teams, partners sit opposite. Once your partner is down, you "
+              "may go down, or go out, by laying a franche série of your own cards, with no "
+              "points and no tria, and then add to your partner's combinations. When a player "
+              "goes out, the partner pays nothing; scores are kept per team, and the team that "
+              "reaches the target loses.")]
+    if general:
+        text.append(_("Teams are an option of the table, for 4 players."))
+    return [" ".join(text)]
+
+
+def _redeal(rules: Rules, general: bool) -> list[str]:
+    if not rules.redeal:
+        return []
+    return [_("Before anyone plays, a hand with 3 jokers, or 2 jokers and 2 pairs of identical "
+              "cards, or 1 joker and 3 such pairs may be dealt again if its holder asks; a hand "
+              "with 4 jokers always is.")]
+
+
+def _options(rules: Rules, general: bool) -> list[str]:
+    if not general:
+        return []
+    return [_("These are the usual rules of this game. A table may change each of them in the "
+              "setup (the opening threshold, the match target, jokers per combination, teams…); "
+              "the help opened from a table shows that table's rules.")]
+
+
+def _sections(rules: Rules) -> list[tuple[str, Builder]]:
+    """The sections in order: (translated title, builder)."""
+    scoring = (_("Penalties (khtiya)") if rules.penalty is Penalty.PER_CARD else _("Scoring"))
+    return [
+        (_("The cards"), _cards), (_("Players and deal"), _deal),
+        (_("Tria, série and joker"), _combinations), (_("Card values"), _values),
+        (_("Your turn"), _turn), (_("The opening (tahbita)"), _opening),
+        (_("The rising bar"), _bar), (_("Once down"), _down),
+        (_("Drawing from the talaj"), _talaj), (_("Going out"), _going_out),
+        (scoring, _penalties), (_("End of the match"), _match), (_("Teams"), _teams),
+        (_("Redeal"), _redeal), (_("Options"), _options),
+    ]
+
+
+def rules_help(rules: Rules | str) -> Sections:
+    """Return the translated help as (section title, paragraph) pairs, each title once.
+
+    Args:
+        rules: a table's rules (its own numbers are used), or a preset name (its defaults, with
+            the options a table may change mentioned).
 
     Raises:
-        ValueError: unknown preset.
+        ValueError: unknown preset name.
     """
-    if preset not in _HELP:
-        raise ValueError(f"unknown preset {preset!r}")
-    return [(_(title), _(text)) for title, text in _HELP[preset]]
+    general = isinstance(rules, str)
+    if isinstance(rules, str):
+        if rules not in PRESETS:
+            raise ValueError(f"unknown preset {rules!r}")
+        rules = PRESETS[rules]
+    out: Sections = []
+    for title, build in _sections(rules):
+        paragraphs = build(rules, general)
+        if paragraphs:
+            out.append((title, "\n".join(paragraphs)))
+    return out
 
 
 def presets() -> tuple[str, ...]:
     """Return the presets that have help text."""
-    return tuple(_HELP)
+    return PRESET_NAMES

@@ -16,6 +16,7 @@ import json
 import logging
 import os
 import secrets
+import stat
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -73,15 +74,19 @@ def _fsync_dir(directory: Path) -> None:
 
 
 def _clean_stale_temps(path: Path) -> None:
-    """Remove temporary files left by a process killed in the middle of a write."""
-    prefix = _temp_prefix(path)
+    """Remove temporary files left by a process killed in the middle of a write.
+
+    Both kinds are removed: the new content's (``.<name>.tmp-*``) and the second name made for
+    the backup (``.<name>.bak.tmp-*``).
+    """
+    prefixes = (_temp_prefix(path), _temp_prefix(backup_path(path)))
     now = time.time()
     try:
         entries = list(os.scandir(path.parent))
     except OSError:
         return
     for entry in entries:
-        if not entry.name.startswith(prefix):
+        if not entry.name.startswith(prefixes):
             continue
         try:
             if now - entry.stat(follow_symlinks=False).st_mtime > STALE_TEMP_AGE:
@@ -97,7 +102,7 @@ def _is_good_file(path: Path, is_good: Callable[[bytes], bool]) -> bool:
         return False
     try:
         return bool(is_good(raw))
-    except Exception:  # noqa: BLE001 - a checker failing only means "not good"
+    except Exception:
         return False
 
 
@@ -190,10 +195,33 @@ def remove_with_backup(path: Path | str) -> str | None:
     return problem
 
 
+class NotAFileError(OSError):
+    """The name is a FIFO, a device, a socket or a folder: storage reads only regular files."""
+
+
+_READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+
+
 def _read_limited(path: Path) -> bytes:
-    with open(path, "rb") as handle:
-        raw = handle.read(MAX_BYTES + 1)
-    return raw
+    """Read at most ``MAX_BYTES + 1`` bytes of a regular file, without ever blocking.
+
+    Raises:
+        FileNotFoundError: no such file.
+        NotAFileError: the name is not a regular file (a FIFO would block a plain open).
+        OSError: any other reading error.
+    """
+    fd = os.open(path, _READ_FLAGS)  # non-blocking: opening a FIFO must not wait for a writer
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise NotAFileError(f"{path} is not a regular file")
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+        with os.fdopen(fd, "rb") as handle:
+            fd = -1  # the handle closes it
+            return handle.read(MAX_BYTES + 1)
+    finally:
+        if fd >= 0:
+            os.close(fd)
 
 
 def _try_read(path: Path, parse: Callable[[bytes], T]) -> tuple[str, Any, bytes | None]:
@@ -216,7 +244,7 @@ def _try_read(path: Path, parse: Callable[[bytes], T]) -> tuple[str, Any, bytes 
     except RecursionError:
         log.warning("%s is nested too deeply: treated as damaged", path)
         return _CORRUPT, None, raw
-    except Exception as exc:  # noqa: BLE001 - bad content must never escape the loader
+    except Exception as exc:
         log.warning("%s is damaged: %s: %s", path, type(exc).__name__, exc)
         return _CORRUPT, exc, raw
 
@@ -279,10 +307,12 @@ def read_with_backup(
     ``parse`` turns the bytes into a value and raises (any ``Exception``) on bad content, or
     :class:`~rami_desktop.storage.versioning.NewerVersionError` for a file from a newer game.
 
-    A damaged file is moved aside (``<name>.corrupt-<time>``). A file from a newer version is left
-    in place, copied to ``<name>.newer``, and not loaded (its backup is not tried either: it would
-    be an older state the newer game already replaced). When the backup is used in place of a
-    missing or damaged file and ``restore`` is true, it is copied back under the real name.
+    A damaged file is moved aside (``<name>.corrupt-<time>``); when it cannot be (a read-only
+    folder) it is left in place and the problem says so (``corrupt_not_moved``). A file from a
+    newer version is left in place, copied to ``<name>.newer``, and not loaded (its backup is not
+    tried either: it would be an older state the newer game already replaced). When the backup is
+    used in place of a missing or damaged file and ``restore`` is true, it is copied back under
+    the real name.
 
     Returns:
         ``(value, problem)``: value is None when nothing could be loaded (or nothing was there:
@@ -295,8 +325,9 @@ def read_with_backup(
     if outcome == _NEWER:
         _keep_newer(path, main_raw)
         return None, problems.NEWER_VERSION
+    kept = False  # a damaged file that could not be moved aside (read-only folder)
     if outcome == _CORRUPT:
-        move_aside(path)
+        kept = move_aside(path) is None
 
     backup = backup_path(path)
     bak_outcome, bak_value, bak_raw = _try_read(backup, parse)
@@ -311,16 +342,20 @@ def read_with_backup(
             _CORRUPT: problems.CORRUPT_RESTORED_BACKUP,
             _UNREADABLE: problems.UNREADABLE,
         }[outcome]
+        if kept:
+            problem = problems.CORRUPT_NOT_MOVED
         log.warning("loaded the backup of %s (%s)", path, problem)
         return bak_value, problem
     if bak_outcome == _CORRUPT:
-        move_aside(backup)
+        kept = move_aside(backup) is None or kept
     if bak_outcome == _NEWER:
         _keep_newer(backup, bak_raw)
         if outcome == _MISSING:
             return None, problems.NEWER_VERSION
     if outcome == _UNREADABLE or (outcome == _MISSING and bak_outcome == _UNREADABLE):
         return None, problems.UNREADABLE
+    if kept:
+        return None, problems.CORRUPT_NOT_MOVED
     if outcome == _CORRUPT or bak_outcome in (_CORRUPT, _NEWER):
         return None, problems.CORRUPT_NO_BACKUP
     return None, None

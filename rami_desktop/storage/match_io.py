@@ -6,7 +6,7 @@ through :meth:`GameConfig.from_dict` and the match by replaying its action log t
 (:meth:`Match.from_dict`). A save the rules refuse (an impossible game) is treated like a damaged
 file: moved aside, the backup tried.
 
-Pure Python: never imports pygame (:mod:`rami_desktop.ui.game_config` is plain data).
+Pure Python: never imports pygame (:mod:`rami_desktop.play.config` is plain data).
 """
 
 from __future__ import annotations
@@ -15,10 +15,11 @@ import logging
 from typing import Any
 
 from rami_desktop.engine.match import Match
+from rami_desktop.play.config import GameConfig
 from rami_desktop.storage import problems
+from rami_desktop.storage.names import clean_seat_names
 from rami_desktop.storage.paths import Paths
 from rami_desktop.storage.saves import clear_match, has_saved_match, load_match, save_match
-from rami_desktop.ui.game_config import GameConfig
 
 log = logging.getLogger(__name__)
 
@@ -60,6 +61,8 @@ def rebuild_game(payload: Any) -> tuple[GameConfig, Match]:
     match_data = payload.get("match")
     if not isinstance(config_data, dict) or not isinstance(match_data, dict):
         raise ValueError("saved game: needs a config and a match")
+    if "seats" in config_data:  # names from a file get the typed names' filter
+        config_data = {**config_data, "seats": clean_seat_names(config_data["seats"])}
     config = GameConfig.from_dict(config_data)
     match = Match.from_dict(match_data)
     if config.players != match.n:
@@ -88,7 +91,7 @@ def autosave(
             if copy.round.snapshot() != match.round.snapshot() or copy.scores != match.scores:
                 raise ValueError("the replayed match differs from the match in play")
         return save_match(paths, payload)
-    except Exception:  # noqa: BLE001 - a save must never break the game; the log says why
+    except Exception:
         log.exception("the match was not saved: it does not replay")
         return NOT_SAVED_INCONSISTENT
 
@@ -108,7 +111,7 @@ def load_saved_game(
     """
     try:
         game, problem = load_match(paths, rebuild_game)
-    except Exception:  # noqa: BLE001 - storage never raises on bad files; belt and braces
+    except Exception:
         log.exception("the saved match could not be loaded")
         return None, problems.UNREADABLE
     if game is None:

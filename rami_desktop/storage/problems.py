@@ -12,6 +12,9 @@ import errno
 CORRUPT_RESTORED_BACKUP = "corrupt_restored_backup"
 #: The file was damaged and no good backup existed; both were moved aside, defaults are used.
 CORRUPT_NO_BACKUP = "corrupt_no_backup"
+#: The file was damaged and could not be moved aside (a read-only folder): it was left as it is
+#: and not loaded; its backup was loaded if it was good, else the defaults are used.
+CORRUPT_NOT_MOVED = "corrupt_not_moved"
 #: The file was missing but its backup was good (a save was interrupted); the backup was loaded.
 MISSING_RESTORED_BACKUP = "missing_restored_backup"
 #: The file exists but could not be read (permissions, disk error); the backup was used if good.
@@ -34,6 +37,7 @@ LOG_DIR_UNWRITABLE = "log_dir_unwritable"
 ALL_PROBLEMS: frozenset[str] = frozenset({
     CORRUPT_RESTORED_BACKUP,
     CORRUPT_NO_BACKUP,
+    CORRUPT_NOT_MOVED,
     MISSING_RESTORED_BACKUP,
     UNREADABLE,
     NEWER_VERSION,

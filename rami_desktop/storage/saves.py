@@ -100,6 +100,22 @@ def has_saved_match(paths: Paths) -> bool:
     return any(os.path.isfile(p) for p in (paths.match_file, backup_path(paths.match_file)))
 
 
+def saved_match_is_newer(paths: Paths) -> bool:
+    """Whether the save was written by a newer version of the game (it cannot be continued).
+
+    Reads the file (small) but never raises: a missing or damaged file is not "newer".
+    """
+    try:
+        with open(paths.match_file, "rb") as handle:
+            data = parse_json_bytes(handle.read())
+    except (OSError, ValueError):
+        return False
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        return False
+    version = data.get("version")
+    return type(version) is int and version > SAVE_VERSION
+
+
 def clear_match(paths: Paths) -> str | None:
     """Remove the autosave and its backup when a match is over; return None or a problem code."""
     return remove_with_backup(paths.match_file)

@@ -12,7 +12,6 @@ becomes ``settings.json.bak`` and stays in ``settings.json.newer``).
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any
@@ -24,6 +23,7 @@ from rami_desktop.storage.atomic import (
     read_with_backup,
     write_atomic_safe,
 )
+from rami_desktop.storage.names import clean_seat_names
 from rami_desktop.storage.paths import Paths
 from rami_desktop.storage.versioning import Upgrader, upgrade
 
@@ -31,12 +31,15 @@ SETTINGS_VERSION = 1
 #: ``UPGRADERS[n]`` turns a version-n settings dict into version n + 1 (none yet).
 UPGRADERS: dict[int, Upgrader] = {}
 
-ANIMATION_SPEEDS: tuple[str, ...] = ("off", "normal", "fast")
+ANIMATION_SPEEDS: tuple[str, ...] = ("off", "slow", "normal", "fast")
 DECK_STYLES: tuple[str, ...] = ("classic", "four")
 MIN_WINDOW = (640, 400)
-MAX_WINDOW = 16384
-
-_LANGUAGE = re.compile(r"^[a-z]{2,3}([_-][A-Za-z0-9]{2,8})?$")
+#: The largest window a settings file may ask for (an 8K screen); larger sizes are brought
+#: down to it at load, and :func:`fit_window_size` brings them down to the screen.
+MAX_WINDOW = (7680, 4320)
+#: The languages the game is translated into (the keys of ``rami_desktop.i18n.LANGUAGES``; a
+#: test keeps the two equal). Any other code in the file is treated as not chosen yet.
+LANGUAGES: tuple[str, ...] = ("en", "fr", "ar_MA")
 
 
 @dataclass(frozen=True)
@@ -53,12 +56,15 @@ class Settings:
     sound_volume: float = 0.8
     muted: bool = False
     animation_speed: str = "normal"
+    wait_for_me: bool = False
     deck_style: str = "classic"
     large_index: bool = False
     hints: bool = True
     fullscreen: bool = False
     window_size: tuple[int, int] = (1280, 800)
     last_setup: dict[str, Any] | None = None
+    lessons_done: tuple[str, ...] = ()
+    tutorial_offered: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         """Return the settings as a versioned JSON document."""
@@ -85,7 +91,7 @@ class Settings:
             default = getattr(defaults, field.name)
             try:
                 values[field.name] = _CHECKS[field.name](data[field.name])
-            except (TypeError, ValueError):
+            except (TypeError, ValueError, ArithmeticError):  # 10**400 overflows a float
                 values[field.name] = default
                 repaired = True
         return cls(**values), repaired
@@ -94,9 +100,9 @@ class Settings:
 def _check_language(value: Any) -> str | None:
     if value is None:
         return None
-    if isinstance(value, str) and _LANGUAGE.match(value):
+    if isinstance(value, str) and value in LANGUAGES:
         return value
-    raise ValueError("bad language")
+    raise ValueError("not a language of the game: ask again at start")
 
 
 def _check_volume(value: Any) -> float:
@@ -124,16 +130,46 @@ def _check_choice(choices: tuple[str, ...]) -> Any:
 
 
 def _check_window(value: Any) -> tuple[int, int]:
+    """Whole numbers, brought within ``MIN_WINDOW`` and ``MAX_WINDOW`` (not a repair)."""
     if not isinstance(value, (list, tuple)) or len(value) != 2:
         raise TypeError("window size must be [width, height]")
     size = []
-    for number, low in zip(value, MIN_WINDOW, strict=True):
+    for number, low, high in zip(value, MIN_WINDOW, MAX_WINDOW, strict=True):
         if isinstance(number, bool) or not isinstance(number, int):
             raise TypeError("window size must be whole numbers")
-        if not low <= number <= MAX_WINDOW:
-            raise ValueError("window size out of range")
-        size.append(number)
+        size.append(min(high, max(low, number)))
     return size[0], size[1]
+
+
+def fit_window_size(size: tuple[int, int] | None, screen: tuple[int, int] | None,
+                    default: tuple[int, int] = (1280, 800)) -> tuple[int, int]:
+    """Return the window size to open: the saved one, no larger than the screen.
+
+    Args:
+        size: the saved size (None: the default).
+        screen: the desktop's size (``pygame.display.get_desktop_sizes()[0]``), None if unknown.
+        default: the size when none was saved.
+
+    Returns:
+        A size within ``MIN_WINDOW`` and the screen (or ``MAX_WINDOW`` when the screen is
+        unknown); on a screen smaller than ``MIN_WINDOW`` the screen's size.
+    """
+    width, height = size if size is not None else default
+    high_w, high_h = MAX_WINDOW
+    if screen is not None and screen[0] > 0 and screen[1] > 0:
+        high_w, high_h = min(high_w, screen[0]), min(high_h, screen[1])
+    low_w, low_h = min(MIN_WINDOW[0], high_w), min(MIN_WINDOW[1], high_h)
+    return min(high_w, max(low_w, width)), min(high_h, max(low_h, height))
+
+
+def _check_lessons(value: Any) -> tuple[str, ...]:
+    """The keys of the lessons done: short names, each once, sorted."""
+    if not isinstance(value, (list, tuple)):
+        raise TypeError("lessons done must be a list")
+    keys = {k for k in value if isinstance(k, str) and 0 < len(k) <= 40}
+    if len(keys) != len(value) or len(keys) > 100:
+        raise ValueError("lessons done must be distinct short names")
+    return tuple(sorted(keys))
 
 
 def _check_setup(value: Any) -> dict[str, Any] | None:
@@ -148,7 +184,8 @@ def _check_setup(value: Any) -> dict[str, Any] | None:
         raise ValueError("last setup needs a preset name and an options object")
     if not isinstance(seats, list):
         raise ValueError("last setup seats must be a list")
-    return {**value, "preset": preset, "options": dict(options), "seats": list(seats)}
+    return {**value, "preset": preset, "options": dict(options),
+            "seats": clean_seat_names(seats)}
 
 
 _CHECKS: dict[str, Any] = {
@@ -156,12 +193,15 @@ _CHECKS: dict[str, Any] = {
     "sound_volume": _check_volume,
     "muted": _check_bool,
     "animation_speed": _check_choice(ANIMATION_SPEEDS),
+    "wait_for_me": _check_bool,
     "deck_style": _check_choice(DECK_STYLES),
     "large_index": _check_bool,
     "hints": _check_bool,
     "fullscreen": _check_bool,
     "window_size": _check_window,
     "last_setup": _check_setup,
+    "lessons_done": _check_lessons,
+    "tutorial_offered": _check_bool,
 }
 
 

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
+from rami_desktop.engine.rules import PRESET_NAMES
 from rami_desktop.storage import problems
 from rami_desktop.storage.atomic import (
     dump_json_bytes,
@@ -26,7 +27,6 @@ STATS_FORMAT = "rami-stats"
 STATS_VERSION = 1
 #: ``UPGRADERS[n]`` turns a version-n statistics document into version n + 1 (none yet).
 UPGRADERS: dict[int, Upgrader] = {}
-MAX_PRESET_NAME = 64
 
 
 @dataclass(frozen=True)
@@ -128,14 +128,17 @@ class Stats:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> tuple[Stats, bool]:
-        """Build from a current-version document; return ``(stats, repaired)``."""
+        """Build from a current-version document; return ``(stats, repaired)``.
+
+        Only the game's presets are kept: any other name is dropped (``repaired``).
+        """
         presets = data.get("presets", {})
         if not isinstance(presets, dict):
             return cls(), True
         repaired = False
         result: dict[str, PresetStats] = {}
         for name, value in presets.items():
-            if not isinstance(name, str) or not 0 < len(name) <= MAX_PRESET_NAME:
+            if name not in PRESET_NAMES:
                 repaired = True
                 continue
             stats, bad = PresetStats.from_dict(value)

@@ -134,7 +134,7 @@ class CardArt:
             if master.get_size() == (w, h):
                 cached = master.copy()
             else:
-                cached = pygame.transform.smoothscale(master, (w, h))
+                cached = _solid(pygame.transform.smoothscale(master, (w, h)))
             self._scaled[(key, w)] = cached
         return cached
 
@@ -175,6 +175,17 @@ class CardArt:
         elif kind == "dim":
             out.fill((150, 150, 158), special_flags=pygame.BLEND_RGB_MULT)
         return out
+
+
+def _solid(card: pygame.Surface) -> pygame.Surface:
+    """A scaled card made fully opaque inside its rounded edge (scaling leaves the body a
+    little see-through, and a card under it would show as a ghost)."""
+    if not card.get_flags() & pygame.SRCALPHA:
+        return card
+    body = pygame.mask.from_surface(card, 200).to_surface(setcolor=(0, 0, 0, 255),
+                                                          unsetcolor=(0, 0, 0, 0))
+    card.blit(body, (0, 0), special_flags=pygame.BLEND_RGBA_MAX)
+    return card
 
 
 def _placeholder(key: str) -> pygame.Surface:

@@ -31,6 +31,9 @@ PROBLEM_MESSAGES: dict[str, str] = {
         "A damaged file was set aside and its last good copy was loaded."),
     problems.CORRUPT_NO_BACKUP: N_(
         "A damaged file was set aside and could not be recovered."),
+    problems.CORRUPT_NOT_MOVED: N_(
+        "A damaged file in a read-only folder was left as it is; its last good copy was used if "
+        "any."),
     problems.MISSING_RESTORED_BACKUP: N_(
         "An interrupted save was recovered from its last good copy."),
     problems.UNREADABLE: N_(

@@ -1,9 +1,9 @@
 """Scenes and the scene stack.
 
-A scene is an object (the caller imports its class and constructs it) pushed on a
-:class:`SceneStack`. Requests to change the stack made while a scene handles an event or
-updates are queued and applied by the app between frames, so a scene never disappears while
-its own code is running.
+A scene is an object built for a :class:`~rami_desktop.ui.context.Context` (by route:
+``ctx.scene(Route.MENU)``) and pushed on a :class:`SceneStack`. Requests to change the stack
+made while a scene handles an event or updates are queued and applied by the app between
+frames, so a scene never disappears while its own code is running.
 
 Lifecycle: ``on_enter`` when it joins the stack, ``on_pause`` when another scene is pushed on
 top of it, ``on_resume`` when it is on top again, ``on_exit`` when it leaves the stack.
@@ -20,26 +20,26 @@ from rami_desktop.ui import theme
 from rami_desktop.ui.widgets import WidgetGroup
 
 if TYPE_CHECKING:
-    from rami_desktop.app import App
+    from rami_desktop.ui.context import Context
 
 
 class Scene:
     """Base class of every screen and overlay.
 
     Attributes:
-        app: the application (window, services, stack).
+        ctx: the game context (window size, services, stack, routes).
         transparent: an overlay: the scene below is drawn first.
     """
 
     transparent: bool = False
 
-    def __init__(self, app: App) -> None:
-        self.app = app
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
 
     # lifecycle
     def on_enter(self) -> None:
         """Called when the scene joins the stack (layout is computed here)."""
-        self.on_resize(self.app.size)
+        self.on_resize(self.ctx.size)
 
     def on_exit(self) -> None:
         """Called when the scene leaves the stack."""
@@ -59,6 +59,11 @@ class Scene:
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw onto the window surface."""
+
+    def needs_redraw(self) -> bool:
+        """Whether this frame must be drawn although no input came (something moves or
+        changed). A scene at rest answers False: the app then neither draws nor flips."""
+        return True
 
     def on_resize(self, size: tuple[int, int]) -> None:
         """Recompute the layout for a window size."""
@@ -101,13 +106,6 @@ class SceneStack:
                 start = i
                 break
         return self._scenes[start:]
-
-    def find(self, kind: type) -> Scene | None:
-        """Return the topmost scene of a class, if any."""
-        for scene in reversed(self._scenes):
-            if isinstance(scene, kind):
-                return scene
-        return None
 
     # requests (queued)
     def push(self, scene: Scene) -> None:
@@ -181,8 +179,8 @@ class WidgetScene(Scene):
     events through a :class:`~rami_desktop.ui.widgets.WidgetGroup`; Escape calls :meth:`back`.
     """
 
-    def __init__(self, app: App) -> None:
-        super().__init__(app)
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
         self.group = WidgetGroup()
         self.scale = 1.0
         self.build()
@@ -200,11 +198,11 @@ class WidgetScene(Scene):
 
     def on_resume(self) -> None:
         # the language or the window may have changed meanwhile
-        self.on_resize(self.app.size)
+        self.on_resize(self.ctx.size)
 
     def back(self) -> None:
         """Escape: leave this scene."""
-        self.app.stack.pop()
+        self.ctx.stack.pop()
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.group.handle_event(event):

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import contextlib
+import logging
 import math
 
 import pygame
 
 from rami_desktop.resources import asset
 
-SOUND_NAMES: tuple[str, ...] = ("shuffle", "draw", "lay", "discard", "error", "win")
+log = logging.getLogger(__name__)
+
+SOUND_NAMES: tuple[str, ...] = ("shuffle", "draw", "lay", "discard", "error", "win", "turn")
 
 
 class Sounds:
@@ -39,7 +42,7 @@ class Sounds:
         self._volume = _clamp(value)
         for sound in self._sounds.values():
             if sound is not None:
-                with contextlib.suppress(Exception):  # audio must never break the game
+                with contextlib.suppress(pygame.error):  # audio must never break the game
                     sound.set_volume(self._volume)
 
     @property
@@ -57,24 +60,20 @@ class Sounds:
                 return False
             sound.set_volume(self._volume)
             return sound.play() is not None
-        except Exception:  # audio must never break the game
+        except pygame.error:  # audio must never break the game
+            log.warning("sound %s could not play", name, exc_info=True)
             return False
 
     def preload(self) -> None:
         """Load every effect now (avoids a tiny delay on the first play)."""
         for name in SOUND_NAMES:
-            try:
-                self._load(name)
-            except Exception:
-                self._sounds[name] = None
+            self._load(name)
 
     def stop(self) -> None:
         """Stop every sound that is playing."""
-        try:
-            if self._ready:
+        if self._ready:
+            with contextlib.suppress(pygame.error):
                 pygame.mixer.stop()
-        except Exception:
-            pass
 
     def _start(self) -> bool:
         if self._ready is None:
@@ -82,7 +81,8 @@ class Sounds:
                 if not pygame.mixer.get_init():
                     pygame.mixer.init(frequency=44100, size=-16, channels=2, buffer=512)
                 self._ready = bool(pygame.mixer.get_init())
-            except Exception:  # no device, no driver, no mixer module
+            except (pygame.error, NotImplementedError):  # no device, driver or mixer module
+                log.info("no sound: the mixer could not start", exc_info=True)
                 self._ready = False
         return self._ready
 
@@ -94,7 +94,8 @@ class Sounds:
             try:
                 sound = pygame.mixer.Sound(str(asset("sounds", f"{name}.wav")))
                 sound.set_volume(self._volume)
-            except Exception:  # missing or unreadable file
+            except (pygame.error, OSError):  # boundary: a missing or unreadable file
+                log.warning("sound %s could not load", name, exc_info=True)
                 sound = None
         self._sounds[name] = sound
         return sound

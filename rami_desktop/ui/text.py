@@ -8,12 +8,19 @@ Right to left: the logical text is wrapped first, then each line is put in displ
 python-bidi and drawn left to right. Arabic is shaped by HarfBuzz from the display-order text;
 ``set_direction`` is never used (it would reverse digits, "71" -> "17").
 
+A value put into a sentence (a player name, a deal code, "+100") is marked with :func:`embed`
+(or the whole sentence formatted with :func:`bidi_format`) so that it keeps its own order and
+does not pull its neighbours: the marks are LRM/RLM (U+200E/U+200F), never the isolates
+U+2066-2069, which the bundled python-bidi does not handle. The marks are removed before drawing.
+
 Rendered surfaces are cached (the key holds the language generation): never draw on a surface
 returned by :func:`render`; ``copy()`` it first.
 """
 
 from __future__ import annotations
 
+import re
+import string
 import struct
 import unicodedata
 from collections import OrderedDict
@@ -21,7 +28,9 @@ from functools import cache, lru_cache
 from pathlib import Path
 
 import pygame
-from bidi.algorithm import get_display  # the pure-Python one mirrors brackets, the Rust one not
+
+# the pure-Python python-bidi mirrors brackets, the Rust one not
+from bidi.algorithm import get_display  # type: ignore[import-untyped]
 
 from rami_desktop import i18n
 from rami_desktop.resources import asset
@@ -37,6 +46,15 @@ FONT_FILES: dict[bool, tuple[str, ...]] = {
 _SCRIPTS = {"NotoSans": "Latn", "NotoSansArabicUI": "Arab"}
 _STRONG = frozenset({"L", "R", "AL"})
 _RTL_CLASSES = frozenset({"R", "AL", "AN", "RLE", "RLO", "RLI"})
+#: Left-to-right and right-to-left marks: invisible, strong, understood by python-bidi.
+LRM = "\u200e"
+RLM = "\u200f"
+_MARKS = str.maketrans("", "", "\u200e\u200f\u061c")
+#: A left-to-right word: a card ("10♥", "2-3-4♠", "K♠K♥K♦"), a deal code, "+100", a Latin name;
+#: a run is such words separated by single spaces ("Player 1").
+_LTR_CHARS = "0-9A-Za-z\u00c0-\u024f\u2660-\u2667"
+_LTR_WORD = rf"[+\-]?[{_LTR_CHARS}](?:[{_LTR_CHARS}+\-/.:]*[{_LTR_CHARS}])?%?"
+_LTR_RUN = re.compile(rf"{_LTR_WORD}(?: {_LTR_WORD})*")
 _TEXT_FONTS = 2  # the first fonts of FONT_FILES carry text; the others only fill gaps
 _CACHE_SIZE = 1024
 
@@ -177,6 +195,61 @@ def _runs(visual: str, chain: list[tuple[pygame.font.Font, frozenset[int]]]
     return [(index, "".join(chars)) for index, chars in runs]
 
 
+def embed(value: object, rtl: bool | None = None) -> str:
+    """Mark a value put into a sentence so that it keeps its own order there.
+
+    The value gets its own direction (that of its first strong letter; left to right for digits
+    and signs: "+100", "1000-A007-02") and acts as a letter of the paragraph's direction for its
+    neighbours, so "{name} · 0" keeps the name first in darija. Works like an isolate, with marks.
+
+    Args:
+        value: the value (formatted with ``str``).
+        rtl: the paragraph direction; None follows the current language.
+    """
+    fragment = str(value)
+    rtl = is_rtl() if rtl is None else rtl
+    first = next((kind for kind in map(unicodedata.bidirectional, fragment)
+                  if kind in _STRONG), "L")
+    inner = LRM if first == "L" else RLM
+    outer = RLM if rtl else LRM
+    return f"{outer}{inner}{fragment}{inner}{outer}"
+
+
+class _EmbeddingFormatter(string.Formatter):
+    def __init__(self, rtl: bool) -> None:
+        super().__init__()
+        self.rtl = rtl
+
+    def format_field(self, value: object, format_spec: str) -> str:
+        return embed(super().format_field(value, format_spec), self.rtl)
+
+
+def bidi_format(template: str, /, rtl: bool | None = None, **values: object) -> str:
+    """``template.format(**values)`` with each value marked by :func:`embed`.
+
+    Use it for translated sentences that hold names, codes or signed numbers:
+    ``bidi_format(_("{name} · {points}"), name=name, points=points)``.
+    """
+    return _EmbeddingFormatter(is_rtl() if rtl is None else rtl).vformat(template, (), values)
+
+
+def strip_marks(text: str) -> str:
+    """Remove the direction marks of :func:`embed` (to compare or log a text)."""
+    return text.translate(_MARKS)
+
+
+def visual(line: str, rtl: bool | None = None) -> str:
+    """Return one line in display order (left to right, as drawn), marks removed."""
+    return _visual(line, is_rtl() if rtl is None else rtl)
+
+
+def _mark_ltr_runs(line: str) -> str:
+    """In a right-to-left line, mark every left-to-right run that is not a plain number with
+    :func:`embed`, so that cards, codes, signed numbers and Latin names inserted without
+    :func:`bidi_format` keep their order too ("2-3-4♠", not "4-3-2♠")."""
+    return _LTR_RUN.sub(lambda m: m[0] if m[0].isdigit() else embed(m[0], rtl=True), line)
+
+
 @lru_cache(maxsize=4096)
 def _visual(line: str, rtl: bool) -> str:
     """Put a line in display order, combining marks kept after their right-to-left base.
@@ -188,8 +261,10 @@ def _visual(line: str, rtl: bool) -> str:
     if not line:
         return ""
     if not rtl and not any(unicodedata.bidirectional(c) in _RTL_CLASSES for c in line):
-        return line  # left-to-right only: nothing moves
-    chars = list(get_display(line, base_dir="R" if rtl else "L"))
+        return strip_marks(line)  # left-to-right only: nothing moves
+    if rtl:
+        line = _mark_ltr_runs(line)
+    chars = list(strip_marks(get_display(line, base_dir="R" if rtl else "L")))
     i = 0
     while i < len(chars):
         if unicodedata.combining(chars[i]):
@@ -283,15 +358,15 @@ def render(text: str, size: int, color: Color, *, bold: bool = False,
         A cached surface with per-pixel alpha, as wide as the widest line: do not draw on it.
     """
     rtl = is_rtl() if rtl is None else rtl
-    color = tuple(pygame.Color(color))
+    rgba = tuple(pygame.Color(color))
     if not pygame.font.get_init():
         font(size, bold)  # reinitialises fonts and forgets surfaces made before a pygame.quit()
-    key = (text, size, color, bold, max_width, align, rtl, i18n.generation())
+    key = (text, size, rgba, bold, max_width, align, rtl, i18n.generation())
     cached = _CACHE.get(key)
     if cached is not None:
         _CACHE.move_to_end(key)
         return cached
-    surface = _render(text, size, color, bold, max_width, _resolve(align, rtl), rtl)
+    surface = _render(text, size, rgba, bold, max_width, _resolve(align, rtl), rtl)
     _CACHE[key] = surface
     if len(_CACHE) > _CACHE_SIZE:
         _CACHE.popitem(last=False)

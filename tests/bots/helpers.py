@@ -5,9 +5,11 @@ from __future__ import annotations
 import random
 
 from rami_desktop.bots import make_bot
+from rami_desktop.engine.actions import Action
 from rami_desktop.engine.cards import Card, parse_cards
+from rami_desktop.engine.deal import complete_stock
 from rami_desktop.engine.rules import Rules
-from rami_desktop.engine.state import RoundState, complete_stock
+from rami_desktop.engine.state import RoundState
 
 
 def H(text: str) -> list[Card]:
@@ -25,13 +27,13 @@ def make_round(rules: Rules, hands: list[str], dealer: int, talaj: str = "",
     return RoundState(rules, hs, tj, stock, dealer, seed)
 
 
-def play_turn(state: RoundState, level: str, seed: int = 0, limit: int = 60) -> list[object]:
+def play_turn(state: RoundState, level: str, seed: int = 0, limit: int = 60) -> list[Action]:
     """Let a bot of ``level`` play the current player's whole turn; return its actions."""
     bot = make_bot(level)
     rng = random.Random(seed)
     p = state.current
     turn = state.turn
-    actions = []
+    actions: list[Action] = []
     for _ in range(limit):
         if state.over or state.turn != turn:
             return actions

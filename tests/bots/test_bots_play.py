@@ -8,7 +8,9 @@ import pytest
 
 from rami_desktop.bots import LEVELS, make_bot
 from rami_desktop.engine.actions import Discard, Draw, Lay
+from rami_desktop.engine.cards import Card
 from rami_desktop.engine.rules import PRESETS
+from rami_desktop.engine.state import RoundState
 
 from .helpers import make_round, play_turn
 
@@ -76,7 +78,7 @@ def test_down_bot_lays_what_it_can_and_keeps_a_card(level: str) -> None:
     assert state.over or len(state.hands[0]) <= before
 
 
-def _top_card_round(seed: int = 1):  # noqa: ANN202
+def _top_card_round(seed: int = 1) -> tuple[RoundState, Card]:
     # with KC from the talaj: QS QD QH (own tria) + 9H 10H JH (own série) + KS KH KC = 89
     rules = PRESETS["talaj"]
     hand = "KS KH 9H 10H JH QH 2C 4D 6S 8C 3H 5D QS QD"

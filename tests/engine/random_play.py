@@ -27,9 +27,10 @@ from rami_desktop.engine.actions import (
     Undo,
 )
 from rami_desktop.engine.cards import DISTINCT_CARDS, JOKER, SUITS, Card
+from rami_desktop.engine.deal import qualifies_for_redeal
 from rami_desktop.engine.errors import ErrorCode, RuleError
 from rami_desktop.engine.melds import extend, make_meld, swap
-from rami_desktop.engine.state import RoundState, qualifies_for_redeal
+from rami_desktop.engine.state import RoundState
 
 
 @dataclass
@@ -54,13 +55,10 @@ class Stats:
 
 def fingerprint(state: RoundState) -> tuple:
     """Everything that makes a round's state, for checking that a refused action changed nothing."""
-    t = state.t
     return (
         tuple(tuple(h) for h in state.hands), tuple(state.talaj), tuple(state.stock),
         tuple(state.melds), state.turn, state.current, state.first_pos, state.over,
-        state.winner, state.penalties,
-        t.drawn, t.no_draw, t.pickup, t.pickup_baseline, t.joker_baseline, list(t.snap_hand),
-        list(t.snap_melds), t.first_new, list(t.ops), list(t.created), t.snapped,
+        state.winner, state.penalties, state.turn_view(),
         len(state.log), list(state.discards), list(state.taken), list(state.opening_points),
         state.first_owner, state.first_turn, state.last_discard, state.rami_sec,
         state.reshuffles, state.redeals, list(state.down), state.bar,
@@ -81,12 +79,12 @@ def _candidates(hand: tuple[Card, ...], max_jokers: int, limit: int = 60
     by_rank: dict[int, list[Card]] = defaultdict(list)
     for c in real:
         by_rank[c.rank].append(c)
-    for cards in by_rank.values():
+    for same_rank in by_rank.values():
         for k in (3, 4):
-            out.extend(combinations(cards, k))
+            out.extend(combinations(same_rank, k))
         if jokers and max_jokers:
             for k in (2, 3):
-                out.extend((*combo, JOKER) for combo in combinations(cards, k))
+                out.extend((*combo, JOKER) for combo in combinations(same_rank, k))
     for suit in SUITS:
         ranks = {c.rank for c in real if c.suit == suit}
         positions = sorted(ranks | ({14} if 1 in ranks else set()))
@@ -275,8 +273,8 @@ class RandomPlayer:
             elif choice == "first":
                 self.stats.first_draws += 1
         plan_base = len(state.melds)
-        for action in plan:
-            assert self.try_apply(state, action), f"planned {action} refused"
+        for step in plan:
+            assert self.try_apply(state, step), f"planned {step} refused"
         if not plan and rng.random() < (0.9 if not state.rules.lay_before_out else 0.3):
             out = going_out(state.hands[p], state.rules.jokers_per_meld)
             if out is not None:
@@ -303,7 +301,7 @@ class RandomPlayer:
         if not legal:
             while state.actions_this_turn:
                 assert self.try_apply(state, Undo(p))
-            if not state.legal_discards() and state.t.pickup is not None:
+            if not state.legal_discards() and state.pickup is not None:
                 # combinations taken back keep their numbers: renumber the plan's own ones
                 shift = len(state.melds) - plan_base
                 for action in plan:

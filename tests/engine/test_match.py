@@ -116,7 +116,7 @@ def test_save_and_load_mid_round() -> None:
     (lambda d: d.update(scores=[1, 2]), "the scores do not match"),
     (lambda d: d["rules"].update(colour=1), "unknown option 'colour'"),
 ])
-def test_load_faults_are_named(change, fault: str) -> None:  # noqa: ANN001
+def test_load_faults_are_named(change, fault: str) -> None:
     m = Match(TALAJ, 2, 3, first_dealer=0)
     m.apply(Draw(0))
     data = m.to_dict()

@@ -16,7 +16,7 @@ from rami_desktop.engine.melds import (
 )
 
 
-def m(text: str, max_jokers: int = 1):  # noqa: ANN201
+def m(text: str, max_jokers: int = 1):
     return make_meld(parse_cards(text.split()), max_jokers)
 
 

@@ -13,6 +13,7 @@ import os
 import random
 import time
 from collections import Counter
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -197,7 +198,7 @@ def summary(preset: str) -> str:
 
 
 @pytest.fixture(scope="module", autouse=True)
-def report(request: pytest.FixtureRequest):  # noqa: ANN201
+def report(request: pytest.FixtureRequest) -> Iterator[None]:
     yield
     reporter = request.config.pluginmanager.get_plugin("terminalreporter")
     lines = [summary(preset) for preset in STATS]
@@ -215,20 +216,24 @@ def report(request: pytest.FixtureRequest):  # noqa: ANN201
 
 @pytest.mark.parametrize("preset", list(PRESETS))
 def test_random_play(preset: str) -> None:
-    run_property(preset, examples=8, max_rounds=3)
+    """The default sample: about 100 rounds over the four presets."""
+    run_property(preset, examples=10, max_rounds=3)
 
 
 @pytest.mark.slow
 def test_random_play_many() -> None:
-    """The heavier run (several hundred rounds); RAMI_PROPERTY_SCALE=5 makes it thousands."""
+    """The soak (``pytest -m slow``): about 2,000 rounds; RAMI_PROPERTY_SCALE=5 makes 10,000."""
     for preset in PRESETS:
-        run_property(preset, examples=60, max_rounds=3)
+        run_property(preset, examples=220, max_rounds=3)
 
 
-def test_cap_is_rarely_hit() -> None:
-    rounds = sum(s.rounds for s in STATS.values())
-    capped = sum(s.capped for s in STATS.values())
-    if not rounds:
-        pytest.skip("no random play ran")
-    assert capped / rounds < 0.05, f"{capped} of {rounds} rounds hit the {CAP}-turn cap"
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_cap_is_rarely_hit(preset: str) -> None:
+    """Each preset on its own (an average over presets would hide one preset's 6 %)."""
+    if preset not in STATS:
+        run_property(preset, examples=10, max_rounds=3)
+    s = STATS[preset]
+    assert s.rounds >= 10
+    assert s.capped <= max(1, 0.05 * s.rounds), (
+        f"{preset}: {s.capped} of {s.rounds} rounds hit the {CAP}-turn cap")
 

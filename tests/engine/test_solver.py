@@ -120,16 +120,16 @@ def test_tria_of_four() -> None:
 
 def test_serie_at_most_13() -> None:
     hearts = [Card(r, "H") for r in range(1, 14)]
-    cands = meld_candidates(hearts + [JOKER])
+    cands = meld_candidates([*hearts, JOKER])
     assert max(len(m.cards) for m in cands) == 13
     full = best_opening(hearts + H("KS KD 2C"))
     # the série uses the KH; A-Q (13 cards) cannot go on to the ace high
     assert full is not None
-    assert make_meld(hearts + [Card(1, "H")]) is None
+    assert make_meld([*hearts, Card(1, "H")]) is None
     # 13 hearts and a joker: two combinations (A..10, JK-J-Q-K) lay everything
-    assert least_penalty(hearts + [JOKER], TALAJ).penalty == 0
+    assert least_penalty([*hearts, JOKER], TALAJ).penalty == 0
     # 13 hearts and an ace: A..J and Q-K-A
-    arr = least_penalty(hearts + [Card(1, "H")], TALAJ)
+    arr = least_penalty([*hearts, Card(1, "H")], TALAJ)
     assert arr.penalty == 0
     assert all(len(m.cards) <= 13 for m in arr.melds)
 

@@ -7,13 +7,13 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from collections.abc import Iterator  # noqa: E402
+from collections.abc import Iterator
 
-import pytest  # noqa: E402
+import pytest
 
-from rami_desktop import i18n  # noqa: E402
-from rami_desktop.i18n.catalogs import compile_po, mo_is_stale, po_files  # noqa: E402
-from rami_desktop.resources import locales_dir  # noqa: E402
+from rami_desktop import i18n
+from rami_desktop.i18n.catalogs import compile_po, mo_is_stale, po_files
+from rami_desktop.resources import locales_dir
 
 
 @pytest.fixture(scope="session", autouse=True)

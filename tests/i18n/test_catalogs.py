@@ -85,7 +85,9 @@ def test_source_strings_use_named_placeholders() -> None:
 @pytest.mark.parametrize(("code", "nplurals"), [("fr", 2), ("ar_MA", 6)])
 def test_plural_forms(code: str, nplurals: int) -> None:
     header = next(e for e in read_po(_po(code)) if e.msgid == "")
-    forms = re.search(r"Plural-Forms: *([^\n]*)", header.msgstr[0]).group(1).strip()
+    found = re.search(r"Plural-Forms: *([^\n]*)", header.msgstr[0])
+    assert found is not None
+    forms = found.group(1).strip()
     if code == "ar_MA":
         assert forms == AR_PLURAL
     for entry in _messages(code):
@@ -95,18 +97,22 @@ def test_plural_forms(code: str, nplurals: int) -> None:
 
 def test_ar_ma_plural_rule() -> None:
     header = next(e for e in read_po(_po("ar_MA")) if e.msgid == "")
-    translations = gettext.GNUTranslations(io.BytesIO(mo_bytes([header])))
-    assert [translations.plural(n) for n in (0, 1, 2, 3, 10, 11, 99, 100, 102, 103, 111)] == [
+    forms = PoEntry("{n} form", [str(k) for k in range(6)], "{n} forms")  # each says its index
+    translations = gettext.GNUTranslations(io.BytesIO(mo_bytes([header, forms])))
+    assert [int(translations.ngettext("{n} form", "{n} forms", n))
+            for n in (0, 1, 2, 3, 10, 11, 99, 100, 102, 103, 111)] == [
         0, 1, 2, 3, 3, 4, 4, 5, 5, 3, 4]
 
 
 def test_catalogs_are_fresh() -> None:
-    """Every string of the code is in the catalogs (tools/update_catalogs.py --check)."""
+    """Every string of the code is in the catalogs, translated, none fuzzy
+    (tools/update_catalogs.py --check --strict)."""
     pytest.importorskip("babel")
-    result = subprocess.run([sys.executable, str(ROOT / "tools" / "update_catalogs.py"), "--check"],
-                            capture_output=True, text=True, cwd=ROOT, check=False)
+    result = subprocess.run([sys.executable, str(ROOT / "tools" / "update_catalogs.py"), "--check",
+                             "--strict"], capture_output=True, text=True, cwd=ROOT, check=False)
     assert result.returncode == 0, (
-        "strings missing from the catalogs; run .venv/bin/python tools/update_catalogs.py\n"
+        "strings missing or untranslated; run .venv/bin/python tools/update_catalogs.py and "
+        "translate the new entries\n"
         + result.stdout + result.stderr)
 
 

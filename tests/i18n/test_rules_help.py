@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rami_desktop import i18n
-from rami_desktop.engine.rules import PRESET_NAMES
+from rami_desktop.engine.rules import PRESET_NAMES, PRESETS
 from rami_desktop.i18n.rules_help import presets, rules_help
 
 KEY_FACTS = {
@@ -55,3 +55,61 @@ def test_help_is_translated(code: str, preset: str) -> None:
 def test_unknown_preset() -> None:
     with pytest.raises(ValueError):
         rules_help("poker")
+
+
+def _text(sections: list[tuple[str, str]]) -> str:
+    return " ".join(paragraph for _title, paragraph in sections)
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_each_title_once(preset: str) -> None:
+    titles = [title for title, _paragraph in rules_help(preset)]
+    assert len(titles) == len(set(titles))
+    assert "Options" in titles  # the menu's help says a table may change the numbers
+
+
+def test_a_table_help_uses_the_table_options() -> None:
+    rules = PRESETS["talaj"].with_options(threshold=51, target=500, jokers_per_meld=2)
+    text = _text(rules_help(rules))
+    assert "51 points" in text and "500 points" in text and "At most 2 jokers" in text
+    assert "71" not in text and "300" not in text and "At most 1 joker " not in text
+    assert "Options" not in [title for title, _paragraph in rules_help(rules)]
+
+
+def test_teams_only_when_the_table_plays_in_teams() -> None:
+    alone = rules_help(PRESETS["rami-talaj"])
+    assert "Teams" not in [title for title, _paragraph in alone]
+    assert "eliminated" in _text(alone)
+    teams = rules_help(PRESETS["rami-talaj"].with_options(teams=True, min_players=4,
+                                                          max_players=4))
+    text = _text(teams)
+    assert "Teams" in [title for title, _paragraph in teams]
+    assert "team that reaches 300 points loses" in text
+    assert "eliminated" not in text
+    assert "franche série of your own cards" in text
+
+
+def test_opening_rules_per_preset() -> None:
+    talaj = _text(rules_help("talaj"))
+    assert "first card, taken from the talaj into your hand, counts as one of your own" in talaj
+    assert "comes back to your hand" in talaj  # the take-back cascade
+    assert "drawn at random" in talaj
+    assert "no card to draw, the round ends with no winner" in talaj
+    tallage = _text(rules_help("tallage"))
+    assert "start from the turn after your opening" in tallage
+    assert "your own cards" not in tallage
+    simple = _text(rules_help("simple"))
+    assert "one card left" not in simple
+    assert "drawn at random" in simple
+
+
+def test_talaj_going_out_needs_the_table_threshold() -> None:
+    text = _text(rules_help(PRESETS["talaj"].with_options(threshold=61)))
+    assert "you need only 61 points, never the risen bar" in text
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_titles_differ_from_the_illustrated_page(preset: str) -> None:
+    """The rules guide puts its pictures under these titles before the help: none repeats."""
+    titles = {title for title, _paragraph in rules_help(preset)}
+    assert not titles & {"Combinations", "Counting an opening", "The talaj"}

@@ -104,8 +104,7 @@ def _play_checked(paths: Paths, preset: str, seed: int, max_turns: int,
 
 @pytest.mark.parametrize("preset", PRESET_NAMES)
 def test_save_and_reload_every_turn_bots(paths: Paths, preset: str) -> None:
-    """Bots (``make_bot``) play; a save and a reload after every turn."""
-    pytest.importorskip("rami_desktop.bots", reason="no bots yet").make_bot  # noqa: B018
+    """Bots play; a save and a reload after every turn."""
     turns, followed = _play_checked(paths, preset, seed=PRESET_NAMES.index(preset) + 11,
                                     max_turns=70, extra_turns=3)
     assert turns >= 5 and followed >= 2
@@ -189,7 +188,7 @@ def test_impossible_game_is_moved_aside(paths: Paths) -> None:
 
 
 def test_impossible_game_falls_back_on_the_backup(paths: Paths) -> None:
-    config, match, first = _two_saves(paths)
+    config, match, _first = _two_saves(paths)
     # an impossible game written over the save (by a bug): the previous turn is loaded
     assert save_match(paths, _impossible(game_payload(config, match))) is None
     game, problem = load_saved_game(paths)

@@ -222,8 +222,9 @@ def test_write_into_read_only_folder_is_reported(tmp_path: Path, read_only) -> N
     assert write_atomic_safe(path, doc(2)) == problems.UNWRITABLE
     assert write_atomic_safe(tmp_path / "ro" / "sub" / "g.json", doc(2)) == problems.UNWRITABLE
     assert read_with_backup(path, parse) == ({"version": 1, "n": 1}, None)
-    # a damaged file that cannot be moved aside is still reported cleanly
+    # a damaged file that cannot be moved aside is reported as such, and left as it is
     with open(path, "wb") as handle:  # builtin open: allowed by the simulation, like a root user
         handle.write(b"{bad")
     value, problem = read_with_backup(path, parse)
-    assert value is None and problem == problems.CORRUPT_NO_BACKUP
+    assert value is None and problem == problems.CORRUPT_NOT_MOVED
+    assert path.read_bytes() == b"{bad"

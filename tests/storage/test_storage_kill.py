@@ -53,15 +53,30 @@ def check_match(match: dict) -> int:
     return int(match["counter"])
 
 
-@pytest.mark.slow
-@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
+needs_sigkill = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
+
+
+@needs_sigkill
 @pytest.mark.parametrize("links", ["links", "no-links"])
 def test_killed_while_saving_leaves_a_loadable_save(rami_home: Path, links: str) -> None:
+    """A few kills in the default run."""
+    _kill_while_saving(rami_home, links, kills=4, seed=1234)
+
+
+@pytest.mark.slow
+@needs_sigkill
+@pytest.mark.parametrize("links", ["links", "no-links"])
+def test_killed_while_saving_many_times(rami_home: Path, links: str) -> None:
+    """The soak (``pytest -m slow``): 60 kills."""
+    _kill_while_saving(rami_home, links, kills=60, seed=4321)
+
+
+def _kill_while_saving(rami_home: Path, links: str, kills: int, seed: int) -> None:
     paths = Paths.from_environment()
     env = {**os.environ, "PYTHONPATH": str(REPO), "RAMI_HOME": str(rami_home)}
-    rng = random.Random(1234)
+    rng = random.Random(seed)
     last_seen = 0
-    for _ in range(8):
+    for _ in range(kills):
         child = subprocess.Popen(
             [sys.executable, "-c", CHILD, links], env=env, cwd=str(REPO), stdout=subprocess.PIPE
         )

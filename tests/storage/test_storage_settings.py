@@ -18,7 +18,7 @@ from rami_desktop.storage.paths import Paths
 from rami_desktop.storage.settings import Settings, load_settings, save_settings
 
 CHANGED = Settings(
-    language="ar",
+    language="ar_MA",
     sound_volume=0.25,
     muted=True,
     animation_speed="fast",
@@ -55,12 +55,12 @@ def test_round_trip(paths: Paths) -> None:
 
 def test_bad_values_are_replaced_field_by_field(paths: Paths) -> None:
     data = CHANGED.to_dict()
-    data.update(sound_volume="loud", animation_speed="slow", window_size=[10, 10], future=1)
+    data.update(sound_volume="loud", animation_speed="warp", window_size=[10, 10], future=1)
     write(paths, data)
     loaded, problem = load_settings(paths)
     assert problem == problems.REPAIRED
     assert loaded == replace(
-        CHANGED, sound_volume=0.8, animation_speed="normal", window_size=(1280, 800)
+        CHANGED, sound_volume=0.8, animation_speed="normal", window_size=(640, 400)
     )
 
 
@@ -76,7 +76,13 @@ def test_unknown_keys_and_missing_keys_are_fine(paths: Paths) -> None:
         ("sound_volume", -1, 0.0),
         ("sound_volume", True, 0.8),
         ("language", "english please", None),
-        ("language", "pt-BR", "pt-BR"),
+        ("language", "pt-BR", None),
+        ("language", "xx", None),
+        ("language", "fr", "fr"),
+        ("sound_volume", 10**400, 0.8),
+        ("sound_volume", 1e300, 1.0),
+        ("window_size", [16384, 16384], (7680, 4320)),
+        ("window_size", [10**400, 10], (7680, 400)),
         ("muted", 1, False),
         ("last_setup", {"preset": 3}, None),
         ("last_setup", [], None),

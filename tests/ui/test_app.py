@@ -11,9 +11,10 @@ import pytest
 from rami_desktop.__main__ import main
 from rami_desktop.app import App
 from rami_desktop.engine.rules import PRESETS
-from rami_desktop.ui.game_config import GameConfig, Seat, autoplay_config
+from rami_desktop.play.config import GameConfig, Seat, autoplay_config
 from rami_desktop.ui.scene import Scene, SceneStack
 from rami_desktop.ui.scenes.menu import MenuScene
+from rami_desktop.ui.scenes.table import TableScene
 
 
 class Recorder(Scene):
@@ -170,13 +171,23 @@ def test_first_scene_asks_language_when_unset(make_app: object) -> None:
     assert isinstance(app2.first_scene(), MenuScene)
 
 
-def test_start_game_uses_table_or_says_not_ready(app: App) -> None:
+def test_start_game_shows_the_table(app: App) -> None:
     app.stack.push(MenuScene(app))
     app.step(1 / 60)
-    shown = app.start_game(GameConfig(), remember=False)
+    assert app.start_game(GameConfig(), remember=False)
     app.step(1 / 60)
-    assert shown == app.table_available()
-    assert app.stack.top is not None
+    assert isinstance(app.stack.top, TableScene)
+
+
+def test_every_route_builds_a_scene(app: App) -> None:
+    from rami_desktop.ui.routes import Route
+
+    needs_args = {Route.TABLE, Route.MESSAGE, Route.CONFIRM, Route.PRIVACY,
+                  Route.ROUND_SUMMARY, Route.MATCH_END}
+    for route in Route:
+        assert route in app.routes
+        if route not in needs_args:
+            assert isinstance(app.scene(route), Scene)
 
 
 def test_game_config_round_trip() -> None:

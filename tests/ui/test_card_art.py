@@ -8,14 +8,14 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from pathlib import Path  # noqa: E402
+from pathlib import Path
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+import pygame
+import pytest
 
-from rami_desktop.resources import asset  # noqa: E402
-from rami_desktop.ui import card_art  # noqa: E402
-from rami_desktop.ui.card_art import CardArt  # noqa: E402
+from rami_desktop.resources import asset
+from rami_desktop.ui import card_art
+from rami_desktop.ui.card_art import CardArt
 
 SUITS = ("S", "H", "D", "C")
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")

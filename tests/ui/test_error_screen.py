@@ -12,10 +12,10 @@ import pytest
 
 from rami_desktop.app import App
 from rami_desktop.engine.match import Match
+from rami_desktop.play.config import GameConfig
 from rami_desktop.storage.logs import setup_logging
 from rami_desktop.storage.match_io import autosave, load_saved_game
 from rami_desktop.storage.paths import Paths
-from rami_desktop.ui.game_config import GameConfig
 from rami_desktop.ui.scene import Scene
 from rami_desktop.ui.scenes.error_screen import ErrorScreen
 from rami_desktop.ui.scenes.menu import MenuScene
@@ -193,8 +193,8 @@ def test_a_table_bug_keeps_the_match(log_file: Path | None, paths: Paths,
                                      monkeypatch: pytest.MonkeyPatch) -> None:
     """End to end with the real table: a bug on the table shows the error screen, the save of
     the last turn is untouched, and Continue resumes that very match."""
-    table_module = pytest.importorskip("rami_desktop.ui.scenes.table")
-    from rami_desktop.ui.game_config import autoplay_config
+    from rami_desktop.play.config import autoplay_config
+    from rami_desktop.ui.scenes import table as table_module
 
     app = App((1024, 640), fullscreen=False)  # a real, persisting app under RAMI_HOME
     try:
@@ -203,17 +203,15 @@ def test_a_table_bug_keeps_the_match(log_file: Path | None, paths: Paths,
         app.stack.push(MenuScene(app))
         app.step(1 / 60)
         assert app.start_game(autoplay_config("talaj", 3, 7), remember=False)
+        app.step(1 / 60)
+        table = app.stack.top
+        assert isinstance(table, table_module.TableScene)
         for _frame in range(3000):
             app.step(1 / 20)
-            runner = getattr(app.stack.top, "runner", None)
-            if runner is not None:
-                runner.wait(5)  # a bot thinks in its thread: let it finish, whatever the CPU
+            table.bots.runner.wait(5)  # a bot thinks in its thread: let it finish, whatever the CPU
+            table.ctl.flush()
             if paths.match_file.exists():
                 break
-        table = app.stack.top
-        flush = getattr(getattr(table, "ctl", None), "flush", None)
-        if flush is not None:
-            flush()
         saved = paths.match_file.read_bytes()
         game, problem = load_saved_game(paths)
         assert problem is None and game is not None
@@ -235,9 +233,7 @@ def test_a_table_bug_keeps_the_match(log_file: Path | None, paths: Paths,
         app.step(1 / 60)
         resumed = app.stack.top
         assert isinstance(resumed, table_module.TableScene)
-        ctl = getattr(resumed, "ctl", None)  # the table's controller, when it has one
-        if ctl is not None:
-            assert ctl.match.to_dict() == game[1].to_dict()
+        assert resumed.ctl.match.to_dict() == game[1].to_dict()
     finally:
         app.stack.clear()
         app.stack.apply_pending()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from rami_desktop.ui.game_config import Seat
+from rami_desktop.play.config import Seat
 from rami_desktop.ui.scenes.privacy import PrivacyScene
 from rami_desktop.ui.scenes.table import TableScene
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pygame
 
 from rami_desktop.app import App
@@ -10,8 +12,8 @@ from rami_desktop.ui.scenes.overlays import (
     ConfirmDialog,
     MessageDialog,
     PauseOverlay,
-    RulesHelpOverlay,
 )
+from rami_desktop.ui.scenes.rules_guide import RulesGuideOverlay
 from rami_desktop.ui.scenes.settings import SettingsScene
 from rami_desktop.ui.scenes.setup import SetupScene
 
@@ -22,7 +24,7 @@ def test_buttons_inside_window_at_min_size(app: App, drive: object) -> None:
     for b in menu.buttons:
         assert window.contains(b.rect)
     rects = [b.rect for b in menu.buttons]
-    assert all(a.bottom <= b.top for a, b in zip(rects, rects[1:], strict=False))
+    assert all(a.bottom <= b.top for a, b in pairwise(rects))
 
 
 def test_click_new_game_opens_setup(app: App, drive: object) -> None:
@@ -39,7 +41,7 @@ def test_click_settings_and_rules(app: App, drive: object) -> None:
     assert isinstance(app.stack.top, SettingsScene)
     drive.key(pygame.K_ESCAPE)
     drive.click(menu.rules.rect.center)
-    assert isinstance(app.stack.top, RulesHelpOverlay)
+    assert isinstance(app.stack.top, RulesGuideOverlay)
 
 
 def test_hover_and_press_states(app: App, drive: object) -> None:
@@ -110,7 +112,7 @@ def test_statistics_opens_something(app: App, drive: object) -> None:
 
 def test_rules_help_tabs_and_scroll(app: App, drive: object) -> None:
     drive.show(MenuScene(app))
-    rules = drive.push(RulesHelpOverlay(app, "talaj"))
+    rules = drive.push(RulesGuideOverlay(app, "talaj"))
     assert rules.preset == "talaj"
     drive.key(pygame.K_RIGHT)
     assert rules.preset == "rami-talaj"
@@ -127,7 +129,7 @@ def test_pause_overlay_leads_back_to_menu(app: App, drive: object) -> None:
     pause = drive.push(PauseOverlay(app, "tallage"))
     assert pause.transparent
     drive.click(pause.buttons[2].rect.center)
-    assert isinstance(app.stack.top, RulesHelpOverlay) and app.stack.top.preset == "tallage"
+    assert isinstance(app.stack.top, RulesGuideOverlay) and app.stack.top.preset == "tallage"
     drive.key(pygame.K_ESCAPE)
     drive.click(pause.buttons[3].rect.center)
     confirm = app.stack.top

@@ -6,10 +6,10 @@ import pygame
 
 from rami_desktop import i18n
 from rami_desktop.app import App
+from rami_desktop.i18n import is_rtl
 from rami_desktop.ui.scenes.language import LanguageScene
 from rami_desktop.ui.scenes.menu import MenuScene
 from rami_desktop.ui.scenes.settings import SettingsScene
-from rami_desktop.ui.widgets import is_rtl
 
 
 def _current_language() -> str | None:
@@ -52,14 +52,12 @@ def test_toggles_and_choices_apply(app: App, drive: object) -> None:
     settings = drive.show(SettingsScene(app))
     drive.click(settings.mute.rect.center)
     assert app.settings["muted"] is True
-    if app.sounds is not None:
-        assert app.sounds.muted
+    assert app.sounds.muted
     drive.click(settings.animation._arrow_rects()[1].center)
     assert app.settings["animation_speed"] == "fast"
     drive.click(settings.deck._arrow_rects()[1].center)
     assert app.settings["deck_style"] == "four"
-    if app.card_art is not None:
-        assert app.card_art.style == "four"
+    assert app.card_art.style == "four"
     drive.click(settings.hints.rect.center)
     assert app.settings["hints"] is False
     drive.click(settings.large_index.rect.center)
@@ -74,8 +72,7 @@ def test_volume_slider(app: App, drive: object) -> None:
     settings.group.focus(settings.volume)
     drive.key(pygame.K_RIGHT)
     assert abs(app.settings["sound_volume"] - 0.30) < 0.051
-    if app.sounds is not None:
-        assert abs(app.sounds.volume - app.settings["sound_volume"]) < 1e-6
+    assert abs(app.sounds.volume - app.settings["sound_volume"]) < 1e-6
 
 
 def test_fullscreen_toggle(app: App, drive: object) -> None:
@@ -100,7 +97,8 @@ def test_keyboard_through_settings(app: App, drive: object) -> None:
 
 
 def test_first_start_language_choice(make_app: object) -> None:
-    app = make_app(language=None)  # type: ignore[operator]
+    # the offer of the lessons after the choice: tests/ui/test_tutorial.py
+    app = make_app(language=None, tutorial_offered=True)  # type: ignore[operator]
     scene = app.first_scene()
     assert isinstance(scene, LanguageScene)
     app.stack.push(scene)

@@ -7,9 +7,10 @@ import pytest
 
 from rami_desktop.app import App
 from rami_desktop.engine.rules import PRESETS, Rules
-from rami_desktop.ui.game_config import GameConfig, Seat
+from rami_desktop.play.config import GameConfig, Seat
 from rami_desktop.ui.scenes.menu import MenuScene
 from rami_desktop.ui.scenes.setup import SetupScene
+from rami_desktop.ui.text import strip_marks
 
 
 @pytest.fixture
@@ -21,8 +22,11 @@ def setup(app: App, drive: object) -> SetupScene:
 def test_defaults(setup: SetupScene) -> None:
     config = setup.game_config()
     assert config.rules == PRESETS["talaj"]
-    assert config.seats == (Seat("You", "human", "hard"), Seat("Bot 2", "bot", "hard"),
-                            Seat("Bot 3", "bot", "hard"))
+    # a calm first game: medium bots, and the simple view of the rules
+    assert config.seats == (Seat("Player 1", "human", "medium"), Seat("Bot 2", "bot", "medium"),
+                            Seat("Bot 3", "bot", "medium"))
+    assert not setup.show_all and not setup.rule_widgets["redeal"].visible
+    assert setup.rule_widgets["threshold"].visible and setup.all_toggle.visible
     assert config.seed is None
 
 
@@ -107,17 +111,17 @@ def test_seats_edit(setup: SetupScene, drive: object) -> None:
     drive.type("Nadia")
     drive.click(row.kind.rect.center)  # bot -> human
     config = setup.game_config()
-    assert config.seats[1] == Seat("Nadia", "human", "hard")
+    assert config.seats[1] == Seat("Nadia", "human", "medium")
     assert not row.level.visible
     drive.click(row.kind.rect.center)  # back to a bot; choose the level
-    row.level.step(-1)
-    assert setup.game_config().seats[1] == Seat("Nadia", "bot", "medium")
+    row.level.step(1)
+    assert setup.game_config().seats[1] == Seat("Nadia", "bot", "hard")
 
 
 def test_default_names_follow_the_kind(setup: SetupScene, drive: object) -> None:
     row = setup.seat_rows[2]
     drive.click(row.kind.rect.center)
-    assert setup.game_config().seats[2] == Seat("Player 3", "human", "hard")
+    assert setup.game_config().seats[2] == Seat("Player 3", "human", "medium")
     drive.click(row.kind.rect.center)
     assert setup.game_config().seats[2].name == "Bot 3"
     setup.seat_rows[0].name.set("")
@@ -129,7 +133,7 @@ def test_space_types_into_a_name(setup: SetupScene, drive: object) -> None:
     drive.click(row.name.rect.center)
     drive.key(pygame.K_SPACE)  # arrives as TEXTINPUT too: must not activate anything
     drive.type(" A")
-    assert setup.game_config().seats[0].name == "You A"
+    assert setup.game_config().seats[0].name == "Player 1 A"
 
 
 def test_conflicting_option_is_refused(setup: SetupScene) -> None:
@@ -140,6 +144,8 @@ def test_conflicting_option_is_refused(setup: SetupScene) -> None:
 
 def test_all_rules_scroll_and_focus(setup: SetupScene, drive: object) -> None:
     area = setup.rules_area
+    drive.click(setup.all_toggle.rect.center)  # one click away
+    assert setup.show_all
     assert area.max_scroll() > 0
     setup.group.focus(setup.rule_widgets["redeal"])
     assert area.rect.contains(setup.rule_widgets["redeal"].rect)
@@ -150,7 +156,8 @@ def test_all_rules_scroll_and_focus(setup: SetupScene, drive: object) -> None:
 
 
 def test_deal_code(setup: SetupScene, drive: object) -> None:
-    deal_code = pytest.importorskip("rami_desktop.storage.deal_code")
+    from rami_desktop.storage import deal_code
+
     rules = PRESETS["tallage"].with_options(threshold=51)
     code = deal_code.encode(1234, rules)
     drive.click(setup.deal_code.rect.center)
@@ -191,6 +198,7 @@ def test_layout_inside_window(make_app: object) -> None:
 
 def test_wheel_scrolls_rules_under_pointer(setup: SetupScene, drive: object) -> None:
     area = setup.rules_area
+    setup.all_toggle.set(True)
     drive.move(area.rect.center)
     drive.step([pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-2, flipped=False)])
     assert area.scroll > 0
@@ -216,3 +224,29 @@ def test_right_to_left_mirrors_layout(app: App, setup: SetupScene, drive: object
     row = setup.seat_rows[1]
     assert row.name.rect.x > row.kind.rect.x > row.level.rect.x
     assert setup.start_button.rect.x < setup.back_button.rect.x
+
+
+def test_simple_shows_no_opening_threshold(setup: SetupScene, drive: object) -> None:
+    """Simple lays only to go out: the rules object says so, and no threshold is offered."""
+    assert setup.rule_widgets["threshold"].visible
+    setup.preset.set("simple")
+    drive.step()
+    assert not PRESETS["simple"].lay_before_out
+    assert not setup.rule_widgets["threshold"].visible
+    setup.all_toggle.set(True)
+    drive.step()
+    for name in ("threshold", "rising_bar", "need_tria_and_serie", "going_out_points"):
+        assert not setup.rule_widgets[name].visible, name
+    setup.preset.set("talaj")
+    drive.step()
+    assert setup.rule_widgets["threshold"].visible
+
+
+def test_teams_are_named_by_their_players(setup: SetupScene, drive: object) -> None:
+    setup.players.value = 4
+    setup.players_changed(4)
+    setup.option_changed("teams", True)
+    setup.seat_rows[0].name.set("Sara")
+    drive.step()
+    text = strip_marks(setup.hint_text())
+    assert "Team A: Sara & Bot 3" in text and "Team B: Bot 2 & Bot 4" in text

@@ -8,17 +8,17 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-import contextlib  # noqa: E402
-import wave  # noqa: E402
-from array import array  # noqa: E402
-from pathlib import Path  # noqa: E402
+import contextlib
+import wave
+from array import array
+from pathlib import Path
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+import pygame
+import pytest
 
-from rami_desktop.resources import asset  # noqa: E402
-from rami_desktop.ui import sound as sound_module  # noqa: E402
-from rami_desktop.ui.sound import SOUND_NAMES, Sounds  # noqa: E402
+from rami_desktop.resources import asset
+from rami_desktop.ui import sound as sound_module
+from rami_desktop.ui.sound import SOUND_NAMES, Sounds
 
 
 @pytest.fixture(autouse=True)

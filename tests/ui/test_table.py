@@ -24,7 +24,7 @@ def _hand_sprite(scene: TableScene, code: str) -> Any:
 def _select(driver: Driver, scene: TableScene, codes: str) -> None:
     for code in codes.split():
         driver.click(_hand_sprite(scene, code).rect.move(4, 8).topleft)
-    assert sorted(c.code for c in scene.selection_cards()) == sorted(codes.split())
+    assert sorted(c.code for c in scene.view.selection_cards()) == sorted(codes.split())
 
 
 def _drag_selection_to(driver: Driver, scene: TableScene, code: str,
@@ -60,19 +60,19 @@ def test_whole_human_turn_with_the_mouse(make_app: Any) -> None:
     _drag_selection_to(d, scene, "KH", _empty_spot(scene))
     assert _table(scene) == [["KS", "KH", "KD"]] or sorted(_table(scene)[0]) == ["KD", "KH", "KS"]
     assert r.staged == [0]
-    counter = scene.ctl.opening_counter()
-    assert counter is not None and counter.points == 30 and counter.tria and not counter.serie
+    status = scene.ctl.opening_status()
+    assert status.staged_points == 30 and status.clean_tria and not status.clean_serie
     # the série of hearts, dropped in any order: the table sorts it
     _select(d, scene, "QH 9H JH 10H")
     _drag_selection_to(d, scene, "JH", _empty_spot(scene))
     assert _table(scene)[1] == ["9H", "10H", "JH", "QH"]
-    counter = scene.ctl.opening_counter()
-    assert counter is not None and counter.points == 69 and counter.serie and not counter.reached
+    status = scene.ctl.opening_status()
+    assert status.staged_points == 69 and status.clean_serie and not status.opens
     # add the 8H at the low end of the série: drop it on the série's left side
     serie = next(p for p in scene.flow.places if p.index == 1)
     _drag_selection_to(d, scene, "8H", serie.cards[0].center)
     assert _table(scene)[1] == ["8H", "9H", "10H", "JH", "QH"]
-    assert scene.ctl.opening_counter().points == 77  # type: ignore[union-attr]
+    assert scene.ctl.opening_status().staged_points == 77
     # stage the clubs, then take them back by dragging a card back to the hand
     _select(d, scene, "5C 6C 7C")
     _drag_selection_to(d, scene, "6C", _empty_spot(scene))
@@ -104,21 +104,27 @@ def test_illegal_move_slides_back_with_a_message(make_app: Any) -> None:
     home = {code: _hand_sprite(scene, code).spec.rect.topleft for code in ("2S", "4D", "8H")}
     _drag_selection_to(d, scene, "4D", _empty_spot(scene))
     assert r.snapshot() == before
-    assert scene.message == error_message("invalid_meld") and scene.message_time > 0
+    # the engine says what is wrong with these cards: three ranks, three suits
+    assert scene.message == "A tria needs cards of the same rank." and scene.message_time > 0
     for code, at in home.items():
         sprite = _hand_sprite(scene, code)
         assert sprite.rect.topleft[0] == sprite.spec.rect.x
         assert abs(sprite.rect.x - at[0]) < 2
     # the selection stays after a refusal; clicking the cards again unselects them
-    assert len(scene.selection_cards()) == 3
+    assert len(scene.view.selection_cards()) == 3
     for code in ("2S", "4D", "8H"):
         d.click(_hand_sprite(scene, code).rect.move(4, 8).topleft)
-    assert scene.selection_cards() == []
+    assert scene.view.selection_cards() == []
     # discarding before the opening holds: refused too, with its own message
     _select(d, scene, "KS KH KD")
     _drag_selection_to(d, scene, "KS", _empty_spot(scene))
     _drag_selection_to(d, scene, "2S", scene.lay.talaj.center)
-    assert r.current == 0 and scene.message == error_message("threshold_not_met")
+    assert r.current == 0
+    assert scene.message == error_message("threshold_not_met", scene.ctl.rules)
+    # two cards are not a combination: said as such
+    _select(d, scene, "5C 6C")
+    _drag_selection_to(d, scene, "5C", _empty_spot(scene))
+    assert scene.message == "A combination needs at least 3 cards."
     assert "2S" in [c.code for c in r.hands[0]]
 
 
@@ -131,7 +137,7 @@ def test_keyboard_turn(make_app: Any) -> None:
     r = scene.ctl.round
     d.key(pygame.K_s)
     assert r.has_drawn
-    scene.sort_rank()
+    scene.view.sort_rank()
     order = [c.code for c in scene.orders[0]]
 
     def select(code: str) -> None:
@@ -194,7 +200,8 @@ def test_hint_highlights_the_best_opening(make_app: Any) -> None:
     positions, text = scene.hint()
     cards = Counter(scene.orders[0][i].code for i in positions)
     assert cards >= Counter(["KS", "KH", "KD", "8H", "9H", "10H", "JH", "QH"])
-    assert "open" in text
+    assert text.startswith("Hint: open with") and "tria K♠ K♥ K♦" in text
+    assert "série 8-9-10-J-Q♥" in text
     scene.toggle_hints()
     assert scene.hint() == ([], "")
 
@@ -205,7 +212,7 @@ def test_sort_and_group_keep_the_engine_hand(make_app: Any) -> None:
     app.stack.clear_to(scene)
     Driver(app).settle(2)
     engine = Counter(scene.ctl.round.hands[0])
-    for fn in (scene.sort_suit, scene.sort_rank, scene.group_hand):
+    for fn in (scene.view.sort_suit, scene.view.sort_rank, scene.view.group_hand):
         fn()
         assert Counter(scene.orders[0]) == engine
     order, breaks = scene.orders[0], scene.breaks[0]
@@ -232,9 +239,9 @@ def test_resize_recomputes_the_layout(make_app: Any) -> None:
 
 def test_stats_and_autosave(make_app: Any, tmp_path: Any) -> None:
     from rami_desktop.engine.rules import preset
+    from rami_desktop.play.config import GameConfig, Seat
     from rami_desktop.storage.paths import Paths
     from rami_desktop.storage.saves import has_saved_match
-    from rami_desktop.ui.game_config import GameConfig, Seat
 
     app = make_app((1024, 640), animation_speed="off")
     app.paths = Paths.under(tmp_path / "home")
@@ -247,7 +254,8 @@ def test_stats_and_autosave(make_app: Any, tmp_path: Any) -> None:
     d.settle(2)
     assert scene.ctl.round.current == 0
     d.click(scene.lay.stock.center)
-    assert not has_saved_match(app.paths)
+    scene.ctl.flush()
+    assert has_saved_match(app.paths)  # a human's draw is saved at once (nothing to peek at)
     scene.discard(scene.ctl.round.hands[0][0])
     scene.ctl.flush()
     assert has_saved_match(app.paths)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rami_desktop.ui.game_config import autoplay_config
+from rami_desktop.play.config import autoplay_config
 from rami_desktop.ui.scenes.round_summary import RoundSummaryScene
 from rami_desktop.ui.scenes.table import TableScene
 
@@ -21,7 +21,7 @@ def test_bots_complete_a_round(make_app: Any) -> None:
         app.step(DT)
         if isinstance(app.stack.top, RoundSummaryScene):
             break
-        scene.runner.wait(5)
+        scene.bots.runner.wait(5)
     assert scene.ctl.round.over
     assert isinstance(app.stack.top, RoundSummaryScene)
     assert scene.ctl.match.results

@@ -8,9 +8,10 @@ from typing import Any
 import pygame
 
 from rami_desktop.engine.cards import parse_cards
+from rami_desktop.engine.deal import complete_stock
 from rami_desktop.engine.rules import preset
-from rami_desktop.engine.state import RoundState, complete_stock
-from rami_desktop.ui.game_config import GameConfig, Seat
+from rami_desktop.engine.state import RoundState
+from rami_desktop.play.config import GameConfig, Seat
 from rami_desktop.ui.scenes.table import TableScene
 
 DT = 1 / 60
@@ -54,10 +55,18 @@ class Driver:
         self.app = app
 
     def step(self, events: list[pygame.event.Event] | None = None, frames: int = 1) -> None:
-        """Run frames (the events go in the first)."""
+        """Run frames (the events go in the first), each after the bots' thread has answered:
+        a frame in a test stands for a moment of play, whatever the machine's load."""
+        self._wait_for_bots()
         self.app.step(DT, events or [])
         for _ in range(frames - 1):
+            self._wait_for_bots()
             self.app.step(DT, [])
+
+    def _wait_for_bots(self) -> None:
+        for scene in self.app.stack.scenes:
+            if isinstance(scene, TableScene):
+                scene.bots.runner.wait(5)
 
     def settle(self, frames: int = 40) -> None:
         """Let the cards slide home."""

@@ -6,10 +6,10 @@ from typing import Any
 
 from rami_desktop.engine.actions import Discard, Draw
 from rami_desktop.engine.rules import preset
+from rami_desktop.play.config import GameConfig, Seat
 from rami_desktop.storage.paths import Paths
 from rami_desktop.storage.saves import has_saved_match
 from rami_desktop.storage.stats import load_stats
-from rami_desktop.ui.game_config import GameConfig, Seat
 from rami_desktop.ui.scenes.match_end import MatchEndScene
 from rami_desktop.ui.scenes.round_summary import RoundSummaryScene
 from rami_desktop.ui.scenes.table import TableScene

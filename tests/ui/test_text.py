@@ -8,14 +8,14 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from collections.abc import Iterator  # noqa: E402
+from collections.abc import Iterator
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+import pygame
+import pytest
 
-from rami_desktop import i18n  # noqa: E402
-from rami_desktop.resources import asset  # noqa: E402
-from rami_desktop.ui import text  # noqa: E402
+from rami_desktop import i18n
+from rami_desktop.resources import asset
+from rami_desktop.ui import text
 
 WHITE = (255, 255, 255)
 SENTENCE = "خاصك 71 نقطة باش تهبّط ف Talaj"

@@ -12,30 +12,32 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from rami_desktop.i18n import N_, _, is_rtl
 from rami_desktop.ui import theme
+from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scene import WidgetScene
-from rami_desktop.ui.widgets import N_, Button, Label, Panel, _, is_rtl, render_text
+from rami_desktop.ui.widgets import Button, Label, Panel, render_text
 
 if TYPE_CHECKING:
-    from rami_desktop.app import App
+    from rami_desktop.ui.context import Context
 
 
 class ErrorScreen(WidgetScene):
     """What went wrong, where the details are, and a way back to the menu.
 
     Args:
-        app: the application.
+        ctx: the game context.
         log_file: the log file holding the traceback (None: the log went to the console).
         saved: whether a saved match exists that Continue will resume.
         summary: a one-line technical summary of the error (shown small, not translated).
     """
 
-    def __init__(self, app: App, log_file: Path | str | None = None, *, saved: bool = False,
+    def __init__(self, ctx: Context, log_file: Path | str | None = None, *, saved: bool = False,
                  summary: str = "") -> None:
         self.log_file = str(log_file) if log_file else None
         self.saved = saved
         self.summary = summary[:200]
-        super().__init__(app)
+        super().__init__(ctx)
 
     def message(self) -> str:
         """The explanation shown on the screen (translated now)."""
@@ -55,7 +57,7 @@ class ErrorScreen(WidgetScene):
                                          align="center"))
         self.menu_button = self.group.add(Button(N_("Back to the menu"), self.to_menu,
                                                  style="primary"))
-        self.quit_button = self.group.add(Button(N_("Quit"), self.app.quit))
+        self.quit_button = self.group.add(Button(N_("Quit"), self.ctx.quit))
         self.group.focused = self.menu_button
         self.path_rect = pygame.Rect(0, 0, 0, 0)
 
@@ -105,9 +107,7 @@ class ErrorScreen(WidgetScene):
 
     def to_menu(self) -> None:
         """Back to the menu (Continue resumes the saved match from there)."""
-        from rami_desktop.ui.scenes.menu import MenuScene
-
-        self.app.stack.clear_to(MenuScene(self.app))
+        self.ctx.stack.clear_to(self.ctx.scene(Route.MENU))
 
     def back(self) -> None:
         """Escape: back to the menu."""

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
+from rami_desktop.i18n import LANGUAGES, N_
+from rami_desktop.tutorial.progress import TUTORIAL_OFFERED
 from rami_desktop.ui import theme
+from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scene import WidgetScene
 from rami_desktop.ui.widgets import Button, Panel, render_text
 
@@ -20,12 +25,10 @@ class LanguageScene(WidgetScene):
     """Three big buttons, one per language, each written in its own language."""
 
     def build(self) -> None:
-        from rami_desktop.app import LANGUAGES
-
         self.panel = self.group.add(Panel())
         self.buttons: list[Button] = []
-        for code, name in LANGUAGES:
-            button = Button(lambda n=name: n, lambda c=code: self.choose(c), style="secondary",
+        for code, name in LANGUAGES.items():
+            button = Button(partial(str, name), partial(self.choose, code), style="secondary",
                             size=theme.FONT_SUBHEADING)
             self.buttons.append(self.group.add(button))
         self.group.focused = self.buttons[0]
@@ -62,10 +65,16 @@ class LanguageScene(WidgetScene):
 
     def choose(self, code: str) -> None:
         """Set the language and go on to the menu."""
-        from rami_desktop.ui.scenes.menu import MenuScene
-
-        self.app.set_language(code)
-        self.app.stack.replace(MenuScene(self.app))
+        self.ctx.set_language(code)
+        self.ctx.stack.replace(self.ctx.scene(Route.MENU))
+        if not self.ctx.settings.get(TUTORIAL_OFFERED):
+            self.ctx.update_setting(TUTORIAL_OFFERED, True)
+            self.ctx.stack.push(self.ctx.scene(
+                Route.CONFIRM, N_("Learn to play"),
+                N_("New to Rami? A few short lessons show you how to play, in about five "
+                   "minutes."),
+                lambda: self.ctx.stack.push(self.ctx.scene(Route.LEARN)),
+                confirm=N_("Learn to play"), cancel=N_("Not now")))
 
     def back(self) -> None:
         """Escape: keep English and go on."""

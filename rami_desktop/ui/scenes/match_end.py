@@ -1,84 +1,254 @@
-"""The end of a match: the winner(s), the final totals (per team too), back to the menu."""
+"""The end of a match: the winner (or the winning team), a round-by-round score table from the
+match's round results, the totals (per team too); Rematch with the same seats, or the menu."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING
 
 import pygame
 
+from rami_desktop.i18n import N_, _, is_rtl, pgettext
 from rami_desktop.ui import theme
+from rami_desktop.ui.round_result import seat_team, team_lines
+from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scene import WidgetScene
 from rami_desktop.ui.table.controller import GameController
-from rami_desktop.ui.widgets import N_, Button, Panel, _, fit_text
+from rami_desktop.ui.teams import LETTERS, team_members, team_name, team_title
+from rami_desktop.ui.text import bidi_format, embed
+from rami_desktop.ui.widgets import Button, Panel, fit_text
 
 if TYPE_CHECKING:
-    from rami_desktop.app import App
+    from rami_desktop.ui.context import Context
+
+#: the smallest text of the score table, in pixels
+MIN_TEXT = 14
+
+
+@dataclasses.dataclass(frozen=True)
+class ScoreLine:
+    """One line of the score table.
+
+    Attributes:
+        label: "Round 3", "Start" or "Total".
+        cells: one text a column (seats, then the teams when playing in teams).
+        marks: whether each cell is marked (the round's winner, or the match's winners).
+    """
+
+    label: str
+    cells: tuple[str, ...]
+    marks: tuple[bool, ...]
 
 
 class MatchEndScene(WidgetScene):
-    """Who won and the totals."""
+    """Who won, the score table round by round, Rematch."""
 
-    def __init__(self, app: App, controller: GameController) -> None:
+    def __init__(self, ctx: Context, controller: GameController) -> None:
         self.ctl = controller
-        super().__init__(app)
+        self.first_line = 0  # the first round line shown when the table scrolls
+        self.table_rect = pygame.Rect(0, 0, 0, 0)
+        self.line_h = 1
+        super().__init__(ctx)
 
     def build(self) -> None:
         self.panel = self.group.add(Panel(N_("Match over")))
-        self.menu = self.group.add(Button(N_("Back to menu"), self.back, style="primary"))
-        self.group.focused = self.menu
+        self.menu = self.group.add(Button(N_("Back to menu"), self.back))
+        self.rematch_button = self.group.add(Button(N_("Rematch"), self.rematch,
+                                                    style="primary"))
+        self.group.focused = self.rematch_button
+
+    # ---- words and numbers -------------------------------------------------------------------
 
     def winners_text(self) -> str:
         """The winner line."""
-        winners = self.ctl.match.winners()
-        names = ", ".join(self.ctl.name(s) for s in winners)
+        m = self.ctl.match
+        winners = m.winners()
         if self.ctl.rules.teams:
-            return _("The team of {names} wins!").format(names=names)
+            teams = sorted({team for s in winners if (team := seat_team(self.ctl, s)) is not None})
+            if len(teams) == 1:
+                members = team_members(teams[0], m.partner)
+                return bidi_format(_("{team} wins!"), team=team_name(
+                    teams[0], [self.ctl.name(s) for s in members]))
+            return _("The two teams share the win!")
+        # TRANSLATORS: between the names of a list ("Sam, Lina"); darija: «، »
+        names = pgettext("list separator", ", ").join(embed(self.ctl.name(s)) for s in winners)
         if len(winners) > 1:
-            return _("Shared win: {names}").format(names=names)
-        return _("{name} wins the match!").format(name=names)
+            return bidi_format(_("Shared win: {names}"), names=names)
+        return bidi_format(_("{name} wins the match!"), name=names)
+
+    def columns(self) -> list[str]:
+        """The column titles: each seat, then each team."""
+        titles = []
+        for seat in range(self.ctl.config.players):
+            team = seat_team(self.ctl, seat)
+            titles.append(self.ctl.name(seat) if team is None else bidi_format(
+                _("{name} ({team})"), name=self.ctl.name(seat), team=LETTERS[team]))
+        if self.ctl.rules.teams:
+            titles += [team_title(t) for t in range(len(team_lines(self.ctl)))]
+        return titles
+
+    def score_lines(self) -> list[ScoreLine]:
+        """A line a round (what each seat paid; "–" for a seat out of the match), the start
+        totals when the match did not start at zero, and the final totals."""
+        m = self.ctl.match
+        n = self.ctl.config.players
+        teams = [team_members(t, m.partner) for t in range(len(team_lines(self.ctl)))]
+        lines = []
+        if any(m.start_scores):
+            start = list(m.start_scores)
+            lines.append(ScoreLine(_("Starting scores"), self._cells(start, teams),
+                                   (False,) * (n + len(teams))))
+        for k, result in enumerate(m.results, start=1):
+            cells = [str(result.penalties[s]) if s in result.seats else "–" for s in range(n)]
+            cells += [str(sum(result.penalties[s] for s in team)) for team in teams]
+            marks = [s == result.winner for s in range(n)]
+            marks += [result.winner in team for team in teams]
+            lines.append(ScoreLine(_("Round {number}").format(number=k), tuple(cells),
+                                   tuple(marks)))
+        winners = set(m.winners())
+        marks = [s in winners for s in range(n)] + [bool(winners & set(t)) for t in teams]
+        lines.append(ScoreLine(_("Total"), self._cells(list(m.scores), teams), tuple(marks)))
+        return lines
+
+    @staticmethod
+    def _cells(scores: list[int], teams: list[tuple[int, ...]]) -> tuple[str, ...]:
+        return tuple(str(v) for v in scores) + tuple(str(sum(scores[s] for s in t))
+                                                     for t in teams)
+
+    # ---- layout ------------------------------------------------------------------------------
+
+    def _text(self) -> int:
+        return max(MIN_TEXT, theme.px(theme.FONT_SMALL, self.scale))
 
     def layout(self, size: tuple[int, int]) -> None:
         s = self.scale
-        n = self.ctl.config.players
-        w = min(theme.px(620, s), int(size[0] * 0.9))
-        h = self.panel.title_height() + theme.px(200, s) + theme.px(38, s) * n
-        self.panel.rect = pygame.Rect(0, 0, w, min(h, int(size[1] * 0.94)))
-        self.panel.rect.center = (size[0] // 2, size[1] // 2)
+        cols = len(self.columns()) + 1
+        w = min(int(size[0] * 0.94), max(theme.px(640, s), theme.px(130, s) * cols))
+        self.line_h = self._text() + theme.px(12, s)
+        lines = len(self.score_lines()) + 2  # the titles and the legend too
+        pad = theme.px(24, s)
         bh = theme.px(52, s)
-        self.menu.rect = pygame.Rect(0, self.panel.rect.bottom - theme.px(24, s) - bh,
-                                     theme.px(240, s), bh)
-        self.menu.rect.centerx = self.panel.rect.centerx
+        head = self.panel.title_height() + theme.px(theme.FONT_SUBHEADING, s) + theme.px(30, s)
+        foot = bh + 2 * pad
+        h = min(int(size[1] * 0.94), head + lines * self.line_h + foot)
+        self.panel.rect = pygame.Rect(0, 0, w, h)
+        self.panel.rect.center = (size[0] // 2, size[1] // 2)
+        p = self.panel.rect
+        self.table_rect = pygame.Rect(p.x + pad, p.y + head, p.w - 2 * pad, h - head - foot)
+        bw, gap = theme.px(240, s), theme.px(20, s)
+        y = p.bottom - pad - bh
+        left = pygame.Rect(p.centerx - gap // 2 - bw, y, bw, bh)
+        right = pygame.Rect(p.centerx + gap // 2, y, bw, bh)
+        self.menu.rect, self.rematch_button.rect = (right, left) if is_rtl() else (left, right)
+        self.first_line = min(self.first_line, self._max_first())
+
+    def _visible_rounds(self) -> int:
+        """How many lines fit under the column titles, the totals line kept."""
+        return max(1, self.table_rect.h // self.line_h - 3)
+
+    def _max_first(self) -> int:
+        return max(0, len(self.score_lines()) - 1 - self._visible_rounds())
+
+    def scroll(self, lines: int) -> None:
+        """Scroll the round lines (the column titles and the totals stay)."""
+        self.first_line = max(0, min(self._max_first(), self.first_line + lines))
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll(-event.y)
+            return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            self.scroll(-3 if event.key == pygame.K_PAGEUP else 3)
+            return
+        super().handle_event(event)
+
+    # ---- drawing -----------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
         s = self.scale
         p = self.panel.rect
-        pad = theme.px(28, s)
-        y = p.y + self.panel.title_height() + theme.px(14, s)
+        pad = theme.px(24, s)
+        y = p.y + self.panel.title_height() + theme.px(10, s)
         head = fit_text(self.winners_text(), theme.px(theme.FONT_SUBHEADING, s),
                         theme.ACCENT_DARK, p.w - 2 * pad, bold=True)
         surface.blit(head, head.get_rect(midtop=(p.centerx, y)))
-        y += head.get_height() + theme.px(18, s)
-        m = self.ctl.match
-        winners = set(m.winners())
-        order = sorted(range(self.ctl.config.players), key=lambda seat: m.scores[seat])
-        for seat in order:
-            color = theme.ACCENT if seat in winners else theme.INK
-            name = fit_text(self.ctl.name(seat), theme.px(theme.FONT_BODY, s), color,
-                            p.w // 2, bold=seat in winners)
-            score = fit_text(_("{points} pts").format(points=m.scores[seat]),
-                             theme.px(theme.FONT_BODY, s), color, p.w // 3)
-            surface.blit(name, (p.x + pad, y))
-            surface.blit(score, (p.right - pad - score.get_width(), y))
-            y += theme.px(38, s)
-        teams = m.team_scores()
-        if teams is not None:
-            text = _("Teams: {first} – {second}").format(first=teams[0], second=teams[1])
-            surf = fit_text(text, theme.px(theme.FONT_SMALL, s), theme.INK, p.w - 2 * pad)
-            surface.blit(surf, surf.get_rect(midtop=(p.centerx, y + theme.px(6, s))))
+        self._draw_table(surface)
+
+    def _cell_rects(self, y: int) -> list[pygame.Rect]:
+        """The label cell, then one cell a column (mirrored in right-to-left)."""
+        t = self.table_rect
+        n = len(self.columns())
+        label_w = max(t.w // (n + 1), min(theme.px(150, self.scale), t.w // 3))
+        cw = (t.w - label_w) // max(1, n)
+        rects = [pygame.Rect(t.x, y, label_w, self.line_h)]
+        rects += [pygame.Rect(t.x + label_w + k * cw, y, cw, self.line_h) for k in range(n)]
+        if is_rtl():
+            rects = [pygame.Rect(t.right - (r.right - t.x), r.y, r.w, r.h) for r in rects]
+        return rects
+
+    def _draw_table(self, surface: pygame.Surface) -> None:
+        t = self.table_rect
+        size = self._text()
+        gap = theme.px(6, self.scale)
+        titles = self.columns()
+        y = t.y
+        for k, rect in enumerate(self._cell_rects(y)):
+            text = _("Round") if k == 0 else titles[k - 1]
+            self._cell(surface, text, rect, size, theme.INK_SOFT, True, k > 0, gap)
+        y += self.line_h
+        pygame.draw.line(surface, theme.CREAM_EDGE, (t.x, y - 2), (t.right, y - 2), 2)
+        lines = self.score_lines()
+        rounds, total = lines[:-1], lines[-1]
+        shown = rounds[self.first_line:self.first_line + self._visible_rounds()]
+        if self.first_line > 0 or len(shown) < len(rounds):
+            more = _("Rounds {first}–{last} of {count} (scroll for more)").format(
+                first=self.first_line + 1, last=self.first_line + len(shown), count=len(rounds))
+            surf = fit_text(more, size, theme.INK_SOFT, t.w)
+            surface.blit(surf, surf.get_rect(midbottom=(t.centerx, t.y - 2)))
+        for k, line in enumerate(shown):
+            if k % 2 == 1:
+                band = pygame.Rect(t.x, y, t.w, self.line_h)
+                pygame.draw.rect(surface, theme.CREAM_DARK, band)
+            self._line(surface, line, y, size, gap, bold=False)
+            y += self.line_h
+        pygame.draw.line(surface, theme.CREAM_EDGE, (t.x, y + 1), (t.right, y + 1), 2)
+        self._line(surface, total, y + 3, size, gap, bold=True)
+        legend = fit_text(_("★ went out that round"), size, theme.ZELLIGE, t.w)
+        surface.blit(legend, legend.get_rect(midtop=(t.centerx, y + 3 + self.line_h)))
+
+    def _line(self, surface: pygame.Surface, line: ScoreLine, y: int, size: int, gap: int,
+              bold: bool) -> None:
+        rects = self._cell_rects(y)
+        self._cell(surface, line.label, rects[0], size, theme.INK, bold, False, gap)
+        for rect, text, mark in zip(rects[1:], line.cells, line.marks, strict=True):
+            color = theme.ACCENT if mark and bold else (theme.ZELLIGE if mark else theme.INK)
+            if mark and not bold:
+                text = "★ " + text  # the round's winner
+            self._cell(surface, text, rect, size, color, bold or mark, True, gap)
+
+    @staticmethod
+    def _cell(surface: pygame.Surface, text: str, rect: pygame.Rect, size: int,
+              color: theme.Color, bold: bool, centered: bool, gap: int) -> None:
+        surf = fit_text(text, size, color, max(1, rect.w - 2 * gap), bold=bold)
+        if centered:
+            dest = surf.get_rect(center=rect.center)
+        elif is_rtl():
+            dest = surf.get_rect(midright=(rect.right - gap, rect.centery))
+        else:
+            dest = surf.get_rect(midleft=(rect.x + gap, rect.centery))
+        surface.blit(surf, dest)
+
+    # ---- leaving -----------------------------------------------------------------------------
+
+    def rematch(self) -> None:
+        """A new match with the same rules and seats (a new deal)."""
+        config = dataclasses.replace(self.ctl.config, seed=None)
+        self.ctx.start_game(config)
 
     def back(self) -> None:
         """To the menu."""
-        from rami_desktop.ui.scenes.menu import MenuScene
+        self.ctx.stack.clear_to(self.ctx.scene(Route.MENU))
 
-        self.app.stack.clear_to(MenuScene(self.app))
+
+__all__ = ["MatchEndScene", "ScoreLine"]

@@ -8,12 +8,16 @@ from typing import TYPE_CHECKING
 import pygame
 
 from rami_desktop import __version__
+from rami_desktop.i18n import N_, _
+from rami_desktop.storage.saves import saved_match_is_newer
 from rami_desktop.ui import theme
+from rami_desktop.ui.routes import Route
+from rami_desktop.ui.save_notice import newer_save_text
 from rami_desktop.ui.scene import WidgetScene
-from rami_desktop.ui.widgets import N_, Button, render_text, tr
+from rami_desktop.ui.widgets import Button, render_text, tr
 
 if TYPE_CHECKING:
-    from rami_desktop.app import App
+    from rami_desktop.ui.context import Context
 
 RED = (178, 34, 40)
 BLACK = (30, 30, 34)
@@ -75,38 +79,49 @@ def card_surface(rank: str, suit: str, width: int) -> pygame.Surface:
 class MenuScene(WidgetScene):
     """The title screen."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, ctx: Context) -> None:
+        self.save_is_newer = False
+        self.has_save = False
         self._fans: list[tuple[pygame.Surface, pygame.Surface, pygame.Rect]] = []
         self.title_rect = pygame.Rect(0, 0, 0, 0)
         self._title_gap = 0
-        super().__init__(app)
+        super().__init__(ctx)
 
     def build(self) -> None:
         self.new_game = Button(N_("New game"), self.open_setup, style="primary")
-        self.continue_button = Button(N_("Continue"), self.app.continue_match)
-        self.statistics = Button(N_("Statistics"), self.app.open_statistics)
+        self.continue_button = Button(N_("Continue"), self.continue_match)
+        self.statistics = Button(N_("Statistics"), self.open_statistics)
         self.settings = Button(N_("Settings"), self.open_settings)
         self.rules = Button(N_("Rules"), self.open_rules)
-        self.quit_button = Button(N_("Quit"), self.app.quit)
+        self.learn = Button(N_("Learn to play"), self.open_learn)
+        self.quit_button = Button(N_("Quit"), self.ctx.quit)
         self.buttons = [self.new_game, self.continue_button, self.statistics, self.settings,
-                        self.rules, self.quit_button]
+                        self.rules, self.learn, self.quit_button]
         for b in self.buttons:
             self.group.add(b)
 
     def on_enter(self) -> None:
-        self.continue_button.enabled = self.app.saved_match_available()
+        self.check_save()
         super().on_enter()
 
     def on_resume(self) -> None:
-        self.continue_button.enabled = self.app.saved_match_available()
+        self.check_save()
         super().on_resume()
+
+    def check_save(self) -> None:
+        """Continue is enabled only for a save this version can resume; a save from a newer
+        version leaves it disabled, with the reason under it."""
+        paths = self.ctx.paths
+        self.save_is_newer = paths is not None and saved_match_is_newer(paths)
+        self.has_save = self.ctx.saved_match_available()
+        self.continue_button.enabled = self.has_save and not self.save_is_newer
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
         s = self.scale
         bw, bh, gap = theme.px(340, s), theme.px(54, s), theme.px(12, s)
         total = len(self.buttons) * bh + (len(self.buttons) - 1) * gap
-        title = render_text("Rami", theme.px(theme.FONT_TITLE, s), theme.CREAM, bold=True)
+        title = render_text(_("Rami"), theme.px(theme.FONT_TITLE, s), theme.CREAM, bold=True)
         sub = render_text(tr(N_("Moroccan rummy")), theme.px(theme.FONT_SUBHEADING, s),
                           theme.BRASS_LIGHT)
         self._title_gap = -int(title.get_height() * 0.12)
@@ -138,6 +153,10 @@ class MenuScene(WidgetScene):
                 shadow.blit(face, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
                 self._fans.append((face, shadow, rect))
 
+    def needs_redraw(self) -> bool:
+        """The menu is still between inputs: drawn again only when something happens."""
+        return False
+
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_background(surface)
         s = self.scale
@@ -149,9 +168,31 @@ class MenuScene(WidgetScene):
                 surface.blit(face, rect)
         self._draw_title(surface)
         self.group.draw(surface)
+        if self.save_is_newer:
+            self._draw_reason(surface)
         ver = render_text(f"v{__version__}", theme.px(theme.FONT_SMALL, s), theme.CREAM_DARK)
         surface.blit(ver, ver.get_rect(bottomright=(surface.get_width() - theme.px(12, s),
                                                     surface.get_height() - theme.px(8, s))))
+
+    def continue_reason(self) -> str:
+        """Why Continue is disabled, or "" when it is not."""
+        return newer_save_text() if self.save_is_newer else ""
+
+    def _draw_reason(self, surface: pygame.Surface) -> None:
+        """The reason Continue is disabled, under the buttons (clear of the card fans)."""
+        s = self.scale
+        last = self.buttons[-1].rect
+        room = min(surface.get_width() - theme.px(24, s), int(last.w * 1.5))
+        size = max(14, theme.px(theme.FONT_SMALL - 2, s))
+        text = render_text(self.continue_reason(), size, theme.BRASS_LIGHT, max_width=room,
+                           align="center")
+        rect = text.get_rect(midtop=(last.centerx, last.bottom + theme.px(12, s)))
+        rect.bottom = min(rect.bottom, surface.get_height() - theme.px(6, s))
+        backing = rect.inflate(theme.px(14, s), theme.px(8, s))
+        veil = pygame.Surface(backing.size, pygame.SRCALPHA)
+        veil.fill((0, 0, 0, 110))
+        surface.blit(veil, backing)
+        surface.blit(text, rect)
 
     def _draw_title(self, surface: pygame.Surface) -> None:
         s = self.scale
@@ -162,8 +203,8 @@ class MenuScene(WidgetScene):
         theme.draw_star(surface, theme.ACCENT, (cx, star_y), theme.px(30, s))
         theme.draw_star(surface, theme.BRASS_LIGHT, (cx, star_y), theme.px(12, s),
                         rotation=math.pi / 8)
-        title = render_text("Rami", theme.px(theme.FONT_TITLE, s), theme.CREAM, bold=True)
-        shadow = render_text("Rami", theme.px(theme.FONT_TITLE, s), theme.FELT_DARK, bold=True)
+        title = render_text(_("Rami"), theme.px(theme.FONT_TITLE, s), theme.CREAM, bold=True)
+        shadow = render_text(_("Rami"), theme.px(theme.FONT_TITLE, s), theme.FELT_DARK, bold=True)
         tr_rect = title.get_rect(midtop=(cx, star_y + theme.px(40, s) + self._title_gap))
         surface.blit(shadow, tr_rect.move(theme.px(3, s), theme.px(4, s)))
         surface.blit(title, tr_rect)
@@ -172,26 +213,43 @@ class MenuScene(WidgetScene):
         surface.blit(sub, sub.get_rect(midtop=(cx, tr_rect.bottom + self._title_gap)))
 
     def open_setup(self) -> None:
-        """New game: the setup screen."""
-        from rami_desktop.ui.scenes.setup import SetupScene
+        """New game: the setup screen; when a match is saved, ask first (starting a new match
+        replaces the save)."""
+        self.check_save()
+        if not self.has_save:
+            self.start_setup()
+            return
+        self.ctx.stack.push(self.ctx.scene(
+            Route.CONFIRM, N_("New game"),
+            N_("A match is saved. Starting a new game will replace it: it cannot be continued "
+               "afterwards."), self.start_setup, confirm=N_("Replace it"),
+            cancel=N_("Keep it")))
 
-        self.app.stack.push(SetupScene(self.app))
+    def start_setup(self) -> None:
+        """The setup screen."""
+        self.ctx.stack.push(self.ctx.scene(Route.SETUP))
 
     def open_settings(self) -> None:
         """The settings screen."""
-        from rami_desktop.ui.scenes.settings import SettingsScene
+        self.ctx.stack.push(self.ctx.scene(Route.SETTINGS))
 
-        self.app.stack.push(SettingsScene(self.app))
+    def open_learn(self) -> None:
+        """Learn to play: the lessons."""
+        self.ctx.stack.push(self.ctx.scene(Route.LEARN))
 
     def open_rules(self) -> None:
         """The rules help."""
-        from rami_desktop.ui.scenes.overlays import RulesHelpOverlay
+        self.ctx.stack.push(self.ctx.scene(Route.RULES_HELP, "talaj"))
 
-        self.app.stack.push(RulesHelpOverlay(self.app, "talaj"))
+    def continue_match(self) -> None:
+        """Continue: resume the saved match."""
+        self.ctx.continue_match()
+
+    def open_statistics(self) -> None:
+        """The statistics screen."""
+        self.ctx.stack.push(self.ctx.scene(Route.STATISTICS))
 
     def back(self) -> None:
         """Escape on the menu asks whether to quit."""
-        from rami_desktop.ui.scenes.overlays import ConfirmDialog
-
-        self.app.stack.push(ConfirmDialog(self.app, N_("Quit"), N_("Quit Rami?"), self.app.quit,
-                                          confirm=N_("Quit")))
+        self.ctx.stack.push(self.ctx.scene(Route.CONFIRM, N_("Quit"), N_("Quit Rami?"),
+                                           self.ctx.quit, confirm=N_("Quit")))

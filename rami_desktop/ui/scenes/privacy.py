@@ -8,29 +8,31 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from rami_desktop.i18n import _
 from rami_desktop.ui import theme
+from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scene import WidgetScene
-from rami_desktop.ui.widgets import Button, Label, Panel, _
+from rami_desktop.ui.widgets import Button, Label, Panel
 
 if TYPE_CHECKING:
-    from rami_desktop.app import App
+    from rami_desktop.ui.context import Context
 
 
 class PrivacyScene(WidgetScene):
     """An opaque screen: "Pass the screen to {name}"; the hand shows only after the click.
 
     Args:
-        app: the application.
+        ctx: the game context.
         name: the next player's name.
         on_ready: called when that player says they are at the screen.
     """
 
     transparent = False
 
-    def __init__(self, app: App, name: str, on_ready: Callable[[], None]) -> None:
+    def __init__(self, ctx: Context, name: str, on_ready: Callable[[], None]) -> None:
         self.name = name
         self.on_ready = on_ready
-        super().__init__(app)
+        super().__init__(ctx)
 
     def build(self) -> None:
         self.panel = self.group.add(Panel(lambda: _("Next player")))
@@ -63,12 +65,10 @@ class PrivacyScene(WidgetScene):
 
     def go(self) -> None:
         """The player is ready: back to the table, their hand shown."""
-        self.app.stack.pop()
+        self.ctx.stack.pop()
         self.on_ready()
 
     def back(self) -> None:
         """Escape opens the pause menu (the hands stay hidden: only the named player's click
         shows them)."""
-        from rami_desktop.ui.scenes.overlays import PauseOverlay
-
-        self.app.stack.push(PauseOverlay(self.app))
+        self.ctx.stack.push(self.ctx.scene(Route.PAUSE))

@@ -1,5 +1,6 @@
-"""After a round: each player's penalty and how it was counted, the totals, who is out, and the
-match's deal code; then the next round or the menu."""
+"""After a round: every hand revealed card by card with each card's value, how each penalty was
+counted, the totals (per team too), who is out, and the match's deal code; a look at the final
+table behind it; then the next round or the menu."""
 
 from __future__ import annotations
 
@@ -8,66 +9,53 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from rami_desktop.engine.rules import MatchEnd, Penalty
-from rami_desktop.engine.state import RoundState
+from rami_desktop.engine.rules import MatchEnd
+from rami_desktop.i18n import N_, _, is_rtl, ngettext
 from rami_desktop.ui import theme
+from rami_desktop.ui.round_result import (
+    SummaryRow,
+    breakdown_text,
+    penalty_explanation,
+    seat_team,
+    summary_rows,
+    team_lines,
+)
+from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scene import WidgetScene
 from rami_desktop.ui.table.controller import GameController
-from rami_desktop.ui.widgets import N_, Button, Panel, _, fit_text, is_rtl, ngettext
+from rami_desktop.ui.teams import team_title
+from rami_desktop.ui.text import bidi_format, embed
+from rami_desktop.ui.widgets import Button, Panel, fit_text
 
 if TYPE_CHECKING:
-    from rami_desktop.app import App
+    from rami_desktop.ui.context import Context
 
-
-def penalty_explanation(r: RoundState, player: int) -> str:
-    """How a player's penalty of a finished round was counted, in words."""
-    rules = r.rules
-    if r.winner is None:
-        return _("no winner: the stock ran out")
-    if player == r.winner:
-        return _("went out")
-    if r.partners[r.winner] == player:
-        return _("partner went out")
-    if r.rami_sec:
-        return _("Rami sec: {points}").format(points=rules.rami_sec_penalty)
-    hand = r.hands[player]
-    jokers = sum(1 for c in hand if c.is_joker)
-    real = len(hand) - jokers
-    if rules.penalty is Penalty.HAND_VALUE:
-        return ngettext("hand value of {count} card", "hand value of {count} cards",
-                        len(hand)).format(count=len(hand))
-    if not r.down[player]:
-        return _("never down: {points}").format(points=rules.never_down_penalty)
-    parts = []
-    if real:
-        parts.append(ngettext("{count} card × {each}", "{count} cards × {each}", real).format(
-            count=real, each=rules.card_penalty))
-    if jokers:
-        parts.append(ngettext("{count} joker × {each}", "{count} jokers × {each}",
-                              jokers).format(count=jokers, each=rules.joker_penalty))
-    text = " + ".join(parts) if parts else _("no cards left")
-    if rules.joker_out_doubles and r.last_discard is not None and r.last_discard.is_joker:
-        text += " " + _("×2: went out with a joker")
-    return text
+#: the smallest text drawn on the summary, in pixels (values under the cards included)
+MIN_TEXT = 14
 
 
 class RoundSummaryScene(WidgetScene):
     """The round's result over the table.
 
     Args:
-        app: the application.
+        ctx: the game context.
         controller: the table's game controller (its round is over).
         on_next: deals the next round (or shows the match's end).
     """
 
     transparent = True
 
-    def __init__(self, app: App, controller: GameController,
+    def __init__(self, ctx: Context, controller: GameController,
                  on_next: Callable[[], None]) -> None:
         self.ctl = controller
         self.on_next = on_next
-        self.rows: list[tuple[str, str, str, str, bool]] = []
-        super().__init__(app)
+        self.rows: list[SummaryRow] = []
+        self.peeking = False
+        self.rows_rect = pygame.Rect(0, 0, 0, 0)
+        self.row_heights: list[int] = []
+        #: where each card of each row was drawn last frame: (seat, card code, rect) (tests)
+        self.card_rects: list[tuple[int, str, pygame.Rect]] = []
+        super().__init__(ctx)
 
     def build(self) -> None:
         over = self.ctl.match_over
@@ -75,21 +63,14 @@ class RoundSummaryScene(WidgetScene):
             N_("Match over") if over else (lambda: _("Round {number}").format(
                 number=self.ctl.match.round_number))))
         self.menu = self.group.add(Button(N_("Menu"), self.to_menu))
+        self.look = self.group.add(Button(N_("See the table"), self.peek))
         self.next = self.group.add(Button(N_("See the result") if over else N_("Next round"),
                                           self.go_next, style="primary"))
+        self.unpeek = self.group.add(Button(N_("Back to the results"), self.end_peek,
+                                            style="primary"))
+        self.unpeek.visible = False
         self.group.focused = self.next
-        self.rows = self.summary_rows()
-
-    def summary_rows(self) -> list[tuple[str, str, str, str, bool]]:
-        """(name, explanation, penalty, total, eliminated) per seat of the round."""
-        r = self.ctl.round
-        m = self.ctl.match
-        rows = []
-        for player, seat in enumerate(m.seats):
-            pen = r.penalties[player] if r.penalties else 0
-            rows.append((self.ctl.name(seat), penalty_explanation(r, player),
-                         f"+{pen}" if pen else "0", str(m.scores[seat]), seat in m.eliminated))
-        return rows
+        self.rows = summary_rows(self.ctl)
 
     def headline(self) -> str:
         """Who went out."""
@@ -98,115 +79,228 @@ class RoundSummaryScene(WidgetScene):
             return _("The stock ran out: no one scores this round.")
         name = self.ctl.name(self.ctl.seat_of(r.winner))
         if r.rami_sec:
-            return _("{name} went out with a Rami sec!").format(name=name)
-        return _("{name} went out.").format(name=name)
+            return bidi_format(_("{name} went out with a Rami sec!"), name=name)
+        return bidi_format(_("{name} went out."), name=name)
+
+    def row_name(self, row: SummaryRow) -> str:
+        """A row's name, with its team and whether the seat is out."""
+        text = row.name
+        team = seat_team(self.ctl, row.seat)
+        if team is not None:
+            text = bidi_format(_("{name} ({team})"), name=text, team=team_title(team))
+        if row.out:
+            text += " " + _("(out)")
+        return text
+
+    # ---- looking at the table behind --------------------------------------------------------
+
+    def peek(self) -> None:
+        """Hide the summary to look at the final table; a button brings it back."""
+        self.peeking = True
+        self._show_buttons()
+        self.group.focused = self.unpeek
+
+    def end_peek(self) -> None:
+        """Back from the table to the summary."""
+        self.peeking = False
+        self._show_buttons()
+        self.group.focused = self.next
+
+    def _show_buttons(self) -> None:
+        for b in (self.panel, self.menu, self.look, self.next):
+            b.visible = not self.peeking
+        self.unpeek.visible = self.peeking
+
+    # ---- layout ------------------------------------------------------------------------------
 
     def layout(self, size: tuple[int, int]) -> None:
         s = self.scale
-        w = min(theme.px(860, s), int(size[0] * 0.92))
-        row_h = theme.px(40, s)
-        extra = theme.px(40, s) if self.ctl.rules.teams else 0
-        h = min(int(size[1] * 0.94), self.panel.title_height() + theme.px(210, s)
-                + row_h * (len(self.rows) + 1) + extra)
+        small = self._small()
+        pad = theme.px(20, s)
+        bh = theme.px(50, s)
+        w = min(theme.px(1120, s), int(size[0] * 0.96))
+        header = (self.panel.title_height() + theme.px(8, s) + theme.px(theme.FONT_BODY, s)
+                  + theme.px(12, s) + small + theme.px(10, s))
+        n_teams = len(team_lines(self.ctl))
+        footer = (theme.px(10, s) + 2 * (small + theme.px(8, s))
+                  + n_teams * (small + theme.px(6, s)) + bh + pad)
+        room = int(size[1] * 0.96) - header - footer
+        short = 2 * small + theme.px(22, s)  # a row without cards: its name and why
+        with_cards = [bool(row.cards) for row in self.rows]
+        n_cards = max(1, sum(with_cards))
+        card_h = max(short, min(theme.px(112, s), (room - short * (len(self.rows) - n_cards))
+                                // n_cards))
+        self.row_heights = [card_h if c else short for c in with_cards]
+        h = min(int(size[1] * 0.96), header + sum(self.row_heights) + footer)
         self.panel.rect = pygame.Rect(0, 0, w, h)
         self.panel.rect.center = (size[0] // 2, size[1] // 2)
-        pad = theme.px(24, s)
-        bh = theme.px(50, s)
-        bw = theme.px(200, s)
+        bw = min(theme.px(230, s), (w - 2 * pad) // 3 - theme.px(12, s))
         y = self.panel.rect.bottom - pad - bh
-        gap = theme.px(16, s)
-        left = pygame.Rect(self.panel.rect.centerx - gap // 2 - bw, y, bw, bh)
-        right = pygame.Rect(self.panel.rect.centerx + gap // 2, y, bw, bh)
-        self.menu.rect, self.next.rect = (right, left) if is_rtl() else (left, right)
+        gap = theme.px(14, s)
+        cx = self.panel.rect.centerx
+        row = [pygame.Rect(cx - bw // 2 - gap - bw, y, bw, bh),
+               pygame.Rect(cx - bw // 2, y, bw, bh),
+               pygame.Rect(cx + bw // 2 + gap, y, bw, bh)]
+        if is_rtl():
+            row.reverse()
+        self.menu.rect, self.look.rect, self.next.rect = row
+        self.unpeek.rect = pygame.Rect(0, 0, theme.px(300, s), bh)
+        # where the table's prompt line is (unused while the round is over): over neither the
+        # hand nor the table's buttons
+        self.unpeek.rect.midbottom = (size[0] // 2, size[1] - theme.px(190, s))
+        top = self.panel.rect.y + header
+        self.rows_rect = pygame.Rect(self.panel.rect.x + pad, top, w - 2 * pad,
+                                     sum(self.row_heights))
+
+    def _small(self) -> int:
+        return max(MIN_TEXT, theme.px(theme.FONT_SMALL, self.scale))
+
+    def _columns(self, inner: pygame.Rect) -> list[pygame.Rect]:
+        """Name and explanation, the revealed hand, the penalty, the total (mirrored in RTL)."""
+        widths = (0.27, 0.53, 0.1, 0.1)
+        rects = []
+        x = inner.x
+        for f in widths:
+            cw = int(inner.w * f)
+            rects.append(pygame.Rect(x, inner.y, cw - theme.px(8, self.scale), inner.h))
+            x += cw
+        if is_rtl():
+            rects = [pygame.Rect(inner.right - (r.right - inner.x), r.y, r.w, r.h)
+                     for r in rects]
+        return rects
+
+    # ---- drawing -----------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
+        if self.peeking:
+            self.group.draw(surface)
+            return
         theme.dim(surface)
         self.group.draw(surface)
         s = self.scale
         p = self.panel.rect
-        pad = theme.px(24, s)
-        y = p.y + self.panel.title_height() + theme.px(10, s)
+        pad = theme.px(20, s)
+        small = self._small()
+        y = p.y + self.panel.title_height() + theme.px(8, s)
         head = fit_text(self.headline(), theme.px(theme.FONT_BODY, s), theme.ACCENT_DARK,
                         p.w - 2 * pad, bold=True)
         surface.blit(head, head.get_rect(midtop=(p.centerx, y)))
-        y += head.get_height() + theme.px(14, s)
-        inner = pygame.Rect(p.x + pad, y, p.w - 2 * pad, 0)
-        cols = self._columns(inner)
-        row_h = theme.px(40, s)
-        small = theme.px(theme.FONT_SMALL, s)
-        heads = (_("Player"), _("How it was counted"), _("Penalty"), _("Total"))
-        for text, (x, cw, align) in zip(heads, cols, strict=True):
-            surf = fit_text(text, small, theme.INK_SOFT, cw, bold=True)
-            self._put(surface, surf, x, cw, y, align)
-        y += row_h - theme.px(8, s)
-        pygame.draw.line(surface, theme.CREAM_EDGE, (inner.x, y), (inner.right, y), 2)
-        y += theme.px(6, s)
-        for name, how, pen, total, out in self.rows:
-            color = theme.INK_DISABLED if out else theme.INK
-            values = (name + ("  " + _("(out)") if out else ""), how, pen, total)
-            for k, (text, (x, cw, align)) in enumerate(zip(values, cols, strict=True)):
-                surf = fit_text(text, theme.px(theme.FONT_BODY - 2, s),
-                                theme.ACCENT if k == 2 and pen != "0" else color, cw,
-                                bold=k in (0, 3))
-                self._put(surface, surf, x, cw, y, align)
+        rows = self.rows_rect
+        cols = self._columns(rows)
+        heads = (_("Player"), _("Cards left and their values"), _("Penalty"), _("Total"))
+        hy = rows.y - small - theme.px(8, s)
+        for k, (text, col) in enumerate(zip(heads, cols, strict=True)):
+            surf = fit_text(text, small, theme.INK_SOFT, col.w, bold=True)
+            self._put(surface, surf, col, hy, "start" if k < 2 else "end")
+        pygame.draw.line(surface, theme.CREAM_EDGE, (rows.x, rows.y - 3), (rows.right, rows.y - 3),
+                         2)
+        self.card_rects = []
+        y = rows.y
+        for row, row_h in zip(self.rows, self.row_heights, strict=True):
+            self._draw_row(surface, row, cols, y, row_h)
             y += row_h
-        teams = self.ctl.match.team_scores()
-        if teams is not None:
-            text = _("Teams: {first} – {second}").format(first=teams[0], second=teams[1])
-            surf = fit_text(text, small, theme.INK, inner.w, bold=True)
+        y += theme.px(4, s)
+        for line, total in team_lines(self.ctl):
+            text = bidi_format(ngettext("{team}: {points} pt", "{team}: {points} pts", total),
+                               team=line, points=total)
+            surf = fit_text(text, small, theme.INK, p.w - 2 * pad, bold=True)
             surface.blit(surf, surf.get_rect(midtop=(p.centerx, y)))
-            y += row_h
+            y += small + theme.px(6, s)
+        self._draw_footer(surface)
+
+    def _draw_row(self, surface: pygame.Surface, row: SummaryRow, cols: list[pygame.Rect],
+                  y: int, row_h: int) -> None:
+        s = self.scale
+        small = self._small()
+        body = max(MIN_TEXT + 2, theme.px(theme.FONT_BODY - 2, s))
+        color = theme.INK_DISABLED if row.out else theme.INK
+        name_col, cards_col, pen_col, total_col = cols
+        name = fit_text(self.row_name(row), body, theme.ACCENT_DARK if row.winner else color,
+                        name_col.w, bold=True)
+        self._put(surface, name, name_col, y + theme.px(4, s), "start")
+        how = fit_text(row.how, small, theme.INK_SOFT, name_col.w)
+        self._put(surface, how, name_col, y + theme.px(6, s) + name.get_height(), "start")
+        pen = fit_text(embed(f"+{row.penalty}") if row.penalty else "0", body,
+                       theme.ACCENT if row.penalty else color, pen_col.w, bold=True)
+        self._put(surface, pen, pen_col, y + theme.px(4, s), "end")
+        total = fit_text(str(row.total), body, color, total_col.w, bold=True)
+        self._put(surface, total, total_col, y + theme.px(4, s), "end")
+        self._draw_hand(surface, row, pygame.Rect(cards_col.x, y + theme.px(4, s), cards_col.w,
+                                                  row_h - theme.px(8, s)))
+        pygame.draw.line(surface, theme.CREAM_DARK, (self.rows_rect.x, y + row_h - 1),
+                         (self.rows_rect.right, y + row_h - 1), 1)
+
+    def _draw_hand(self, surface: pygame.Surface, row: SummaryRow, area: pygame.Rect) -> None:
+        """The revealed hand, left to right in every language, each card's value under it."""
+        if not row.cards:
+            return
+        small = self._small()
+        value_h = small + 2 if any(v is not None for v in row.values) else 0
+        card_h = max(20, area.h - value_h)
+        cw = max(14, card_h * 5 // 7)
+        art = self.ctx.card_art
+        count = len(row.cards)
+        gap = theme.px(4, self.scale)
+        step = cw + gap if count == 1 else min(cw + gap, (area.w - cw) // (count - 1))
+        width = step * (count - 1) + cw
+        x0 = area.x if not is_rtl() else area.right - width
+        for k, (card, value) in enumerate(zip(row.cards, row.values, strict=True)):
+            rect = pygame.Rect(x0 + k * step, area.y, cw, cw * 7 // 5)
+            surface.blit(art.face(card.code, cw), rect)
+            self.card_rects.append((row.seat, card.code, rect))
+            if value is not None:
+                shown = min(step, cw) if k < count - 1 else cw
+                label = fit_text(str(value), small, theme.ACCENT_DARK, max(shown, small), bold=True)
+                surface.blit(label, label.get_rect(midtop=(rect.x + shown // 2, rect.bottom + 1)))
+
+    def _draw_footer(self, surface: pygame.Surface) -> None:
+        s = self.scale
+        p = self.panel.rect
+        pad = theme.px(20, s)
+        small = self._small()
         rules = self.ctl.rules
-        if rules.match_end is MatchEnd.ELIMINATION:
+        if rules.teams:
+            goal = _("The team that reaches {target} points loses the match.").format(
+                target=rules.target)
+        elif rules.match_end is MatchEnd.ELIMINATION:
             goal = _("Reaching {target} points puts a player out.").format(target=rules.target)
         else:
             goal = _("The match stops at {target} points; the lowest total wins.").format(
                 target=rules.target)
-        surf = fit_text(goal, small, theme.INK_SOFT, inner.w)
-        surface.blit(surf, surf.get_rect(midtop=(p.centerx, y + theme.px(4, s))))
+        y = self.next.rect.y - theme.px(8, s) - 2 * (small + theme.px(4, s))
+        surf = fit_text(goal, small, theme.INK_SOFT, p.w - 2 * pad)
+        surface.blit(surf, surf.get_rect(midtop=(p.centerx, y)))
         code = self.ctl.deal_code()
         if code:
-            text = _("Deal code {code}: enter it in the setup to play this deal again.").format(
-                code=code)
-            surf = fit_text(text, small, theme.ZELLIGE, inner.w)
-            surface.blit(surf, surf.get_rect(midbottom=(p.centerx, self.next.rect.y
-                                                        - theme.px(12, s))))
-
-    def _columns(self, inner: pygame.Rect) -> list[tuple[int, int, str]]:
-        widths = [0.24, 0.48, 0.13, 0.15]
-        cols = []
-        x = inner.x
-        for i, f in enumerate(widths):
-            cw = int(inner.w * f)
-            cols.append((x, cw - 8, "start" if i < 2 else "end"))
-            x += cw
-        if is_rtl():
-            cols = [(inner.right - (x - inner.x) - cw - 8, cw, a) for (x, cw, a) in cols]
-        return cols
+            text = bidi_format(
+                _("Deal code {code}: enter it in the setup to play this deal again."), code=code)
+            surf = fit_text(text, small, theme.ZELLIGE, p.w - 2 * pad)
+            surface.blit(surf, surf.get_rect(midtop=(p.centerx, y + small + theme.px(4, s))))
 
     @staticmethod
-    def _put(surface: pygame.Surface, surf: pygame.Surface, x: int, w: int, y: int,
+    def _put(surface: pygame.Surface, surf: pygame.Surface, col: pygame.Rect, y: int,
              align: str) -> None:
         at_left = (align == "start") != is_rtl()
-        if at_left:
-            surface.blit(surf, (x, y))
-        else:
-            surface.blit(surf, (x + w - surf.get_width(), y))
+        x = col.x if at_left else col.right - surf.get_width()
+        surface.blit(surf, (x, y))
+
+    # ---- leaving -----------------------------------------------------------------------------
 
     def go_next(self) -> None:
         """Next round (or the match's end)."""
-        self.app.stack.pop()
+        self.ctx.stack.pop()
         self.on_next()
 
     def to_menu(self) -> None:
         """Back to the menu (the match stays saved unless it is over)."""
-        from rami_desktop.ui.scenes.menu import MenuScene
-
-        self.app.stack.clear_to(MenuScene(self.app))
+        self.ctx.stack.clear_to(self.ctx.scene(Route.MENU))
 
     def back(self) -> None:
-        """Escape: same as Next."""
-        self.go_next()
+        """Escape: back from the table view, else the same as Next."""
+        if self.peeking:
+            self.end_peek()
+        else:
+            self.go_next()
 
 
-__all__ = ["RoundSummaryScene", "penalty_explanation"]
+__all__ = ["RoundSummaryScene", "breakdown_text", "penalty_explanation"]

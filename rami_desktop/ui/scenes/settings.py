@@ -5,38 +5,39 @@ Every change applies at once (and is saved) through :meth:`App.update_setting`.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from rami_desktop.i18n import LANGUAGES, N_
 from rami_desktop.ui import theme
 from rami_desktop.ui.scene import WidgetScene
-from rami_desktop.ui.widgets import N_, Button, Choice, Panel, Slider, Toggle, Widget
+from rami_desktop.ui.widgets import Button, Choice, Panel, Slider, Toggle, Widget
 
 if TYPE_CHECKING:
-    from rami_desktop.app import App
+    from rami_desktop.ui.context import Context
 
 
 class SettingsScene(WidgetScene):
     """The settings screen (or an overlay over the table with ``overlay=True``)."""
 
-    def __init__(self, app: App, overlay: bool = False) -> None:
+    def __init__(self, ctx: Context, overlay: bool = False) -> None:
         self.transparent = overlay
-        super().__init__(app)
+        super().__init__(ctx)
 
     def build(self) -> None:
-        from rami_desktop.app import LANGUAGES
-
-        st = self.app.settings
+        st = self.ctx.settings
         self.panel = self.group.add(Panel(N_("Settings")))
-        languages = [(code, (lambda n=name: n)) for code, name in LANGUAGES]
+        languages = [(code, partial(str, name)) for code, name in LANGUAGES.items()]
         self.language = Choice(N_("Language"), languages, st.get("language") or "en",
                                self._setter("language"))
         self.volume = Slider(N_("Sound volume"), float(st.get("sound_volume", 0.8)),
                              self._setter("sound_volume"))
         self.mute = Toggle(N_("Mute"), bool(st.get("muted")), self._setter("muted"))
         self.animation = Choice(N_("Animation speed"), [
-            ("off", N_("Off")), ("normal", N_("Normal")), ("fast", N_("Fast"))],
+            ("slow", N_("Slow")), ("normal", N_("Normal")), ("fast", N_("Fast")),
+            ("off", N_("Off"))],
             st.get("animation_speed", "normal"), self._setter("animation_speed"))
         self.deck = Choice(N_("Deck style"), [
             ("classic", N_("Classic")), ("four", N_("Four colours"))],
@@ -44,21 +45,24 @@ class SettingsScene(WidgetScene):
         self.large_index = Toggle(N_("Large card index"), bool(st.get("large_index")),
                                   self._setter("large_index"))
         self.hints = Toggle(N_("Hints"), bool(st.get("hints", True)), self._setter("hints"))
-        self.fullscreen = Toggle(N_("Fullscreen"), bool(self.app.fullscreen),
+        self.wait_for_me = Toggle(N_("Wait for me after each bot's discard"),
+                                  bool(st.get("wait_for_me")), self._setter("wait_for_me"))
+        self.fullscreen = Toggle(N_("Fullscreen"), bool(self.ctx.fullscreen),
                                  self._setter("fullscreen"))
         self.rows: list[Widget] = [self.language, self.volume, self.mute, self.animation,
-                                   self.deck, self.large_index, self.hints, self.fullscreen]
+                                   self.wait_for_me, self.deck, self.large_index, self.hints,
+                                   self.fullscreen]
         for row in self.rows:
             self.group.add(row)
         self.done = self.group.add(Button(N_("Back"), self.back, style="primary"))
 
     def _setter(self, key: str) -> Any:
         def apply(value: Any) -> None:
-            self.app.update_setting(key, value)
+            self.ctx.update_setting(key, value)
         return apply
 
     def on_resume(self) -> None:
-        self.fullscreen.value = bool(self.app.fullscreen)
+        self.fullscreen.value = bool(self.ctx.fullscreen)
         super().on_resume()
 
     def layout(self, size: tuple[int, int]) -> None:

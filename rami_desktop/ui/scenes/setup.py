@@ -1,31 +1,37 @@
 """Game setup: the preset and every rule option, the seats, a deal code; Start makes a
-:class:`~rami_desktop.ui.game_config.GameConfig` and hands it to :meth:`App.start_game`."""
+:class:`~rami_desktop.play.config.GameConfig` and hands it to :meth:`App.start_game`."""
 
 from __future__ import annotations
 
 from dataclasses import fields
 from enum import Enum
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from rami_desktop.engine.match import partner_seat
 from rami_desktop.engine.rules import (
     PRESET_NAMES,
     PRESETS,
-    FirstCard,
-    GoingOutPoints,
-    MatchEnd,
-    Penalty,
     Rules,
-    Starter,
-    TriaSwap,
 )
+from rami_desktop.i18n import N_, _, is_rtl
+from rami_desktop.i18n.names import preset_title
+from rami_desktop.play.config import LEVELS, GameConfig, Seat
+from rami_desktop.storage.deal_code import decode
 from rami_desktop.ui import theme
-from rami_desktop.ui.game_config import LEVELS, GameConfig, Seat
+from rami_desktop.ui.rule_options import (
+    ENUM_LABELS,
+    IMPORTANT,
+    NUMBER_RANGES,
+    OPENING_OPTIONS,
+    OPTION_LABELS,
+)
 from rami_desktop.ui.scene import WidgetScene
-from rami_desktop.ui.scenes.overlays import preset_title
+from rami_desktop.ui.seat_row import DEFAULT_LEVEL, MAX_SEATS, SeatRow, default_seats
+from rami_desktop.ui.teams import LETTERS, team_members, team_name, team_of
 from rami_desktop.ui.widgets import (
-    N_,
     Button,
     Choice,
     Label,
@@ -36,152 +42,27 @@ from rami_desktop.ui.widgets import (
     TextInput,
     Toggle,
     Widget,
-    _,
     fit_text,
-    is_rtl,
 )
 
 if TYPE_CHECKING:
-    from rami_desktop.app import App
-
-#: The options shown first; the others are under "All rules".
-IMPORTANT: tuple[str, ...] = ("threshold", "target", "teams", "rami_sec", "jokers_per_meld")
-
-#: The label of every rule option.
-OPTION_LABELS: dict[str, str] = {
-    "hand_size": N_("Cards dealt"),
-    "starter": N_("Who starts"),
-    "initial_discard": N_("A card turned up at the start"),
-    "min_players": N_("Fewest players"),
-    "max_players": N_("Most players"),
-    "jokers_per_meld": N_("Jokers per combination"),
-    "first_card": N_("The first discard"),
-    "no_pickup_first_round": N_("No pickup in the first round"),
-    "top_card_must_lay": N_("A card taken must be laid"),
-    "last_card_lock": N_("No pickup with one card left"),
-    "threshold": N_("Opening threshold"),
-    "rising_bar": N_("Rising bar"),
-    "need_tria_and_serie": N_("Opening needs a tria and a série"),
-    "clean_own_cards": N_("Opening with one's own cards"),
-    "going_out_points": N_("Points to open and go out"),
-    "add_on_opening_turn": N_("Add on the opening turn"),
-    "lay_before_out": N_("Lay before going out"),
-    "tria_swap": N_("Taking a joker from a tria"),
-    "swapped_joker_must_be_laid": N_("A joker taken back is laid"),
-    "penalty": N_("Penalty"),
-    "card_penalty": N_("Penalty per card"),
-    "joker_penalty": N_("Penalty per joker"),
-    "never_down_penalty": N_("Penalty if never down"),
-    "joker_out_doubles": N_("Going out on a joker doubles"),
-    "ace_value": N_("Value of an ace"),
-    "rami_sec": N_("Rami sec"),
-    "rami_sec_penalty": N_("Rami sec penalty"),
-    "target": N_("Match target"),
-    "match_end": N_("End of the match"),
-    "teams": N_("Teams (2 against 2)"),
-    "redeal": N_("Redeal a bad hand"),
-}
-
-#: The label of every value of the choice options.
-ENUM_LABELS: dict[Enum, str] = {
-    Starter.DEALER_DRAWS: N_("Dealer, with a draw"),
-    Starter.NEXT_NO_DRAW: N_("Next player, +1 card"),
-    Starter.DEALER_NO_DRAW: N_("Dealer, +1 card"),
-    FirstCard.ANY_UNTIL_DEALER: N_("Anyone till the dealer"),
-    FirstCard.NEXT_ONLY: N_("Next player only"),
-    FirstCard.NONE: N_("Not special"),
-    GoingOutPoints.BASE: N_("Base threshold"),
-    GoingOutPoints.NONE: N_("No points"),
-    GoingOutPoints.BAR: N_("The bar"),
-    TriaSwap.ANY_MISSING_SUIT: N_("Any missing suit"),
-    TriaSwap.COMPLETE_FOUR: N_("Only making four"),
-    Penalty.PER_CARD: N_("Per card"),
-    Penalty.HAND_VALUE: N_("Hand value"),
-    MatchEnd.ELIMINATION: N_("Elimination"),
-    MatchEnd.LOWEST_TOTAL: N_("Lowest total wins"),
-}
-
-#: (minimum, maximum, step, usual values or None) of the number options.
-NUMBER_RANGES: dict[str, tuple[int, int, int, tuple[int, ...] | None]] = {
-    "hand_size": (3, 15, 1, None),
-    "min_players": (2, 6, 1, None),
-    "max_players": (2, 6, 1, None),
-    "jokers_per_meld": (1, 4, 1, None),
-    "threshold": (0, 301, 10, None),
-    "card_penalty": (0, 100, 5, None),
-    "joker_penalty": (0, 200, 5, None),
-    "never_down_penalty": (0, 500, 10, None),
-    "ace_value": (0, 20, 1, None),
-    "rami_sec_penalty": (0, 1000, 50, None),
-    "target": (50, 5000, 50, (101, 151, 201, 251, 300, 400, 500, 750, 1000, 1500, 2000)),
-}
-
-LEVEL_LABELS: dict[str, str] = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
-KIND_LABELS: dict[str, str] = {"human": N_("Human"), "bot": N_("Bot")}
-MAX_SEATS = 6
-
-
-def default_seats() -> list[Seat]:
-    """One human against two hard bots (bots are named by their seat number)."""
-    return [Seat(_("You"), "human", "hard"),
-            Seat(_("Bot {number}").format(number=2), "bot", "hard"),
-            Seat(_("Bot {number}").format(number=3), "bot", "hard")]
-
-
-class SeatRow:
-    """The widgets of one seat: name, human or bot, bot level."""
-
-    def __init__(self, scene: SetupScene, index: int) -> None:
-        self.index = index
-        self.name = TextInput("", max_length=16, placeholder=N_("Name"))
-        self.kind = Choice(None, [(k, v) for k, v in KIND_LABELS.items()], "bot",
-                           lambda kind: self.kind_changed(scene, kind))
-        self.level = Choice(None, [(k, v) for k, v in LEVEL_LABELS.items()], "hard")
-
-    def default_name(self, kind: str) -> str:
-        """The name a seat of a kind gets when the player typed none."""
-        text = _("Player {number}") if kind == "human" else _("Bot {number}")
-        return text.format(number=self.index + 1)
-
-    def kind_changed(self, scene: SetupScene, kind: str) -> None:
-        """Human or bot: an untouched default name follows the kind."""
-        other = "bot" if kind == "human" else "human"
-        if self.name.value.strip() in ("", self.default_name(other)):
-            self.name.value = self.default_name(kind)
-        scene.seats_changed()
-
-    @property
-    def widgets(self) -> list[Widget]:
-        """In focus order."""
-        return [self.name, self.kind, self.level]
-
-    def set_visible(self, visible: bool) -> None:
-        """Show or hide the row."""
-        for w in self.widgets:
-            w.visible = visible
-        self.level.visible = visible and self.kind.value == "bot"
-
-    def seat(self) -> Seat:
-        """The seat described by the row (an empty name gets a default)."""
-        name = self.name.value.strip() or self.default_name(self.kind.value)
-        return Seat(name, self.kind.value, self.level.value)
-
+    from rami_desktop.ui.context import Context
 
 class SetupScene(WidgetScene):
     """Choose the rules and the players of a new match."""
 
-    def __init__(self, app: App, config: GameConfig | None = None) -> None:
+    def __init__(self, ctx: Context, config: GameConfig | None = None) -> None:
         self.config = config
         self.rules: Rules = PRESETS["talaj"]
         self.seed: int | None = None
-        self.show_all = True
+        self.show_all = False  # the simple view first: "All rules" is one click away
         self.status: str = ""
         self.status_error = False
         self.rule_widgets: dict[str, Widget] = {}
         self.title_rect = pygame.Rect(0, 0, 0, 0)
         self.status_rect = pygame.Rect(0, 0, 0, 0)
         self.badges: list[pygame.Rect] = []
-        super().__init__(app)
+        super().__init__(ctx)
 
     # ------------------------------------------------------------------------------ building
     def build(self) -> None:
@@ -189,18 +70,18 @@ class SetupScene(WidgetScene):
         g = self.group
         self.rules_panel = g.add(Panel(N_("Rules")))
         self.players_panel = g.add(Panel(N_("Players")))
-        self.preset = g.add(Choice(N_("Game"), [(n, (lambda n=n: preset_title(n)))
+        self.preset = g.add(Choice(N_("Game"), [(n, partial(preset_title, n))
                                                 for n in PRESET_NAMES],
                                    "talaj", self.preset_changed))
         self.rules_area = g.add(ScrollArea())
         for f in fields(Rules):
             if f.name != "preset":
                 self.rule_widgets[f.name] = self._rule_widget(f.name)
-        self.all_toggle = Toggle(N_("All rules"), True, self.toggle_all)
+        self.all_toggle = Toggle(N_("All rules"), False, self.toggle_all)
         self.separator = Separator()
         self.players = g.add(NumberStepper(N_("Number of players"), 3, 2, 5,
                                            self.players_changed))
-        self.seat_rows = [SeatRow(self, i) for i in range(MAX_SEATS)]
+        self.seat_rows = [SeatRow(i, self.seats_changed) for i in range(MAX_SEATS)]
         for row in self.seat_rows:
             for w in row.widgets:
                 g.add(w)
@@ -214,7 +95,7 @@ class SetupScene(WidgetScene):
         g.focused = self.start_button
 
     def _last_setup(self) -> GameConfig:
-        data = self.app.settings.get("last_setup")
+        data = self.ctx.settings.get("last_setup")
         if isinstance(data, dict):
             try:
                 config = GameConfig.from_dict(data)
@@ -248,10 +129,10 @@ class SetupScene(WidgetScene):
         n = max(self.rules.min_players, min(self.rules.max_players, len(config.seats)))
         for i, row in enumerate(self.seat_rows):
             seat = config.seats[i] if i < len(config.seats) else Seat(
-                _("Bot {number}").format(number=i + 1), "bot", "hard")
-            row.name.value = seat.name
+                _("Bot {number}").format(number=i + 1), "bot", DEFAULT_LEVEL)
+            row.name.value = seat.name or row.default_name(seat.kind)
             row.kind.value = seat.kind
-            row.level.value = seat.level if seat.level in LEVELS else "hard"
+            row.level.value = seat.level if seat.level in LEVELS else DEFAULT_LEVEL
         self.players.set_range(self.rules.min_players, self.rules.max_players)
         self.players.value = n
         self.seats_changed()
@@ -261,6 +142,8 @@ class SetupScene(WidgetScene):
         for name, w in self.rule_widgets.items():
             w.value = getattr(self.rules, name)  # type: ignore[attr-defined]
         self._update_enabled()
+        if self.rules_area.rect.w > 0:  # laid out already: the options shown may change
+            self._layout_rules()
 
     def _update_enabled(self) -> None:
         teams = self.rule_widgets["teams"]
@@ -269,13 +152,19 @@ class SetupScene(WidgetScene):
     def hint_text(self) -> str:
         """A line under the seats explaining what the choices mean."""
         if self.rules.teams and self.players.value == 4:
-            return _("Partners sit opposite: seats 1 and 3 (A) against seats 2 and 4 (B).")
+            return _("Partners sit opposite: {first} against {second}.").format(
+                first=self.team_text(0), second=self.team_text(1))
         humans = sum(1 for row in self.seat_rows[: self.players.value]
                      if row.kind.value == "human")
         if humans >= 2:
             return _("With two or more humans, the screen is passed between turns and every "
                      "hand stays hidden.")
         return _("Seats play in this order. Bots play at the level chosen for them.")
+
+    def team_text(self, team: int) -> str:
+        """"Team A: Sara & Bot 3": the team's one name, from the seats' names."""
+        members = team_members(team, lambda seat: partner_seat(self.rules, seat))
+        return team_name(team, [self.seat_rows[s].seat().name or "" for s in members])
 
     # ------------------------------------------------------------------------------ changes
     def preset_changed(self, name: str) -> None:
@@ -299,6 +188,8 @@ class SetupScene(WidgetScene):
         if name in ("min_players", "max_players"):
             self.players.set_range(self.rules.min_players, self.rules.max_players)
             self.seats_changed()
+        if name == "lay_before_out":
+            self._layout_rules()
         self.set_status("")
 
     def players_changed(self, _value: int) -> None:
@@ -337,11 +228,6 @@ class SetupScene(WidgetScene):
             self.set_status(N_("Type a deal code first."), error=True)
             return
         try:
-            from rami_desktop.storage.deal_code import decode
-        except ImportError:
-            self.set_status(N_("Deal codes are not available yet."), error=True)
-            return
-        try:
             seed, rules = decode(code)
         except ValueError:
             self.set_status(N_("That deal code is not valid."), error=True)
@@ -365,7 +251,7 @@ class SetupScene(WidgetScene):
 
     def start(self) -> None:
         """Start the match."""
-        self.app.start_game(self.game_config())
+        self.ctx.start_game(self.game_config())
 
     # ------------------------------------------------------------------------------ layout
     def layout(self, size: tuple[int, int]) -> None:
@@ -455,9 +341,18 @@ class SetupScene(WidgetScene):
         y = last.bottom + theme.px(16, s)
         self.hint.rect = pygame.Rect(pp.x + pad, y, pp.w - 2 * pad, max(0, pp.bottom - pad - y))
 
+    def _applies(self, name: str) -> bool:
+        """Whether an option means something with the rules chosen (no opening: no
+        threshold)."""
+        return self.rules.lay_before_out or name not in OPENING_OPTIONS
+
+    def _important(self) -> list[str]:
+        return [name for name in IMPORTANT if self._applies(name)]
+
     def _rule_order(self) -> list[str]:
-        rest = [name for name in self.rule_widgets if name not in IMPORTANT]
-        return list(IMPORTANT) + (rest if self.show_all else [])
+        rest = [name for name in self.rule_widgets
+                if name not in IMPORTANT and self._applies(name)]
+        return self._important() + (rest if self.show_all else [])
 
     def _layout_rules(self) -> None:
         s = self.scale
@@ -468,7 +363,7 @@ class SetupScene(WidgetScene):
         x = gutter + ring if is_rtl() else ring
         items: list[tuple[Widget, pygame.Rect]] = []
         y = ring
-        for name in IMPORTANT:
+        for name in self._important():
             items.append((self.rule_widgets[name], pygame.Rect(x, y, width, rh)))
             y += rh
         sep_h = theme.px(14, s)
@@ -477,7 +372,7 @@ class SetupScene(WidgetScene):
         items.append((self.all_toggle, pygame.Rect(x, y, width, rh)))
         y += rh + theme.px(4, s)
         if self.show_all:
-            for name in self._rule_order()[len(IMPORTANT):]:
+            for name in self._rule_order()[len(self._important()):]:
                 items.append((self.rule_widgets[name], pygame.Rect(x, y, width, rh)))
                 y += rh
         for w in self.rule_widgets.values():
@@ -498,11 +393,12 @@ class SetupScene(WidgetScene):
         # seat badges: the seat number, coloured by team when playing in teams
         teams = self.rules.teams and self.players.value == 4
         for i, rect in enumerate(self.badges[: self.players.value]):
-            color = (theme.ZELLIGE if i % 2 == 0 else theme.ACCENT) if teams else theme.FELT
+            team = team_of(i, lambda seat: partner_seat(self.rules, seat)) if teams else None
+            color = theme.FELT if team is None else (theme.ZELLIGE, theme.ACCENT)[team]
             pygame.draw.circle(surface, color, rect.center, rect.w // 2)
             pygame.draw.circle(surface, theme.BRASS, rect.center, rect.w // 2,
                                max(1, theme.px(2, s)))
-            label = str(i + 1) if not teams else ("A" if i % 2 == 0 else "B")
+            label = str(i + 1) if team is None else LETTERS[team]
             text = fit_text(label, theme.px(theme.FONT_SMALL, s), theme.CREAM, rect.w, bold=True)
             surface.blit(text, text.get_rect(center=rect.center))
         if self.status:

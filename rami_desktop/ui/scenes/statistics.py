@@ -4,30 +4,24 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from rami_desktop.engine.rules import PRESET_NAMES
+from rami_desktop.i18n import N_, _, is_rtl, ngettext
+from rami_desktop.i18n.names import preset_title
 from rami_desktop.storage import stats as stats_store
 from rami_desktop.storage.stats import PresetStats, Stats
 from rami_desktop.ui import theme
 from rami_desktop.ui.problems_text import problem_text
+from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scene import WidgetScene
-from rami_desktop.ui.scenes.overlays import ConfirmDialog, MessageDialog, preset_title
-from rami_desktop.ui.widgets import (
-    N_,
-    Button,
-    Panel,
-    _,
-    fit_text,
-    is_rtl,
-    ngettext,
-    render_text,
-)
+from rami_desktop.ui.widgets import Button, Panel, fit_text, render_text
 
 if TYPE_CHECKING:
-    from rami_desktop.app import App
+    from rami_desktop.storage.paths import Paths
+    from rami_desktop.ui.context import Context
 
 log = logging.getLogger(__name__)
 
@@ -75,9 +69,9 @@ ROWS: tuple[tuple[str, Callable[[PresetStats], str]], ...] = (
 )
 
 
-def storage_paths(app: Any) -> Any:
-    """The app's storage paths, or those of the environment when the app has none."""
-    paths = getattr(app, "paths", None)
+def storage_paths(ctx: Context) -> Paths:
+    """The game's storage paths, or those of the environment when the game has none."""
+    paths = ctx.paths
     if paths is not None:
         return paths
     from rami_desktop.storage.paths import default_paths
@@ -88,20 +82,20 @@ def storage_paths(app: Any) -> Any:
 class StatisticsScene(WidgetScene):
     """Matches and rounds played and won, best opening and fastest wins, for every preset."""
 
-    def __init__(self, app: App) -> None:
-        self.paths = storage_paths(app)
+    def __init__(self, ctx: Context) -> None:
+        self.paths = storage_paths(ctx)
         self.stats = Stats()
         self.problem: str | None = None
         self.table = pygame.Rect(0, 0, 0, 0)
         self.reload()
-        super().__init__(app)
+        super().__init__(ctx)
 
     # ------------------------------------------------------------------------------ data
     def reload(self) -> None:
         """Read the statistics file again (never raises: a problem is shown under the table)."""
         try:
             self.stats, self.problem = stats_store.load_stats(self.paths)
-        except Exception:  # storage never raises on bad files; a bug must not close the screen
+        except Exception:  # boundary: file loading (a bug must not close the screen)
             log.exception("statistics could not be loaded")
             self.stats, self.problem = Stats(), "unreadable"
 
@@ -158,8 +152,7 @@ class StatisticsScene(WidgetScene):
     # ------------------------------------------------------------------------------ reset
     def ask_reset(self) -> None:
         """Ask before forgetting every preset's statistics."""
-        self.app.stack.push(ConfirmDialog(
-            self.app, N_("Reset statistics"),
+        self.ctx.stack.push(self.ctx.scene(Route.CONFIRM, N_("Reset statistics"),
             N_("Forget the statistics of every preset? This cannot be undone."),
             self.reset, confirm=N_("Reset")))
 
@@ -167,12 +160,12 @@ class StatisticsScene(WidgetScene):
         """Forget the statistics (file and backup removed) and show the empty table."""
         try:
             self.stats, problem = stats_store.reset(self.paths)
-        except Exception:
+        except Exception:  # boundary: file writing
             log.exception("statistics could not be reset")
             problem = "unwritable"
         self._sync_buttons()
         if problem:
-            self.app.stack.push(MessageDialog(self.app, N_("Reset statistics"),
+            self.ctx.stack.push(self.ctx.scene(Route.MESSAGE, N_("Reset statistics"),
                                               lambda: problem_text(problem, "stats")))
         self.problem = None
 

@@ -1,104 +1,30 @@
-"""Bots think in a worker thread so the table never freezes; actions are applied on the main
-thread. Until :func:`rami_desktop.bots.make_bot` exists a small fallback bot plays.
+"""The table's bots. They think in a worker thread so the table never freezes; actions are
+applied on the main thread through the one bot driver, which also asks for new deals and ends a
+turn a bot cannot finish. The thread only runs :func:`rami_desktop.play.driver.decide`; what it
+decides is applied by :meth:`rami_desktop.play.driver.BotDriver.submit` (or
+:meth:`~rami_desktop.play.driver.BotDriver.fail` on an error).
 """
 
 from __future__ import annotations
 
-import logging
 import random
 import sys
 from concurrent.futures import Future, ThreadPoolExecutor
-from typing import Any
+from typing import TYPE_CHECKING
 
-from rami_desktop.engine.actions import Action, Discard, Draw, Lay
+from rami_desktop.bots import Bot
+from rami_desktop.engine.actions import Action
 from rami_desktop.engine.observation import Observation
+from rami_desktop.i18n import _
+from rami_desktop.play.driver import BotDriver, decide
+from rami_desktop.play.session import seat_bots
 
-log = logging.getLogger(__name__)
+if TYPE_CHECKING:
+    from rami_desktop.ui.scenes.table import TableScene
 
 #: the interpreter's thread switch interval while a bot thinks: short, so that the drawing
 #: thread gets the GIL back quickly from a busy search (the default 5 ms stalls frames)
 THINKING_SWITCH_INTERVAL = 0.0002
-
-
-class FallbackBot:
-    """A modest bot from the solver: opens when it can (laying the opening it found over its
-    next calls), lays what it can once down, discards the card costing most. Used only while
-    the real bots are not there."""
-
-    level = "easy"
-
-    def __init__(self) -> None:
-        self._plan: list[Any] = []
-
-    def act(self, obs: Observation, rng: random.Random) -> Action:
-        """The next action of this bot's turn."""
-        if not obs.has_drawn:
-            self._plan = []
-        elif self._plan and not obs.down[obs.player]:
-            return Lay(obs.player, self._plan.pop(0).cards)
-        p = obs.player
-        if not obs.has_drawn:
-            return Draw(p, "stock")
-        hand = list(obs.hand)
-        lay = self._lay(obs, hand)
-        if lay is not None:
-            return lay
-        return Discard(p, self._discard(obs, hand))
-
-    def wants_redeal(self, obs: Observation, rng: random.Random) -> bool:
-        """Always asks for a new deal when allowed."""
-        return True
-
-    def _lay(self, obs: Observation, hand: list[Any]) -> Action | None:
-        if not obs.rules.lay_before_out or len(hand) < 4:
-            return None
-        try:
-            from rami_desktop.engine.solver import OpeningRequest, find_opening, least_penalty
-        except ImportError:
-            return None
-        try:
-            if obs.down[obs.player]:
-                arrangement = least_penalty(hand, obs.rules, keep=1)
-                if arrangement.melds:
-                    return Lay(obs.player, arrangement.melds[0].cards)
-                return None
-            if obs.staged:
-                return None  # the opening was laid in one go below
-            req = OpeningRequest(min_points=obs.bar, max_jokers=obs.rules.jokers_per_meld,
-                                 need_tria_and_serie=obs.rules.need_tria_and_serie,
-                                 ace_value=obs.rules.ace_value)
-            found = find_opening(hand, req)
-        except Exception:
-            log.exception("fallback bot search failed")
-            return None
-        if found is None or not found.melds:
-            return None
-        self._plan = list(found.melds[1:])
-        return Lay(obs.player, found.melds[0].cards)
-
-    def _discard(self, obs: Observation, hand: list[Any]) -> Any:
-        try:
-            from rami_desktop.engine.solver import card_cost, least_penalty
-
-            rest = least_penalty(hand, obs.rules, keep=1).rest
-            cost = card_cost(obs.rules)
-            pool = [c for c in rest if not c.is_joker] or list(rest) or hand
-            return max(pool, key=cost)
-        except Exception:
-            return hand[-1]
-
-
-def make_bot(level: str) -> Any:
-    """A bot of a level: the real ones when they exist, else the fallback."""
-    try:
-        from rami_desktop.bots import make_bot as real_make_bot  # type: ignore[attr-defined]
-    except ImportError:
-        return FallbackBot()
-    try:
-        return real_make_bot(level)
-    except Exception:
-        log.exception("bot %s could not be made; using the fallback", level)
-        return FallbackBot()
 
 
 class BotRunner:
@@ -115,13 +41,13 @@ class BotRunner:
         """Whether a decision is being computed."""
         return self._future is not None
 
-    def start(self, bot: Any, obs: Observation, rng: random.Random, tag: tuple[int, int]) -> None:
+    def start(self, bot: Bot, obs: Observation, rng: random.Random, tag: tuple[int, int]) -> None:
         """Ask a bot for its next action (``tag`` says which turn it is for)."""
         if self._pool is None:
             self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rami-bot")
         self._for = tag
         self._fast_switching(True)
-        self._future = self._pool.submit(bot.act, obs, rng)
+        self._future = self._pool.submit(decide, bot, obs, rng)
 
     def poll(self) -> tuple[tuple[int, int] | None, Action | None, BaseException | None]:
         """``(tag, action, error)`` once the decision is ready, else ``(None, None, None)``."""
@@ -161,3 +87,68 @@ class BotRunner:
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
+
+
+class TableBots:
+    """Plays the bot seats of a table scene through the driver: new deals first, then one
+    action at a time, paced by the animations."""
+
+    def __init__(self, scene: TableScene) -> None:
+        self.sc = scene
+        bots, rngs = seat_bots(scene.config, scene.ctl.seed)
+        self.driver = BotDriver(scene.ctl, bots, rngs)
+        self.runner = BotRunner()
+        #: seconds to wait before the next bot action (set after each move)
+        self.wait = 0.0
+
+    def ask_redeals(self) -> None:
+        """Before the first move, the bots the engine lets ask for a new deal are asked."""
+        seats = self.driver.ask_redeals()
+        if not seats:
+            return
+        sc = self.sc
+        sc.orders.clear()
+        sc.say(_("{name} asked for a new deal.").format(name=sc.ctl.name(seats[-1])))
+        for seat in seats:
+            sc.follow.note_redeal(seat)
+        sc.ctx.play("shuffle")
+        sc.sync(animate=False)
+
+    def update(self, dt: float) -> None:
+        """Start the decision of the bot to play, or apply the action it decided."""
+        sc = self.sc
+        seat = self.driver.bot_seat()
+        if seat is None:
+            self.runner.cancel()
+            return
+        tag = (sc.ctl.match.round_number, sc.ctl.round.turn)
+        got_tag, action, error = self.runner.poll()
+        if got_tag is not None:
+            if got_tag == tag:
+                self._apply(seat, action, error)
+            return
+        if self.runner.busy or sc.follow.held:
+            return
+        if self.wait > 0:
+            self.wait = max(0.0, self.wait - dt)
+            return
+        if not sc.board.settled and sc.speed != "off":
+            return
+        self.runner.start(self.driver.bots[seat], self.driver.observation(seat),
+                          self.driver.rngs[seat], tag)
+
+    def _apply(self, seat: int, action: Action | None, error: BaseException | None) -> None:
+        if action is None:
+            outcome = self.driver.fail(seat, error or RuntimeError("the bot gave no action"))
+        else:
+            outcome = self.driver.submit(seat, action)
+        if outcome.events:
+            self.sc.after(list(outcome.events))
+
+    def cancel(self) -> None:
+        """Forget the decision being computed."""
+        self.runner.cancel()
+
+    def shutdown(self) -> None:
+        """Stop the worker thread."""
+        self.runner.shutdown()

@@ -13,45 +13,21 @@ from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
-from rami_desktop.engine.actions import Action, Discarded, Event, Redeal, RoundEnded
+from rami_desktop.engine.actions import Action, Discard, Discarded, Event, Redeal, RoundEnded
 from rami_desktop.engine.cards import Card
 from rami_desktop.engine.errors import RuleError
 from rami_desktop.engine.match import Match
-from rami_desktop.engine.melds import MeldKind
 from rami_desktop.engine.observation import Observation
-from rami_desktop.engine.state import RoundState, qualifies_for_redeal
-from rami_desktop.ui.game_config import GameConfig
+from rami_desktop.engine.opening import OpeningStatus
+from rami_desktop.engine.state import RoundState
+from rami_desktop.i18n import _
+from rami_desktop.play.config import GameConfig
+from rami_desktop.storage import saves, stats
+from rami_desktop.storage.deal_code import encode, format_code
 
 log = logging.getLogger(__name__)
 
 SEED_LIMIT = 1 << 32
-
-
-@dataclasses.dataclass(frozen=True)
-class OpeningCounter:
-    """The live opening counter of the staged combinations of the player to play.
-
-    Attributes:
-        points: points of the staged franche combinations.
-        bar: the points the opening needs now.
-        going_out: the points an opening that empties the hand needs (None: the bar).
-        tria: a franche tria is staged.
-        serie: a franche série is staged.
-        need_both: the rules ask for a franche tria and a franche série.
-    """
-
-    points: int
-    bar: int
-    going_out: int | None
-    tria: bool
-    serie: bool
-    need_both: bool
-
-    @property
-    def reached(self) -> bool:
-        """Whether points and combinations make an opening (by this count)."""
-        shape = (self.tria and self.serie) or not self.need_both
-        return shape and self.points >= self.bar
 
 
 class GameController:
@@ -77,6 +53,8 @@ class GameController:
         self.match_recorded = False
         self._writer: ThreadPoolExecutor | None = None
         self._writes: list[Future[Any]] = []
+        self._draws_for: tuple[RoundState, int, bool, int] | None = None
+        self._talaj_open = False
 
     # ---- who is who --------------------------------------------------------------------------
 
@@ -92,8 +70,12 @@ class GameController:
         return self.config.seed
 
     def name(self, seat: int) -> str:
-        """A seat's name."""
-        return self.config.seats[seat].name
+        """A seat's name (a seat without one gets its default name, worded here)."""
+        s = self.config.seats[seat]
+        if s.name is not None:
+            return s.name
+        text = _("Bot {number}") if s.is_bot else _("Player {number}")
+        return text.format(number=seat + 1)
 
     def is_bot(self, seat: int) -> bool:
         """Whether a bot plays a seat."""
@@ -168,14 +150,17 @@ class GameController:
         return None if code is None else code.value
 
     def apply(self, action: Action) -> list[Event]:
-        """Apply an action through the engine; autosave after a turn or a round.
+        """Apply an action through the engine; autosave after each action of a human (a card
+        drawn, a combination staged: Continue resumes exactly there), a turn or a round.
 
         Raises:
             RuleError: the engine refused it (nothing changed).
         """
+        seats = self.match.seats
+        human = 0 <= action.player < len(seats) and not self.is_bot(seats[action.player])
         events = self.match.apply(action)
-        if isinstance(action, Redeal) or any(isinstance(e, Discarded | RoundEnded)
-                                             for e in events):
+        if human or isinstance(action, Redeal) or any(
+                isinstance(e, Discarded | RoundEnded) for e in events):
             self.autosave()
         if self.round.over:
             self._round_finished()
@@ -195,6 +180,16 @@ class GameController:
                 first = first or err.code.value
         return None, first or "invalid_meld"
 
+    def talaj_open(self) -> bool:
+        """Whether the player to play may take a talaj card now (the engine's legal draws,
+        asked once per moment of the turn)."""
+        r = self.round
+        key = (r, r.turn, r.has_drawn, len(r.talaj))
+        if self._draws_for is None or self._draws_for[0] is not r or self._draws_for[1:] != key[1:]:
+            self._draws_for = key
+            self._talaj_open = any(d.source != "stock" for d in r.legal_draws())
+        return self._talaj_open
+
     def next_round(self) -> None:
         """Deal the next round and save."""
         self.match.next_round()
@@ -203,38 +198,21 @@ class GameController:
     # ---- redeal ------------------------------------------------------------------------------
 
     def can_redeal(self, seat: int) -> bool:
-        """Whether a seat may ask for a new deal now (rami-talaj, before anyone played)."""
-        r = self.round
+        """Whether a seat may ask for a new deal now (the engine decides)."""
         player = self.player_of(seat)
-        if player is None or not self.rules.redeal or r.over or r.log or r.turn:
-            return False
-        return qualifies_for_redeal(r.hands[player])
+        return player is not None and self.round.can_redeal(player)
 
-    # ---- counters ----------------------------------------------------------------------------
+    # ---- the opening -------------------------------------------------------------------------
 
-    def opening_counter(self) -> OpeningCounter | None:
-        """The staged opening of the player to play, if not down and something is staged."""
-        r = self.round
-        if r.over:
-            return None
-        p = r.current
-        if r.down[p] or not r.staged:
-            return None
-        ace = self.rules.ace_value
-        melds = [m for i in r.staged if (m := r.melds[i].meld) is not None]
-        points = sum(m.points(ace) for m in melds if m.franche)
-        tria = any(m.franche and m.kind is MeldKind.TRIA for m in melds)
-        serie = any(m.franche and m.kind is MeldKind.SERIE for m in melds)
-        return OpeningCounter(points, r.required_points(), r.going_out_min(), tria, serie,
-                              self.rules.need_tria_and_serie)
+    def opening_status(self) -> OpeningStatus:
+        """The engine's account of the opening of the player to play."""
+        return self.round.opening_status()
 
     def turns_of(self, seat: int) -> int:
         """Turns a seat has ended (by discarding) in the current round."""
         player = self.player_of(seat)
         if player is None:
             return 0
-        from rami_desktop.engine.actions import Discard
-
         return sum(1 for a in self.round.log if isinstance(a, Discard) and a.player == player)
 
     # ---- saving and statistics ---------------------------------------------------------------
@@ -255,7 +233,7 @@ class GameController:
         for future in self._writes:
             try:
                 future.result()
-            except Exception:
+            except Exception:  # boundary: file writing (the save thread)
                 log.exception("a save failed")
         self._writes = []
 
@@ -272,10 +250,6 @@ class GameController:
         if self.paths is None:
             return
         paths = self.paths
-        try:
-            from rami_desktop.storage import saves
-        except ImportError:
-            return
         if self.match.over:
             self._in_background(lambda: saves.clear_match(paths))
             return
@@ -303,8 +277,6 @@ class GameController:
             won_match, rounds = seat in self.match.winners(), self.match.round_number
 
             def record() -> None:
-                from rami_desktop.storage import stats
-
                 if played:
                     stats.record_round(paths, preset, won=won_round, turns=turns,
                                        opening_points=opening)
@@ -320,11 +292,9 @@ class GameController:
     def deal_code(self) -> str | None:
         """The current round's deal code: the setup screen starts the same deal from it."""
         try:
-            from rami_desktop.storage.deal_code import encode, format_code
-
-            seed = self.match.round_seed
-            return format_code(encode(seed, self.rules, len(self.match.seats)))
-        except Exception:
+            return format_code(encode(self.match.round_seed, self.rules, len(self.match.seats)))
+        except ValueError:  # rules a deal code cannot carry
+            log.info("no deal code for these rules")
             return None
 
     # ---- loading -----------------------------------------------------------------------------

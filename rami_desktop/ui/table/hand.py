@@ -8,6 +8,7 @@ from typing import Any
 
 from rami_desktop.engine.cards import Card, sort_key_rank, sort_key_suit
 from rami_desktop.engine.rules import Rules
+from rami_desktop.engine.solver import least_penalty
 
 
 def reconcile(order: Sequence[Card], hand: Sequence[Card]) -> list[Card]:
@@ -47,14 +48,9 @@ def group_by_melds(hand: Sequence[Card], rules: Rules) -> tuple[list[Card], list
         ``(order, breaks)``: the cards (each combination together, the rest sorted by suit
         after them) and the positions where a new group starts (for small gaps on screen).
     """
-    try:
-        from rami_desktop.engine.solver import least_penalty
-
-        arrangement = least_penalty(hand, rules, keep=1)
-        groups = [list(m.cards) for m in arrangement.melds]
-        rest = sort_by_suit(arrangement.rest)
-    except Exception:  # the solver is being finished: fall back to a plain sort
-        return sort_by_suit(hand), []
+    arrangement = least_penalty(hand, rules, keep=1)
+    groups = [list(m.cards) for m in arrangement.melds]
+    rest = sort_by_suit(arrangement.rest)
     order: list[Card] = []
     breaks: list[int] = []
     for group in groups:

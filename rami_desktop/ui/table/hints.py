@@ -1,44 +1,128 @@
-"""The hint: which cards of the hand make the best opening now (or what can be laid)."""
+"""The hint in words: the engine's advice (:func:`rami_desktop.engine.advice.advise`) for the
+player to play, naming the combinations it proposes ("tria 6♠ 6♥ 6♦, série 8-9-10♥: 75"), and the
+additions and joker swaps once down. Nothing here looks for combinations or counts points."""
 
 from __future__ import annotations
 
-import logging
+from collections import Counter
+from collections.abc import Sequence
 
+from rami_desktop.engine.advice import Advice, AdviceKind, advise
 from rami_desktop.engine.cards import Card
-from rami_desktop.engine.rules import Rules
-from rami_desktop.ui.widgets import _
+from rami_desktop.engine.melds import Meld
+from rami_desktop.engine.state import RoundState
+from rami_desktop.i18n import _, ngettext, pgettext
+from rami_desktop.i18n.cards import card_text, cards_text, meld_text
 
-log = logging.getLogger(__name__)
 
+def compute_hint(order: Sequence[Card], state: RoundState) -> tuple[list[int], str]:
+    """Hand positions to highlight and the hint's line, for the player to play.
 
-def compute_hint(order: list[Card], down: bool, bar: int, rules: Rules) -> tuple[list[int], str]:
-    """Hand positions to highlight and a line saying what they make.
-
-    Not down: the best opening reaching the bar (the solver's ``find_opening``); down: the
-    combinations of the least penalty (what can be laid now).
+    Args:
+        order: the player's hand in screen order.
+        state: the round (its current player is the one the hint is for).
     """
-    try:
-        from rami_desktop.engine.solver import OpeningRequest, find_opening, least_penalty
-    except ImportError:
-        return [], ""
-    try:
-        if down:
-            arrangement = least_penalty(order, rules, keep=1)
-            cards = [c for m in arrangement.melds for c in m.cards]
-            text = _("Hint: these cards make combinations you can lay.") if cards else ""
-        else:
-            req = OpeningRequest(min_points=bar, max_jokers=rules.jokers_per_meld,
-                                 need_tria_and_serie=rules.need_tria_and_serie,
-                                 ace_value=rules.ace_value)
-            found = find_opening(order, req)
-            if found is None:
-                return [], _("Hint: no opening of {points} points in this hand yet.").format(
-                    points=bar)
-            cards = [c for m in found.melds for c in m.cards]
-            text = _("Hint: you can open with {points} points.").format(points=found.points)
-    except Exception:
-        log.exception("hint failed")
-        return [], ""
+    advice = advise(state)
+    cards = _own(advice.cards, state.hands[state.current])
+    return hand_positions(order, cards), hint_text(advice, state)
+
+
+def _own(cards: Sequence[Card], hand: Sequence[Card]) -> list[Card]:
+    """The cards that are in the hand now (each copy once)."""
+    left = Counter(hand)
+    out: list[Card] = []
+    for c in cards:
+        if left[c] > 0:
+            left[c] -= 1
+            out.append(c)
+    return out
+
+
+def _melds(melds: Sequence[Meld]) -> str:
+    return pgettext("list separator", ", ").join(meld_text(m) for m in melds)
+
+
+def _table_meld(state: RoundState, index: int) -> str:
+    meld = state.melds[index].meld if 0 <= index < len(state.melds) else None
+    return meld_text(meld) if meld is not None else str(index + 1)
+
+
+def _extras(advice: Advice, state: RoundState) -> list[str]:
+    """Additions and joker swaps, one phrase each."""
+    out = [_("{cards} goes on {meld}").format(cards=cards_text(a.cards),
+                                              meld=_table_meld(state, a.meld))
+           for a in advice.additions]
+    out += [_("{card} takes the joker's place in {meld}").format(
+        card=card_text(s.card), meld=_table_meld(state, s.meld)) for s in advice.swaps]
+    return out
+
+
+def hint_text(advice: Advice, state: RoundState) -> str:
+    """The hint's line for an advice of the engine."""
+    kind = advice.kind
+    extras = _extras(advice, state)
+    if kind is AdviceKind.DRAW:
+        hand = state.hands[state.current]
+        seen = [m for m in advice.melds if len(_own(m.cards, hand)) == len(m.cards)]
+        if seen:
+            return _("Hint: draw, then lay {melds}.").format(melds=_melds(seen))
+        return _("Hint: draw a card first.")
+    if kind is AdviceKind.OPEN:
+        if advice.staged:
+            return _("Hint: with what you laid, open with {melds}: {points}").format(
+                melds=_melds(advice.melds), points=advice.points)
+        return _("Hint: open with {melds}: {points}").format(melds=_melds(advice.melds),
+                                                             points=advice.points)
+    if kind is AdviceKind.OPENED and state.opening_status().lay_only_to_go_out:
+        return _("Hint: discard your last card to go out.")
+    if kind is AdviceKind.OPENED:
+        more = ([_("you may also lay {melds}").format(melds=_melds(advice.melds))]
+                if advice.melds else [])
+        moves = "; ".join([_("Hint: your opening is made ({points})").format(
+            points=advice.points), *more, *extras])
+        end = _("Discard your last card to go out.") if state.opening_status().going_out \
+            else _("Then discard to end your turn.")
+        return f"{moves}. {end}"
+    if kind is AdviceKind.GO_OUT:
+        return "; ".join([_("Hint: go out with {melds}: {points}").format(
+            melds=_melds(advice.melds), points=advice.points), *extras])
+    if kind is AdviceKind.LAY:
+        return "; ".join([_("Hint: lay {melds}").format(melds=_melds(advice.melds)), *extras])
+    if kind is AdviceKind.ADD:
+        return _("Hint: {moves}").format(moves="; ".join(extras))
+    if kind is AdviceKind.PICKUP:
+        first = [_("take back what you laid")] if advice.take_back else []
+        lay = [_("lay {melds}").format(melds=_melds(advice.melds))] if advice.melds else []
+        return _("Hint: lay the talaj card: {moves}").format(
+            moves="; ".join([*first, *lay, *extras]))
+    return _nothing(advice, state)
+
+
+def _nothing(advice: Advice, state: RoundState) -> str:
+    """Nothing to lay now, said as the engine's status puts it."""
+    status = state.opening_status()
+    if status.down:
+        return ""
+    blocked = advice.blocked_by is not None and status.staged > 0
+    if status.lay_only_to_go_out:
+        if blocked:
+            return _("Hint: cards are laid only to go out: take back what you laid to discard.")
+        return _("Hint: nothing to lay yet: cards are laid only to go out.")
+    if advice.needed is None:
+        return ""
+    if blocked:
+        return ngettext(
+            "Hint: no opening of {points} point in this hand yet: take back what you laid to "
+            "discard.",
+            "Hint: no opening of {points} points in this hand yet: take back what you laid to "
+            "discard.", advice.needed).format(points=advice.needed)
+    return ngettext("Hint: no opening of {points} point in this hand yet.",
+                    "Hint: no opening of {points} points in this hand yet.",
+                    advice.needed).format(points=advice.needed)
+
+
+def hand_positions(order: Sequence[Card], cards: Sequence[Card]) -> list[int]:
+    """The positions in the hand of some cards (each position used once)."""
     positions: list[int] = []
     taken: set[int] = set()
     for card in cards:
@@ -47,4 +131,4 @@ def compute_hint(order: list[Card], down: bool, bar: int, rules: Rules) -> tuple
                 taken.add(i)
                 positions.append(i)
                 break
-    return positions, text
+    return positions

@@ -9,17 +9,18 @@ from dataclasses import dataclass
 
 import pygame
 
+from rami_desktop.i18n import _, is_rtl, ngettext
 from rami_desktop.ui import theme
-from rami_desktop.ui.table.controller import OpeningCounter
+from rami_desktop.ui.table.counter import CounterView
 from rami_desktop.ui.table.layout import SeatBox, TableLayout
-from rami_desktop.ui.widgets import _, blit_aligned, fit_text, is_rtl, render_text
+from rami_desktop.ui.text import bidi_format
+from rami_desktop.ui.widgets import blit_aligned, fit_text, render_text
 
 PANEL_BG = (14, 52, 34)
 PANEL_EDGE = (72, 132, 96)
 ACTIVE_EDGE = theme.BRASS_LIGHT
 SOFT = (206, 226, 210)
 GOOD = (120, 200, 120)
-BAD = (230, 120, 100)
 TOAST_BG = (120, 30, 24)
 
 
@@ -70,8 +71,8 @@ def draw_seat(surface: pygame.Surface, lay: TableLayout, box: SeatBox, info: Sea
     line = pygame.Rect(box.rect.x + pad, box.rect.y + lay.px(5), box.rect.w - 2 * pad, lay.px(26))
     size = lay.px(theme.FONT_SMALL)
     name = info.name + (f" · {info.team}" if info.team else "")
-    score = render_text(_("{points} pts").format(points=info.score), size, theme.BRASS_LIGHT,
-                        bold=True)
+    score = render_text(ngettext("{points} pt", "{points} pts", info.score).format(
+        points=info.score), size, theme.BRASS_LIGHT, bold=True)
     name_w = line.w - score.get_width() - lay.px(8)
     if info.active:
         name_w -= lay.px(14)
@@ -95,8 +96,8 @@ def draw_seat(surface: pygame.Surface, lay: TableLayout, box: SeatBox, info: Sea
     if is_rtl():
         col.x = box.rect.x + pad
     small = lay.px(15)
-    count = fit_text(_("{count} cards").format(count=info.cards), small, theme.CREAM, col.w,
-                     bold=True)
+    count = fit_text(ngettext("{count} card", "{count} cards", info.cards).format(
+        count=info.cards), small, theme.CREAM, col.w, bold=True)
     top = pygame.Rect(col.x, col.y, col.w, col.h // 2)
     blit_aligned(surface, count, top, "end")
     badge_text = _("down") if info.down else _("not down")
@@ -126,8 +127,14 @@ def draw_status(surface: pygame.Surface, lay: TableLayout, lines: list[str]) -> 
     draw_panel(surface, lay.status, lay)
     pad = lay.px(10)
     y = lay.status.y + pad // 2
+    small = lay.px(17)
+    while small > 13 and len(lines) > 1 and (  # a fourth line (teams) fits in the same box
+            render_text(lines[0], lay.px(theme.FONT_SMALL), theme.BRASS_LIGHT).get_height()
+            + (len(lines) - 1) * (render_text(lines[1], small, theme.CREAM).get_height()
+                                  + lay.px(2)) > lay.status.h - pad // 2):
+        small -= 1
     for i, text in enumerate(lines):
-        size = lay.px(theme.FONT_SMALL if i == 0 else 17)
+        size = lay.px(theme.FONT_SMALL) if i == 0 else small
         color = theme.BRASS_LIGHT if i == 0 else theme.CREAM
         surf = fit_text(text, size, color, lay.status.w - 2 * pad, bold=i == 0)
         blit_aligned(surface, surf, pygame.Rect(lay.status.x + pad, y, lay.status.w - 2 * pad,
@@ -216,13 +223,28 @@ def prompt_area(lay: TableLayout) -> pygame.Rect:
 
 
 def draw_me(surface: pygame.Surface, lay: TableLayout, name: str, score: int,
-            down: bool) -> None:
-    """The hand owner's name, score and whether down, at the start of the prompt row."""
-    text = _("{name} · {points} pts").format(name=name, points=score)
+            down: bool, dealer: bool = False) -> None:
+    """The hand owner's name, score and whether down, at the start of the prompt row; the
+    dealer's tab after them when they deal."""
+    text = bidi_format(ngettext("{name} · {points} pt", "{name} · {points} pts", score),
+                       name=name, points=score)
     if down:
         text += " · " + _("down")
-    surf = fit_text(text, lay.px(18), theme.CREAM, lay.me.w, bold=True)
-    blit_aligned(surface, surf, lay.me, "start")
+    room = lay.me.w
+    tab = None
+    if dealer:
+        tab = render_text(_("dealer"), lay.px(14), theme.INK, bold=True)
+        room -= tab.get_width() + lay.px(22)
+    surf = fit_text(text, lay.px(18), theme.CREAM, max(10, room), bold=True)
+    at = blit_aligned(surface, surf, lay.me, "start")
+    if tab is not None:
+        tr_ = tab.get_rect().inflate(lay.px(12), lay.px(2))
+        if is_rtl():
+            tr_.midright = (at.x - lay.px(8), lay.me.centery)
+        else:
+            tr_.midleft = (at.right + lay.px(8), lay.me.centery)
+        pygame.draw.rect(surface, theme.BRASS_LIGHT, tr_, border_radius=tr_.h // 2)
+        surface.blit(tab, tab.get_rect(center=tr_.center))
 
 
 def _tick(surface: pygame.Surface, center: tuple[int, int], r: int, ok: bool) -> None:
@@ -235,25 +257,21 @@ def _tick(surface: pygame.Surface, center: tuple[int, int], r: int, ok: bool) ->
         pygame.draw.circle(surface, PANEL_BG, center, max(1, r // 2))
 
 
-def draw_counter(surface: pygame.Surface, lay: TableLayout, counter: OpeningCounter,
+def draw_counter(surface: pygame.Surface, lay: TableLayout, counter: CounterView,
                  center: tuple[int, int]) -> pygame.Rect:
-    """The live opening counter: points against the bar, ticks for the franche tria and série."""
+    """The live opening counter: the engine's count, and ticks for the clean combinations."""
     ok = counter.reached
     size = lay.px(18)
-    points = render_text(_("Opening {points} / {bar}").format(points=counter.points,
-                                                              bar=counter.bar),
-                         size, theme.INK if ok else theme.CREAM, bold=True)
-    parts: list[pygame.Surface] = [points]
-    if counter.going_out is not None and counter.going_out < counter.bar:
-        parts.append(render_text(_("(going out: {points})").format(points=counter.going_out),
-                                 lay.px(15), theme.INK if ok else SOFT))
-    tria = render_text(_("tria"), lay.px(16), theme.INK if ok else theme.CREAM)
-    serie = render_text(_("série"), lay.px(16), theme.INK if ok else theme.CREAM)
+    parts: list[pygame.Surface] = [
+        render_text(counter.text, size, theme.INK if ok else theme.CREAM, bold=True)]
+    if counter.note:
+        parts.append(render_text(counter.note, lay.px(15), theme.INK if ok else SOFT))
+    labels = [(render_text(label, lay.px(16), theme.INK if ok else theme.CREAM), done)
+              for label, done in counter.ticks]
     r = lay.px(8)
     gap = lay.px(8)
     width = sum(p.get_width() for p in parts) + gap * len(parts)
-    if counter.need_both:
-        width += tria.get_width() + serie.get_width() + 4 * r + 3 * gap
+    width += sum(label.get_width() + 2 * r + lay.px(4) + gap for label, _done in labels)
     h = lay.px(32)
     rect = pygame.Rect(0, 0, width + lay.px(20), h)
     rect.center = prompt_area(lay).center
@@ -263,22 +281,25 @@ def draw_counter(surface: pygame.Surface, lay: TableLayout, counter: OpeningCoun
     for p in parts:
         surface.blit(p, p.get_rect(midleft=(x, rect.centery)))
         x += p.get_width() + gap
-    if counter.need_both:
-        for ok_part, label in ((counter.tria, tria), (counter.serie, serie)):
-            _tick(surface, (x + r, rect.centery), r, ok_part)
-            x += 2 * r + lay.px(4)
-            surface.blit(label, label.get_rect(midleft=(x, rect.centery)))
-            x += label.get_width() + gap
+    for label, ok_part in labels:
+        _tick(surface, (x + r, rect.centery), r, ok_part)
+        x += 2 * r + lay.px(4)
+        surface.blit(label, label.get_rect(midleft=(x, rect.centery)))
+        x += label.get_width() + gap
     return rect
 
 
-def draw_message(surface: pygame.Surface, lay: TableLayout, text: str, alpha: float) -> None:
-    """A short message near the hand (an illegal move), fading out."""
+def draw_message(surface: pygame.Surface, lay: TableLayout, text: str, alpha: float,
+                 bottom: int | None = None) -> pygame.Rect:
+    """A short message near the hand (an illegal move), fading out; its bottom at ``bottom``
+    when given (above the hint line)."""
     surf = render_text(text, lay.px(19), theme.CREAM, bold=True, max_width=lay.message.w
                        - lay.px(24), align="center")
     rect = surf.get_rect()
     rect.inflate_ip(lay.px(28), lay.px(14))
     rect.midbottom = lay.message.midbottom
+    if bottom is not None:
+        rect.bottom = min(rect.bottom, bottom)
     box = pygame.Surface(rect.size, pygame.SRCALPHA)
     a = max(0, min(255, int(235 * alpha)))
     pygame.draw.rect(box, (*TOAST_BG, a), box.get_rect(), border_radius=lay.px(12))
@@ -289,6 +310,7 @@ def draw_message(surface: pygame.Surface, lay: TableLayout, text: str, alpha: fl
         surf = surf.copy()
         surf.set_alpha(a)
     surface.blit(surf, surf.get_rect(center=rect.center))
+    return rect
 
 
 def draw_glow(surface: pygame.Surface, rect: pygame.Rect, lay: TableLayout,
@@ -298,8 +320,29 @@ def draw_glow(surface: pygame.Surface, rect: pygame.Rect, lay: TableLayout,
                      border_radius=max(4, rect.w // 10))
 
 
-def draw_hint_text(surface: pygame.Surface, lay: TableLayout, text: str) -> None:
-    """The hint's explanation at the bottom of the combinations' area."""
+def draw_hint_text(surface: pygame.Surface, lay: TableLayout, text: str) -> pygame.Rect:
+    """The hint's explanation at the bottom of the combinations' area; returns where."""
     surf = fit_text(text, lay.px(16), theme.BRASS_LIGHT, lay.melds.w)
-    surface.blit(surf, surf.get_rect(midbottom=(lay.melds.centerx,
-                                                lay.melds.bottom + lay.px(40))))
+    return surface.blit(surf, surf.get_rect(midbottom=(lay.melds.centerx,
+                                                       lay.melds.bottom + lay.px(40))))
+
+
+def draw_hint_marks(surface: pygame.Surface, lay: TableLayout,
+                    strips: list[pygame.Rect]) -> None:
+    """A bright bar under the visible part of each hinted hand card (the overlapped hand
+    stays readable: no outline over the neighbours)."""
+    bar_h = max(4, lay.px(7))
+    for strip in strips:
+        bar = pygame.Rect(strip.x + 1, strip.bottom + lay.px(3), max(4, strip.w - 3), bar_h)
+        bar.bottom = min(bar.bottom, lay.size[1] - 1)
+        pygame.draw.rect(surface, theme.BRASS_LIGHT, bar, border_radius=bar_h // 2)
+        pygame.draw.rect(surface, theme.INK, bar, width=1, border_radius=bar_h // 2)
+        top = pygame.Rect(strip.x + 1, strip.y - lay.px(2), max(4, strip.w - 3), max(2, lay.px(3)))
+        pygame.draw.rect(surface, theme.BRASS_LIGHT, top, border_radius=top.h // 2)
+
+
+def badge_size(lay: TableLayout, text: str) -> tuple[int, int]:
+    """The size :func:`draw_badge` gives a label."""
+    surf = render_text(text, lay.px(15), theme.CREAM, bold=True)
+    r = surf.get_rect().inflate(lay.px(10), lay.px(2))
+    return max(r.w, r.h), r.h

@@ -15,11 +15,8 @@ import pygame
 
 
 class KeyTarget(Protocol):
-    """What the keyboard drives (the table scene)."""
+    """The game commands the keyboard drives (the table scene)."""
 
-    def move_cursor(self, delta: int) -> None: ...
-    def move_card(self, delta: int) -> None: ...
-    def toggle_select(self) -> None: ...
     def draw_from(self, source: str) -> None: ...
     def lay_selection(self) -> None: ...
     def add_to(self, number: int) -> None: ...
@@ -28,9 +25,18 @@ class KeyTarget(Protocol):
     def undo(self) -> None: ...
     def discard_cursor(self) -> None: ...
     def toggle_hints(self) -> None: ...
-    def group_hand(self) -> None: ...
     def pause(self) -> None: ...
     def rtl(self) -> bool: ...
+
+
+class HandTarget(Protocol):
+    """The screen order of the hand the keyboard drives (the table's view)."""
+
+    def move_cursor(self, delta: int) -> None: ...
+    def move_card(self, delta: int) -> None: ...
+    def toggle_select(self, index: int | None = None) -> None: ...
+    def group_hand(self) -> None: ...
+    def meld_count(self) -> int: ...
 
 
 _DIGITS = {getattr(pygame, f"K_{i}"): i for i in range(10)}
@@ -40,8 +46,9 @@ _DIGITS.update({getattr(pygame, f"K_KP{i}"): i for i in range(10)})
 class KeyboardControl:
     """Turns key presses into table commands; remembers a pending A or W awaiting a number."""
 
-    def __init__(self, target: KeyTarget) -> None:
+    def __init__(self, target: KeyTarget, hand: HandTarget) -> None:
         self.target = target
+        self.hand = hand
         self.pending: str | None = None  # "add" or "swap" awaiting a combination number
         self.digits = ""
         self.used = False  # a key was used since the last mouse move (shows the cursor)
@@ -50,7 +57,7 @@ class KeyboardControl:
         """Handle a KEYDOWN; return True when it was a table key."""
         if event.type != pygame.KEYDOWN:
             return False
-        t = self.target
+        t, h = self.target, self.hand
         key = event.key
         self.used = True
         shift = bool(event.mod & pygame.KMOD_SHIFT)
@@ -71,18 +78,18 @@ class KeyboardControl:
             if t.rtl():
                 delta = -delta
             if shift:
-                t.move_card(delta)
+                h.move_card(delta)
             else:
-                t.move_cursor(delta)
+                h.move_cursor(delta)
             return True
         if key == pygame.K_HOME:
-            t.move_cursor(-99)
+            h.move_cursor(-99)
             return True
         if key == pygame.K_END:
-            t.move_cursor(99)
+            h.move_cursor(99)
             return True
         if key == pygame.K_SPACE:
-            t.toggle_select()
+            h.toggle_select()
             return True
         simple = {
             pygame.K_s: lambda: t.draw_from("stock"),
@@ -95,7 +102,7 @@ class KeyboardControl:
             pygame.K_RETURN: t.discard_cursor,
             pygame.K_KP_ENTER: t.discard_cursor,
             pygame.K_h: t.toggle_hints,
-            pygame.K_g: t.group_hand,
+            pygame.K_g: h.group_hand,
             pygame.K_ESCAPE: t.pause,
         }
         if key in simple:
@@ -108,7 +115,7 @@ class KeyboardControl:
         return False
 
     def _more_possible(self) -> bool:
-        count = getattr(self.target, "meld_count", lambda: 9)()
+        count = self.hand.meld_count()
         return int(self.digits) * 10 <= count
 
     def _finish(self) -> None:

@@ -12,14 +12,30 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from rami_desktop.i18n import is_rtl
 from rami_desktop.ui import theme
 from rami_desktop.ui.card_art import RATIO
-from rami_desktop.ui.widgets import is_rtl
+
+#: the part of a card face holding its top-left index (rank and suit), as fractions of the
+#: card's width and height, large index included: nothing may ever be drawn over it
+INDEX_W = 0.27
+INDEX_H = 0.38
 
 
 def card_h(width: int) -> int:
     """A card's height for its width."""
     return max(1, round(width * RATIO))
+
+
+def index_rect(card: pygame.Rect) -> pygame.Rect:
+    """Where a card shows its top-left index (never to be covered by a badge)."""
+    return pygame.Rect(card.x, card.y, max(1, round(card.w * INDEX_W)),
+                       max(1, round(card.h * INDEX_H)))
+
+
+def buried_first(talaj: pygame.Rect) -> pygame.Rect:
+    """Where the round's first card shows once buried: above the talaj, its index clear."""
+    return talaj.move(0, -(round(talaj.h * INDEX_H) + 2))
 
 
 @dataclass
@@ -60,6 +76,8 @@ class TableLayout:
     tools: pygame.Rect = field(default_factory=pygame.Rect)
     side: pygame.Rect = field(default_factory=pygame.Rect)
     message: pygame.Rect = field(default_factory=pygame.Rect)
+    journal: pygame.Rect = field(default_factory=pygame.Rect)
+    meld_widths: tuple[int, ...] = ()
 
     def px(self, value: float) -> int:
         """A reference length in pixels at this layout's scale."""
@@ -126,7 +144,8 @@ def compute_layout(size: tuple[int, int], others: Sequence[int]) -> TableLayout:
         col.right = w - m
     status_h = lay.px(96)
     lay.status = pygame.Rect(col.x, col.y, col.w, status_h)
-    piles_y = lay.status.bottom + lay.px(26)
+    # room above the piles for the buried first card's index
+    piles_y = lay.status.bottom + max(lay.px(26), round(pile_h * INDEX_H) + lay.px(8))
     if piles_y + pile_h + lay.px(24) > col.bottom:
         piles_y = max(col.y, col.bottom - pile_h - lay.px(24))
     inner = lay.px(14)
@@ -136,6 +155,8 @@ def compute_layout(size: tuple[int, int], others: Sequence[int]) -> TableLayout:
         lay.stock.right = col.right - inner
         lay.talaj.right = lay.stock.x - lay.px(38)
     lay.first = lay.talaj.move(0, 0)
+    journal_top = lay.talaj.bottom + lay.px(30)
+    lay.journal = pygame.Rect(col.x, journal_top, col.w, max(0, col.bottom - journal_top))
     # --- the combinations ---------------------------------------------------------------------
     gap = lay.px(18)
     mh = lay.prompt.y - top - lay.px(50)
@@ -144,6 +165,9 @@ def compute_layout(size: tuple[int, int], others: Sequence[int]) -> TableLayout:
     else:
         lay.melds = pygame.Rect(col.right + gap, top, w - m - col.right - gap, mh)
     lay.meld_w = max(34, int(lay.hand_w * 0.62))
+    # the combinations take the largest of these widths that lets them all fit
+    lay.meld_widths = tuple(sorted({max(34, int(lay.hand_w * k)) for k in (0.9, 0.76, 0.62)},
+                                   reverse=True))
     return lay
 
 
@@ -174,30 +198,47 @@ class MeldFlow:
     free: pygame.Rect
 
 
+#: how much of each overlapped card of a combination shows, widest first (the index needs
+#: :data:`INDEX_W` of it)
+MELD_STEPS = (0.46, 0.36)
+
+
 def flow_melds(area: pygame.Rect, groups: Sequence[tuple[int, Sequence[tuple[int, int]]]],
-               card_w: int, scale: float, min_w: int = 30) -> MeldFlow:
-    """Place combinations grouped by owner, wrapping rows, shrinking cards until all fit.
+               card_w: int, scale: float, min_w: int = 30,
+               widths: Sequence[int] = ()) -> MeldFlow:
+    """Place combinations grouped by owner, wrapping rows: the largest cards (and the widest
+    spread) that let them all fit, shrinking until they do.
 
     Args:
         area: the combinations' area.
         groups: ``(owner, [(engine index, number of cards), ...])`` in seat order.
-        card_w: the preferred card width.
+        card_w: the card width below the preferred ``widths``.
         scale: the UI scale.
         min_w: the smallest card width tried.
+        widths: preferred card widths, largest first, tried before ``card_w``.
     """
     rtl = is_rtl()
+    for w in [*widths, card_w]:
+        if w < card_w:
+            continue
+        for ratio in MELD_STEPS:
+            flow = _try_flow(area, groups, w, scale, rtl, ratio)
+            if flow is not None:
+                return flow
     w = card_w
     while True:
-        flow = _try_flow(area, groups, w, scale, rtl)
+        flow = _try_flow(area, groups, w, scale, rtl, MELD_STEPS[-1])
         if flow is not None or w <= min_w:
-            return flow or _try_flow(area, groups, w, scale, rtl, force=True)  # type: ignore
+            return flow or _try_flow(area, groups, w, scale, rtl,  # type: ignore[return-value]
+                                     MELD_STEPS[-1], force=True)
         w = max(min_w, int(w * 0.9))
 
 
 def _try_flow(area: pygame.Rect, groups: Sequence[tuple[int, Sequence[tuple[int, int]]]],
-              w: int, scale: float, rtl: bool, force: bool = False) -> MeldFlow | None:
+              w: int, scale: float, rtl: bool, ratio: float,
+              force: bool = False) -> MeldFlow | None:
     h = card_h(w)
-    step = max(8, int(w * 0.36))
+    step = max(8, int(w * ratio))
     gap = theme.px(16, scale)
     label_h = theme.px(22, scale)
     row_h = label_h + h + theme.px(10, scale)

@@ -4,19 +4,50 @@ something changes) under the moving cards, the hand and the overlays of the fram
 from __future__ import annotations
 
 import logging
+import math
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from rami_desktop.i18n import _, is_rtl
 from rami_desktop.ui import theme
+from rami_desktop.ui.round_result import seat_team_label, team_totals_line
 from rami_desktop.ui.table import hud
-from rami_desktop.ui.table.layout import TableLayout
-from rami_desktop.ui.widgets import _, is_rtl
+from rami_desktop.ui.table.counter import counter_view
+from rami_desktop.ui.table.layout import TableLayout, index_rect
+from rami_desktop.ui.table.sprites import CardSprite
 
 if TYPE_CHECKING:
     from rami_desktop.ui.scenes.table import TableScene
 
 log = logging.getLogger(__name__)
+
+#: the outline of the card just drawn
+FRESH = (120, 210, 250)
+
+
+def first_badge_center(lay: TableLayout) -> tuple[int, int]:
+    """Where the "1st" badge goes: on the first card's top right, clear of its index (and
+    of the index of the talaj card over it when it is buried)."""
+    card = lay.first
+    w, h = hud.badge_size(lay, _("1st"))
+    left = max(card.right + lay.px(8) - w, index_rect(card).right + lay.px(3))
+    return left + w // 2, card.y + h // 2 + lay.px(3)
+
+
+def hand_strips(hand: dict[Any, CardSprite], positions: list[int]) -> list[pygame.Rect]:
+    """The visible part of each hinted hand card (up to where the next card starts)."""
+    strips = []
+    for i in positions:
+        sprite = hand.get(i)
+        if sprite is None or sprite.held:
+            continue
+        rect = sprite.rect
+        nxt = hand.get(i + 1)
+        if nxt is not None and not nxt.held and rect.x < nxt.rect.x < rect.right:
+            rect.w = nxt.rect.x - rect.x
+        strips.append(rect)
+    return strips
 
 
 class TablePainter:
@@ -27,6 +58,9 @@ class TablePainter:
         self.sc = scene  # short name for the many reads below
         self.layer: pygame.Surface | None = None
         self._fans: dict[tuple[Any, ...], pygame.Surface] = {}
+        #: where the hint line and the message were drawn last (None: not shown)
+        self.hint_rect: pygame.Rect | None = None
+        self.message_rect: pygame.Rect | None = None
 
     def invalidate(self) -> None:
         """Something at rest changed: draw the layer again at the next frame."""
@@ -39,26 +73,24 @@ class TablePainter:
         if lay is None:
             return
         scratch = pygame.Surface(lay.size)
-        try:
-            for seat in range(self.sc.config.players):
-                name = self.sc.ctl.name(seat)
-                for text in (_("{name} is playing…").format(name=name),
-                             _("{name}'s turn").format(name=name),
-                             _("{name} went out!").format(name=name)):
-                    hud.draw_prompt(scratch, lay, text, False)
-                    hud.draw_prompt(scratch, lay, text, True)
-            for text in (_("Your turn: draw from the stock or the talaj."),
-                         _("Lay combinations if you can, then discard on the talaj.")):
+        for seat in range(self.sc.config.players):
+            name = self.sc.ctl.name(seat)
+            for text in (_("{name} is playing…").format(name=name),
+                         _("{name}'s turn").format(name=name),
+                         _("{name} went out!").format(name=name)):
+                hud.draw_prompt(scratch, lay, text, False)
                 hud.draw_prompt(scratch, lay, text, True)
-            for seat, box in lay.seats.items():
-                base = self.seat_info(seat)
-                for cards in range(0, 17):
-                    for down in (False, True):
-                        info = hud.SeatInfo(base.name, cards, base.score, down, base.dealer,
-                                            base.active, base.bot, base.team)
-                        hud.draw_seat(scratch, lay, box, info)
-        except Exception:
-            log.exception("text could not be prepared")
+        for text in (_("Your turn: draw from the stock or the talaj."),
+                     _("Your turn: draw from the stock."),
+                     _("Lay combinations if you can, then discard on the talaj.")):
+            hud.draw_prompt(scratch, lay, text, True)
+        for seat, box in lay.seats.items():
+            base = self.seat_info(seat)
+            for cards in range(0, 17):
+                for down in (False, True):
+                    info = hud.SeatInfo(base.name, cards, base.score, down, base.dealer,
+                                        base.active, base.bot, base.team)
+                    hud.draw_seat(scratch, lay, box, info)
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the whole table."""
@@ -68,7 +100,7 @@ class TablePainter:
         if self.layer is None or self.layer.get_size() != surface.get_size():
             self.layer = self._build_layer(surface.get_size(), lay)
         surface.blit(self.layer, (0, 0))
-        sc.board.draw(surface, sc.app.card_art, self._dynamic)
+        sc.board.draw(surface, sc.ctx.card_art, self._dynamic)
         sc.drawn_faces = [s.spec.code for s in sc.board.sprites]
         self._draw_overlays(surface, lay)
         sc.group.draw(surface)
@@ -84,7 +116,7 @@ class TablePainter:
 
     def _draw_fans(self, layer: pygame.Surface) -> None:
         """The opponents' resting card backs, one cached picture per seat (not one blit a card)."""
-        art = self.sc.app.card_art
+        art = self.sc.ctx.card_art
         by_seat: dict[str, list[Any]] = {}
         for sprite in self.sc.board.sprites:
             if sprite.spec.zone.startswith("seat:"):
@@ -119,17 +151,25 @@ class TablePainter:
         layer.blit(theme.felt_background(size), (0, 0))
         self._draw_static(layer, lay)
         self._draw_fans(layer)
-        self.sc.board.draw(layer, self.sc.app.card_art, self._at_rest_not_seat)
+        self.sc.board.draw(layer, self.sc.ctx.card_art, self._at_rest_not_seat)
         self._draw_meld_marks(layer, lay)
+        self._draw_panels(layer, lay)
         return layer
+
+    def _draw_panels(self, layer: pygame.Surface, lay: TableLayout) -> None:
+        """The journal under the piles, and the spread talaj when shown (both at rest)."""
+        sc = self.sc
+        sc.follow.panel.draw(layer, lay, sc.follow.journal_texts())
+        r = sc.ctl.round
+        if sc.follow.spread.shown and r.talaj:
+            sc.follow.spread.draw(layer, lay, sc.ctx.card_art, [c.code for c in r.talaj],
+                           r.first_pos)
 
     def seat_info(self, seat: int) -> hud.SeatInfo:
         r = self.sc.ctl.round
         player = self.sc.ctl.player_of(seat)
         cards = 0 if player is None else len(r.hands[player])
-        team = ""
-        if self.sc.ctl.rules.teams:
-            team = _("team {number}").format(number=seat % 2 + 1)
+        team = seat_team_label(self.sc.ctl, seat, self.sc.viewer())
         return hud.SeatInfo(
             name=self.sc.ctl.name(seat), cards=cards, score=self.sc.ctl.match.scores[seat],
             down=player is not None and r.down[player],
@@ -141,9 +181,12 @@ class TablePainter:
         for seat, box in lay.seats.items():
             hud.draw_seat(surface, lay, box, self.seat_info(seat))
         lines = [_("Round {number}").format(number=self.sc.ctl.match.round_number)]
-        if self.sc.ctl.rules.lay_before_out:  # in simple there is no opening, so no bar
-            lines.append(_("Bar to beat: {points}").format(points=r.required_points()))
+        status = self.sc.ctl.opening_status()
+        if not status.lay_only_to_go_out:  # simple: no opening, so no bar
+            lines.append(_("Opening: {points} or more").format(points=status.bar))
         lines.append(_("Match to {target}").format(target=self.sc.ctl.rules.target))
+        if (teams := team_totals_line(self.sc.ctl)) is not None:
+            lines.append(teams)
         hud.draw_status(surface, lay, lines)
         hud.draw_slot(surface, lay.stock, lay)
         hud.draw_slot(surface, lay.talaj, lay)
@@ -154,8 +197,10 @@ class TablePainter:
         hud.draw_pile_label(surface, lay, lay.talaj, _("Talaj"))
         if self.sc.flow is not None:
             for owner, rect in self.sc.flow.labels:
+                if is_rtl():  # the name starts on the right: clear of the number badge there
+                    rect = rect.inflate(-lay.px(28), 0).move(-lay.px(14), 0)
                 hud.draw_owner_label(surface, lay, rect, self.sc.ctl.name(owner))
-            if not self.sc.flow.places and self.sc.my_turn():
+            if not self.sc.flow.places and self.sc.my_turn() and not self.sc.follow.spread.shown:
                 hud.draw_owner_label(surface, lay, lay.melds.inflate(0, -lay.melds.h + lay.px(30)),
                                      _("Drag cards here to lay a combination"))
 
@@ -169,42 +214,60 @@ class TablePainter:
                 if place.index in staged:
                     hud.draw_dashed_rect(surface, rect.inflate(lay.px(8), lay.px(8)),
                                          theme.BRASS_LIGHT, lay.px(6), max(1, lay.px(2)))
-                corner = rect.topright if not is_rtl() else rect.topleft
-                hud.draw_badge(surface, lay, (corner[0], corner[1]), str(number),
-                               color=theme.ZELLIGE)
+                # top right in every language: the cards' indices are on their left
+                hud.draw_badge(surface, lay, rect.topright, str(number), color=theme.ZELLIGE)
         if r.first_pos is not None and r.talaj:
-            at = lay.first if lay.first != lay.talaj else lay.talaj
-            hud.draw_badge(surface, lay, (at.x + lay.px(4), at.y + lay.px(4)), _("1st"))
+            hud.draw_badge(surface, lay, first_badge_center(lay), _("1st"))
 
     def _draw_overlays(self, surface: pygame.Surface, lay: TableLayout) -> None:
-        r = self.sc.ctl.round
-        v = self.sc.viewer()
-        mine = self.sc.my_turn()
+        sc = self.sc
+        r = sc.ctl.round
+        v = sc.viewer()
+        mine = sc.my_turn()
         if mine and not r.has_drawn:  # where to click now
             hud.draw_glow(surface, lay.stock, lay)
-            if r.talaj:
+            if sc.ctl.talaj_open():
                 hud.draw_glow(surface, lay.talaj, lay)
+                if r.first_pos is not None:  # the badge stays over the glow, all of it readable
+                    hud.draw_badge(surface, lay, first_badge_center(lay), _("1st"))
+        hint_rect: pygame.Rect | None = None
         if v is not None:
-            p = self.sc.ctl.player_of(v)
-            hud.draw_me(surface, lay, self.sc.ctl.name(v), self.sc.ctl.match.scores[v],
-                        p is not None and r.down[p])
-            positions, hint_text = self.sc.hint()
-            hand = {s.spec.ref: s for s in self.sc.board.in_zone("hand")}
-            for i in positions:
-                if i in hand and not hand[i].held:
-                    hud.draw_glow(surface, hand[i].rect, lay)
+            p = sc.ctl.player_of(v)
+            hud.draw_me(surface, lay, sc.ctl.name(v), sc.ctl.match.scores[v],
+                        p is not None and r.down[p], p is not None and r.dealer == p)
+            positions, hint_text = sc.hint()
+            hand = {s.spec.ref: s for s in sc.board.in_zone("hand")}
+            hud.draw_hint_marks(surface, lay, hand_strips(hand, positions))
+            fresh = sc.follow.fresh_position()
+            if fresh in hand and not hand[fresh].held:
+                hud.draw_glow(surface, hand[fresh].rect, lay, FRESH)
             if hint_text:
-                hud.draw_hint_text(surface, lay, hint_text)
-            if self.sc.keys.used and self.sc.cursor in hand and mine:
-                hud.draw_glow(surface, hand[self.sc.cursor].rect, lay, theme.ZELLIGE)
-        counter = self.sc.ctl.opening_counter() if mine else None
+                hint_rect = hud.draw_hint_text(surface, lay, hint_text)
+            if sc.keys.used and sc.cursor in hand and mine:
+                hud.draw_glow(surface, hand[sc.cursor].rect, lay, theme.ZELLIGE)
+        counter = counter_view(sc.ctl.opening_status()) if mine else None
         if counter is not None:
-            hud.draw_counter(surface, lay, counter, lay.prompt.center)
+            at = hud.draw_counter(surface, lay, counter, lay.prompt.center)
         else:
             text, strong = self.prompt_text()
-            hud.draw_prompt(surface, lay, text, strong)
-        if self.sc.message_time > 0 and self.sc.message:
-            hud.draw_message(surface, lay, self.sc.message, min(1.0, self.sc.message_time / 0.5))
+            at = hud.draw_prompt(surface, lay, text, strong)
+        if sc.follow.cue_time > 0:
+            self._draw_cue(surface, lay, at)
+        self.hint_rect, self.message_rect = hint_rect, None
+        if sc.message_time > 0 and sc.message:
+            bottom = hint_rect.y - lay.px(4) if hint_rect is not None else None
+            self.message_rect = hud.draw_message(surface, lay, sc.message,
+                                                 min(1.0, sc.message_time / 0.5), bottom)
+
+    def _draw_cue(self, surface: pygame.Surface, lay: TableLayout, at: pygame.Rect) -> None:
+        """The "your turn" highlight: a brass ring around the prompt, glowing then fading."""
+        t = self.sc.follow.cue_time
+        k = min(1.0, t / 0.6) * (0.6 + 0.4 * abs(math.sin(t * 5.0)))
+        ring = at.inflate(lay.px(26), lay.px(12))
+        box = pygame.Surface(ring.size, pygame.SRCALPHA)
+        pygame.draw.rect(box, (*theme.BRASS_LIGHT, int(230 * k)), box.get_rect(),
+                         width=max(2, lay.px(3)), border_radius=ring.h // 2)
+        surface.blit(box, ring)
 
     def prompt_text(self) -> tuple[str, bool]:
         """What the line above the hand says, and whether it is the player's call."""
@@ -215,9 +278,16 @@ class TablePainter:
             winner = self.sc.ctl.seat_of(r.winner)
             return _("{name} went out!").format(name=self.sc.ctl.name(winner)), True
         seat = self.sc.ctl.current_seat
-        if self.sc.my_turn():
+        if self.sc.follow.held:
+            return _("Click or press a key to go on."), True
+        if self.sc.players_turn():
             if not r.has_drawn:
-                return _("Your turn: draw from the stock or the talaj."), True
+                if self.sc.ctl.talaj_open():
+                    return _("Your turn: draw from the stock or the talaj."), True
+                return _("Your turn: draw from the stock."), True
+            if not self.sc.ctl.rules.lay_before_out:  # simple: no opening, lay to go out
+                return _("Cards are laid only to go out: lay them all, or discard on the "
+                         "talaj."), True
             return _("Lay combinations if you can, then discard on the talaj."), True
         if self.sc.ctl.is_bot(seat):
             return _("{name} is playing…").format(name=self.sc.ctl.name(seat)), False

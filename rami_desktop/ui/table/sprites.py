@@ -17,6 +17,8 @@ import pygame
 from rami_desktop.ui.table.animation import Tween
 
 BACK = "back"
+#: fraction of a flight, around the moment a card turns over, during which it narrows and widens
+FLIP_SPAN = 0.12
 
 _BACKINGS: dict[tuple[int, int], pygame.Surface] = {}
 
@@ -54,18 +56,51 @@ class CardSpec:
     ref: Any = None
 
 
-class CardSprite:
-    """One card on screen."""
+@dataclass(frozen=True)
+class Origin:
+    """Where the new cards of a zone come from, and how they look on the way.
 
-    def __init__(self, spec: CardSpec, start: tuple[float, float] | None, duration: float
-                 ) -> None:
+    Attributes:
+        point: the centre they start from.
+        cover: the code shown at first (``back`` for a card leaving a hidden hand, a face for a
+            card going into one), or None to show the card itself all the way.
+        reveal_at: the fraction of the flight at which the card turns over to its own code.
+    """
+
+    point: tuple[float, float]
+    cover: str | None = None
+    reveal_at: float = 1.0
+
+
+class CardSprite:
+    """One card on screen (optionally covered during the first part of its flight)."""
+
+    def __init__(self, spec: CardSpec, start: tuple[float, float] | None, duration: float,
+                 cover: str | None = None, reveal_at: float = 1.0) -> None:
         self.spec = spec
         self.x, self.y = (float(spec.rect.x), float(spec.rect.y))
         self.tween: Tween | None = None
         self.held = False
+        self.cover: str | None = None
+        self.reveal_at = reveal_at
         if start is not None and duration > 0 and start != (self.x, self.y):
             self.x, self.y = start
-            self.tween = Tween(start, (spec.rect.x, spec.rect.y), duration)
+            self.tween = Tween(start, (spec.rect.x, spec.rect.y), duration, smooth=True)
+            self.cover = cover if cover != spec.code else None
+
+    def shown_code(self) -> str:
+        """The code drawn now: the cover until the card turns over, then its own."""
+        if self.cover is not None and self.tween is not None \
+                and self.tween.progress < self.reveal_at:
+            return self.cover
+        return self.spec.code
+
+    def flip_width(self) -> float:
+        """How wide the card looks now (1: flat; less while it turns over)."""
+        if self.cover is None or self.tween is None:
+            return 1.0
+        gap = abs(self.tween.progress - self.reveal_at)
+        return 1.0 if gap >= FLIP_SPAN else max(0.08, gap / FLIP_SPAN)
 
     @property
     def rect(self) -> pygame.Rect:
@@ -99,6 +134,7 @@ class CardSprite:
         self.x, self.y = self.tween.advance(dt)
         if self.tween.done:
             self.tween = None
+            self.cover = None
 
     def draw(self, surface: pygame.Surface, art: Any) -> None:
         """Draw with the card art (cached per width)."""
@@ -107,14 +143,22 @@ class CardSprite:
         if art is None:
             pygame.draw.rect(surface, (250, 250, 245), self.rect, border_radius=max(2, w // 12))
             return
-        if spec.tint:
+        code = self.shown_code()
+        if spec.tint and code == spec.code:
             image = art.tinted(spec.code, w, spec.tint)
             if spec.tint == "staged":
                 surface.blit(staged_backing(image.get_size()), (round(self.x), round(self.y)))
-        elif spec.code == BACK:
+        elif code == BACK:
             image = art.back(w)
         else:
-            image = art.face(spec.code, w)
+            image = art.face(code, w)
+        narrow = self.flip_width()
+        if narrow < 1.0:  # turning over: squeezed around its middle (a few cards, mid-flight)
+            fw = max(1, round(image.get_width() * narrow))
+            squeezed = pygame.transform.smoothscale(image, (fw, image.get_height()))
+            x = round(self.x + (image.get_width() - fw) / 2)
+            surface.blit(squeezed, (x, round(self.y)))
+            return
         surface.blit(image, (round(self.x), round(self.y)))
 
 
@@ -124,7 +168,7 @@ class SpriteBoard:
     def __init__(self) -> None:
         self.sprites: list[CardSprite] = []
 
-    def sync(self, specs: Iterable[CardSpec], origins: dict[str, tuple[float, float]],
+    def sync(self, specs: Iterable[CardSpec], origins: dict[str, Origin],
              default_origin: tuple[float, float] | None, duration: float) -> None:
         """Show exactly ``specs``: matched sprites slide to their new place, new ones come from
         the origin of their zone (``origins``) or ``default_origin``.
@@ -152,10 +196,16 @@ class SpriteBoard:
                         break
         for i, spec in enumerate(specs):
             if result[i] is None:
-                start = origins.get(spec.zone, default_origin)
-                if start is not None:
-                    start = (start[0] - spec.rect.w / 2, start[1] - spec.rect.h / 2)
-                result[i] = CardSprite(spec, start, duration)
+                origin = origins.get(spec.zone)
+                point = origin.point if origin is not None else default_origin
+                start = None
+                if point is not None:
+                    start = (point[0] - spec.rect.w / 2, point[1] - spec.rect.h / 2)
+                if origin is not None:
+                    result[i] = CardSprite(spec, start, duration, origin.cover,
+                                           origin.reveal_at)
+                else:
+                    result[i] = CardSprite(spec, start, duration)
         self.sprites = [s for s in result if s is not None]
 
     def update(self, dt: float) -> bool:

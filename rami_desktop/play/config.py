@@ -1,21 +1,30 @@
-"""What the setup screen produces: the rules, the seats and the seed of a new match."""
+"""What a new match is made of: the rules, the seats in turn order and the seed.
+
+Names are data: a seat without a name (``None``) gets the default name of its seat, worded by
+the user interface in the player's language.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from rami_desktop.bots import LEVELS
 from rami_desktop.engine.rules import PRESETS, Rules, preset
 
 KINDS: tuple[str, ...] = ("human", "bot")
-LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
 
 
 class Seat(NamedTuple):
-    """One seat at the table, in turn order: a name, "human" or "bot", and the bot level
-    ("easy", "medium" or "hard"; kept for humans too, unused)."""
+    """One seat at the table, in turn order.
 
-    name: str
+    Attributes:
+        name: the player's name, or None for the default name of the seat.
+        kind: ``human`` or ``bot``.
+        level: the bot level (``easy``, ``medium`` or ``hard``; kept for humans too, unused).
+    """
+
+    name: str | None = None
     kind: str = "human"
     level: str = "hard"
 
@@ -30,8 +39,7 @@ class GameConfig:
     """A new match: rules, seats (2 to 6, in turn order) and the seed (None: random)."""
 
     rules: Rules = field(default_factory=Rules)
-    seats: tuple[Seat, ...] = (
-        Seat("You", "human", "hard"), Seat("Bot 2", "bot", "hard"), Seat("Bot 3", "bot", "hard"))
+    seats: tuple[Seat, ...] = (Seat(None, "human"), Seat(None, "bot"), Seat(None, "bot"))
     seed: int | None = None
 
     def __post_init__(self) -> None:
@@ -50,7 +58,12 @@ class GameConfig:
     @property
     def humans(self) -> list[int]:
         """Indices of the human seats."""
-        return [i for i, s in enumerate(self.seats) if s.kind == "human"]
+        return [i for i, s in enumerate(self.seats) if not s.is_bot]
+
+    @property
+    def bots(self) -> list[int]:
+        """Indices of the bot seats."""
+        return [i for i, s in enumerate(self.seats) if s.is_bot]
 
     @property
     def pass_and_play(self) -> bool:
@@ -75,7 +88,8 @@ class GameConfig:
         """Build from :meth:`to_dict` data; raises ValueError on bad data."""
         try:
             rules = preset(str(data["preset"]), **dict(data.get("options") or {}))
-            seats = tuple(Seat(str(n), str(k), str(lv)) for n, k, lv in data["seats"])
+            seats = tuple(Seat(None if n is None else str(n), str(k), str(lv))
+                          for n, k, lv in data["seats"])
             seed = data.get("seed")
             if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
                 raise ValueError("seed must be a whole number")
@@ -88,8 +102,10 @@ class GameConfig:
 
 def autoplay_config(preset_name: str = "talaj", players: int = 3, seed: int | None = None,
                     level: str = "hard") -> GameConfig:
-    """A match with bots in every seat (for ``--autoplay``), players clamped to the preset."""
+    """A match with bots in every seat (default names), players clamped to the preset."""
     rules = PRESETS[preset_name]
     n = max(rules.min_players, min(rules.max_players, players))
-    seats = tuple(Seat(f"Bot {i + 1}", "bot", level) for i in range(n))
-    return GameConfig(rules=rules, seats=seats, seed=seed)
+    return GameConfig(rules=rules, seats=(Seat(None, "bot", level),) * n, seed=seed)
+
+
+__all__ = ["KINDS", "LEVELS", "GameConfig", "Seat", "autoplay_config"]

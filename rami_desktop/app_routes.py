@@ -1,0 +1,44 @@
+"""The route registry of the game, filled at start-up with explicit imports of every scene
+(so that PyInstaller bundles them and scenes never import each other)."""
+
+from __future__ import annotations
+
+from rami_desktop.ui.routes import Route, Routes
+from rami_desktop.ui.scenes.controls_help import ControlsHelpOverlay
+from rami_desktop.ui.scenes.error_screen import ErrorScreen
+from rami_desktop.ui.scenes.language import LanguageScene
+from rami_desktop.ui.scenes.learn import LearnScene
+from rami_desktop.ui.scenes.match_end import MatchEndScene
+from rami_desktop.ui.scenes.menu import MenuScene
+from rami_desktop.ui.scenes.overlays import ConfirmDialog, MessageDialog, PauseOverlay
+from rami_desktop.ui.scenes.privacy import PrivacyScene
+from rami_desktop.ui.scenes.round_summary import RoundSummaryScene
+from rami_desktop.ui.scenes.rules_guide import RulesGuideOverlay
+from rami_desktop.ui.scenes.settings import SettingsScene
+from rami_desktop.ui.scenes.setup import SetupScene
+from rami_desktop.ui.scenes.statistics import StatisticsScene
+from rami_desktop.ui.scenes.table import TableScene
+from rami_desktop.ui.scenes.tutorial import TutorialScene
+
+
+def scene_routes() -> Routes:
+    """A registry holding every scene of the game under its route."""
+    routes = Routes()
+    routes.register(Route.LANGUAGE, LanguageScene)
+    routes.register(Route.MENU, MenuScene)
+    routes.register(Route.SETUP, SetupScene)
+    routes.register(Route.SETTINGS, SettingsScene)
+    routes.register(Route.STATISTICS, StatisticsScene)
+    routes.register(Route.TABLE, TableScene)
+    routes.register(Route.PAUSE, PauseOverlay)
+    routes.register(Route.RULES_HELP, RulesGuideOverlay)
+    routes.register(Route.CONTROLS_HELP, ControlsHelpOverlay)
+    routes.register(Route.LEARN, LearnScene)
+    routes.register(Route.TUTORIAL, TutorialScene)
+    routes.register(Route.MESSAGE, MessageDialog)
+    routes.register(Route.CONFIRM, ConfirmDialog)
+    routes.register(Route.PRIVACY, PrivacyScene)
+    routes.register(Route.ROUND_SUMMARY, RoundSummaryScene)
+    routes.register(Route.MATCH_END, MatchEndScene)
+    routes.register(Route.ERROR, ErrorScreen)
+    return routes

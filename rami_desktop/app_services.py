@@ -1,0 +1,111 @@
+"""The application's services at start-up: storage folders, logging, settings, saved files,
+sound and card art. File loading is a boundary: a failure is logged and the game starts anyway.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Any
+
+from rami_desktop.storage.logs import setup_logging
+from rami_desktop.storage.match_io import load_saved_game
+from rami_desktop.storage.paths import Paths, default_paths
+from rami_desktop.storage.settings import Settings
+from rami_desktop.storage.settings import load_settings as storage_load
+from rami_desktop.storage.settings import save_settings as storage_save
+from rami_desktop.storage.stats import load_stats
+from rami_desktop.ui.card_art import CardArt
+from rami_desktop.ui.sound import Sounds
+
+log = logging.getLogger(__name__)
+
+DEFAULT_SETTINGS: dict[str, Any] = {
+    # the keys and values of rami_desktop.storage.settings.Settings
+    "language": None,  # None until chosen at first start
+    "sound_volume": 0.8,
+    "muted": False,
+    "animation_speed": "normal",  # off, slow, normal, fast
+    "wait_for_me": False,  # pause after each bot's discard until a click or a key
+    "deck_style": "classic",  # classic, four
+    "large_index": False,
+    "hints": True,
+    "fullscreen": False,
+    "window_size": None,
+    "last_setup": None,  # GameConfig.to_dict() of the last match started
+    "lessons_done": [],  # the keys of the lessons of Learn to play finished
+    "tutorial_offered": False,  # the first start offered Learn to play
+}
+
+
+def find_paths() -> Paths | None:
+    """The storage paths, or None when they cannot be found (nothing is stored then)."""
+    try:
+        return default_paths()
+    except Exception:  # boundary: the environment points nowhere usable
+        log.exception("storage paths could not be found")
+        return None
+
+
+def start_logging(paths: Paths) -> Path | None:
+    """Log to the log folder; return the log file (None when logging goes to stderr)."""
+    log_file = setup_logging(paths)
+    log.info("Rami starting; log file %s", log_file)
+    return log_file
+
+
+def check_folders(paths: Paths) -> list[str]:
+    """Create the storage folders if needed; return the problem codes of unwritable ones."""
+    return list(paths.ensure())
+
+
+def check_saved_files(paths: Paths) -> list[str]:
+    """Load the saved match and the statistics once at start, so a damaged file is moved aside
+    (and its backup restored) before the player presses Continue; return "subject:code" entries
+    for the start-up message."""
+    found: list[str] = []
+    loaders = (("save", load_saved_game), ("stats", load_stats))
+    for subject, load in loaders:
+        try:
+            _value, problem = load(paths)
+        except Exception:  # boundary: file loading
+            log.exception("the %s could not be checked", subject)
+            continue
+        if problem:
+            found.append(f"{subject}:{problem}")
+    return found
+
+
+def load_settings(paths: Paths | None) -> tuple[dict[str, Any], str | None]:
+    """Load the settings: (settings dict, problem code or None)."""
+    data: dict[str, Any] = dict(DEFAULT_SETTINGS)
+    if paths is None:
+        return data, None
+    try:
+        loaded, problem = storage_load(paths)
+    except Exception:  # boundary: file loading; the game starts with the defaults
+        log.exception("settings could not be loaded")
+        return data, None
+    values = loaded.to_dict()
+    values.pop("version", None)
+    data.update(values)
+    return data, problem
+
+
+def save_settings(paths: Paths | None, data: dict[str, Any]) -> str | None:
+    """Save a settings dict; return its problem code or None."""
+    if paths is None:
+        return None
+    settings, _repaired = Settings.from_dict(data)
+    return storage_save(paths, settings)
+
+
+def make_sounds(settings: dict[str, Any]) -> Sounds:
+    """The sound effects player (silent when there is no audio device)."""
+    return Sounds(float(settings.get("sound_volume", 0.8)), bool(settings.get("muted")))
+
+
+def make_card_art(settings: dict[str, Any]) -> CardArt:
+    """The card pictures of the chosen style."""
+    return CardArt(str(settings.get("deck_style", "classic")),
+                   bool(settings.get("large_index")), str(settings.get("language") or "en"))

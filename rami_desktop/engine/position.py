@@ -1,0 +1,220 @@
+"""Where a round stands: the cards, the table, whose turn it is, the staged turn.
+
+:class:`RoundPosition` holds the data of a round and answers every question read from it (the
+opening status, the penalties, redeal eligibility, the turn's staging); the moves that change it
+are :class:`~rami_desktop.engine.state.RoundState`'s.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from .actions import Action
+from .cards import Card
+from .deal import Deal, qualifies_for_redeal
+from .melds import Meld
+from .observation import Observation, observe
+from .opening import OpeningStatus, going_out_points, opening_status
+from .rules import GoingOutPoints, Rules, Starter
+from .scoring import PenaltyBreakdown, penalty_breakdown
+from .turn import TableMeld, TurnRecord, TurnView
+
+
+class RoundPosition:
+    """The data of one round and the answers read from it (no move changes it here).
+
+    Attributes:
+        rules: the rules in force.
+        n: number of players.
+        dealer: the dealer's seat.
+        seed: the seed the deal, redeals and reshuffles come from.
+        partners: each seat's team partner, if any.
+        log: every action applied, in order.
+        hands: each player's cards.
+        talaj: the discard pile, bottom first.
+        stock: the stock, top card last.
+        melds: the combinations on the table (empty places keep their numbers).
+        down: whether each player is down.
+        bar: the risen bar (see :meth:`required_points`).
+        turn: turns played in the round; current: whose turn it is.
+        discards, taken: the round's discards, and the cards taken from the talaj, with who.
+        over, winner, penalties: the round's end.
+    """
+
+    def __init__(self, rules: Rules, hands: Sequence[Sequence[Card]], talaj: Sequence[Card],
+                 stock_top_first: Sequence[Card], dealer: int, seed: int = 0,
+                 partners: Sequence[int | None] | None = None) -> None:
+        self.rules = rules
+        self.n = len(hands)
+        self.dealer = dealer
+        self.seed = seed
+        self.partners: tuple[int | None, ...] = tuple(partners) if partners else (None,) * self.n
+        self._deal: Deal = ([list(h) for h in hands], list(talaj), list(stock_top_first))
+        self._first_deal: Deal | None = None  # the deal before any redeal (what saves keep)
+        self._first_redeals = 0
+        self.log: list[Action] = []
+        self.redeals = 0
+        self._reset_from_deal()
+
+    def _reset_from_deal(self) -> None:
+        hands, talaj, stock = self._deal
+        self.hands: list[list[Card]] = [list(h) for h in hands]
+        self.talaj: list[Card] = list(talaj)
+        self.stock: list[Card] = list(reversed(stock))  # top of the stock is the end of the list
+        self.melds: list[TableMeld] = []
+        self.down: list[bool] = [False] * self.n
+        self.opening_points: list[int | None] = [None] * self.n
+        self.bar = self.rules.threshold
+        self.turn = 0
+        self.current = self._starter()
+        self.first_pos: int | None = None
+        self.first_owner: int | None = None
+        self.first_turn = 0
+        self.discards: list[tuple[int, Card]] = []
+        self.taken: list[tuple[int, Card]] = []
+        self.reshuffles = 0
+        self.over = False
+        self.winner: int | None = None
+        self.penalties: tuple[int, ...] | None = None
+        self.end_reason: str | None = None
+        self.rami_sec = False
+        self.last_discard: Card | None = None
+        self.started = False  # an action was applied this round (no redeal any more)
+        # the engine's record of the current turn: others read turn_view()
+        self._staging = TurnRecord(no_draw=self.rules.starter_has_extra_card)
+        if self._staging.no_draw:
+            self._snap()
+
+    def _starter(self) -> int:
+        if self.rules.starter is Starter.NEXT_NO_DRAW:
+            return (self.dealer + 1) % self.n
+        return self.dealer
+
+    def _snap(self) -> None:
+        hand = self.hands[self.current]
+        self._staging.snap_hand = list(hand)
+        self._staging.snap_melds = list(self.melds)
+        self._staging.first_new = len(self.melds)
+        self._staging.joker_baseline = sum(1 for c in hand if c.is_joker)
+        self._staging.ops = []
+        self._staging.snapped = True
+
+    # ---- views ---------------------------------------------------------------------------------
+
+    @property
+    def top(self) -> Card | None:
+        """The top card of the talaj."""
+        return self.talaj[-1] if self.talaj else None
+
+    @property
+    def first_card(self) -> Card | None:
+        """The round's first discard while it can still be taken, else None."""
+        return None if self.first_pos is None else self.talaj[self.first_pos]
+
+    @property
+    def has_drawn(self) -> bool:
+        """Whether the current player may lay and discard (has drawn, or starts without drawing)."""
+        return self._staging.drawn or self._staging.no_draw
+
+    @property
+    def pickup(self) -> Card | None:
+        """The talaj top card taken this turn that must be laid, else None."""
+        return self._staging.pickup
+
+    @property
+    def staged(self) -> list[int]:
+        """Numbers of the combinations the current player laid this turn (still tentative)."""
+        if not self._staging.snapped:
+            return []
+        return [i for i in range(self._staging.first_new, len(self.melds)) if self.melds[i].meld]
+
+    @property
+    def actions_this_turn(self) -> int:
+        """How many layings, additions and swaps the current turn holds."""
+        return len(self._staging.ops)
+
+    def turn_view(self) -> TurnView:
+        """What the current turn has done so far (its draw, pickup and staged operations)."""
+        t = self._staging
+        return TurnView(player=self.current, drawn=t.drawn, no_draw=t.no_draw, pickup=t.pickup,
+                        jokers_at_start=t.joker_baseline, ops=tuple(t.ops),
+                        staged=tuple(self.staged), created=tuple(t.created),
+                        start_hand=tuple(t.snap_hand),
+                        start_table=tuple(m.meld for m in t.snap_melds))
+
+    def required_points(self) -> int:
+        """Points an opening needs now (the bar), not counting the going-out exception."""
+        return self.bar if self.rules.rising_bar else self.rules.threshold
+
+    def going_out_min(self) -> int | None:
+        """Points an opening that empties the hand needs, or None if no exception applies."""
+        if self.rules.going_out_points is GoingOutPoints.BAR:
+            return None
+        return going_out_points(self.rules, self.bar)
+
+    def partner_down(self, player: int) -> bool:
+        """Whether the player's team partner is down."""
+        p = self.partners[player]
+        return p is not None and self.down[p]
+
+    def table_melds(self) -> list[Meld]:
+        """Every non-empty combination on the table."""
+        return [m.meld for m in self.melds if m.meld is not None]
+
+    def opening_status(self) -> OpeningStatus:
+        """Where the current player's opening stands with the combinations staged this turn."""
+        p = self.current
+        staged = [m for i in self.staged if (m := self.melds[i].meld) is not None]
+        pickup = self._staging.pickup
+        return opening_status(
+            rules=self.rules, player=p, down=self.down[p], partner_down=self.partner_down(p),
+            staged=staged, pickup=pickup,
+            pickup_elsewhere=pickup is not None and self._staging.laid_elsewhere(pickup),
+            bar=self.required_points(), hand_size=len(self.hands[p]), laid=bool(self._staging.ops))
+
+    def penalty_breakdown(self, player: int) -> PenaltyBreakdown:
+        """What ``player`` pays for the round as it stands, card by card and why."""
+        w = self.winner
+        return penalty_breakdown(self.rules, player, self.hands[player], self.down[player], w,
+                                 None if w is None else self.partners[w], self.rami_sec,
+                                 self.last_discard)
+
+    def penalty_of(self, q: int) -> int:
+        """What player q pays now that the round is won (0 for the winner and its partner)."""
+        return self.penalty_breakdown(q).total
+
+    def can_redeal(self, player: int) -> bool:
+        """Whether ``player`` may ask for a new deal now (rules, start of round, hand)."""
+        return (self.rules.redeal and not self.over and 0 <= player < self.n and not self.started
+                and not self.turn and not self._staging.ops and not self._staging.drawn
+                and qualifies_for_redeal(self.hands[player]))
+
+    def redeal_candidates(self) -> tuple[int, ...]:
+        """The players who may ask for a new deal now."""
+        return tuple(p for p in range(self.n) if self.can_redeal(p))
+
+    def observation(self, player: int) -> Observation:
+        """Return what ``player`` may see (see :mod:`rami_desktop.engine.observation`)."""
+        return observe(self, player)
+
+    def snapshot(self) -> dict[str, Any]:
+        """Return everything that makes the state, for comparisons."""
+        return {
+            "hands": [[c.code for c in h] for h in self.hands],
+            "talaj": [c.code for c in self.talaj],
+            "stock": [c.code for c in self.stock],
+            "melds": [(m.owner, m.turn, m.meld.codes() if m.meld else None) for m in self.melds],
+            "down": list(self.down), "bar": self.bar, "turn": self.turn, "current": self.current,
+            "first": self.first_pos, "over": self.over, "winner": self.winner,
+            "penalties": self.penalties, "ops": len(self._staging.ops),
+            "drawn": self._staging.drawn,
+        }
+
+    def all_cards(self) -> list[Card]:
+        """Every card of the round wherever it is (for checking that none is lost)."""
+        out = [c for h in self.hands for c in h] + self.talaj + self.stock
+        for m in self.melds:
+            if m.meld is not None:
+                out.extend(m.meld.cards)
+        return out

@@ -1,0 +1,118 @@
+"""The coach's bubble over the table: the step's text, an arrow to the element to use and a
+glowing frame around it, and a note in red when the player's move was not the expected one."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import pygame
+
+from rami_desktop.ui import theme
+from rami_desktop.ui.widgets import Button, render_text
+
+
+class CoachBubble:
+    """Where the bubble stands and how it is drawn.
+
+    Attributes:
+        rect: the bubble (after :meth:`place`).
+        button: the bubble's button (Next), placed inside it when shown.
+    """
+
+    def __init__(self, button: Button) -> None:
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.button = button
+        self.clock = 0.0
+        self._text: pygame.Surface | None = None
+        self._note: pygame.Surface | None = None
+        self._header: pygame.Surface | None = None
+
+    def update(self, dt: float) -> None:
+        """Advance the glow."""
+        self.clock = (self.clock + dt) % 60.0
+
+    def place(self, size: tuple[int, int], scale: float, area: pygame.Rect, header: str,
+              text: str, note: str, targets: Sequence[pygame.Rect], with_button: bool) -> None:
+        """Lay the bubble out at the bottom of ``area`` (the table's middle, whose combinations
+        fill it from the top), or at its top when the targets are down there.
+
+        Args:
+            size: the window size.
+            scale: the UI scale.
+            area: where the bubble may stand.
+            header: the small line on top (the lesson and the step).
+            text: the coach's text.
+            note: the explanation of a wrong move ("" for none).
+            targets: the rectangles pointed at.
+            with_button: whether the Next button shows.
+        """
+        pad = theme.px(16, scale)
+        width = min(theme.px(600, scale), max(theme.px(300, scale), int(size[0] * 0.5)))
+        inner = width - 2 * pad
+        self._header = render_text(header, theme.px(theme.FONT_SMALL, scale), theme.INK_SOFT,
+                                   bold=True, max_width=inner)
+        self._text = render_text(text, theme.px(theme.FONT_BODY, scale), theme.INK,
+                                 max_width=inner)
+        self._note = (render_text(note, theme.px(theme.FONT_BODY, scale), theme.ACCENT_DARK,
+                                  bold=True, max_width=inner) if note else None)
+        height = pad * 2 + self._header.get_height() + theme.px(6, scale) + self._text.get_height()
+        if self._note is not None:
+            height += theme.px(10, scale) + self._note.get_height()
+        bh = theme.px(44, scale)
+        if with_button:
+            height += theme.px(12, scale) + bh
+        rect = pygame.Rect(0, 0, width, height)
+        rect.centerx = area.centerx
+        if targets:
+            union = pygame.Rect.unionall(targets[0], list(targets[1:]))
+            high = rect.move(0, area.top + theme.px(8, scale) - rect.y)
+            low = rect.move(0, area.bottom - theme.px(8, scale) - rect.bottom)
+            rect = low if not low.colliderect(union) or high.colliderect(union) else high
+        else:
+            rect.bottom = area.bottom - theme.px(8, scale)
+        rect.y = max(theme.px(4, scale), min(rect.y, size[1] - height - theme.px(4, scale)))
+        self.rect = rect
+        self.button.visible = with_button
+        self.button.rect = pygame.Rect(0, rect.bottom - pad - bh, theme.px(160, scale), bh)
+        self.button.rect.centerx = rect.centerx
+
+    def draw(self, surface: pygame.Surface, scale: float, targets: Sequence[pygame.Rect],
+             point: pygame.Rect | None = None) -> None:
+        """The glow around the targets, the arrow to ``point`` (default: all the targets), and
+        the bubble."""
+        glow = 0.5 + 0.5 * math.sin(self.clock * 5.0)
+        width = max(2, theme.px(3 + 2 * glow, scale))
+        for target in targets:
+            pygame.draw.rect(surface, theme.BRASS_LIGHT,
+                             target.inflate(theme.px(10, scale), theme.px(10, scale)), width,
+                             border_radius=theme.px(8, scale))
+        if point is None and targets:
+            point = pygame.Rect.unionall(targets[0], list(targets[1:]))
+        if point is not None:
+            self._arrow(surface, scale, point)
+        theme.draw_panel(surface, self.rect, scale)
+        pad = theme.px(16, scale)
+        y = self.rect.y + pad
+        box = self.rect.inflate(-2 * pad, 0)
+        for part, gap in ((self._header, 6), (self._text, 10), (self._note, 10)):
+            if part is None:
+                continue
+            spot = pygame.Rect(box.x, y, box.w, part.get_height())
+            surface.blit(part, part.get_rect(midtop=spot.midtop))
+            y += part.get_height() + theme.px(gap, scale)
+
+    def _arrow(self, surface: pygame.Surface, scale: float, target: pygame.Rect) -> None:
+        start = pygame.Vector2(self.rect.centerx,
+                               self.rect.bottom if target.centery > self.rect.centery
+                               else self.rect.top)
+        end = pygame.Vector2(target.centerx,
+                             target.top - theme.px(8, scale) if target.centery > start.y
+                             else target.bottom + theme.px(8, scale))
+        if start.distance_to(end) < theme.px(20, scale):
+            return
+        pygame.draw.line(surface, theme.BRASS_LIGHT, start, end, theme.px(5, scale))
+        direction = (end - start).normalize()
+        side = pygame.Vector2(-direction.y, direction.x) * theme.px(12, scale)
+        back = end - direction * theme.px(22, scale)
+        pygame.draw.polygon(surface, theme.BRASS_LIGHT, [end, back + side, back - side])

@@ -1,0 +1,65 @@
+"""One seat of the setup screen: its name, human or bot, and the bot's level."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rami_desktop.i18n import N_, _
+from rami_desktop.play.config import Seat
+from rami_desktop.ui.widgets import Choice, TextInput, Widget
+
+LEVEL_LABELS: dict[str, str] = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
+KIND_LABELS: dict[str, str] = {"human": N_("Human"), "bot": N_("Bot")}
+MAX_SEATS = 6
+
+
+#: the level of a new bot seat: a first game is a calm one
+DEFAULT_LEVEL = "medium"
+
+
+def default_seats() -> list[Seat]:
+    """One human against two medium bots, named by their seat number ("Player 1", "Bot 2"):
+    never "You", a pronoun that sentences such as "{name} wins the match!" cannot take."""
+    return [Seat(_("Player {number}").format(number=1), "human", DEFAULT_LEVEL),
+            Seat(_("Bot {number}").format(number=2), "bot", DEFAULT_LEVEL),
+            Seat(_("Bot {number}").format(number=3), "bot", DEFAULT_LEVEL)]
+
+
+class SeatRow:
+    """The widgets of one seat: name, human or bot, bot level."""
+
+    def __init__(self, index: int, on_change: Callable[[], None]) -> None:
+        self.index = index
+        self.on_change = on_change
+        self.name = TextInput("", max_length=16, placeholder=N_("Name"))
+        self.kind = Choice(None, [(k, v) for k, v in KIND_LABELS.items()], "bot",
+                           self.kind_changed)
+        self.level = Choice(None, [(k, v) for k, v in LEVEL_LABELS.items()], DEFAULT_LEVEL)
+
+    def default_name(self, kind: str) -> str:
+        """The name a seat of a kind gets when the player typed none."""
+        text = _("Player {number}") if kind == "human" else _("Bot {number}")
+        return text.format(number=self.index + 1)
+
+    def kind_changed(self, kind: str) -> None:
+        """Human or bot: an untouched default name follows the kind."""
+        other = "bot" if kind == "human" else "human"
+        if self.name.value.strip() in ("", self.default_name(other)):
+            self.name.value = self.default_name(kind)
+        self.on_change()
+
+    @property
+    def widgets(self) -> list[Widget]:
+        """In focus order."""
+        return [self.name, self.kind, self.level]
+
+    def set_visible(self, visible: bool) -> None:
+        """Show or hide the row."""
+        for w in self.widgets:
+            w.visible = visible
+        self.level.visible = visible and self.kind.value == "bot"
+
+    def seat(self) -> Seat:
+        """The seat described by the row (an empty name gets a default)."""
+        name = self.name.value.strip() or self.default_name(self.kind.value)
+        return Seat(name, self.kind.value, self.level.value)

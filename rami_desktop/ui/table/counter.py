@@ -1,0 +1,53 @@
+"""The opening counter's words: the engine's :class:`OpeningStatus` of the player to play, said
+as it is (nothing here counts points or decides whether the opening is made)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rami_desktop.engine.opening import OpeningStatus
+from rami_desktop.i18n import _
+
+
+@dataclass(frozen=True)
+class CounterView:
+    """What the counter above the hand shows.
+
+    Attributes:
+        text: the main line ("Opening 75 / 71", or what the preset asks instead).
+        note: a second, smaller line (what going out needs), or "".
+        reached: the engine says discarding now makes the opening (or goes out).
+        ticks: (label, done) of each required clean combination, in order.
+    """
+
+    text: str
+    note: str
+    reached: bool
+    ticks: tuple[tuple[str, bool], ...]
+
+
+def counter_view(status: OpeningStatus) -> CounterView | None:
+    """The counter for an opening being staged; None when there is none to count (the player
+    is down or has staged nothing)."""
+    if status.down or not status.staged:
+        return None
+    reached = status.opens
+    if status.lay_only_to_go_out:
+        return CounterView(_("Cards are laid only to go out"), "", reached, ())
+    if status.partner_serie_enough:
+        return CounterView(_("Your partner is down: a franche série is enough"), "", reached,
+                           ((_("série"), status.clean_serie),))
+    needed = status.needed if status.needed is not None else status.bar
+    if status.going_out and needed == 0:
+        text = _("Going out: no points needed")
+    else:
+        text = _("Opening {points} / {bar}").format(points=status.staged_points, bar=needed)
+    note = ""
+    out = status.going_out_needed
+    if not status.going_out and out is not None and out < needed:
+        note = _("(going out needs no points)") if out == 0 else \
+            _("(going out: {points})").format(points=out)
+    ticks: tuple[tuple[str, bool], ...] = ()
+    if status.need_tria_and_serie:
+        ticks = ((_("tria"), status.clean_tria), (_("série"), status.clean_serie))
+    return CounterView(text, note, reached, ticks)

@@ -1,0 +1,128 @@
+"""Drawing helpers shared by the widgets: cached text, alignment, rows, focus ring."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from rami_desktop.i18n import is_rtl
+from rami_desktop.ui import text as text_mod
+from rami_desktop.ui import theme
+
+_TEXT_CACHE: dict[tuple[Any, ...], pygame.Surface] = {}
+
+
+def clear_text_cache() -> None:
+    """Forget rendered text (call after a language or font change)."""
+    _TEXT_CACHE.clear()
+
+
+def render_text(text: str, size: int, color: tuple[int, int, int], *, bold: bool = False,
+                max_width: int | None = None, align: str = "start") -> pygame.Surface:
+    """Render text through :mod:`rami_desktop.ui.text`, cached."""
+    key = (text, size, color, bold, max_width, align, is_rtl())
+    surf = _TEXT_CACHE.get(key)
+    if surf is None:
+        if len(_TEXT_CACHE) > 800:
+            _TEXT_CACHE.clear()
+        size = max(8, int(size))
+        surf = text_mod.render(text, size, color, bold=bold, max_width=max_width, align=align)
+        _TEXT_CACHE[key] = surf
+    return surf
+
+
+def fit_text(text: str, size: int, color: tuple[int, int, int], max_width: int, *,
+             bold: bool = False) -> pygame.Surface:
+    """Render one line, shrinking the font (down to 60%) until it fits ``max_width``."""
+    size = int(size)
+    surf = render_text(text, size, color, bold=bold)
+    floor = max(8, int(size * 0.6))
+    while surf.get_width() > max_width and size > floor:
+        size -= 1
+        surf = render_text(text, size, color, bold=bold)
+    if surf.get_width() > max_width > 0:
+        # still too wide: clip rather than overflow
+        clipped = pygame.Surface((max_width, surf.get_height()), pygame.SRCALPHA)
+        clipped.blit(surf, (0, 0) if not is_rtl() else (max_width - surf.get_width(), 0))
+        surf = clipped
+    return surf
+
+
+#: the smallest text a button shrinks to, in pixels: below it, the label wraps instead
+MIN_LABEL_SIZE = 14
+
+
+def fit_label(text: str, size: int, color: tuple[int, int, int], max_width: int,
+              max_height: int, *, bold: bool = False,
+              min_size: int = MIN_LABEL_SIZE) -> pygame.Surface:
+    """Render a button's label readably: shrink it a little (never under ``min_size`` pixels),
+    else wrap it on two lines when the height allows, else clip it."""
+    size = int(size)
+    floor = min(size, min_size)
+    surf = render_text(text, size, color, bold=bold)
+    while surf.get_width() > max_width and size > floor:
+        size -= 1
+        surf = render_text(text, size, color, bold=bold)
+    if surf.get_width() <= max_width or max_width <= 0:
+        return surf
+    wrapped = render_text(text, size, color, bold=bold, max_width=max_width, align="center")
+    if wrapped.get_width() <= max_width and wrapped.get_height() <= max_height:
+        return wrapped
+    clipped = pygame.Surface((max_width, surf.get_height()), pygame.SRCALPHA)
+    clipped.blit(surf, ((max_width - surf.get_width()) // 2, 0))  # the middle stays readable
+    return clipped
+
+
+def blit_aligned(surface: pygame.Surface, surf: pygame.Surface, rect: pygame.Rect,
+                 align: str = "start") -> pygame.Rect:
+    """Blit ``surf`` vertically centred in ``rect``; align start/center/end (start is the
+    reading side: left, or right in right-to-left languages)."""
+    if align == "center":
+        dest = surf.get_rect(center=rect.center)
+    else:
+        at_left = (align == "start") != is_rtl()
+        dest = (surf.get_rect(midleft=rect.midleft) if at_left
+                else surf.get_rect(midright=rect.midright))
+    surface.blit(surf, dest)
+    return dest
+
+
+def split_row(rect: pygame.Rect, control_width: int) -> tuple[pygame.Rect, pygame.Rect]:
+    """Split a row into (label, control) rects; the control is on the end side."""
+    control_width = min(control_width, rect.w)
+    if is_rtl():
+        control = pygame.Rect(rect.x, rect.y, control_width, rect.h)
+        label = pygame.Rect(control.right, rect.y, rect.w - control_width, rect.h)
+    else:
+        control = pygame.Rect(rect.right - control_width, rect.y, control_width, rect.h)
+        label = pygame.Rect(rect.x, rect.y, rect.w - control_width, rect.h)
+    return label, control
+
+
+def draw_focus_ring(surface: pygame.Surface, rect: pygame.Rect, scale: float) -> None:
+    """Draw the keyboard focus ring around a rect."""
+    pad = theme.px(4, scale)
+    pygame.draw.rect(surface, theme.BRASS_LIGHT, rect.inflate(pad * 2, pad * 2),
+                     width=max(2, theme.px(3, scale)), border_radius=theme.radius(scale) + pad)
+    pygame.draw.rect(surface, theme.FOCUS, rect.inflate(pad * 2 - 2, pad * 2 - 2),
+                     width=max(1, theme.px(2, scale)), border_radius=theme.radius(scale) + pad)
+
+
+def arrow(surface: pygame.Surface, color: tuple[int, int, int], center: tuple[int, int],
+           size: int, direction: int) -> None:
+    """Draw a small triangle pointing left (-1) or right (+1)."""
+    cx, cy = center
+    h = size
+    w = int(size * 0.8)
+    if direction > 0:
+        pts = [(cx - w // 2, cy - h // 2), (cx + w // 2, cy), (cx - w // 2, cy + h // 2)]
+    else:
+        pts = [(cx + w // 2, cy - h // 2), (cx - w // 2, cy), (cx + w // 2, cy + h // 2)]
+    pygame.draw.polygon(surface, color, pts)
+
+
+def is_click(event: pygame.event.Event) -> bool:
+    """Whether an event is a left-button press or release."""
+    return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and \
+        getattr(event, "button", 1) == 1

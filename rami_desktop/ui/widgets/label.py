@@ -1,0 +1,58 @@
+"""Static widgets: a line (or paragraph) of text, and a separator rule."""
+
+from __future__ import annotations
+
+import pygame
+
+from rami_desktop.i18n import is_rtl
+from rami_desktop.ui import theme
+from rami_desktop.ui.widgets.base import Text, Widget, tr
+from rami_desktop.ui.widgets.drawing import blit_aligned, fit_text, render_text
+
+
+class Label(Widget):
+    """A line (or wrapped paragraph) of text."""
+
+    focusable = False
+
+    def __init__(self, text: Text, size: int = theme.FONT_BODY, color: theme.Color = theme.INK,
+                 *, align: str = "start", bold: bool = False, wrap: bool = False) -> None:
+        super().__init__()
+        self.text = text
+        self.size = size
+        self.color = color
+        self.align = align
+        self.bold = bold
+        self.wrap = wrap
+
+    def draw(self, surface: pygame.Surface, focus: Widget | None = None) -> None:
+        if not self.visible:
+            return
+        size = theme.px(self.size, self.scale)
+        if self.wrap:
+            surf = render_text(tr(self.text), size, self.color, bold=self.bold,
+                               max_width=self.rect.w, align=self.align)
+            r = surf.get_rect(top=self.rect.top)
+            if self.align == "center":
+                r.centerx = self.rect.centerx
+            elif (self.align == "start") != is_rtl():
+                r.left = self.rect.left
+            else:
+                r.right = self.rect.right
+            surface.blit(surf, r)
+        else:
+            surf = fit_text(tr(self.text), size, self.color, self.rect.w, bold=self.bold)
+            blit_aligned(surface, surf, self.rect, self.align)
+
+
+class Separator(Widget):
+    """A thin horizontal rule across its rect (between sections)."""
+
+    focusable = False
+
+    def draw(self, surface: pygame.Surface, focus: Widget | None = None) -> None:
+        if not self.visible:
+            return
+        y = self.rect.centery
+        pygame.draw.line(surface, theme.CREAM_EDGE, (self.rect.x, y), (self.rect.right, y),
+                         max(1, theme.px(2, self.scale)))

@@ -1,0 +1,90 @@
+"""A one-line text field."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from rami_desktop.i18n import is_rtl
+from rami_desktop.ui import theme
+from rami_desktop.ui.widgets.base import Text, Widget, tr
+from rami_desktop.ui.widgets.drawing import blit_aligned, fit_text
+
+
+class TextInput(Widget):
+    """A one-line text field (player names, deal codes); the caret stays at the end."""
+
+    captures_text = True
+
+    def __init__(self, value: str = "", on_change: Callable[[str], None] | None = None, *,
+                 max_length: int = 16, placeholder: Text | None = None) -> None:
+        super().__init__()
+        self.value = value
+        self.on_change = on_change
+        self.max_length = max_length
+        self.placeholder = placeholder
+        self.blink = 0.0
+
+    def set(self, value: str) -> None:
+        """Set the text and report it."""
+        self.value = value[: self.max_length]
+        if self.on_change is not None:
+            self.on_change(self.value)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        super().handle_event(event)
+        if event.type == pygame.MOUSEBUTTONDOWN and self.enabled and self.hit(event.pos):
+            self.blink = 0.0
+            return True
+        return False
+
+    def handle_key(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.TEXTINPUT:
+            room = self.max_length - len(self.value)
+            if room > 0 and event.text.isprintable():
+                self.set(self.value + event.text[:room])
+            self.blink = 0.0
+            return True
+        if event.key == pygame.K_BACKSPACE:
+            if self.value:
+                if event.mod & pygame.KMOD_CTRL:
+                    self.set(self.value.rstrip().rsplit(" ", 1)[0] if " " in
+                             self.value.rstrip() else "")
+                else:
+                    self.set(self.value[:-1])
+            self.blink = 0.0
+            return True
+        # keep Space for typing (it arrives as TEXTINPUT), swallow caret keys
+        return event.key in (pygame.K_SPACE, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME,
+                             pygame.K_END, pygame.K_DELETE)
+
+    def update(self, dt: float) -> None:
+        self.blink = (self.blink + dt) % 1.0
+
+    def draw(self, surface: pygame.Surface, focus: Widget | None = None) -> None:
+        if not self.visible:
+            return
+        s = self.scale
+        box = self.rect.inflate(-theme.px(8, s), -theme.px(8, s))
+        focused = focus is self or getattr(focus, "_text_focus", None) is self
+        pygame.draw.rect(surface, theme.WHITE if self.enabled else theme.CREAM_DARK, box,
+                         border_radius=theme.radius(s))
+        edge = theme.ZELLIGE if focused else (theme.INK_SOFT if self.hovered else theme.CREAM_EDGE)
+        pygame.draw.rect(surface, edge, box, width=max(1, theme.px(2, s)),
+                         border_radius=theme.radius(s))
+        inner = box.inflate(-theme.px(20, s), 0)
+        size = theme.px(theme.FONT_BODY, s)
+        if self.value:
+            surf = fit_text(self.value, size, theme.INK, inner.w - theme.px(6, s))
+        else:
+            surf = fit_text(tr(self.placeholder), size, theme.INK_DISABLED, inner.w)
+        dest = blit_aligned(surface, surf, inner, "start")
+        if focused and self.blink < 0.55:
+            if not self.value:
+                x = inner.right if is_rtl() else inner.left
+            else:
+                x = dest.left - 2 if is_rtl() else dest.right + 2
+            h = theme.px(22, s)
+            pygame.draw.line(surface, theme.INK, (x, box.centery - h // 2),
+                             (x, box.centery + h // 2), max(1, theme.px(2, s)))

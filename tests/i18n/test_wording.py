@@ -1,0 +1,114 @@
+"""Wording rules of each catalog: one word per idea, darija not Modern Standard Arabic, French
+typography.
+
+Each rule comes from the line-by-line review of the translations (issue 14).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from rami_desktop.i18n.catalogs import PoEntry, read_po
+from rami_desktop.resources import locales_dir
+
+
+def _entries(code: str) -> list[PoEntry]:
+    path = locales_dir() / code / "LC_MESSAGES" / "rami.po"
+    return [e for e in read_po(path) if e.msgid and not e.obsolete]
+
+
+def _sources() -> list[str]:
+    out = []
+    for entry in read_po(locales_dir() / "rami.pot"):
+        if entry.msgid:
+            out.append(entry.msgid)
+            if entry.msgid_plural:
+                out.append(entry.msgid_plural)
+    return out
+
+
+def _strings(code: str) -> list[str]:
+    return [text for e in _entries(code) for text in e.msgstr if text]
+
+
+def _offending(texts: list[str], pattern: str) -> list[str]:
+    return [text for text in texts if re.search(pattern, text) or pattern in text]
+
+
+@pytest.mark.parametrize(("pattern", "why"), [
+    (r"\bpacks?\b", "decks, never packs"),
+    (r"\bclean\b", "franche, never clean"),
+    (r"Bar to beat", "the opening needs its number or more: nothing to beat"),
+])
+def test_english_one_word_per_idea(pattern: str, why: str) -> None:
+    assert not _offending(_sources(), pattern), why
+
+
+@pytest.mark.parametrize(("pattern", "why"), [
+    ("على الأكثر", "«غير … واحد», not «على الأكثر»"),
+    ("أبدا", "«عمرها ما», not «أبداً»"),
+    ("إلغاء", "«بلاش», not «إلغاء»"),
+    ("جميع", "«كاع», not «جميع»"),
+    ("نهاية", "«فين كتسالى», not «نهاية»"),
+    ("اللعبة|اللعبات|لعبة", "the match is «البارتية», the preset «النوع»"),
+    ("ماكاين لا", "«ممنوع …», not «ماكاين لا …»"),
+    ("ورقة|ورقات|المخزون", "one word: «الكارطة», «الكومة»"),
+    ("روبو|الطابلة", "one word: «البوت», «الطبلة»"),
+    ("طريح", "«الطرح» (a «طريحة» is a beating)"),
+    ("إذن", "«داكشي علاش» or «يعني», not «إذن»"),
+    ("Tallage", "Tallage in Arabic script: «تالاج»"),
+    (r"(?<![\u0600-\u06ff])ف (?=[\u0600-\u06ff])", "ف is attached: «فهاد الدور»"),
+    ("^الفرق:", "«الفرق:» reads as «the difference»: «الفرقة A … الفرقة B»"),
+])
+def test_darija_not_standard_arabic(pattern: str, why: str) -> None:
+    assert not _offending(_strings("ar_MA"), pattern), why
+
+
+def test_darija_down_is_not_the_lay_button() -> None:
+    by_id = {e.msgid: e.msgstr[0] for e in _entries("ar_MA")}
+    assert by_id["Lay"] == "هبّط"
+    assert by_id["down"] == "هابط"
+    assert by_id["not down"] == "ماهبّطش"
+
+
+def test_darija_vocabulary_of_the_seeds() -> None:
+    by_id = {e.msgid: e.msgstr[0] for e in _entries("ar_MA")}
+    assert by_id["Tallage"] == "تالاج"
+    assert by_id["Cancel"] == "بلاش"
+    assert by_id["No pickup in the first round"] == "ممنوع تقاد من الطلاج فالدورة اللولة"
+    assert by_id["No pickup with one card left"] == "قفل الكارطة الوحدة"
+    assert by_id["Redeal"] == "تعاويد التوزيع"
+    assert by_id["Game"] == "النوع"
+    joined = " ".join(_strings("ar_MA"))
+    for word in ("التهبيطة", "الطلاج", "التريا", "السيرية", "البارتية", "الكومة"):
+        assert word in joined, word
+
+
+@pytest.mark.parametrize(("pattern", "why"), [
+    ("'", "typographic apostrophes (U+2019)"),
+    (r"piocher? dans la pioche", "« tirer une carte de la pioche »"),
+    (r" [:;?!»]|« ", "a no-break space around : ; ? ! « »"),
+    ("valent leur valeur", "« comptent leur valeur faciale »"),
+    ("posées toutes", "« toutes posées »"),
+    ("d\u2019après", "« la manche suivante »"),
+    ("Rien de spécial", "« Normale »"),
+    ("jusqu\u2019à ce que {name}", "no gender nor elision to guess before a name"),
+    ("personne d\u2019autre soit", "« ne soit descendu »"),
+])
+def test_french_typography_and_wording(pattern: str, why: str) -> None:
+    assert not _offending(_strings("fr"), pattern), why
+
+
+@pytest.mark.parametrize(("noun", "one", "two"), [
+    ("cards", "كارطة وحدة", "جوج كارطات"),
+    ("points|pts", "نقطة وحدة", "جوج نقط"),
+    ("jokers", "جوكر واحد", "جوج جوكرات"),
+])
+def test_darija_says_one_and_two_in_words(noun: str, one: str, two: str) -> None:
+    """«كارطة وحدة، جوج كارطات», never «1 كارطة» or «2 كارطة»."""
+    counted = [e for e in _entries("ar_MA")
+               if e.msgid_plural and re.search(rf"\{{\w+\}} (?:{noun})\b", e.msgid_plural)]
+    wrong = [e.msgid_plural for e in counted if one not in e.msgstr[1] or two not in e.msgstr[2]]
+    assert counted and not wrong

@@ -1,0 +1,48 @@
+"""Button labels stay readable: they shrink a little, never under 14 px, then wrap."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rami_desktop.i18n import set_language
+from rami_desktop.ui.scenes.round_summary import RoundSummaryScene
+from rami_desktop.ui.widgets import fit_label, render_text
+from rami_desktop.ui.widgets.drawing import MIN_LABEL_SIZE
+
+from .test_table_helpers import Driver, known_table
+
+INK = (0, 0, 0)
+
+
+def _height(size: int) -> int:
+    return render_text("Grouper", size, INK).get_height()
+
+
+def test_a_long_word_never_shrinks_under_the_minimum(app: Any) -> None:
+    surf = fit_label("Grouper", 16, INK, 20, 40)
+    assert surf.get_height() >= _height(MIN_LABEL_SIZE)
+    assert surf.get_width() <= 20  # clipped, not overflowing
+
+
+def test_two_words_wrap_when_the_button_is_tall_enough(app: Any) -> None:
+    one_line = render_text("Manche suivante", MIN_LABEL_SIZE, INK)
+    width = one_line.get_width() * 2 // 3
+    surf = fit_label("Manche suivante", 20, INK, width, one_line.get_height() * 3)
+    assert surf.get_width() <= width
+    assert surf.get_height() >= 2 * _height(MIN_LABEL_SIZE) - 4  # two readable lines
+
+
+def test_summary_and_table_buttons_are_readable_in_a_small_window(make_app: Any) -> None:
+    app = make_app((800, 560), animation_speed="off")
+    set_language("fr")
+    scene = known_table(app)
+    r = scene.ctl.round
+    r.over, r.winner = True, 0
+    r.hands[0] = []
+    app.stack.clear_to(scene)
+    summary = RoundSummaryScene(app, scene.ctl, lambda: None)
+    app.stack.push(summary)
+    Driver(app).step(frames=2)
+    buttons = [summary.menu, summary.look, summary.next, *scene.tool_buttons]
+    for button in buttons:
+        assert button.label_surface().get_height() >= _height(MIN_LABEL_SIZE), button.label

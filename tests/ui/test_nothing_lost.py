@@ -1,0 +1,221 @@
+"""Nothing lost, said clearly: New game asks before replacing a save, a failing autosave is
+said once, Continue resumes exactly (a card drawn, combinations staged), a newer save is not
+offered."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import shutil
+from typing import Any
+
+import pytest
+
+from rami_desktop.engine.actions import Lay
+from rami_desktop.engine.rules import preset
+from rami_desktop.play.config import GameConfig, Seat
+from rami_desktop.storage import problems, saves
+from rami_desktop.storage.paths import Paths
+from rami_desktop.ui.save_notice import SAVE_FAILED_TITLE
+from rami_desktop.ui.scenes.menu import MenuScene
+from rami_desktop.ui.scenes.overlays import ConfirmDialog, MessageDialog
+from rami_desktop.ui.scenes.setup import SetupScene
+from rami_desktop.ui.scenes.table import TableScene
+from rami_desktop.ui.widgets import tr
+
+from .test_table_helpers import Driver
+
+
+def _with_paths(app: Any, tmp_path: Any) -> Paths:
+    app.paths = Paths.under(tmp_path / "home")
+    return app.paths
+
+
+def _saved_table(app: Any) -> TableScene:
+    """A table whose match is saved: the human (seat 0) plays first, against a bot."""
+    config = GameConfig(rules=preset("talaj"), seats=(Seat("You"), Seat("Bot", "bot", "easy")),
+                        seed=5)
+    app.start_game(config, remember=False)
+    d = Driver(app)
+    d.step()
+    scene = app.stack.top
+    assert isinstance(scene, TableScene)
+    for _ in range(400):  # the bot may play first: wait for its thread, whatever the CPU
+        if scene.ctl.human_to_play() == 0:
+            break
+        scene.bots.runner.wait(5)
+        d.step()
+    assert scene.ctl.human_to_play() == 0
+    return scene
+
+
+def test_new_game_asks_before_replacing_a_saved_match(make_app: Any, tmp_path: Any) -> None:
+    app = make_app()
+    paths = _with_paths(app, tmp_path)
+    d = Driver(app)
+    app.stack.clear_to(MenuScene(app))
+    d.step()
+    menu = app.stack.top
+    d.click(menu.new_game.rect.center)
+    assert isinstance(app.stack.top, SetupScene)  # no save: straight to the setup
+    app.stack.clear_to(MenuScene(app))
+    d.step()
+    assert saves.save_match(paths, {"config": {}, "match": {}}) is None
+    menu = app.stack.top
+    d.click(menu.new_game.rect.center)
+    dialog = app.stack.top
+    assert isinstance(dialog, ConfirmDialog)
+    d.click(dialog.cancel_button.rect.center)  # Keep it
+    assert app.stack.top is menu and saves.has_saved_match(paths)
+    d.click(menu.new_game.rect.center)
+    dialog = app.stack.top
+    d.click(dialog.ok.rect.center)
+    assert isinstance(app.stack.top, SetupScene)
+
+
+def test_resume_after_draw_keeps_the_card_and_the_stock(make_app: Any, tmp_path: Any) -> None:
+    app = make_app(animation_speed="off")
+    _with_paths(app, tmp_path)
+    scene = _saved_table(app)
+    ctl = scene.ctl
+    d = Driver(app)
+    stock_before = list(ctl.round.stock)
+    d.click(scene.lay.stock.center)  # the human draws from the stock
+    assert ctl.round.has_drawn
+    drawn = stock_before[-1]
+    hand = sorted(ctl.round.hands[0], key=str)
+    assert drawn in ctl.round.hands[0]
+    stock_after = list(ctl.round.stock)
+    app.stack.clear_to(MenuScene(app))  # quit to the menu
+    d.step(frames=2)
+    menu = app.stack.top
+    assert isinstance(menu, MenuScene) and menu.continue_button.enabled
+    d.click(menu.continue_button.rect.center)
+    d.step()
+    table = app.stack.top
+    assert isinstance(table, TableScene) and table is not scene
+    r = table.ctl.round
+    assert r.has_drawn and r.current == 0
+    assert sorted(r.hands[0], key=str) == hand and drawn in r.hands[0]
+    assert list(r.stock) == stock_after
+
+
+def _a_combination(ctl: Any) -> tuple[Any, ...] | None:
+    """Three cards of the human's hand the engine would accept as a combination, if any."""
+    hand = ctl.round.hands[0]
+    for combo in itertools.combinations(hand, 3):
+        if ctl.check(Lay(0, combo)) is None:
+            return combo
+    return None
+
+
+def test_resume_keeps_the_staged_combinations(make_app: Any, tmp_path: Any) -> None:
+    app = make_app(animation_speed="off")
+    _with_paths(app, tmp_path)
+    scene = _saved_table(app)
+    ctl = scene.ctl
+    d = Driver(app)
+    d.click(scene.lay.stock.center)
+    combo = _a_combination(ctl)
+    if combo is None:
+        pytest.fail("no combination in this deal")
+    assert scene.attempt(Lay(0, combo))
+    staged = [ctl.round.melds[i].meld for i in ctl.round.staged]
+    hand = sorted(ctl.round.hands[0], key=str)
+    app.stack.clear_to(MenuScene(app))
+    d.step(frames=2)
+    assert app.continue_match()
+    d.step()
+    r = app.stack.top.ctl.round
+    assert [r.melds[i].meld for i in r.staged] == staged and staged
+    assert sorted(r.hands[0], key=str) == hand and r.has_drawn
+
+
+def test_resume_after_a_combination_taken_back(make_app: Any, tmp_path: Any) -> None:
+    app = make_app(animation_speed="off")
+    _with_paths(app, tmp_path)
+    scene = _saved_table(app)
+    ctl = scene.ctl
+    d = Driver(app)
+    d.click(scene.lay.stock.center)
+    combo = _a_combination(ctl)
+    if combo is None:
+        pytest.fail("no combination in this deal")
+    assert scene.attempt(Lay(0, combo))
+    scene.undo()
+    assert not ctl.round.staged
+    hand = sorted(ctl.round.hands[0], key=str)
+    app.stack.clear_to(MenuScene(app))
+    d.step(frames=2)
+    assert app.continue_match()
+    d.step()
+    r = app.stack.top.ctl.round
+    assert not r.staged and r.has_drawn and sorted(r.hands[0], key=str) == hand
+
+
+def test_a_failing_autosave_is_said_once_and_retried(make_app: Any, tmp_path: Any,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    app = make_app(animation_speed="off")
+    _with_paths(app, tmp_path)
+    scene = _saved_table(app)
+    ctl = scene.ctl
+    calls: list[str | None] = []
+
+    def full(paths: Any, payload: Any) -> str | None:
+        calls.append(problems.DISK_FULL)
+        return problems.DISK_FULL
+
+    monkeypatch.setattr(saves, "save_match", full)
+    d = Driver(app)
+    d.click(scene.lay.stock.center)
+    ctl.flush()
+    d.step()
+    dialog = app.stack.top
+    assert isinstance(dialog, MessageDialog) and dialog.title == SAVE_FAILED_TITLE
+    assert "disk is full" in tr(dialog.message)
+    assert scene.save_notice.told == 1
+    d.key(27)
+    assert app.stack.top is scene
+    # play goes on: the next moves try again, and nothing more is said
+    hand = ctl.round.hands[0]
+    scene.discard(hand[-1])
+    ctl.flush()
+    d.step(frames=3)
+    assert len(calls) >= 2 and scene.save_notice.told == 1
+    assert app.stack.top is scene or not isinstance(app.stack.top, MessageDialog)
+
+
+def test_a_removed_folder_is_said_in_words(make_app: Any, tmp_path: Any) -> None:
+    app = make_app(animation_speed="off")
+    paths = _with_paths(app, tmp_path)
+    scene = _saved_table(app)
+    scene.ctl.flush()
+    folder = paths.match_file.parent
+    shutil.rmtree(folder)
+    folder.write_text("not a folder")  # removed, and nothing can be written there
+    d = Driver(app)
+    d.click(scene.lay.stock.center)
+    scene.ctl.flush()
+    d.step()
+    assert scene.ctl.save_problem == problems.UNWRITABLE
+    dialog = app.stack.top
+    assert isinstance(dialog, MessageDialog) and "cannot be written" in tr(dialog.message)
+    assert scene.save_notice.told == 1
+
+
+def test_a_newer_save_leaves_continue_disabled_with_the_reason(make_app: Any,
+                                                               tmp_path: Any) -> None:
+    app = make_app()
+    paths = _with_paths(app, tmp_path)
+    paths.match_file.parent.mkdir(parents=True, exist_ok=True)
+    paths.match_file.write_text(json.dumps({"format": "rami-save", "version": 99,
+                                            "match": {}}))
+    d = Driver(app)
+    app.stack.clear_to(MenuScene(app))
+    d.step()
+    menu = app.stack.top
+    assert app.saved_match_available()
+    assert not menu.continue_button.enabled
+    assert "newer version" in menu.continue_reason()
+    d.click(menu.continue_button.rect.center)
+    assert app.stack.top is menu
