@@ -204,6 +204,12 @@ def test_hint_highlights_the_best_opening(make_app: Any) -> None:
     assert "série 8-9-10-J-Q♥" in text
     scene.toggle_hints()
     assert scene.hint() == ([], "")
+    # the choice is kept: a table opened later (Continue, a new game) starts without hints
+    assert app.settings["hints"] is False
+    later = known_table(app)
+    app.stack.clear_to(later)
+    d.settle(2)
+    assert not later.hints_on
 
 
 def test_sort_and_group_keep_the_engine_hand(make_app: Any) -> None:

@@ -357,8 +357,9 @@ class TableScene(Scene):
             self.discard(card)
 
     def toggle_hints(self) -> None:
-        """Show or hide the hint."""
-        self.hints_on = not self.hints_on
+        """Show or hide the hint; the choice is kept in the settings (Continue, the next game)."""
+        self.hints_on = self._hints_setting = not self.hints_on
+        self.ctx.update_setting("hints", self.hints_on)
         self.update_buttons()
 
     def pause(self) -> None:
