@@ -1,8 +1,8 @@
 """The import structure of rami_desktop: no import cycle, and the layers point one way.
 
-Layers, lowest first: engine <- bots <- play (and tutorial) <- storage / i18n <- ui <- the app
-(and the other entry points: the simulator, the text mode, the smoke test, the solver and
-conformance tools).
+Layers, lowest first: engine <- bots <- play (the tutorial's lessons included) <- storage / i18n
+<- ui <- the app (and the other entry points: the simulator, the text mode, the smoke test, the
+solver and conformance tools).
 A module imports only from its own layer or lower ones; storage and i18n do not import each
 other. Imports are read with :mod:`ast`, so nothing is executed.
 """
@@ -23,7 +23,6 @@ LAYERS: dict[str, int] = {
     "engine": 0,
     "bots": 1,
     "play": 2,
-    "tutorial": 2,  # the lessons: engine, bots and play only (pure, like play)
     "storage": 3,
     "i18n": 3,
     "ui": 4,

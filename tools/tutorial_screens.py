@@ -25,7 +25,7 @@ import pygame
 from rami_desktop import i18n
 from rami_desktop.app import App
 from rami_desktop.engine.actions import Discard, Draw, Lay, Swap
-from rami_desktop.tutorial.model import Step, StepKind, Target
+from rami_desktop.play.tutorial.model import Step, StepKind, Target
 from rami_desktop.ui.routes import Route
 
 DT = 1 / 60

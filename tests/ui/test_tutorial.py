@@ -14,9 +14,9 @@ from rami_desktop import i18n
 from rami_desktop.engine.actions import Discard, Draw, Lay, Swap
 from rami_desktop.engine.rules import preset
 from rami_desktop.play.config import GameConfig
-from rami_desktop.tutorial.lessons import load_lessons
-from rami_desktop.tutorial.model import Step, StepKind, Target
-from rami_desktop.tutorial.progress import LESSONS_DONE, TUTORIAL_OFFERED
+from rami_desktop.play.tutorial.lessons import load_lessons
+from rami_desktop.play.tutorial.model import Step, StepKind, Target
+from rami_desktop.play.tutorial.progress import LESSONS_DONE, TUTORIAL_OFFERED
 from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scenes.controls_help import ControlsHelpOverlay
 from rami_desktop.ui.scenes.language import LanguageScene

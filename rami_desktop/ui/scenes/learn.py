@@ -9,9 +9,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from rami_desktop.i18n import N_, _, is_rtl
-from rami_desktop.tutorial.lessons import load_lessons
-from rami_desktop.tutorial.progress import lessons_done
-from rami_desktop.tutorial.texts import CLOSING, CLOSING_TITLE
+from rami_desktop.play.tutorial.lessons import load_lessons
+from rami_desktop.play.tutorial.progress import lessons_done
+from rami_desktop.play.tutorial.texts import CLOSING, CLOSING_TITLE
 from rami_desktop.ui import theme
 from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scene import WidgetScene

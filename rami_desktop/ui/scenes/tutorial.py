@@ -18,12 +18,12 @@ from rami_desktop.engine.actions import Action
 from rami_desktop.i18n import N_, _
 from rami_desktop.i18n.cards import cards_text
 from rami_desktop.play.config import GameConfig, Seat
-from rami_desktop.tutorial.coach import LessonRun, ScriptedBot
-from rami_desktop.tutorial.facts import coach_values
-from rami_desktop.tutorial.lessons import lesson_by_key, lesson_match, load_lessons
-from rami_desktop.tutorial.model import BOT, StepKind, Target
-from rami_desktop.tutorial.progress import LESSONS_DONE, lessons_done, with_lesson_done
-from rami_desktop.tutorial.texts import CLOSING, CLOSING_TITLE
+from rami_desktop.play.tutorial.coach import LessonRun, ScriptedBot
+from rami_desktop.play.tutorial.facts import coach_values
+from rami_desktop.play.tutorial.lessons import lesson_by_key, lesson_match, load_lessons
+from rami_desktop.play.tutorial.model import BOT, StepKind, Target
+from rami_desktop.play.tutorial.progress import LESSONS_DONE, lessons_done, with_lesson_done
+from rami_desktop.play.tutorial.texts import CLOSING, CLOSING_TITLE
 from rami_desktop.ui import theme
 from rami_desktop.ui.coach_bubble import CoachBubble
 from rami_desktop.ui.routes import Route

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 import pygame
 
 from rami_desktop.engine.cards import Card
-from rami_desktop.tutorial.model import Aim, Target
+from rami_desktop.play.tutorial.model import Aim, Target
 from rami_desktop.ui.table.gate import GuidedTable
 
 

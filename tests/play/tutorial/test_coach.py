@@ -10,11 +10,11 @@ from rami_desktop.engine.actions import Discard, Draw, Lay
 from rami_desktop.engine.cards import parse_card
 from rami_desktop.engine.state import RoundState
 from rami_desktop.play.driver import BotDriver, RoundTable
-from rami_desktop.tutorial.coach import LessonRun, ScriptedBot
-from rami_desktop.tutorial.facts import coach_values
-from rami_desktop.tutorial.lessons import lesson_by_key, lesson_match, load_lessons, new_round
-from rami_desktop.tutorial.model import BOT, HUMAN, StepKind
-from rami_desktop.tutorial.texts import TEXTS
+from rami_desktop.play.tutorial.coach import LessonRun, ScriptedBot
+from rami_desktop.play.tutorial.facts import coach_values
+from rami_desktop.play.tutorial.lessons import lesson_by_key, lesson_match, load_lessons, new_round
+from rami_desktop.play.tutorial.model import BOT, HUMAN, StepKind
+from rami_desktop.play.tutorial.texts import TEXTS
 
 KEYS = [lesson.key for lesson in load_lessons()]
 

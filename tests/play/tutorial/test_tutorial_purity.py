@@ -6,16 +6,16 @@ import subprocess
 import sys
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 
 
 def test_tutorial_imports_and_loads_without_pygame_nor_ui() -> None:
     code = (
         "import sys\n"
         "sys.modules['pygame'] = None\n"
-        "from rami_desktop.tutorial.coach import LessonRun\n"
-        "from rami_desktop.tutorial.lessons import load_lessons\n"
-        "from rami_desktop.tutorial.facts import coach_values\n"
+        "from rami_desktop.play.tutorial.coach import LessonRun\n"
+        "from rami_desktop.play.tutorial.lessons import load_lessons\n"
+        "from rami_desktop.play.tutorial.facts import coach_values\n"
         "assert len(load_lessons()) == 7\n"
         "bad = sorted(m for m in sys.modules if m.startswith(('rami_desktop.ui', "
         "'rami_desktop.i18n', 'rami_desktop.storage')))\n"

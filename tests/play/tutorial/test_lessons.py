@@ -13,8 +13,8 @@ import pytest
 
 from rami_desktop.engine.actions import Discard, Draw, Lay
 from rami_desktop.engine.cards import parse_card, parse_cards
-from rami_desktop.tutorial.facts import coach_values
-from rami_desktop.tutorial.lessons import (
+from rami_desktop.play.tutorial.facts import coach_values
+from rami_desktop.play.tutorial.lessons import (
     LessonError,
     lesson_by_key,
     lesson_files,
@@ -22,15 +22,15 @@ from rami_desktop.tutorial.lessons import (
     new_round,
     parse_lesson,
 )
-from rami_desktop.tutorial.model import BOT, HUMAN, StepKind, Target, matches
-from rami_desktop.tutorial.texts import CLOSING, TEXTS
+from rami_desktop.play.tutorial.model import BOT, HUMAN, StepKind, Target, matches
+from rami_desktop.play.tutorial.texts import CLOSING, TEXTS
 
 LESSONS = load_lessons()
 KEYS = [lesson.key for lesson in LESSONS]
 
 
 def raw(name: str) -> dict[str, Any]:
-    folder = resources.files("rami_desktop.tutorial").joinpath("lessons")
+    folder = resources.files("rami_desktop.play.tutorial").joinpath("lessons")
     return json.loads(folder.joinpath(name).read_text(encoding="utf-8"))
 
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rami_desktop.play.tutorial.progress import LESSONS_DONE, lessons_done, with_lesson_done
 from rami_desktop.storage.paths import Paths
 from rami_desktop.storage.settings import Settings, load_settings, save_settings
-from rami_desktop.tutorial.progress import LESSONS_DONE, lessons_done, with_lesson_done
 
 
 def test_lessons_done_reads_only_names() -> None:

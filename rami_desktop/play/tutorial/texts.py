@@ -3,7 +3,7 @@
 The lessons (JSON data) name their texts by key; the user interface translates the msgid and
 fills its fields: ``{cards}`` (the cards the step points at, in the language's card words),
 ``{bot}`` (the name of the player's opponent) and the numbers of
-:func:`rami_desktop.tutorial.facts.coach_values` (``{points}``, ``{bar}``, ``{base}``,
+:func:`rami_desktop.play.tutorial.facts.coach_values` (``{points}``, ``{bar}``, ``{base}``,
 ``{bot_points}``, ``{penalty}``, ``{bot_cards}``).
 """
 
