@@ -24,12 +24,12 @@ from .rescue import (
     apply_in_order,
     extension_actions,
     jokers_pending,
+    out_through_table_plans,
     pending_pickup,
     pickup_laying,
 )
 from .rules import TriaSwap
 from .solver_search import OpeningRequest, find_opening, least_penalty, meld_candidates
-from .solver_table import table_decompositions
 from .state import RoundState
 
 _MAX_TRIES = 200  # sets of cards going to the table tried for going out
@@ -296,20 +296,8 @@ def _out_through_table(state: RoundState, status: OpeningStatus) -> Advice | Non
     going = [req for kind, req in _requests(state, status, True) if kind is AdviceKind.GO_OUT]
     if not going:
         return None
-    p = state.current
-    table = [(i, tm.meld) for i, tm in enumerate(state.melds) if tm.meld is not None]
-    hand = state.hands[p]
-    for taken, parts in table_decompositions(hand, [m for _, m in table],
-                                             rules.jokers_per_meld)[:_MAX_TRIES]:
-        rest = Counter(hand)
-        rest.subtract(taken)
-        found = find_opening(list(rest.elements()), going[0])
-        if found is None:
-            continue
-        steps: list[Action] = [Lay(p, m.cards) for m in found.melds]
-        for k, ext in parts:
-            index, meld = table[k]
-            steps.extend(extension_actions(p, index, meld, ext.low, ext.high))
+    hand = state.hands[state.current]
+    for steps in out_through_table_plans(state, hand, lambda _taken: going[0], _MAX_TRIES):
         probe = state.clone()
         order = apply_in_order(probe, steps)
         if order is not None and probe.legal_discards():

@@ -10,7 +10,7 @@ returns was applied to a copy of the round first.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 
 from .actions import Action, Add, Discard, Lay, Swap, Undo
@@ -207,14 +207,25 @@ def _opening_plans(state: RoundState, card: Card) -> Iterator[list[Action]]:
     if out_min is None or not rules.add_on_opening_turn:
         return
     going = replace(base, min_points=max(0, out_min - staged), going_out=True)
+    yield from out_through_table_plans(
+        state, hand, lambda taken: replace(going, must_use=None if card in taken else card,
+                                           clean_exclude=clean))
+
+
+def out_through_table_plans(state: RoundState, hand: Sequence[Card],
+                            request: Callable[[tuple[Card, ...]], OpeningRequest],
+                            limit: int | None = None) -> Iterator[list[Action]]:
+    """Plans that go out at once through the table: for each way of adding hand cards to the
+    table's combinations (the first ``limit`` of them), an opening of the other cards asked with
+    ``request(taken)``, as the current player's Lay actions followed by the additions."""
+    p = state.current
     table = _table(state)
-    for taken, parts in table_decompositions(hand, [m for _, m in table],
-                                             rules.jokers_per_meld):
+    splits = table_decompositions(hand, [m for _, m in table], state.rules.jokers_per_meld)
+    for taken, parts in splits[:limit]:
         rest = list(hand)
         for c in taken:
             rest.remove(c)
-        found = find_opening(rest, replace(going, must_use=None if card in taken else card,
-                                           clean_exclude=clean))
+        found = find_opening(rest, request(tuple(taken)))
         if found is None:
             continue
         plan: list[Action] = [Lay(p, m.cards) for m in found.melds]
