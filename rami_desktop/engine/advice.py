@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import Enum
 
 from .actions import Action, Add, Draw, Lay, Swap, Undo
@@ -20,14 +20,8 @@ from .cards import JOKER, Card
 from .errors import ErrorCode, RuleError
 from .melds import Meld, make_meld, swap
 from .opening import OpeningStatus
-from .rescue import (
-    apply_in_order,
-    extension_actions,
-    jokers_pending,
-    out_through_table_plans,
-    pending_pickup,
-    pickup_laying,
-)
+from .openings import Route, clean_card, jokers_pending, opening_terms, pending_pickup
+from .rescue import apply_in_order, extension_actions, out_through_table_plans, pickup_laying
 from .rules import TriaSwap
 from .solver_search import OpeningRequest, find_opening, least_penalty, meld_candidates
 from .state import RoundState
@@ -230,37 +224,20 @@ def _joker_home(probe: RoundState, index: int, card: Card, allowed: Counter[Card
 def _requests(state: RoundState, status: OpeningStatus, going_out_ok: bool
               ) -> list[tuple[AdviceKind, OpeningRequest]]:
     """The openings worth looking for in the hand, given what is staged."""
-    rules = state.rules
     p = state.current
-    hand = state.hands[p]
-    staged = status.staged_points
-    if status.clean_tria_and_serie:
-        has_t, has_s = True, True
-    else:
-        has_t, has_s = status.clean_tria, status.clean_serie and not status.clean_tria
     pickup = state.pickup
-    clean = pickup if (status.own_cards_required and pickup is not None
-                       and not pickup.is_joker and pickup in hand) else None
-    base = OpeningRequest(need_tria_and_serie=rules.need_tria_and_serie,
-                          max_jokers=rules.jokers_per_meld, keep=1, ace_value=rules.ace_value,
-                          has_tria=has_t, has_serie=has_s, clean_exclude=clean)
+    clean = clean_card(state.rules, pickup) if pickup in state.hands[p] else None
+    terms = opening_terms(state)
     out: list[tuple[AdviceKind, OpeningRequest]] = []
     if status.partner_serie_enough and not status.clean_serie:
-        out.append((AdviceKind.OPEN, OpeningRequest(
-            serie_only=True, max_jokers=rules.jokers_per_meld, keep=1,
-            ace_value=rules.ace_value, clean_exclude=clean)))
-    if rules.lay_before_out:
-        out.append((AdviceKind.OPEN, _with_points(base, status.bar - staged)))
-    out_min = status.going_out_needed
-    if going_out_ok and out_min is not None and (out_min < status.bar or
+        out.append((AdviceKind.OPEN, terms.request(Route.SERIE, clean_exclude=clean)))
+    if state.rules.lay_before_out:
+        out.append((AdviceKind.OPEN, terms.request(Route.BAR, clean_exclude=clean)))
+    out_min = terms.going_out_min
+    if going_out_ok and out_min is not None and (out_min < terms.bar or
                                                   status.lay_only_to_go_out):
-        going = _with_points(base, out_min - staged)
-        out.append((AdviceKind.GO_OUT, replace(going, going_out=True)))
+        out.append((AdviceKind.GO_OUT, terms.request(Route.GOING_OUT, clean_exclude=clean)))
     return out
-
-
-def _with_points(req: OpeningRequest, points: int) -> OpeningRequest:
-    return replace(req, min_points=max(0, points))
 
 
 def _open(state: RoundState, status: OpeningStatus, drawn: bool) -> Advice | None:

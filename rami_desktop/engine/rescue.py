@@ -18,35 +18,13 @@ from .arrange import extensions
 from .cards import JOKER, Card
 from .errors import RuleError
 from .melds import Meld, extend, swap
+from .openings import Route, clean_card, jokers_pending, opening_terms, pending_pickup
 from .rules import TriaSwap
 from .solver_search import OpeningRequest, card_cost, find_opening, least_penalty, meld_candidates
 from .solver_table import chain_footprints, freed_footprints, table_decompositions
 from .state import RoundState
-from .turn import StagedSwap
 
 _BUDGET = 4000  # states a laying search may visit
-
-
-def pending_pickup(state: RoundState) -> Card | None:
-    """Return the talaj top card taken this turn while it is still to be laid, else None."""
-    view = state.turn_view()
-    card = view.pickup
-    if card is None:
-        return None
-    baseline = view.start_hand.count(card) - 1
-    if card.is_joker:
-        baseline += sum(1 for op in view.ops if isinstance(op, StagedSwap))
-    return card if state.hands[state.current].count(card) > baseline else None
-
-
-def jokers_pending(state: RoundState) -> bool:
-    """Whether jokers taken back this turn must still be laid."""
-    view = state.turn_view()
-    if not state.rules.swapped_joker_must_be_laid:
-        return False
-    if not any(isinstance(op, StagedSwap) for op in view.ops):
-        return False
-    return sum(1 for c in state.hands[state.current] if c.is_joker) > view.jokers_at_start
 
 
 def _table(state: RoundState) -> list[tuple[int, Meld]]:
@@ -168,22 +146,10 @@ def _opening_plans(state: RoundState, card: Card) -> Iterator[list[Action]]:
     p = state.current
     rules = state.rules
     hand = list(state.hands[p])
-    status = state.opening_status()
-    staged = status.staged_points
-    clean = card if rules.clean_own_cards and not card.is_joker else None
-    has_t = status.clean_tria_and_serie or status.clean_tria
-    has_s = status.clean_tria_and_serie
-    base = OpeningRequest(need_tria_and_serie=rules.need_tria_and_serie,
-                          max_jokers=rules.jokers_per_meld, keep=1, ace_value=rules.ace_value,
-                          has_tria=has_t, has_serie=has_s)
+    terms = opening_terms(state)
+    clean = clean_card(rules, card)
     out_min = state.going_out_min()
-    reqs: list[OpeningRequest] = []
-    if rules.lay_before_out:
-        reqs.append(replace(base, min_points=max(0, state.required_points() - staged)))
-    if out_min is not None:
-        reqs.append(replace(base, min_points=max(0, out_min - staged), going_out=True))
-    if state.partner_down(p):
-        reqs.append(replace(base, serie_only=True, has_serie=status.clean_serie))
+    reqs = [req for _, req in terms.requests(going_out=out_min is not None)]
     for req in reqs:
         found = find_opening(hand, replace(req, must_use=card, clean_exclude=clean))
         if found is not None:
@@ -206,10 +172,9 @@ def _opening_plans(state: RoundState, card: Card) -> Iterator[list[Action]]:
                 yield [Lay(p, m.cards) for m in found.melds]
     if out_min is None or not rules.add_on_opening_turn:
         return
-    going = replace(base, min_points=max(0, out_min - staged), going_out=True)
     yield from out_through_table_plans(
-        state, hand, lambda taken: replace(going, must_use=None if card in taken else card,
-                                           clean_exclude=clean))
+        state, hand, lambda taken: terms.request(
+            Route.GOING_OUT, must_use=None if card in taken else card, clean_exclude=clean))
 
 
 def out_through_table_plans(state: RoundState, hand: Sequence[Card],
@@ -243,10 +208,10 @@ def _swap_plans(state: RoundState, card: Card) -> Iterator[list[Action]]:
     rules = state.rules
     four = rules.tria_swap is TriaSwap.COMPLETE_FOUR
     hand = list(state.hands[p])
-    out_min = state.going_out_min()
-    if out_min is None:
+    if state.going_out_min() is None:
         return
-    clean = card if rules.clean_own_cards and not card.is_joker else None
+    clean = clean_card(rules, card)
+    req = opening_terms(state).unstaged().request(Route.GOING_OUT, clean_exclude=clean)
     for index, meld in _table(state):
         if not meld.jokers:
             continue
@@ -264,10 +229,6 @@ def _swap_plans(state: RoundState, card: Card) -> Iterator[list[Action]]:
             for c in [*used, card]:
                 rest.remove(c)
             rest.append(JOKER)
-            req = OpeningRequest(min_points=out_min,
-                                 need_tria_and_serie=rules.need_tria_and_serie,
-                                 max_jokers=rules.jokers_per_meld, keep=1, going_out=True,
-                                 ace_value=rules.ace_value, clean_exclude=clean)
             table = [(i, new if i == index else m) for i, m in _table(state)]
             for taken, parts in [((), []), *table_decompositions(
                     rest, [m for _, m in table], rules.jokers_per_meld)]:
@@ -370,7 +331,5 @@ __all__ = [
     "apply_in_order",
     "extension_actions",
     "finishing_actions",
-    "jokers_pending",
-    "pending_pickup",
     "pickup_laying",
 ]

@@ -9,10 +9,11 @@ swaps this turn, unless freed jokers must be laid too). The last-card lock is no
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .cards import JOKER, Card
 from .melds import Meld, extend, swap
+from .openings import OpeningTerms, Route, clean_card, terms_of
 from .rules import Rules, TriaSwap
 from .solver_core import HandIndex, Option, split_hand
 from .solver_search import (
@@ -64,6 +65,11 @@ class PickupContext:
     adds_on_opening_turn: bool = False
     judge_opening_before_adds: bool = False
 
+    @property
+    def terms(self) -> OpeningTerms:
+        """The terms of the player's opening (:mod:`.openings`)."""
+        return terms_of(self.rules, self.bar, self.going_out_min, self.partner_down)
+
 
 def _open_then_lay(ctx: PickupContext, base: OpeningRequest) -> bool:
     """Whether an opening of own cards, then the card laid on the table, is possible."""
@@ -73,10 +79,7 @@ def _open_then_lay(ctx: PickupContext, base: OpeningRequest) -> bool:
     table = ctx.table
     variants = [base]
     if ctx.going_out_min is not None and not base.serie_only:
-        variants.append(OpeningRequest(
-            min_points=ctx.going_out_min, need_tria_and_serie=base.need_tria_and_serie,
-            clean_exclude=base.clean_exclude, max_jokers=base.max_jokers, keep=1,
-            going_out=True, ace_value=base.ace_value))
+        variants.append(ctx.terms.request(Route.GOING_OUT, clean_exclude=base.clean_exclude))
     for _, chain in chain_footprints(hand, ctx.card, table, rules):
         real_needed = [c for c in chain if not c.is_joker]
         need_j = len(chain) - len(real_needed)
@@ -105,11 +108,7 @@ def _open_then_lay(ctx: PickupContext, base: OpeningRequest) -> bool:
                 continue
             # the freed joker must be laid (by the rules, or to go out): in a new combination
             # (or, judged before additions, onto one of the opening's own)
-            with_joker = OpeningRequest(
-                min_points=req.min_points, need_tria_and_serie=req.need_tria_and_serie,
-                clean_exclude=req.clean_exclude, must_use=JOKER, max_jokers=req.max_jokers,
-                keep=1, going_out=req.going_out, serie_only=req.serie_only,
-                ace_value=req.ace_value)
+            with_joker = replace(req, must_use=JOKER)
             if _opening_of([*hand, JOKER], with_joker, with_joker.clean_exclude,
                            extensions=ctx.judge_opening_before_adds):
                 return True
@@ -192,9 +191,8 @@ def _relaxed_out(hand2: Sequence[Card], to_table: set[Card], jokers_to_table: in
     idx.by_slot = [[] for _ in range(idx.n)]
     for opt in idx.options:
         idx.by_slot[opt.slots[0]].append(opt)
-    req = OpeningRequest(min_points=min_points, need_tria_and_serie=rules.need_tria_and_serie,
-                         clean_exclude=tagged, max_jokers=rules.jokers_per_meld, keep=1,
-                         going_out=True, ace_value=rules.ace_value)
+    req = replace(terms_of(rules, min_points, min_points).request(Route.GOING_OUT),
+                  clean_exclude=tagged)
     for left in range(max(0, jokers - jokers_to_table), jokers + 1):
         found = opening_search(idx, left, req)
         if found is not None and found[0] // GAIN >= min_points:
@@ -205,12 +203,8 @@ def _relaxed_out(hand2: Sequence[Card], to_table: set[Card], jokers_to_table: in
 def _out_plain(ctx: PickupContext, hand2: Sequence[Card], must: Card | None,
                clean: Card | None, before: bool) -> bool:
     """Whether ``hand2`` goes out by an opening alone (laying ``must``)."""
-    rules = ctx.rules
     assert ctx.going_out_min is not None
-    req = OpeningRequest(
-        min_points=ctx.going_out_min, need_tria_and_serie=rules.need_tria_and_serie,
-        clean_exclude=clean, must_use=must, max_jokers=rules.jokers_per_meld, keep=1,
-        going_out=True, ace_value=rules.ace_value)
+    req = ctx.terms.request(Route.GOING_OUT, must_use=must, clean_exclude=clean)
     return _opening_of(hand2, req, req.clean_exclude, before)
 
 
@@ -237,11 +231,8 @@ def _out_from(ctx: PickupContext, hand2: Sequence[Card], table: Sequence[Meld],
         if rest is None or len(rest) < smallest:
             continue
         elsewhere = must is None or must in taken
-        req = OpeningRequest(
-            min_points=ctx.going_out_min, need_tria_and_serie=rules.need_tria_and_serie,
-            clean_exclude=later if elsewhere else clean, must_use=None if elsewhere else must,
-            max_jokers=rules.jokers_per_meld, keep=1, going_out=True,
-            ace_value=rules.ace_value)
+        req = ctx.terms.request(Route.GOING_OUT, must_use=None if elsewhere else must,
+                                clean_exclude=later if elsewhere else clean)
         if _opening_of(rest, req, req.clean_exclude, before):
             return True
     return False
@@ -272,25 +263,13 @@ def pickup_playable(ctx: PickupContext) -> bool:
         return False
     if ctx.down:
         return down_playable(ctx.hand, card, ctx.table, rules)
-    clean = card if rules.clean_own_cards and not card.is_joker else None
-    maxj = rules.jokers_per_meld
-    need = rules.need_tria_and_serie
+    clean = clean_card(rules, card)
     adds = ctx.adds_on_opening_turn
     before = adds and ctx.judge_opening_before_adds
-    reqs: list[OpeningRequest] = []
-    if rules.lay_before_out:
-        reqs.append(OpeningRequest(min_points=ctx.bar, need_tria_and_serie=need,
-                                   clean_exclude=clean, must_use=card, max_jokers=maxj, keep=1,
-                                   ace_value=rules.ace_value))
-    if ctx.going_out_min is not None:
-        reqs.append(OpeningRequest(min_points=ctx.going_out_min, need_tria_and_serie=need,
-                                   clean_exclude=clean, must_use=card, max_jokers=maxj, keep=1,
-                                   going_out=True, ace_value=rules.ace_value))
-    if ctx.partner_down:
-        reqs.append(OpeningRequest(serie_only=True, clean_exclude=clean, must_use=card,
-                                   max_jokers=maxj, keep=1, ace_value=rules.ace_value))
+    terms = ctx.terms
     hand2 = [*ctx.hand, card]
-    for req in reqs:
+    for _, req in terms.requests(must_use=card, clean_exclude=clean,
+                                 going_out=ctx.going_out_min is not None):
         if _opening_of(hand2, req, req.clean_exclude, before):
             return True
     if adds and rules.lay_before_out:
@@ -298,15 +277,11 @@ def pickup_playable(ctx: PickupContext) -> bool:
         # the opening may be the card taken (judged at the discard), so no copy counts for the
         # clean tria or série
         later = None if before else clean
-        base = OpeningRequest(min_points=ctx.bar, need_tria_and_serie=need, max_jokers=maxj,
-                              keep=1, ace_value=rules.ace_value, clean_exclude=later)
-        if _open_then_lay(ctx, base):
+        if _open_then_lay(ctx, terms.request(Route.BAR, clean_exclude=later)):
             return True
-        if ctx.partner_down:
-            serie = OpeningRequest(serie_only=True, max_jokers=maxj, keep=1,
-                                   ace_value=rules.ace_value, clean_exclude=later)
-            if _open_then_lay(ctx, serie):
-                return True
+        if ctx.partner_down and _open_then_lay(
+                ctx, terms.request(Route.SERIE, clean_exclude=later)):
+            return True
         if ctx.going_out_min is not None and ctx.table and _out_through_table(
                 ctx, clean, later, before):
             return True

@@ -8,7 +8,8 @@ from turn_states import mid_turn_states, pickup_states
 from rami_desktop.engine.actions import Action, Add, Discard, Draw, Lay
 from rami_desktop.engine.cards import JOKER, full_deck, parse_cards
 from rami_desktop.engine.melds import make_meld
-from rami_desktop.engine.rescue import finishing_actions, pending_pickup, pickup_laying
+from rami_desktop.engine.openings import pending_pickup
+from rami_desktop.engine.rescue import finishing_actions, pickup_laying
 from rami_desktop.engine.rules import PRESETS, RAMI_TALAJ
 from rami_desktop.engine.state import RoundState
 from rami_desktop.engine.turn import TableMeld
