@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..engine.cards import Card, sort_key_rank
+from ..engine.observation import Observation
 from ..engine.solver import Opening, OpeningRequest
 from ..engine.solver_core import HandIndex
 
@@ -20,6 +21,7 @@ class Step:
         target: the cards of the combination an addition or swap goes to, before it.
         index: that combination's number in the sandbox (a hint; the cards decide).
         target_staged: whether that combination was laid this turn.
+        at: the end of a série an addition goes to (None: wherever it fits).
     """
 
     kind: str
@@ -28,6 +30,7 @@ class Step:
     target: tuple[Card, ...] = ()
     index: int = -1
     target_staged: bool = False
+    at: str | None = None
 
 
 @dataclass
@@ -45,6 +48,41 @@ def near(a: Card, b: Card) -> bool:
     pa = (1, 14) if a.rank == 1 else (a.rank,)
     pb = (1, 14) if b.rank == 1 else (b.rank,)
     return any(abs(x - y) <= 2 for x in pa for y in pb)
+
+
+def could_lay(card: Card, obs: Observation) -> bool:
+    """A quick necessary test that a taken card could go on the table this turn.
+
+    True if it could form a combination with hand cards, or touches a table combination (its
+    rank in a tria, its suit in a série, a joker anywhere). Used to skip planning a pickup
+    that cannot work; the full check is the plan on the sandbox.
+    """
+    if card.is_joker:
+        return True
+    hand = obs.hand
+    if any(c.is_joker for c in hand) and any(
+            not c.is_joker and (c.rank == card.rank or (c.suit == card.suit and near(c, card)))
+            for c in hand):
+        return True
+    suits = {c.suit for c in hand if not c.is_joker and c.rank == card.rank}
+    suits.discard(card.suit)
+    if len(suits) >= 2:
+        return True
+    pos = {p for c in hand if not c.is_joker and c.suit == card.suit for p in _positions(c)}
+    for x in _positions(card):
+        if (x - 1 in pos and x - 2 in pos) or (x - 1 in pos and x + 1 in pos) or (
+                x + 1 in pos and x + 2 in pos):
+            return True
+    for view in obs.melds:
+        m = view.meld
+        if m.jokers or (m.is_tria and m.rank == card.rank) or (
+                not m.is_tria and m.suit == card.suit):
+            return True
+    return False
+
+
+def _positions(card: Card) -> tuple[int, ...]:
+    return (1, 14) if card.rank == 1 else (card.rank,)
 
 
 def sorted_hand(cards: list[Card] | tuple[Card, ...]) -> tuple[Card, ...]:

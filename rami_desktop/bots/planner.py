@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import replace
 
-from ..engine.actions import Action, Add, Draw, Lay, Swap
+from ..engine.actions import Action, Add, Discard, Draw, Lay, Swap
 from ..engine.cards import Card, sort_key_rank
 from ..engine.errors import RuleError
 from ..engine.melds import Meld, extend, swap
 from ..engine.observation import Observation
+from ..engine.openings import Route, clean_card, opening_terms
 from ..engine.rules import TriaSwap
 from ..engine.solver import (
     Opening,
@@ -69,7 +69,8 @@ class _Planner:
             self.steps.append(Step("lay", action.cards, before))
             self.laid += len(action.cards)
         elif isinstance(action, Add):
-            self.steps.append(Step("add", action.cards, before, target, index, staged))
+            self.steps.append(Step("add", action.cards, before, target, index, staged,
+                                   action.at))
             self.laid += len(action.cards)
         elif isinstance(action, Swap):
             self.steps.append(Step("swap", (action.card,), before, target, index, staged))
@@ -117,23 +118,14 @@ class _Planner:
         return answer
 
     def opening_requests(self, with_pickup: bool) -> list[OpeningRequest]:
-        r = self.rules
+        """The openings that count now (the engine's :mod:`~rami_desktop.engine.openings`),
+        the one that goes out first."""
         st = self.st
         pk = st.pickup if with_pickup else None
-        clean = st.pickup if (r.clean_own_cards and st.pickup is not None
-                              and not st.pickup.is_joker) else None
-        common = OpeningRequest(need_tria_and_serie=r.need_tria_and_serie, clean_exclude=clean,
-                                must_use=pk, max_jokers=r.jokers_per_meld, keep=1,
-                                ace_value=r.ace_value)
-        out: list[OpeningRequest] = []
-        out_min = st.going_out_min()
-        if out_min is not None:
-            out.append(replace(common, min_points=out_min, going_out=True))
-        if r.lay_before_out:
-            out.append(replace(common, min_points=st.required_points()))
-            if st.partner_down(self.p):
-                out.append(replace(common, serie_only=True))
-        return out
+        terms = opening_terms(st)
+        return [req for _, req in terms.requests(
+            must_use=pk, clean_exclude=clean_card(self.rules, st.pickup),
+            going_out=st.going_out_min() is not None)]
 
     def try_open(self, extras: bool, swaps: bool) -> bool:
         """Lay an opening if one exists (the going-out one first); return whether it did."""
@@ -310,18 +302,13 @@ class _Planner:
     def target_requests(self) -> list[OpeningRequest]:
         """What the hand is racing towards: the opening at the bar, and going out at once when
         that needs fewer points (with ``style.outs_going_out``); in simple, going out."""
-        r = self.rules
-        st = self.st
-        common = OpeningRequest(need_tria_and_serie=r.need_tria_and_serie,
-                                max_jokers=r.jokers_per_meld, keep=1, ace_value=r.ace_value)
-        out_min = st.going_out_min()
-        going_out = replace(common, min_points=out_min or 0, going_out=True)
-        if not r.lay_before_out:
-            return [going_out]
-        bar = st.required_points()
-        targets = [replace(common, min_points=bar)]
-        if self.style.outs_going_out and out_min is not None and out_min < bar:
-            targets.append(going_out)
+        terms = opening_terms(self.st).unstaged()
+        targets: list[OpeningRequest] = []
+        for route, req in terms.requests():
+            if route is Route.GOING_OUT and self.rules.lay_before_out and not (
+                    self.style.outs_going_out and terms.out_points < terms.bar):
+                continue
+            targets.append(req)
         return targets
 
     def refine_by_outs(self, hand: list[Card], shortlist: list[Card]) -> Card:
@@ -364,17 +351,8 @@ class _Planner:
                            values: dict[Card, float]) -> Card:
         """Among the best few discards, prefer the one whose hand opens most often once a few
         unseen cards (sampled, the same samples for each candidate) are drawn."""
-        r = self.rules
-        st = self.st
-        if r.lay_before_out:
-            req = OpeningRequest(min_points=st.required_points(),
-                                 need_tria_and_serie=r.need_tria_and_serie,
-                                 max_jokers=r.jokers_per_meld, keep=1, ace_value=r.ace_value)
-        else:
-            req = OpeningRequest(min_points=st.going_out_min() or 0,
-                                 need_tria_and_serie=r.need_tria_and_serie,
-                                 max_jokers=r.jokers_per_meld, keep=1, going_out=True,
-                                 ace_value=r.ace_value)
+        terms = opening_terms(self.st).unstaged()
+        req = terms.request(Route.BAR if self.rules.lay_before_out else Route.GOING_OUT)
         pool = unseen_pool(self.obs, hand)
         style = self.style
         if len(pool) < style.horizon:
@@ -458,4 +436,22 @@ def plan_turn(obs: Observation, style: Style, rng: random.Random, *, top: bool =
     return None
 
 
-__all__ = ["plan_turn"]
+def plan_actions(obs: Observation, style: Style, rng: random.Random, st: RoundState,
+                 actions: list[Action]) -> Plan | None:
+    """Turn actions found by the engine (layings, then a discard last) into a plan, applying
+    them to ``st`` (the sandbox the bot plans on). None if one is refused there."""
+    pl = _Planner(obs, style, rng, st)
+    was_down = st.down[pl.p]
+    *layings, last = actions
+    if not isinstance(last, Discard) or not all(
+            isinstance(a, (Lay, Add, Swap)) for a in layings):
+        return None
+    for action in layings:
+        if not pl.attempt(action):
+            return None
+    hand = sorted_hand(pl.st.hands[pl.p])
+    pl.steps.append(Step("discard", (last.card,), hand))
+    return Plan(pl.steps, not was_down, pl.laid, len(hand) == 1)
+
+
+__all__ = ["plan_actions", "plan_turn"]

@@ -33,7 +33,8 @@ from ..engine.observation import Observation
 from ..engine.rules import Penalty
 from ..engine.solver import least_penalty, opening_distance
 from .evaluate import IN_MELD, keep_values
-from .plan import Plan, Step, near, sorted_hand
+from .finish import going_out_source, plan_going_out
+from .plan import Plan, Step, could_lay, sorted_hand
 from .planner import plan_turn
 from .sandbox import sandbox
 from .style import Style
@@ -118,6 +119,10 @@ class RuleBot:
 
         if self._refusals:
             return Draw(p, "stock")
+        if self.style.go_out:
+            source = going_out_source(obs)
+            if source is not None:
+                return Draw(p, source)
         if r.top_card_must_lay and obs.top is not None and could_lay(obs.top, obs):
             # planning on the sandbox applies the real pickup check: None if refused
             plan = plan_turn(obs, self.style, random.Random(rng.random()), top=True,
@@ -165,6 +170,10 @@ class RuleBot:
     def _make_plan(self, obs: Observation, rng: random.Random) -> Plan | None:
         if self._refusals:
             return None
+        if self.style.go_out:
+            plan = plan_going_out(obs, self.style, rng)
+            if plan is not None:
+                return plan
         return plan_turn(obs, self.style, rng, keep=self._took)
 
     def _step(self, obs: Observation) -> Step | None:
@@ -185,7 +194,7 @@ class RuleBot:
             return Discard(p, step.cards[0])
         index = self._find_meld(step, obs)
         if step.kind == "add":
-            return Add(p, index, step.cards)
+            return Add(p, index, step.cards, step.at)
         return Swap(p, index, step.cards[0])
 
     @staticmethod
@@ -208,38 +217,3 @@ class RuleBot:
                                  obs.down[obs.player])
             return min(legal, key=lambda c: values.get(c, 0.0))
         return obs.hand[-1]
-
-
-def could_lay(card: Card, obs: Observation) -> bool:
-    """A quick necessary test that a taken card could go on the table this turn.
-
-    True if it could form a combination with hand cards, or touches a table combination (its
-    rank in a tria, its suit in a série, a joker anywhere). Used to skip planning a pickup
-    that cannot work; the full check is the plan on the sandbox.
-    """
-    if card.is_joker:
-        return True
-    hand = obs.hand
-    if any(c.is_joker for c in hand) and any(
-            not c.is_joker and (c.rank == card.rank or (c.suit == card.suit and near(c, card)))
-            for c in hand):
-        return True
-    suits = {c.suit for c in hand if not c.is_joker and c.rank == card.rank}
-    suits.discard(card.suit)
-    if len(suits) >= 2:
-        return True
-    pos = {p for c in hand if not c.is_joker and c.suit == card.suit for p in _positions(c)}
-    for x in _positions(card):
-        if (x - 1 in pos and x - 2 in pos) or (x - 1 in pos and x + 1 in pos) or (
-                x + 1 in pos and x + 2 in pos):
-            return True
-    for view in obs.melds:
-        m = view.meld
-        if m.jokers or (m.is_tria and m.rank == card.rank) or (
-                not m.is_tria and m.suit == card.suit):
-            return True
-    return False
-
-
-def _positions(card: Card) -> tuple[int, ...]:
-    return (1, 14) if card.rank == 1 else (card.rank,)

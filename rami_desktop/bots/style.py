@@ -30,6 +30,8 @@ class Style:
             the next draw (0: off).
         outs_going_out: count too the cards that would let it go out at once, where that
             needs fewer points than the opening.
+        go_out: ask the engine whether the hand goes out this turn (a talaj card before the
+            draw, the layings after it) and do it whenever it can.
         samples: before opening, refine the ``shortlist`` best discards by sampling this many
             sets of ``horizon`` unseen cards and checking how often the hand then opens.
     """
@@ -49,6 +51,7 @@ class Style:
     redeal_distance: int = 3
     outs: int = 0
     outs_going_out: bool = False
+    go_out: bool = False
     samples: int = 0
     shortlist: int = 3
     horizon: int = 3
@@ -58,6 +61,6 @@ EASY = Style("easy", noise=12.0, blunder=0.4, links=False, swaps=False, pickups=
              first_card=False, points=-1.0, notice=0.5, redeal_distance=99)
 MEDIUM = Style("medium", noise=4.0, blunder=0.15, links=True, points=0.0)
 HARD = Style("hard", noise=0.0, links=True, track=True, safety=1.0, points=1.5,
-             near_table=True, outs=5, outs_going_out=True)
+             near_table=True, outs=5, outs_going_out=True, go_out=True)
 
 STYLES: dict[str, Style] = {"easy": EASY, "medium": MEDIUM, "hard": HARD}

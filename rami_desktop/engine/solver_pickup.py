@@ -27,6 +27,7 @@ from .solver_table import (
     chain_footprints,
     down_playable,
     freed_footprints,
+    loose_cards,
     remove_cards,
     table_absorptions,
     table_decompositions,
@@ -166,15 +167,6 @@ def _out_through_table(ctx: PickupContext, clean: Card | None, later: Card | Non
                for hand2, table, must, excluded, plain in starts)
 
 
-def _loose_cards(hand2: Sequence[Card], to_table: set[Card], rules: Rules) -> int:
-    """How many cards of ``hand2`` fit in no combination of the hand and go on no table
-    combination (jokers always fit): a bound the going-out search can stop on at once."""
-    real, jokers = split_hand(hand2)
-    idx = HandIndex(real, min(rules.jokers_per_meld, jokers), rules.ace_value)
-    covered = {idx.slot_cards[s] for opt in idx.options for s in opt.slots}
-    return sum(1 for c in real if c not in covered and c not in to_table)
-
-
 def _relaxed_out(hand2: Sequence[Card], to_table: set[Card], jokers_to_table: int,
                  min_points: int, tagged: Card | None, rules: Rules, before: bool) -> bool:
     """A quick bound for going out through the table: whether an opening of ``hand2`` keeps
@@ -221,7 +213,7 @@ def _out_from(ctx: PickupContext, hand2: Sequence[Card], table: Sequence[Meld],
     smallest = 7 if rules.need_tria_and_serie else 4  # the opening's cards and the one kept
     absorptions = table_absorptions(hand2, table, rules.jokers_per_meld)
     to_table = {c for t in absorptions for c in t}
-    if _loose_cards(hand2, to_table, rules) > 1:
+    if loose_cards(hand2, to_table, rules) > 1:
         return False  # two cards fit nowhere: one of them would stay with the one discarded
     if absorptions and not _relaxed_out(hand2, to_table, max(t.count(JOKER) for t in absorptions),
                                         ctx.going_out_min, later, rules, before):

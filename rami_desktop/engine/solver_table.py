@@ -261,6 +261,16 @@ def table_decompositions(hand: Sequence[Card], table: Sequence[Meld], max_jokers
     return sorted(reach.items(), key=lambda item: len(item[0]))
 
 
+def loose_cards(hand: Sequence[Card], to_table: set[Card], rules: Rules) -> int:
+    """How many cards of ``hand`` fit in no combination of the hand and go on no table
+    combination (``to_table``; jokers always fit): more than one, and the hand cannot go out
+    this turn (every card but one must go somewhere)."""
+    real, jokers = split_hand(hand)
+    idx = HandIndex(real, min(rules.jokers_per_meld, jokers), rules.ace_value)
+    covered = {idx.slot_cards[s] for opt in idx.options for s in opt.slots}
+    return sum(1 for c in real if c not in covered and c not in to_table)
+
+
 def table_absorptions(hand: Sequence[Card], table: Sequence[Meld], max_jokers: int
                       ) -> list[tuple[Card, ...]]:
     """Return the card sets of :func:`table_decompositions` (fewest cards first)."""
@@ -271,6 +281,7 @@ __all__ = [
     "chain_footprints",
     "down_playable",
     "freed_footprints",
+    "loose_cards",
     "remove_cards",
     "table_absorptions",
     "table_decompositions",

@@ -1,0 +1,198 @@
+"""Count the bots' blunders: discards that feed the next player, going out missed.
+
+Usage: ``python tools/blunders.py --bots expert,hard [--preset P ...] [--players 2]
+[--rounds 200] [--seed 1] [--teams] [--jobs 1] [--json]``.
+
+Plays duplicate rounds as ``python -m rami_desktop.sim`` does (the same deals for the same
+seed) and, per level and preset, per 100 rounds a seat of that level played, counts:
+
+- *feeds an opening*: the level's discard lets the next player, not yet down, open with it: the
+  engine lets that player take it from the talaj (a card taken must be laid, so the taking
+  opens), the player's hand could not open without it, and it does not also go out;
+- *feeds a going-out*: with the discard taken, the next player can go out at once (the engine's
+  :func:`~rami_desktop.engine.going_out.going_out_actions` on that player's real hand);
+- *missed going out*: the engine could go out this turn (through a talaj card before the draw,
+  or after the draw made) and the bot did not.
+
+The counts look at the real hands (the tool sees everything; the bots do not). A partner is
+never counted as fed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from rami_desktop.engine.actions import Draw
+from rami_desktop.engine.cards import Card
+from rami_desktop.engine.going_out import going_out_actions, going_out_draw
+from rami_desktop.engine.openings import opening_terms
+from rami_desktop.engine.rules import PRESET_NAMES
+from rami_desktop.engine.solver import find_opening
+from rami_desktop.engine.state import RoundState
+from rami_desktop.sim import Tally, count_round, deal_of, new_round, rotations
+
+KINDS = ("feed_open", "feed_out", "missed_out")
+
+
+@dataclass
+class Blunders:
+    """Counts per level (merged across workers)."""
+
+    seat_rounds: dict[str, int] = field(default_factory=dict)
+    counts: dict[str, dict[str, int]] = field(default_factory=dict)
+    turns: dict[str, int] = field(default_factory=dict)
+
+    def add(self, level: str, kind: str) -> None:
+        """Count one blunder of a level."""
+        per = self.counts.setdefault(level, dict.fromkeys(KINDS, 0))
+        per[kind] += 1
+
+    def merge(self, other: Blunders) -> None:
+        """Add another worker's counts."""
+        for mine, theirs in ((self.seat_rounds, other.seat_rounds), (self.turns, other.turns)):
+            for k, v in theirs.items():
+                mine[k] = mine.get(k, 0) + v
+        for lv, per in other.counts.items():
+            for kind, v in per.items():
+                self.counts.setdefault(lv, dict.fromkeys(KINDS, 0))[kind] += v
+
+
+def opens_alone(state: RoundState) -> bool:
+    """Whether the hand of the player to move could already open at the bar (a card kept)."""
+    terms = opening_terms(state).unstaged()
+    return any(find_opening(state.hands[state.current], req) is not None
+               for _, req in terms.requests(going_out=False))
+
+
+def feed(state: RoundState, card: Card) -> str | None:
+    """What the talaj top ``card`` would give the player to move: ``feed_out``, ``feed_open``
+    or None (looked at on a copy)."""
+    q = state.current
+    probe = state.clone()
+    if probe.check(Draw(q, "top")) is not None:
+        return None
+    probe.apply(Draw(q, "top"))
+    if going_out_actions(probe) is not None:
+        return "feed_out"
+    if (state.rules.top_card_must_lay and not state.down[q] and state.rules.lay_before_out
+            and not opens_alone(state)):
+        return "feed_open"
+    return None
+
+
+def play_one(rules_name: str, levels: tuple[str, ...], seed: int, dealer: int, teams: bool,
+             turn_cap: int, out: Blunders, tally: Tally) -> None:
+    """Play one round, counting each level's blunders."""
+    state, driver = new_round(rules_name, levels, seed, dealer, tally, teams, turn_cap)
+    driver.ask_redeals()
+    for lv in levels:
+        out.seat_rounds[lv] = out.seat_rounds.get(lv, 0) + 1
+    while not state.over and state.turn < turn_cap:
+        p = state.current
+        level = levels[p]
+        turn = state.turn
+        out.turns[level] = out.turns.get(level, 0) + 1
+        could = not state.has_drawn and going_out_draw(state) is not None
+        while not state.over and state.turn == turn and not state.has_drawn:
+            driver.step()
+        if not state.over and state.turn == turn and not could:
+            could = going_out_actions(state) is not None
+        while not state.over and state.turn == turn:
+            driver.step()
+        if could and not (state.over and state.winner == p):
+            out.add(level, "missed_out")
+        if state.over or not state.discards or state.discards[-1][0] != p:
+            continue
+        q = state.current
+        if state.partners[p] == q:
+            continue
+        kind = feed(state, state.discards[-1][1])
+        if kind is not None:
+            out.add(level, kind)
+    if state.turn >= turn_cap and not state.over:
+        driver.stats.turn_cap_hits += 1
+    count_round(tally, driver.stats, levels, state)
+
+
+def run(args: tuple[str, tuple[str, ...], int, list[int], bool, int]) -> tuple[Blunders, Tally]:
+    """Play the duplicate deals numbered ``deals`` (a worker's share)."""
+    rules_name, levels, seed, deals, teams, turn_cap = args
+    out = Blunders()
+    tally = Tally()
+    for k in deals:
+        deal_seed, dealer = deal_of(seed, k, len(levels))
+        for seating in rotations(levels):
+            play_one(rules_name, seating, deal_seed, dealer, teams, turn_cap, out, tally)
+    return out, tally
+
+
+def measure(rules_name: str, levels: tuple[str, ...], rounds: int, seed: int, jobs: int,
+            teams: bool, turn_cap: int = 1000) -> dict[str, Any]:
+    """Play about ``rounds`` rounds and return the blunders per 100 rounds of each level."""
+    deals = max(1, math.ceil(rounds / len(levels)))
+    shares = [list(range(j, deals, jobs)) for j in range(jobs)]
+    work = [(rules_name, levels, seed, s, teams, turn_cap) for s in shares]
+    if jobs > 1:
+        import multiprocessing
+
+        with multiprocessing.Pool(jobs) as pool:
+            parts = pool.map(run, work)
+    else:
+        parts = [run(w) for w in work]
+    total, tally = Blunders(), Tally()
+    for b, t in parts:
+        total.merge(b)
+        tally.merge(t)
+    per100: dict[str, dict[str, float]] = {}
+    for lv in dict.fromkeys(levels):
+        n = total.seat_rounds.get(lv, 0)
+        counts = total.counts.get(lv, dict.fromkeys(KINDS, 0))
+        per100[lv] = {k: round(100 * counts[k] / n, 2) if n else 0.0 for k in KINDS}
+        per100[lv]["feeds"] = round(per100[lv]["feed_open"] + per100[lv]["feed_out"], 2)
+    return {"preset": rules_name, "players": len(levels), "bots": list(levels), "seed": seed,
+            "teams": teams, "rounds": tally.rounds, "seat_rounds": total.seat_rounds,
+            "counts": total.counts, "per_100_rounds": per100, "illegal_actions": tally.illegal,
+            "rescues": tally.rescues, "wins": tally.wins}
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the counter from the command line."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--bots", default="expert,hard")
+    ap.add_argument("--preset", action="append", choices=PRESET_NAMES,
+                    help="a preset (repeat for several; default: all four)")
+    ap.add_argument("--players", type=int, default=2)
+    ap.add_argument("--rounds", type=int, default=200)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--teams", action="store_true")
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args(argv)
+    names = [b.strip() for b in args.bots.split(",") if b.strip()]
+    levels = tuple(names[s % len(names)] for s in range(args.players))
+    if not args.json:
+        print("| preset | level | rounds | feeds an opening | feeds a going-out | feeds | "
+              "missed going out |")
+        print("|---|---|---|---|---|---|---|")
+    for name in args.preset or PRESET_NAMES:
+        rep = measure(name, levels, args.rounds, args.seed, max(1, args.jobs), args.teams)
+        if args.json:
+            print(json.dumps(rep), flush=True)
+            continue
+        for lv, per in rep["per_100_rounds"].items():
+            print(f"| {name} | {lv} | {rep['seat_rounds'][lv]} | {per['feed_open']:.1f} | "
+                  f"{per['feed_out']:.1f} | {per['feeds']:.1f} | {per['missed_out']:.1f} |",
+                  flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
