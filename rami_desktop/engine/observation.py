@@ -57,6 +57,8 @@ class Observation:
         staged: numbers of the combinations laid this turn (still tentative).
         discards: every discard of the round, in order, with who made it.
         taken: every card taken from the talaj this round, with who took it.
+        held: the cards seen taken from the talaj into a hand and not seen leaving it since,
+            with who holds them (they are in that hand).
         partners: each seat's team partner, if any.
         scores: match totals before this round, when known.
         over: whether the round has ended.
@@ -87,6 +89,7 @@ class Observation:
     staged: tuple[int, ...]
     discards: tuple[tuple[int, Card], ...]
     taken: tuple[tuple[int, Card], ...]
+    held: tuple[tuple[int, Card], ...]
     partners: tuple[int | None, ...]
     scores: tuple[int, ...] = ()
     over: bool = False
@@ -142,6 +145,7 @@ def observe(state: RoundPosition, player: int, scores: tuple[int, ...] = ()) -> 
         staged=staged,
         discards=tuple(state.discards),
         taken=tuple(state.taken),
+        held=tuple(state.held),
         partners=state.partners,
         scores=scores,
         over=state.over,
@@ -160,8 +164,25 @@ def unseen_cards(obs: Observation) -> list[Card]:
     return sorted((Counter(full_deck()) - seen).elements())
 
 
+def known_cards(obs: Observation) -> list[list[Card]]:
+    """The cards the observer knows are in each other hand: those seen taken into it and not
+    seen leaving it (``obs.held``), as far as unseen copies remain (none for the observer).
+
+    The player to move comes last: a card it laid this turn is on the table until its discard
+    takes it off the record, and must not use up a copy another hand holds.
+    """
+    left = Counter(unseen_cards(obs))
+    known: list[list[Card]] = [[] for _ in obs.hand_sizes]
+    for q, card in sorted(obs.held, key=lambda entry: entry[0] == obs.current):
+        if q != obs.player and left[card] > 0 and len(known[q]) < obs.hand_sizes[q]:
+            known[q].append(card)
+            left[card] -= 1
+    return known
+
+
 def deal_hidden(obs: Observation, rng: random.Random) -> tuple[list[list[Card]], list[Card]]:
-    """Deal the unseen cards at random: each hand (own hand as seen) and the stock, top last.
+    """Deal the unseen cards: each hand (own hand as seen) gets the cards known to be in it
+    (:func:`known_cards`), the rest at random; then the stock, top last.
 
     Raises:
         ValueError: the observation's sizes do not add up to the unseen cards.
@@ -170,14 +191,18 @@ def deal_hidden(obs: Observation, rng: random.Random) -> tuple[list[list[Card]],
     hidden = sum(k for q, k in enumerate(obs.hand_sizes) if q != obs.player) + obs.stock_size
     if hidden != len(unseen):
         raise ValueError(f"observation: {len(unseen)} unseen cards for {hidden} hidden places")
+    known = known_cards(obs)
+    rest = Counter(unseen) - Counter(c for cards in known for c in cards)
+    unseen = sorted(rest.elements())
     rng.shuffle(unseen)
     hands: list[list[Card]] = []
     for q, k in enumerate(obs.hand_sizes):
         if q == obs.player:
             hands.append(list(obs.hand))
         else:
-            hands.append(unseen[:k])
-            del unseen[:k]
+            take = k - len(known[q])
+            hands.append([*known[q], *unseen[:take]])
+            del unseen[:take]
     return hands, unseen
 
 
@@ -198,6 +223,7 @@ def restore_position(state: RoundPosition, obs: Observation) -> None:
     state.first_turn = 0  # every turn ends with a discard: the first one ends turn 0
     state.discards = list(obs.discards)
     state.taken = list(obs.taken)
+    state.held = list(obs.held)
     state.last_discard = obs.discards[-1][1] if obs.discards else None
     state.over = obs.over
     state.started = obs.started

@@ -39,6 +39,9 @@ class RoundPosition:
         bar: the risen bar (see :meth:`required_points`).
         turn: turns played in the round; current: whose turn it is.
         discards, taken: the round's discards, and the cards taken from the talaj, with who.
+        held: the cards seen taken from the talaj into a hand and not seen leaving it since
+            (laid, added, put in a joker's place or discarded by the taker), with who holds
+            them: everyone knows these are in that hand.
         over, winner, penalties: the round's end.
     """
 
@@ -73,6 +76,7 @@ class RoundPosition:
         self.first_turn = 0
         self.discards: list[tuple[int, Card]] = []
         self.taken: list[tuple[int, Card]] = []
+        self.held: list[tuple[int, Card]] = []
         self.reshuffles = 0
         self.over = False
         self.winner: int | None = None

@@ -165,6 +165,7 @@ class RoundState(RoundPosition):
         other.opening_points = list(self.opening_points)
         other.discards = list(self.discards)
         other.taken = list(self.taken)
+        other.held = list(self.held)
         other.log = list(self.log)
         other._staging = self._staging.copy()
         return other
@@ -213,11 +214,13 @@ class RoundState(RoundPosition):
             card = self.talaj.pop(self.first_pos)
             self.first_pos = None
             self.taken.append((p, card))
+            self.held.append((p, card))
         else:
             card = self.talaj.pop()
             if self.first_pos is not None and self.first_pos >= len(self.talaj):
                 self.first_pos = None
             self.taken.append((p, card))
+            self.held.append((p, card))
             if self.rules.top_card_must_lay:
                 self._staging.pickup = card
                 self._staging.pickup_baseline = hand.count(card)
@@ -316,6 +319,7 @@ class RoundState(RoundPosition):
         was_down_anyone = any(self.down[q] for q in range(self.n) if q != p)
         first_turn_down = not self.down[p]
         hand = self.hands[p]
+        self._release_held(p, action.card)
         hand.remove(action.card)
         self.talaj.append(action.card)
         self.discards.append((p, action.card))
@@ -343,6 +347,19 @@ class RoundState(RoundPosition):
         if not self.over:
             events.append(TurnStarted(self.current))
         return events
+
+    def _release_held(self, p: int, discarded: Card) -> None:
+        """At the turn's end: the cards ``p`` laid, added, swapped in or discarded are seen
+        leaving the hand (one taken copy each, if any was taken)."""
+        gone: list[Card] = [discarded]
+        for op in self._staging.ops:
+            if isinstance(op, (StagedLay, StagedAdd)):
+                gone.extend(op.cards)
+            else:
+                gone.append(op.card)
+        for card in gone:
+            if (p, card) in self.held:
+                self.held.remove((p, card))
 
     def _next_turn(self) -> None:
         self.turn += 1
