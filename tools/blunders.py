@@ -180,17 +180,18 @@ def main(argv: list[str] | None = None) -> int:
     levels = tuple(names[s % len(names)] for s in range(args.players))
     if not args.json:
         print("| preset | level | rounds | feeds an opening | feeds a going-out | feeds | "
-              "missed going out |")
-        print("|---|---|---|---|---|---|---|")
+              "missed going out | rounds won |")
+        print("|---|---|---|---|---|---|---|---|")
     for name in args.preset or PRESET_NAMES:
         rep = measure(name, levels, args.rounds, args.seed, max(1, args.jobs), args.teams)
         if args.json:
             print(json.dumps(rep), flush=True)
             continue
         for lv, per in rep["per_100_rounds"].items():
+            won = rep["wins"].get(lv, 0) / max(1, rep["rounds"])
             print(f"| {name} | {lv} | {rep['seat_rounds'][lv]} | {per['feed_open']:.1f} | "
-                  f"{per['feed_out']:.1f} | {per['feeds']:.1f} | {per['missed_out']:.1f} |",
-                  flush=True)
+                  f"{per['feed_out']:.1f} | {per['feeds']:.1f} | {per['missed_out']:.1f} | "
+                  f"{won:.1%} |", flush=True)
     return 0
 
 

@@ -1,4 +1,4 @@
-"""Computer players: ``make_bot("easy" | "medium" | "hard")`` returns a :class:`Bot`.
+"""Computer players: ``make_bot("easy" | "medium" | "hard" | "expert")`` returns a :class:`Bot`.
 
 A bot is handed only an :class:`~rami_desktop.engine.observation.Observation` (its own cards and
 what the whole table sees) and a seeded ``random.Random``; it returns one action at a time.
@@ -12,7 +12,7 @@ from .style import STYLES
 
 
 def make_bot(level: str) -> Bot:
-    """Return a new bot of a level (``easy``, ``medium`` or ``hard``).
+    """Return a new bot of a level (one of :data:`LEVELS`).
 
     Raises:
         ValueError: unknown level.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..engine.cards import Card, sort_key_rank
@@ -57,9 +58,19 @@ def could_lay(card: Card, obs: Observation) -> bool:
     rank in a tria, its suit in a série, a joker anywhere). Used to skip planning a pickup
     that cannot work; the full check is the plan on the sandbox.
     """
-    if card.is_joker:
+    if card.is_joker or forms_meld(card, obs.hand):
         return True
-    hand = obs.hand
+    for view in obs.melds:
+        m = view.meld
+        if m.jokers or (m.is_tria and m.rank == card.rank) or (
+                not m.is_tria and m.suit == card.suit):
+            return True
+    return False
+
+
+def forms_meld(card: Card, hand: Sequence[Card]) -> bool:
+    """A quick necessary test that ``card`` could make a new combination with cards of
+    ``hand``: two other suits of its rank, neighbours in its suit, or one of them and a joker."""
     if any(c.is_joker for c in hand) and any(
             not c.is_joker and (c.rank == card.rank or (c.suit == card.suit and near(c, card)))
             for c in hand):
@@ -69,16 +80,8 @@ def could_lay(card: Card, obs: Observation) -> bool:
     if len(suits) >= 2:
         return True
     pos = {p for c in hand if not c.is_joker and c.suit == card.suit for p in _positions(c)}
-    for x in _positions(card):
-        if (x - 1 in pos and x - 2 in pos) or (x - 1 in pos and x + 1 in pos) or (
-                x + 1 in pos and x + 2 in pos):
-            return True
-    for view in obs.melds:
-        m = view.meld
-        if m.jokers or (m.is_tria and m.rank == card.rank) or (
-                not m.is_tria and m.suit == card.suit):
-            return True
-    return False
+    return any((x - 1 in pos and x - 2 in pos) or (x - 1 in pos and x + 1 in pos) or (
+        x + 1 in pos and x + 2 in pos) for x in _positions(card))
 
 
 def _positions(card: Card) -> tuple[int, ...]:

@@ -8,7 +8,6 @@ joker swaps, new combinations and additions, then the discard.
 from __future__ import annotations
 
 import random
-from collections import Counter
 
 from ..engine.actions import Action, Add, Discard, Draw, Lay, Swap
 from ..engine.cards import Card, sort_key_rank
@@ -20,15 +19,16 @@ from ..engine.rules import TriaSwap
 from ..engine.solver import (
     Opening,
     OpeningRequest,
-    discard_outs,
     find_opening,
     least_penalty,
 )
 from ..engine.solver_core import HandIndex, split_hand
 from ..engine.solver_search import finish_opening
 from ..engine.state import RoundState
-from .evaluate import IN_MELD, extenders, keep_values, unseen_pool
-from .plan import Memo, Plan, Step, near, sorted_hand
+from .evaluate import IN_MELD, keep_values, unseen_pool
+from .expert import expert_discard
+from .outs import down_outs, opening_outs_count
+from .plan import Memo, Plan, Step, sorted_hand
 from .sandbox import sandbox
 from .style import Style
 
@@ -108,10 +108,10 @@ class _Planner:
         answer: Opening | None = None
         if not (tagged is None and req.clean_exclude is not None
                 and req.must_use == req.clean_exclude):
-            ikey = (ordered, tagged, req.max_jokers, req.ace_value)
+            ikey = (ordered, tagged, min(req.max_jokers, jokers), req.ace_value)
             idx = self.memo.indexes.get(ikey)
             if idx is None:
-                idx = HandIndex(real, req.max_jokers, req.ace_value, tagged=tagged)
+                idx = HandIndex(real, ikey[2], req.ace_value, tagged=tagged)
                 self.memo.indexes[ikey] = idx
             answer = finish_opening(idx, jokers, req)
         self.memo.openings[key] = answer
@@ -264,70 +264,15 @@ class _Planner:
         if style.samples and not down and not self.quick and len(ranked) > 1:
             return self.refine_by_sampling(hand, ranked[:style.shortlist], values)
         if style.outs and not self.quick and len(ranked) > 1:
-            if not down:
-                return self.refine_by_outs(hand, ranked[:style.outs])
-            return self.refine_down(hand, ranked[:style.outs])
+            shortlist = ranked[:style.outs]
+            counts = (down_outs(self.obs, self.st, hand, shortlist) if down else
+                      opening_outs_count(self.obs, self.st, style, hand, shortlist))
+            choice = _most(shortlist, counts)
+            if style.feed_samples:
+                return expert_discard(self.obs, self.st, style, self.rng, shortlist, values,
+                                      counts, choice)
+            return choice
         return ranked[0]
-
-    def refine_down(self, hand: list[Card], shortlist: list[Card]) -> Card:
-        """Once down: among the best few discards, prefer the one leaving the most unseen
-        cards with which the next turn could lay everything but one card (new combinations,
-        and cards that extend the table's)."""
-        pool = Counter(unseen_pool(self.obs, hand))
-        ext = extenders(self.st.table_melds())
-        kinds = [x for x in pool if x.is_joker or x in ext or any(
-            not h.is_joker and (h.rank == x.rank or (h.suit == x.suit and near(h, x)))
-            for h in hand)]
-        best = shortlist[0]
-        best_outs = 0
-        for c in shortlist:
-            if c.is_joker:
-                continue
-            rest = list(hand)
-            rest.remove(c)
-            n = sum(pool[x] for x in kinds if self.lays_all_but_one([*rest, x], ext))
-            if n > best_outs:
-                best, best_outs = c, n
-        return best
-
-    def lays_all_but_one(self, cards: list[Card], ext: set[Card]) -> bool:
-        """Whether a down player could lay all these cards but one (an estimate: cards that
-        extend the table are added first, then the rest must form combinations)."""
-        left = [c for c in cards if c not in ext]
-        if len(left) <= 1:
-            return True
-        arrangement = least_penalty(left, self.rules, keep=1)
-        return len(arrangement.rest) <= 1
-
-    def target_requests(self) -> list[OpeningRequest]:
-        """What the hand is racing towards: the opening at the bar, and going out at once when
-        that needs fewer points (with ``style.outs_going_out``); in simple, going out."""
-        terms = opening_terms(self.st).unstaged()
-        targets: list[OpeningRequest] = []
-        for route, req in terms.requests():
-            if route is Route.GOING_OUT and self.rules.lay_before_out and not (
-                    self.style.outs_going_out and terms.out_points < terms.bar):
-                continue
-            targets.append(req)
-        return targets
-
-    def refine_by_outs(self, hand: list[Card], shortlist: list[Card]) -> Card:
-        """Among the best few discards, prefer the one leaving the most *outs*: unseen cards
-        (counting their copies still to come) that would make the target (the opening, or
-        going out in simple) on the next draw. No outs for any: the first of the list."""
-        pool = Counter(unseen_pool(self.obs, hand))
-        candidates = [c for c in shortlist if not c.is_joker]
-        outs: dict[Card | None, set[Card]] = {c: set() for c in candidates}
-        for req in self.target_requests():
-            for c, cards in discard_outs(hand, candidates, req, pool).items():
-                outs[c] |= cards
-        best = shortlist[0]
-        best_outs = 0
-        for c in candidates:
-            n = sum(pool[x] for x in outs[c])
-            if n > best_outs:
-                best, best_outs = c, n
-        return best
 
     def progress(self, cards: list[Card], req: OpeningRequest) -> float:
         """How close a hand is to going out: minus the cards it cannot lay, plus the opening."""
@@ -371,6 +316,16 @@ class _Planner:
             if best_score is None or score < best_score:
                 best, best_score = c, score
         return best
+
+
+def _most(shortlist: list[Card], counts: dict[Card, int]) -> Card:
+    """The first card of ``shortlist`` with the most outs (the first if none has any)."""
+    best = shortlist[0]
+    best_outs = 0
+    for c in shortlist:
+        if counts.get(c, 0) > best_outs:
+            best, best_outs = c, counts[c]
+    return best
 
 
 MODES: tuple[tuple[bool, bool, bool], ...] = (

@@ -156,22 +156,27 @@ def observe(state: RoundPosition, player: int, scores: tuple[int, ...] = ()) -> 
     )
 
 
+_DECK: Counter[Card] = Counter(full_deck())
+_ORDER: tuple[Card, ...] = tuple(sorted(_DECK))
+
+
 def unseen_cards(obs: Observation) -> list[Card]:
-    """The cards the player cannot see: the other hands and the stock, together."""
-    seen = Counter(obs.hand) + Counter(obs.talaj)
+    """The cards the player cannot see (the other hands and the stock together), in order."""
+    seen = Counter(obs.hand)
+    seen.update(obs.talaj)
     for view in obs.melds:
         seen.update(view.meld.cards)
-    return sorted((Counter(full_deck()) - seen).elements())
+    return [c for c in _ORDER for _ in range(_DECK[c] - seen[c])]
 
 
-def known_cards(obs: Observation) -> list[list[Card]]:
+def known_cards(obs: Observation, unseen: list[Card] | None = None) -> list[list[Card]]:
     """The cards the observer knows are in each other hand: those seen taken into it and not
     seen leaving it (``obs.held``), as far as unseen copies remain (none for the observer).
 
     The player to move comes last: a card it laid this turn is on the table until its discard
     takes it off the record, and must not use up a copy another hand holds.
     """
-    left = Counter(unseen_cards(obs))
+    left = Counter(unseen_cards(obs) if unseen is None else unseen)
     known: list[list[Card]] = [[] for _ in obs.hand_sizes]
     for q, card in sorted(obs.held, key=lambda entry: entry[0] == obs.current):
         if q != obs.player and left[card] > 0 and len(known[q]) < obs.hand_sizes[q]:
@@ -191,9 +196,10 @@ def deal_hidden(obs: Observation, rng: random.Random) -> tuple[list[list[Card]],
     hidden = sum(k for q, k in enumerate(obs.hand_sizes) if q != obs.player) + obs.stock_size
     if hidden != len(unseen):
         raise ValueError(f"observation: {len(unseen)} unseen cards for {hidden} hidden places")
-    known = known_cards(obs)
-    rest = Counter(unseen) - Counter(c for cards in known for c in cards)
-    unseen = sorted(rest.elements())
+    known = known_cards(obs, unseen)
+    for cards in known:
+        for c in cards:
+            unseen.remove(c)
     rng.shuffle(unseen)
     hands: list[list[Card]] = []
     for q, k in enumerate(obs.hand_sizes):

@@ -132,7 +132,8 @@ def _opening_of(cards: Sequence[Card], req: OpeningRequest, tagged: Card | None,
     if not extensions:
         return find_opening(cards, req) is not None
     real, jokers = split_hand(cards)
-    idx = HandIndex(real, req.max_jokers, req.ace_value, tagged=tagged, extensions=True)
+    idx = HandIndex(real, min(req.max_jokers, jokers), req.ace_value, tagged=tagged,
+                    extensions=True)
     return finish_opening(idx, jokers, req) is not None
 
 
@@ -175,7 +176,7 @@ def _relaxed_out(hand2: Sequence[Card], to_table: set[Card], jokers_to_table: in
     real, jokers = split_hand(hand2)
     if tagged is not None and (tagged.is_joker or tagged not in real):
         tagged = None
-    idx = HandIndex(real, rules.jokers_per_meld, rules.ace_value, tagged=tagged,
+    idx = HandIndex(real, min(rules.jokers_per_meld, jokers), rules.ace_value, tagged=tagged,
                     extensions=before)
     for slot, card in enumerate(idx.slot_cards):
         if card in to_table:

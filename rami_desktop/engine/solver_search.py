@@ -225,7 +225,8 @@ def find_opening(hand: Iterable[Card], req: OpeningRequest) -> Opening | None:
     tagged = req.clean_exclude
     if tagged is not None and (tagged.is_joker or tagged not in real):
         tagged = None
-    idx = HandIndex(real, req.max_jokers, req.ace_value, tagged=tagged)
+    # combinations with more jokers than the hand holds could never be laid
+    idx = HandIndex(real, min(req.max_jokers, jokers), req.ace_value, tagged=tagged)
     if tagged is None and req.clean_exclude is not None and req.must_use == req.clean_exclude:
         # the excluded card is not in the hand, so it cannot be laid
         return None
@@ -278,7 +279,7 @@ def least_penalty(hand: Iterable[Card], rules: Rules, keep: int = 0) -> Arrangem
         keep: cards that must stay in hand (capped at the hand's size).
     """
     real, jokers = split_hand(hand)
-    idx = HandIndex(real, rules.jokers_per_meld, rules.ace_value)
+    idx = HandIndex(real, min(rules.jokers_per_meld, jokers), rules.ace_value)
     cost = card_cost(rules)
     jp = cost(JOKER)
     n = idx.n

@@ -21,7 +21,7 @@ class Seat(NamedTuple):
     Attributes:
         name: the player's name, or None for the default name of the seat.
         kind: ``human`` or ``bot``.
-        level: the bot level (``easy``, ``medium`` or ``hard``; kept for humans too, unused).
+        level: the bot level (one of ``bots.LEVELS``; kept for humans too, unused).
     """
 
     name: str | None = None
@@ -48,7 +48,8 @@ class GameConfig:
             if seat.kind not in KINDS:
                 raise ValueError(f"seat kind must be human or bot, not {seat.kind!r}")
             if seat.level not in LEVELS:
-                raise ValueError(f"bot level must be easy, medium or hard, not {seat.level!r}")
+                raise ValueError(f"bot level must be one of {', '.join(LEVELS)}, "
+                                 f"not {seat.level!r}")
 
     @property
     def players(self) -> int:

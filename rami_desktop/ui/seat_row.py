@@ -8,7 +8,8 @@ from rami_desktop.i18n import N_, _
 from rami_desktop.play.config import Seat
 from rami_desktop.ui.widgets import Choice, TextInput, Widget
 
-LEVEL_LABELS: dict[str, str] = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
+LEVEL_LABELS: dict[str, str] = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard"),
+                                "expert": N_("Expert")}
 KIND_LABELS: dict[str, str] = {"human": N_("Human"), "bot": N_("Bot")}
 MAX_SEATS = 6
 
