@@ -10,8 +10,8 @@ from rami_desktop import sim
 from rami_desktop.engine.actions import Redeal
 from rami_desktop.engine.rules import PRESETS
 
-KEYS = {"rounds", "win_share", "win_ci95", "mean_penalty", "decision_ms", "rounds_per_s",
-        "illegal_actions", "rescues", "turn_cap_hits", "no_winner"}
+KEYS = {"rounds", "win_share", "win_ci95", "mean_penalty", "decision_ms", "decision_cpu_ms",
+        "rounds_per_s", "illegal_actions", "rescues", "turn_cap_hits", "no_winner"}
 
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))
@@ -74,6 +74,8 @@ def test_json_output_has_the_documented_keys(capsys: pytest.CaptureFixture[str])
     assert set(rep) >= KEYS
     assert set(rep["win_share"]) == {"easy", "medium"}
     assert set(rep["decision_ms"]["easy"]) == {"p50", "p99", "max"}
+    cpu = rep["decision_cpu_ms"]["easy"]
+    assert 0 < cpu["p50"] <= cpu["p99"] <= cpu["max"]
     assert rep["illegal_actions"] == 0
 
 

@@ -15,7 +15,9 @@ seed) and, per level and preset, per 100 rounds a seat of that level played, cou
   or after the draw made) and the bot did not.
 
 The counts look at the real hands (the tool sees everything; the bots do not). A partner is
-never counted as fed.
+never counted as fed. The rounds are the simulator's own (same deals, seats and generators):
+the report also holds the simulator's figures for them (win shares with their 95% Wilson
+interval, decision times in thread CPU, illegal actions, rescues).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ import argparse
 import json
 import math
 import sys
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -37,7 +40,7 @@ from rami_desktop.engine.openings import opening_terms
 from rami_desktop.engine.rules import PRESET_NAMES
 from rami_desktop.engine.solver import find_opening
 from rami_desktop.engine.state import RoundState
-from rami_desktop.sim import Tally, count_round, deal_of, new_round, rotations
+from rami_desktop.sim import Tally, count_round, deal_of, new_round, report, rotations
 
 KINDS = ("feed_open", "feed_out", "missed_out")
 
@@ -137,6 +140,7 @@ def run(args: tuple[str, tuple[str, ...], int, list[int], bool, int]) -> tuple[B
 def measure(rules_name: str, levels: tuple[str, ...], rounds: int, seed: int, jobs: int,
             teams: bool, turn_cap: int = 1000) -> dict[str, Any]:
     """Play about ``rounds`` rounds and return the blunders per 100 rounds of each level."""
+    t0 = time.perf_counter()
     deals = max(1, math.ceil(rounds / len(levels)))
     shares = [list(range(j, deals, jobs)) for j in range(jobs)]
     work = [(rules_name, levels, seed, s, teams, turn_cap) for s in shares]
@@ -147,6 +151,7 @@ def measure(rules_name: str, levels: tuple[str, ...], rounds: int, seed: int, jo
             parts = pool.map(run, work)
     else:
         parts = [run(w) for w in work]
+    elapsed = time.perf_counter() - t0
     total, tally = Blunders(), Tally()
     for b, t in parts:
         total.merge(b)
@@ -157,10 +162,9 @@ def measure(rules_name: str, levels: tuple[str, ...], rounds: int, seed: int, jo
         counts = total.counts.get(lv, dict.fromkeys(KINDS, 0))
         per100[lv] = {k: round(100 * counts[k] / n, 2) if n else 0.0 for k in KINDS}
         per100[lv]["feeds"] = round(per100[lv]["feed_open"] + per100[lv]["feed_out"], 2)
-    return {"preset": rules_name, "players": len(levels), "bots": list(levels), "seed": seed,
-            "teams": teams, "rounds": tally.rounds, "seat_rounds": total.seat_rounds,
-            "counts": total.counts, "per_100_rounds": per100, "illegal_actions": tally.illegal,
-            "rescues": tally.rescues, "wins": tally.wins}
+    sim = report(tally, levels, elapsed, rules_name, seed)
+    return {**sim, "teams": teams, "seat_rounds": total.seat_rounds, "counts": total.counts,
+            "per_100_rounds": per100}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -180,18 +184,22 @@ def main(argv: list[str] | None = None) -> int:
     levels = tuple(names[s % len(names)] for s in range(args.players))
     if not args.json:
         print("| preset | level | rounds | feeds an opening | feeds a going-out | feeds | "
-              "missed going out | rounds won |")
-        print("|---|---|---|---|---|---|---|---|")
+              "missed going out | win share [95% CI] | decision ms p50/p99/max | illegal | "
+              "rescues |")
+        print("|---|---|---|---|---|---|---|---|---|---|---|")
     for name in args.preset or PRESET_NAMES:
         rep = measure(name, levels, args.rounds, args.seed, max(1, args.jobs), args.teams)
         if args.json:
             print(json.dumps(rep), flush=True)
             continue
         for lv, per in rep["per_100_rounds"].items():
-            won = rep["wins"].get(lv, 0) / max(1, rep["rounds"])
+            lo, hi = rep["win_ci95"][lv]
+            ms = rep["decision_cpu_ms"][lv]
             print(f"| {name} | {lv} | {rep['seat_rounds'][lv]} | {per['feed_open']:.1f} | "
                   f"{per['feed_out']:.1f} | {per['feeds']:.1f} | {per['missed_out']:.1f} | "
-                  f"{won:.1%} |", flush=True)
+                  f"{100 * rep['win_share'][lv]:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}] | "
+                  f"{ms['p50']:.1f}/{ms['p99']:.1f}/{ms['max']:.0f} | "
+                  f"{rep['illegal_actions']} | {rep['rescues']} |", flush=True)
     return 0
 
 

@@ -23,9 +23,9 @@ from ..engine.cards import Card
 from ..engine.melds import Meld, card_points
 from ..engine.observation import Observation
 from ..engine.opening import going_out_points
-from ..engine.openings import OpeningTerms, Route, clean_card, terms_of
+from ..engine.openings import OpeningTerms, Route, clean_card, laying_request, terms_of
 from ..engine.rules import GoingOutPoints
-from ..engine.solver import OpeningRequest, find_opening
+from ..engine.solver import find_opening
 from ..engine.solver_table import loose_cards, remove_cards, table_decompositions
 from ..engine.state import RoundState
 from .plan import forms_meld, near
@@ -48,6 +48,7 @@ class Risk:
     fits: float = 0.0
     opens: float = 0.0
     out: float = 0.0
+    gain: float = 0.0
 
 
 def next_terms(obs: Observation, st: RoundState, q: int) -> OpeningTerms:
@@ -64,9 +65,11 @@ def next_terms(obs: Observation, st: RoundState, q: int) -> OpeningTerms:
 
 
 def feed_risks(obs: Observation, st: RoundState, candidates: Sequence[Card],
-               rng: random.Random, samples: int) -> dict[Card, Risk]:
+               rng: random.Random, samples: int, gain: bool = False) -> dict[Card, Risk]:
     """For each candidate discard, the share of ``samples`` deals of the unseen cards in which
-    the next player could open or go out with it (see the module's description).
+    the next player could open or go out with it (see the module's description), and
+    (``gain``) in which the bot, still not down, would open next turn with the card that
+    player is likely to throw.
 
     Args:
         obs: the bot's observation (its turn, drawn, nothing laid yet).
@@ -74,6 +77,7 @@ def feed_risks(obs: Observation, st: RoundState, candidates: Sequence[Card],
         candidates: the discards weighed.
         rng: the bot's generator (each deal draws from it).
         samples: deals of the unseen cards.
+        gain: also count the bot's own opening with the next player's likely discard.
     """
     p = obs.player
     q = (p + 1) % obs.n
@@ -85,9 +89,15 @@ def feed_risks(obs: Observation, st: RoundState, candidates: Sequence[Card],
     terms = next_terms(obs, st, q)
     table = st.table_melds()
     touch = _table_touch(table)
-    counts = {kind: dict.fromkeys(cards, 0) for kind in ("fit", "open", "out")}
+    counts = {kind: dict.fromkeys(cards, 0) for kind in ("fit", "open", "out", "gain")}
+    mine = _own_targets(obs, st) if gain else None
     for _ in range(samples):
-        hand = likely_hand(obs, q, rng)
+        hand, drawn = likely_hand(obs, q, rng, with_draw=True)
+        if mine is not None and drawn is not None:
+            thrown = likely_discard([*hand, drawn], obs)
+            if thrown is not None:
+                for c in _opened_with(st.hands[p], cards, thrown, mine, obs):
+                    counts["gain"][c] += 1
         if obs.down[q]:
             for c in cards:
                 if rules.lay_before_out and _down_goes_out(hand, c, table, touch, obs):
@@ -96,22 +106,69 @@ def feed_risks(obs: Observation, st: RoundState, candidates: Sequence[Card],
         for c, kinds in _not_down_feeds(hand, cards, terms, obs).items():
             for kind in kinds:
                 counts[kind][c] += 1
-    return {c: Risk(*(counts[kind].get(c, 0) / samples for kind in ("fit", "open", "out")))
+    kinds = ("fit", "open", "out", "gain")
+    return {c: Risk(*(counts[kind].get(c, 0) / samples for kind in kinds))
             if not c.is_joker else Risk() for c in candidates}
 
 
-def likely_hand(obs: Observation, q: int, rng: random.Random) -> list[Card]:
+def _own_targets(obs: Observation, st: RoundState) -> OpeningTerms | None:
+    """The bot's own opening terms for its next turn, when it stays not down this turn (with
+    the talaj where a card taken is laid at once)."""
+    rules = obs.rules
+    if obs.down[obs.player] or st.opening_status().opens or not (
+            rules.top_card_must_lay and rules.lay_before_out):
+        return None
+    return terms_of(rules, st.required_points(), st.going_out_min(),
+                    st.partner_down(obs.player))
+
+
+def likely_discard(hand: Sequence[Card], obs: Observation) -> Card | None:
+    """The card a player holding ``hand`` would throw: the one that fits least (no joker)."""
+    rules = obs.rules
+    high = POINTS_FIT if rules.threshold and rules.going_out_points is not (
+        GoingOutPoints.NONE) else 0.0
+    scored = [(fit, i) for i, fit in enumerate(fit_scores(hand, (), high, rules.ace_value))
+              if not hand[i].is_joker]
+    return hand[min(scored)[1]] if scored else None
+
+
+def _opened_with(mine: Sequence[Card], cards: Sequence[Card], thrown: Card,
+                 terms: OpeningTerms, obs: Observation) -> list[Card]:
+    """The candidate discards after which the bot, taking ``thrown`` from the talaj next turn,
+    opens with it."""
+    rules = obs.rules
+    clean = clean_card(rules, thrown)
+    out: list[Card] = []
+    for c in cards:
+        rest = list(mine)
+        rest.remove(c)
+        if not forms_meld(thrown, rest):
+            continue
+        with_card = [*rest, thrown]
+        if any(find_opening(with_card, terms.request(route, must_use=thrown,
+                                                     clean_exclude=clean)) is not None
+               for route in terms.routes()):
+            out.append(c)
+    return out
+
+
+def likely_hand(obs: Observation, q: int, rng: random.Random, with_draw: bool = False
+                ) -> tuple[list[Card], Card | None]:
     """Player ``q``'s hand in one deal of the unseen cards (the round dealt again from what
     ``obs`` shows): the cards known to be in it, then the best-fitting of its dealt cards and
-    of one stock card per stock draw it made (:func:`fit_scores`)."""
+    of one stock card per stock draw it made (:func:`fit_scores`); and (``with_draw``) one more
+    stock card of that deal, its next draw."""
     det = RoundState.from_observation(obs, rng)
     hand = det.hands[q]
     size = len(hand)
     draws = sum(1 for who, _ in obs.discards if who == q) - sum(
         1 for who, _ in obs.taken if who == q)
-    extra = det.stock[len(det.stock) - min(max(0, draws), len(det.stock)):]
+    used = min(max(0, draws), len(det.stock))
+    extra = det.stock[len(det.stock) - used:]
+    rest = det.stock[:len(det.stock) - used]
+    drawn = rest[-1] if with_draw and rest else None
     if not extra:
-        return hand
+        return hand, drawn
     known = Counter(c for who, c in obs.held if who == q)
     kept: list[Card] = []
     loose: list[tuple[float, float, Card]] = []
@@ -127,7 +184,7 @@ def likely_hand(obs: Observation, q: int, rng: random.Random) -> list[Card]:
         else:
             loose.append((-fit, rng.random(), card))
     loose.sort()
-    return kept + [c for _, _, c in loose[:size - len(kept)]]
+    return kept + [c for _, _, c in loose[:size - len(kept)]], drawn
 
 
 def fit_scores(cards: Sequence[Card], thrown: Sequence[Card] = (), high: float = 0.0,
@@ -266,9 +323,7 @@ def _down_goes_out(hand: list[Card], card: Card, table: Sequence[Meld],
         if not rest:
             continue
         must = card if rules.top_card_must_lay and card not in taken else None
-        if find_opening(rest, OpeningRequest(
-                need_tria_and_serie=False, must_use=must, max_jokers=rules.jokers_per_meld,
-                keep=1, going_out=True, ace_value=rules.ace_value)) is not None:
+        if find_opening(rest, laying_request(rules, must_use=must)) is not None:
             return True
     return False
 
@@ -279,13 +334,16 @@ def expert_discard(obs: Observation, st: RoundState, style: Style, rng: random.R
     """The discard of least cost among ``shortlist``: the outs (``outs``) and keep value
     (``values``) given up against hard's ``choice``, plus the weighted chances of feeding the
     next player (:func:`feed_risks`)."""
-    risks = feed_risks(obs, st, shortlist, rng, style.feed_samples)
+    risks = feed_risks(obs, st, shortlist, rng, style.feed_samples, style.talaj_gain > 0)
 
     def cost(c: Card) -> float:
+        # never below hard's choice: it has the most outs, and the least keep value among
+        # those (a card kept less than it costs nothing more)
         r = risks[c]
-        own = style.outs_weight * (outs.get(choice, 0) - outs.get(c, 0)) + (
-            values.get(c, 0.0) - values.get(choice, 0.0))
-        return own + style.feed_out * r.out + style.feed_open * r.opens + style.feed_fit * r.fits
+        own = style.outs_weight * (outs.get(choice, 0) - outs.get(c, 0)) + max(
+            0.0, values.get(c, 0.0) - values.get(choice, 0.0))
+        return (own + style.feed_out * r.out + style.feed_open * r.opens
+                + style.feed_fit * r.fits - style.talaj_gain * r.gain)
 
     best = choice
     best_cost = cost(choice)

@@ -14,7 +14,7 @@ from ..engine.cards import Card, sort_key_rank
 from ..engine.errors import RuleError
 from ..engine.melds import Meld, extend, swap
 from ..engine.observation import Observation
-from ..engine.openings import Route, clean_card, opening_terms
+from ..engine.openings import clean_card, laying_request, opening_terms
 from ..engine.rules import TriaSwap
 from ..engine.solver import (
     Opening,
@@ -25,14 +25,12 @@ from ..engine.solver import (
 from ..engine.solver_core import HandIndex, split_hand
 from ..engine.solver_search import finish_opening
 from ..engine.state import RoundState
-from .evaluate import IN_MELD, keep_values, unseen_pool
+from .evaluate import IN_MELD, keep_values
 from .expert import expert_discard
 from .outs import down_outs, opening_outs_count
 from .plan import Memo, Plan, Step, sorted_hand
 from .sandbox import sandbox
 from .style import Style
-
-W_MC = 12.0
 
 
 class _Planner:
@@ -155,10 +153,8 @@ class _Planner:
         pk = self.st.pickup
         if pk is None:
             return
-        r = self.rules
-        req = OpeningRequest(need_tria_and_serie=False, must_use=pk,
-                             max_jokers=r.jokers_per_meld, keep=1, ace_value=r.ace_value)
-        opening = find_opening(self.st.hands[self.p], req)
+        opening = find_opening(self.st.hands[self.p],
+                               laying_request(self.rules, must_use=pk, going_out=False))
         if opening is None:
             return
         self.lay_all(opening.melds, self.snapshot())
@@ -261,8 +257,6 @@ class _Planner:
             loose = [c for c in legal if not c.is_joker and values.get(c, 0.0) < IN_MELD / 2]
             if loose:
                 return self.rng.choice(loose)
-        if style.samples and not down and not self.quick and len(ranked) > 1:
-            return self.refine_by_sampling(hand, ranked[:style.shortlist], values)
         if style.outs and not self.quick and len(ranked) > 1:
             shortlist = ranked[:style.outs]
             counts = (down_outs(self.obs, self.st, hand, shortlist) if down else
@@ -273,49 +267,6 @@ class _Planner:
                                       counts, choice)
             return choice
         return ranked[0]
-
-    def progress(self, cards: list[Card], req: OpeningRequest) -> float:
-        """How close a hand is to going out: minus the cards it cannot lay, plus the opening."""
-        r = self.rules
-        if not r.lay_before_out:
-            if find_opening(cards, req) is not None:
-                return 4.0
-            arrangement = least_penalty(cards, r, keep=1)
-            return -float(len(arrangement.rest))
-        loose = OpeningRequest(need_tria_and_serie=req.need_tria_and_serie,
-                               max_jokers=req.max_jokers, keep=1, ace_value=req.ace_value)
-        opening = find_opening(cards, loose)
-        if opening is None:
-            arrangement = least_penalty(cards, r, keep=1)
-            return -1.0 - len(arrangement.rest)
-        bonus = 4.0 if opening.points >= req.min_points else 2.0 * opening.points / max(
-            1, req.min_points)
-        return bonus - len(opening.rest)
-
-    def refine_by_sampling(self, hand: list[Card], shortlist: list[Card],
-                           values: dict[Card, float]) -> Card:
-        """Among the best few discards, prefer the one whose hand opens most often once a few
-        unseen cards (sampled, the same samples for each candidate) are drawn."""
-        terms = opening_terms(self.st).unstaged()
-        req = terms.request(Route.BAR if self.rules.lay_before_out else Route.GOING_OUT)
-        pool = unseen_pool(self.obs, hand)
-        style = self.style
-        if len(pool) < style.horizon:
-            return shortlist[0]
-        local = random.Random(self.rng.getrandbits(32))
-        draws = [local.sample(pool, style.horizon) for _ in range(style.samples)]
-        best = shortlist[0]
-        best_score = None
-        for c in shortlist:
-            if c.is_joker:
-                continue
-            rest = list(hand)
-            rest.remove(c)
-            mc = sum(self.progress(rest + d, req) for d in draws) / len(draws)
-            score = values.get(c, 0.0) - W_MC * mc
-            if best_score is None or score < best_score:
-                best, best_score = c, score
-        return best
 
 
 def _most(shortlist: list[Card], counts: dict[Card, int]) -> Card:

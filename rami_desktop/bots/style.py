@@ -39,9 +39,9 @@ class Style:
             cards, in keep-value units.
         feed_open: the cost of a certain opening fed.
         feed_out: the cost of a certain going-out fed.
+        talaj_gain: the value of a certain opening next turn with the card the next player is
+            likely to throw (its least fitting card in each deal), in keep-value units.
         outs_weight: the keep value of one out (an unseen copy that reaches the target).
-        samples: before opening, refine the ``shortlist`` best discards by sampling this many
-            sets of ``horizon`` unseen cards and checking how often the hand then opens.
     """
 
     level: str
@@ -64,10 +64,8 @@ class Style:
     feed_fit: float = 60.0
     feed_open: float = 200.0
     feed_out: float = 600.0
+    talaj_gain: float = 0.0
     outs_weight: float = 6.0
-    samples: int = 0
-    shortlist: int = 3
-    horizon: int = 3
 
 
 EASY = Style("easy", noise=12.0, blunder=0.4, links=False, swaps=False, pickups=False,

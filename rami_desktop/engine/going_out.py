@@ -12,14 +12,15 @@ to a copy of the round and accepted by the engine.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 
 from .actions import Action, Add, Discard, Draw, Lay, Swap, Undo
 from .cards import JOKER, Card
 from .melds import Meld, extend, swap
-from .openings import clean_card, opening_terms, pending_pickup
+from .openings import clean_card, laying_request, opening_terms, pending_pickup
 from .rescue import apply_in_order, extension_actions, out_through_table_plans
 from .rules import Rules, TriaSwap
-from .solver_search import OpeningRequest, find_opening
+from .solver_search import find_opening
 from .solver_table import loose_cards, remove_cards, table_decompositions
 from .state import RoundState
 
@@ -96,10 +97,8 @@ def _opening_plans(state: RoundState, limit: int) -> Iterator[list[Action]]:
     pickup = pending_pickup(state)
     clean = clean_card(rules, pickup)
     req = terms.going_out_request(must_use=pickup, clean_exclude=clean)
-    if find_opening(hand, OpeningRequest(
-            min_points=req.min_points, need_tria_and_serie=req.need_tria_and_serie,
-            max_jokers=req.max_jokers, ace_value=req.ace_value, serie_only=req.serie_only,
-            keep=1)) is None:
+    if find_opening(hand, replace(req, going_out=False, must_use=None,
+                                  clean_exclude=None)) is None:
         return  # no opening at all, however many cards stay in hand
     found = find_opening(hand, req)
     if found is not None:
@@ -140,9 +139,7 @@ def _down_plans(state: RoundState, limit: int) -> Iterator[list[Action]]:
             if must is None and freed and rules.swapped_joker_must_be_laid and (
                     JOKER not in taken):
                 must = JOKER
-            found = find_opening(rest, OpeningRequest(
-                need_tria_and_serie=False, must_use=must, max_jokers=rules.jokers_per_meld,
-                keep=1, going_out=True, ace_value=rules.ace_value))
+            found = find_opening(rest, laying_request(rules, must_use=must))
             if found is None:
                 continue
             plan = list(first)

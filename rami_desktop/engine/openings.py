@@ -111,6 +111,15 @@ class OpeningTerms:
         return replace(self, staged_points=0, has_tria=False, has_serie=False)
 
 
+def laying_request(rules: Rules, *, must_use: Card | None = None,
+                   going_out: bool = True) -> OpeningRequest:
+    """Once down (no opening to make): any combinations, laying ``must_use`` if given, a card
+    kept (``going_out``: every card but that one)."""
+    return OpeningRequest(need_tria_and_serie=False, must_use=must_use,
+                          max_jokers=rules.jokers_per_meld, keep=1, going_out=going_out,
+                          ace_value=rules.ace_value)
+
+
 def clean_card(rules: Rules, card: Card | None) -> Card | None:
     """The talaj card that does not count as the player's own for the clean tria and série
     (None when every card counts: the rules allow it, no card, or a joker)."""
@@ -172,6 +181,7 @@ __all__ = [
     "Route",
     "clean_card",
     "jokers_pending",
+    "laying_request",
     "opening_terms",
     "pending_pickup",
     "settled",

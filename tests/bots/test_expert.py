@@ -53,7 +53,7 @@ def test_the_next_hand_keeps_what_fits_and_what_was_seen_taken() -> None:
     state = _round()
     obs = state.observation(0)
     for seed in range(5):
-        hand = likely_hand(obs, 1, random.Random(seed))
+        hand, _ = likely_hand(obs, 1, random.Random(seed))
         assert len(hand) == len(state.hands[1])
         assert card("9H") in hand and card("9S") in hand
     scores = fit_scores(H("7H 8H 9H KS 2C JK"))
