@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from .cards import Card, full_deck
 from .melds import Meld
 from .rules import Rules
-from .turn import TableMeld, TurnRecord, TurnView
+from .turn import StagedLay, StagedOp, TableMeld, TurnRecord, TurnView
 
 if TYPE_CHECKING:
     from .position import RoundPosition
@@ -202,9 +202,12 @@ def restore_position(state: RoundPosition, obs: Observation) -> None:
     state.over = obs.over
     state.started = obs.started
     if view is None:  # another player's turn: only what it staged is known
+        laid: list[StagedOp] = [StagedLay(i, m.cards) for i in sorted(obs.staged)
+                                if (m := melds[i].meld) is not None]
         state._staging = TurnRecord(
             no_draw=obs.rules.starter_has_extra_card and obs.turn == 0,
-            first_new=min(obs.staged, default=slots), snapped=bool(obs.staged))
+            first_new=min(obs.staged, default=slots), ops=laid, created=sorted(obs.staged),
+            snapped=bool(obs.staged))
         return
     pickup = view.pickup
     state._staging = TurnRecord(

@@ -18,7 +18,7 @@ from .observation import Observation, observe
 from .opening import OpeningStatus, going_out_points, opening_status
 from .rules import GoingOutPoints, Rules, Starter
 from .scoring import PenaltyBreakdown, penalty_breakdown
-from .turn import TableMeld, TurnRecord, TurnView
+from .turn import StagedLay, TableMeld, TurnRecord, TurnView
 
 
 class RoundPosition:
@@ -127,7 +127,7 @@ class RoundPosition:
         """Numbers of the combinations the current player laid this turn (still tentative)."""
         if not self._staging.snapped:
             return []
-        return [i for i in range(self._staging.first_new, len(self.melds)) if self.melds[i].meld]
+        return sorted(op.meld for op in self._staging.ops if isinstance(op, StagedLay))
 
     @property
     def actions_this_turn(self) -> int:

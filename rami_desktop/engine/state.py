@@ -280,7 +280,9 @@ class RoundState(RoundPosition):
 
     def _replay(self, p: int, ops: list[StagedOp]) -> list[StagedOp]:
         t = self._staging
-        self.hands[p], self.melds, t.ops = replay(t, ops, p, self.turn, self.rules)
+        hand = list(self.hands[p])
+        t.ops = replay(t, ops, hand, self.melds, p, self.turn, self.rules)
+        self.hands[p] = hand
         return t.ops
 
     # ---- discarding --------------------------------------------------------------------------

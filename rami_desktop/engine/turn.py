@@ -8,7 +8,6 @@ view everyone else gets. The functions below do the layings on a hand and the ta
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
@@ -155,8 +154,13 @@ class TurnRecord:
 
 def has_cards(hand: Sequence[Card], cards: Sequence[Card]) -> bool:
     """Whether the hand holds every card (copies counted)."""
-    have = Counter(hand)
-    return all(have[c] >= n for c, n in Counter(cards).items())
+    left = list(hand)
+    for c in cards:
+        try:
+            left.remove(c)  # cards are interned: a quick identity scan of a short hand
+        except ValueError:
+            return False
+    return True
 
 
 def _take(hand: list[Card], cards: Sequence[Card]) -> None:
@@ -238,17 +242,23 @@ def apply_op(hand: list[Card], melds: list[TableMeld], op: StagedOp, owner: int,
         swap_joker(hand, melds, op.meld, op.card, rules, may_touch)
 
 
-def replay(record: TurnRecord, ops: Sequence[StagedOp], owner: int, turn: int, rules: Rules
-           ) -> tuple[list[Card], list[TableMeld], list[StagedOp]]:
-    """Replay ``ops`` from the turn's snapshot; return the hand, the table and the ops kept.
+def replay(record: TurnRecord, ops: Sequence[StagedOp], hand: list[Card],
+           melds: list[TableMeld], owner: int, turn: int, rules: Rules) -> list[StagedOp]:
+    """Redo the turn with only ``ops``, in place; return the ops kept.
 
-    Operations that no longer hold are dropped; combinations laid this turn keep their numbers.
+    The table's combinations touched by the turn's current operations (``record.ops``) go back
+    to the snapshot (those laid this turn become empty numbers), the hand to the snapshot's, then
+    ``ops`` are done again: operations that no longer hold are dropped, combinations laid this
+    turn keep their numbers. The cost follows the turn's operations, not the size of the table.
     """
-    hand = list(record.snap_hand)
-    melds = list(record.snap_melds)
-    for index in sorted(record.created):
-        while len(melds) <= index:
-            melds.append(TableMeld(owner, turn, None))
+    snap = record.snap_melds
+    for op in record.ops:
+        i = op.meld
+        if i < len(snap):
+            melds[i] = snap[i]
+        elif i < len(melds):
+            melds[i] = TableMeld(owner, turn, None)
+    hand[:] = record.snap_hand
     kept: list[StagedOp] = []
     for op in ops:
         try:
@@ -256,4 +266,4 @@ def replay(record: TurnRecord, ops: Sequence[StagedOp], owner: int, turn: int, r
         except RuleError:
             continue
         kept.append(op)
-    return hand, melds, kept
+    return kept
