@@ -1,6 +1,6 @@
 """The application: the window, the clock, the scene stack, the services and the main loop.
 
-The app is the scenes' context (:class:`rami_desktop.ui.context.Context`): scenes reach its
+The app is the scenes' context (:class:`rami_desktop.ui.scene.Context`): scenes reach its
 services through that small interface and open each other by route
 (:mod:`rami_desktop.app_routes` registers every scene at start-up).
 """
@@ -32,16 +32,17 @@ from rami_desktop.app_services import (
 )
 from rami_desktop.i18n import N_
 from rami_desktop.play.config import GameConfig
+from rami_desktop.play.session import Session
+from rami_desktop.storage.match_io import MatchFiles
 from rami_desktop.storage.paths import Paths
-from rami_desktop.storage.saves import has_saved_match
 from rami_desktop.storage.settings import fit_window_size
+from rami_desktop.storage.stats import StatsFiles
 from rami_desktop.ui import theme, widgets
 from rami_desktop.ui.problems_text import STARTUP_TITLE, startup_message
 from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scene import Scene, SceneStack
 from rami_desktop.ui.scenes.error_screen import ErrorScreen
 from rami_desktop.ui.scenes.menu import MenuScene
-from rami_desktop.ui.scenes.table import TableScene
 
 log = logging.getLogger(__name__)
 
@@ -271,25 +272,31 @@ class App:
         if remember:
             self.settings["last_setup"] = config.to_dict()
             self.save_settings()
-        self.stack.clear_to(self.scene(Route.TABLE, config))
+        paths = self.paths
+        session = Session(config, store=MatchFiles(paths) if paths is not None else None,
+                          stats=StatsFiles(paths) if paths is not None else None)
+        self.stack.clear_to(self.scene(Route.TABLE, session))
         return True
 
     def saved_match_available(self) -> bool:
         """Whether Continue can resume a saved match."""
-        return self.paths is not None and has_saved_match(self.paths)
+        return self.paths is not None and MatchFiles(self.paths).exists()
 
     def continue_match(self) -> bool:
-        """Resume the saved match on the table; returns whether it could."""
-        try:
-            scene = TableScene.from_save(self)
-        except Exception:  # boundary: file loading (a save that does not replay)
-            log.exception("saved match could not be resumed")
+        """Resume the saved match on the table; returns whether it could (a save that cannot
+        be used is said in words)."""
+        if self.paths is None:
+            return False
+        session, problem = Session.resume(MatchFiles(self.paths), StatsFiles(self.paths))
+        if session is None:
+            log.warning("the saved match could not be resumed (%s)", problem)
             self.stack.push(self.scene(Route.MESSAGE, N_("Continue"),
                                        N_("The saved match could not be loaded.")))
             return False
-        if scene is None:
-            return False
-        self.stack.clear_to(scene)
+        self.stack.clear_to(self.scene(Route.TABLE, session))
+        if problem:
+            self.stack.push(self.scene(Route.MESSAGE, STARTUP_TITLE,
+                                       lambda: startup_message([f"save:{problem}"])))
         return True
 
     def quit(self) -> None:

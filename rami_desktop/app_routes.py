@@ -3,7 +3,8 @@
 
 from __future__ import annotations
 
-from rami_desktop.ui.routes import Route, Routes
+from rami_desktop.ui.route_table import Routes
+from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scenes.controls_help import ControlsHelpOverlay
 from rami_desktop.ui.scenes.error_screen import ErrorScreen
 from rami_desktop.ui.scenes.language import LanguageScene

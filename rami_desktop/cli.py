@@ -28,7 +28,7 @@ from rami_desktop.engine.actions import (
     Undo,
 )
 from rami_desktop.engine.cards import Card, sort_key_suit
-from rami_desktop.engine.errors import ErrorCode, RuleError
+from rami_desktop.engine.errors import ErrorCode
 from rami_desktop.engine.rules import PRESET_NAMES, preset
 from rami_desktop.engine.state import RoundState
 from rami_desktop.i18n import _, ngettext, pgettext
@@ -184,12 +184,8 @@ class Game:
     # ---- turns -----------------------------------------------------------------------------
 
     def apply(self, action: Action) -> ErrorCode | None:
-        """Apply an action to the match; return the refusal code, if any."""
-        try:
-            self.match.apply(action)
-        except RuleError as err:
-            return err.code
-        return None
+        """Play the human's action through the session; return the refusal code, if any."""
+        return self.session.play(HUMAN, action).code
 
     def describe(self, action: Action) -> str:
         """Say what a player just did."""
@@ -249,14 +245,16 @@ class Game:
 
     def bot_turn(self) -> None:
         """Let the bot whose turn it is play its whole turn (the driver ends a stuck turn)."""
-        for outcome in self.session.driver.play_turn():
-            for action in outcome.applied:
+        st = self.state
+        turn = st.turn
+        while not st.over and st.turn == turn and self.match.round is st:
+            for action in self.session.step_bot().applied:
                 if isinstance(action, (Draw, Lay, Add, Swap, Discard)):
                     self.say(self.describe(action))
 
     def maybe_redeal(self) -> None:
         """Before the first move, the bots the engine lets ask for a new deal are asked."""
-        for seat in self.session.driver.ask_redeals():
+        for seat in self.session.ask_redeals():
             self.say(_("{name} asks for a new deal.").format(name=self.names[seat]))
 
     def round_end(self) -> None:
@@ -293,7 +291,7 @@ class Game:
                 if line is None or line.lower().startswith("q"):
                     self.say(_("Goodbye."))
                     return 0
-                self.match.next_round()
+                self.session.next_round()
                 continue
             self.maybe_redeal()
             if self.match.seat_of(st.current) == HUMAN:

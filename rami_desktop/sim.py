@@ -25,7 +25,9 @@ from typing import Any
 from .bots import LEVELS, make_bot
 from .engine.rules import PRESET_NAMES, preset
 from .engine.state import RoundState
-from .play.driver import TURNS_PER_ROUND, BotDriver, DriverStats, Limits, RoundTable
+from .play.config import GameConfig, Seat
+from .play.driver import TURNS_PER_ROUND, DriverStats, Limits
+from .play.session import Session
 
 TURN_CAP = TURNS_PER_ROUND
 
@@ -82,14 +84,14 @@ def play_round(rules_name: str, levels: Sequence[str], seed: int, dealer: int, t
                teams: bool = False, turn_cap: int = TURN_CAP) -> RoundState:
     """Play one round between bots of ``levels`` (by seat) on the deal of ``seed``."""
     rules = preset(rules_name, teams=True) if teams else preset(rules_name)
-    n = len(levels)
-    partners = [(s + 2) % 4 for s in range(4)] if teams else None
     bots = {s: make_bot(lv) for s, lv in enumerate(levels)}
     rngs = {s: random.Random(f"{seed}/{dealer}/{s}/{lv}") for s, lv in enumerate(levels)}
-    state = RoundState.new(rules, n, dealer, seed, partners)
-    driver = BotDriver(RoundTable(state), bots, rngs, Limits(turns_per_round=turn_cap))
-    driver.play_round()
-    _count(tally, driver.stats, levels, state)
+    config = GameConfig(rules, tuple(Seat(None, "bot", lv) for lv in levels), seed)
+    session = Session(config, first_dealer=dealer, bots=bots, rngs=rngs,
+                      limits=Limits(turns_per_round=turn_cap))
+    session.play_round()
+    state = session.round
+    _count(tally, session.driver_stats, levels, state)
     return state
 
 

@@ -40,11 +40,11 @@ from .cards import Card
 from .deal import deal
 from .drawing import SOURCES, DrawSituation, draw_error, first_card_open
 from .errors import ErrorCode, RuleError
-from .observation import Observation, deal_hidden, restore_position
+from .observation import Observation, deal_hidden
 from .opening import OpeningStatus
-from .position import RoundPosition
+from .position import RoundPosition, restore_position
 from .rules import FirstCard, Rules
-from .save import round_from_dict, round_to_dict
+from .save import parse_round, round_data
 from .solver_pickup import PickupContext, pickup_playable
 from .turn import (
     StagedAdd,
@@ -394,7 +394,10 @@ class RoundState(RoundPosition):
 
     def to_dict(self) -> dict[str, Any]:
         """Return the round as JSON-ready data: the deal, the seed and the action log."""
-        return round_to_dict(self)
+        first = self._first_deal is not None
+        return round_data(self.rules, self._first_deal or self._deal, self.dealer, self.seed,
+                          self._first_redeals if first else self.redeals, self.partners,
+                          self.log)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> RoundState:
@@ -403,7 +406,17 @@ class RoundState(RoundPosition):
         Raises:
             ValueError: malformed data, or a log the rules refuse (an impossible game).
         """
-        return round_from_dict(cls, data)
+        saved = parse_round(data)
+        state = cls(saved.rules, saved.hands, saved.talaj, saved.stock, saved.dealer,
+                    saved.seed, saved.partners)
+        state._first_deal = state._deal  # redeals in the log replay from this deal
+        state._first_redeals = state.redeals = saved.redeals
+        for i, action in enumerate(saved.log):
+            try:
+                state.apply(action)
+            except RuleError as err:
+                raise ValueError(f"round: step {i} refused ({err.code.value})") from err
+        return state
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, RoundState) and self.snapshot() == other.snapshot()

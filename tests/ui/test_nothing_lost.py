@@ -15,6 +15,7 @@ from rami_desktop.engine.actions import Lay
 from rami_desktop.engine.rules import preset
 from rami_desktop.play.config import GameConfig, Seat
 from rami_desktop.storage import problems, saves
+from rami_desktop.storage.match_io import MatchFiles
 from rami_desktop.storage.paths import Paths
 from rami_desktop.ui.save_notice import SAVE_FAILED_TITLE
 from rami_desktop.ui.scenes.menu import MenuScene
@@ -23,7 +24,7 @@ from rami_desktop.ui.scenes.setup import SetupScene
 from rami_desktop.ui.scenes.table import TableScene
 from rami_desktop.ui.widgets import tr
 
-from .test_table_helpers import Driver
+from .test_table_helpers import Driver, discard_card
 
 
 def _with_paths(app: Any, tmp_path: Any) -> Paths:
@@ -41,11 +42,11 @@ def _saved_table(app: Any) -> TableScene:
     scene = app.stack.top
     assert isinstance(scene, TableScene)
     for _ in range(400):  # the bot may play first: wait for its thread, whatever the CPU
-        if scene.ctl.human_to_play() == 0:
+        if scene.session.human_to_play() == 0:
             break
-        scene.bots.runner.wait(5)
+        scene.session.worker.wait(5)
         d.step()
-    assert scene.ctl.human_to_play() == 0
+    assert scene.session.human_to_play() == 0
     return scene
 
 
@@ -77,10 +78,10 @@ def test_resume_after_draw_keeps_the_card_and_the_stock(make_app: Any, tmp_path:
     app = make_app(animation_speed="off")
     _with_paths(app, tmp_path)
     scene = _saved_table(app)
-    ctl = scene.ctl
+    ctl = scene.session
     d = Driver(app)
     stock_before = list(ctl.round.stock)
-    d.click(scene.lay.stock.center)  # the human draws from the stock
+    d.click(scene.view.lay.stock.center)  # the human draws from the stock
     assert ctl.round.has_drawn
     drawn = stock_before[-1]
     hand = sorted(ctl.round.hands[0], key=str)
@@ -94,7 +95,7 @@ def test_resume_after_draw_keeps_the_card_and_the_stock(make_app: Any, tmp_path:
     d.step()
     table = app.stack.top
     assert isinstance(table, TableScene) and table is not scene
-    r = table.ctl.round
+    r = table.session.round
     assert r.has_drawn and r.current == 0
     assert sorted(r.hands[0], key=str) == hand and drawn in r.hands[0]
     assert list(r.stock) == stock_after
@@ -113,20 +114,20 @@ def test_resume_keeps_the_staged_combinations(make_app: Any, tmp_path: Any) -> N
     app = make_app(animation_speed="off")
     _with_paths(app, tmp_path)
     scene = _saved_table(app)
-    ctl = scene.ctl
+    ctl = scene.session
     d = Driver(app)
-    d.click(scene.lay.stock.center)
+    d.click(scene.view.lay.stock.center)
     combo = _a_combination(ctl)
     if combo is None:
         pytest.fail("no combination in this deal")
-    assert scene.attempt(Lay(0, combo))
+    assert scene.control.attempt(Lay(0, combo))
     staged = [ctl.round.melds[i].meld for i in ctl.round.staged]
     hand = sorted(ctl.round.hands[0], key=str)
     app.stack.clear_to(MenuScene(app))
     d.step(frames=2)
     assert app.continue_match()
     d.step()
-    r = app.stack.top.ctl.round
+    r = app.stack.top.session.round
     assert [r.melds[i].meld for i in r.staged] == staged and staged
     assert sorted(r.hands[0], key=str) == hand and r.has_drawn
 
@@ -135,21 +136,21 @@ def test_resume_after_a_combination_taken_back(make_app: Any, tmp_path: Any) -> 
     app = make_app(animation_speed="off")
     _with_paths(app, tmp_path)
     scene = _saved_table(app)
-    ctl = scene.ctl
+    ctl = scene.session
     d = Driver(app)
-    d.click(scene.lay.stock.center)
+    d.click(scene.view.lay.stock.center)
     combo = _a_combination(ctl)
     if combo is None:
         pytest.fail("no combination in this deal")
-    assert scene.attempt(Lay(0, combo))
-    scene.undo()
+    assert scene.control.attempt(Lay(0, combo))
+    scene.control.undo()
     assert not ctl.round.staged
     hand = sorted(ctl.round.hands[0], key=str)
     app.stack.clear_to(MenuScene(app))
     d.step(frames=2)
     assert app.continue_match()
     d.step()
-    r = app.stack.top.ctl.round
+    r = app.stack.top.session.round
     assert not r.staged and r.has_drawn and sorted(r.hands[0], key=str) == hand
 
 
@@ -158,16 +159,16 @@ def test_a_failing_autosave_is_said_once_and_retried(make_app: Any, tmp_path: An
     app = make_app(animation_speed="off")
     _with_paths(app, tmp_path)
     scene = _saved_table(app)
-    ctl = scene.ctl
+    ctl = scene.session
     calls: list[str | None] = []
 
-    def full(paths: Any, payload: Any) -> str | None:
+    def full(store: Any, payload: Any) -> str | None:
         calls.append(problems.DISK_FULL)
         return problems.DISK_FULL
 
-    monkeypatch.setattr(saves, "save_match", full)
+    monkeypatch.setattr(MatchFiles, "save", full)
     d = Driver(app)
-    d.click(scene.lay.stock.center)
+    d.click(scene.view.lay.stock.center)
     ctl.flush()
     d.step()
     dialog = app.stack.top
@@ -178,7 +179,7 @@ def test_a_failing_autosave_is_said_once_and_retried(make_app: Any, tmp_path: An
     assert app.stack.top is scene
     # play goes on: the next moves try again, and nothing more is said
     hand = ctl.round.hands[0]
-    scene.discard(hand[-1])
+    discard_card(scene, hand[-1])
     ctl.flush()
     d.step(frames=3)
     assert len(calls) >= 2 and scene.save_notice.told == 1
@@ -189,15 +190,15 @@ def test_a_removed_folder_is_said_in_words(make_app: Any, tmp_path: Any) -> None
     app = make_app(animation_speed="off")
     paths = _with_paths(app, tmp_path)
     scene = _saved_table(app)
-    scene.ctl.flush()
+    scene.session.flush()
     folder = paths.match_file.parent
     shutil.rmtree(folder)
     folder.write_text("not a folder")  # removed, and nothing can be written there
     d = Driver(app)
-    d.click(scene.lay.stock.center)
-    scene.ctl.flush()
+    d.click(scene.view.lay.stock.center)
+    scene.session.flush()
     d.step()
-    assert scene.ctl.save_problem == problems.UNWRITABLE
+    assert scene.session.save_problem == problems.UNWRITABLE
     dialog = app.stack.top
     assert isinstance(dialog, MessageDialog) and "cannot be written" in tr(dialog.message)
     assert scene.save_notice.told == 1

@@ -23,7 +23,7 @@ from rami_desktop.ui.table import hud
 from rami_desktop.ui.table.counter import counter_view
 from rami_desktop.ui.table.hints import compute_hint, hint_text
 
-from .test_table_helpers import HUMAN, Driver, known_table
+from .test_table_helpers import HUMAN, Driver, known_table, play
 
 #: a tria of kings (30) and a série of hearts 8-Q (47): 77 points, clean
 KINGS = "KS KH KD"
@@ -242,19 +242,19 @@ def test_table_status_and_counter_follow_the_preset(make_app: Any, name: str,
     app.stack.clear_to(scene)
     d = Driver(app)
     d.settle(2)
-    r = scene.ctl.round
+    r = scene.session.round
     assert r.current == 0
     if not r.has_drawn:  # the prompt and the talaj's glow follow the engine's legal draws
         talaj = any(d.source != "stock" for d in r.legal_draws())
-        assert scene.ctl.talaj_open() == talaj
+        assert scene.session.talaj_open() == talaj
         assert scene.prompt_text() == ("Your turn: draw from the stock or the talaj." if talaj
                                        else "Your turn: draw from the stock.", True)
-        scene.ctl.apply(Draw(0, "stock"))
-    scene.ctl.apply(Lay(0, tuple(_cards(KINGS))))
+        play(scene, Draw(0, "stock"))
+    play(scene, Lay(0, tuple(_cards(KINGS))))
     scene.sync(animate=False)
     scene.painter.invalidate()
     d.settle(2)
-    status = scene.ctl.opening_status()
+    status = scene.session.round.opening_status()
     view = counter_view(status)
     assert view is not None and counters and counters[-1] == view.text
     bar_lines = [line for line in status_lines if line.startswith("Opening: ")]

@@ -14,6 +14,7 @@ from rami_desktop import i18n
 from rami_desktop.engine.actions import Discard, Draw, Lay, Swap
 from rami_desktop.engine.rules import preset
 from rami_desktop.play.config import GameConfig
+from rami_desktop.play.session import Session
 from rami_desktop.play.tutorial.lessons import load_lessons
 from rami_desktop.play.tutorial.model import Step, StepKind, Target
 from rami_desktop.play.tutorial.progress import LESSONS_DONE, TUTORIAL_OFFERED
@@ -72,15 +73,15 @@ def visible_point(cards: list[pygame.Rect], k: int) -> tuple[int, int]:
 
 def empty_spot(scene: TutorialScene) -> tuple[int, int]:
     table = scene.table
-    assert table.lay is not None and table.flow is not None
-    free = table.flow.free
-    return (free.centerx, free.y + min(free.h // 2, table.lay.px(60)))
+    assert table.view.lay is not None and table.view.flow is not None
+    free = table.view.flow.free
+    return (free.centerx, free.y + min(free.h // 2, table.view.lay.px(60)))
 
 
 def play_step(d: Driver, scene: TutorialScene, step: Step) -> None:
     """Do what the coach asks, as a player would."""
     table = scene.table
-    lay = table.lay
+    lay = table.view.lay
     assert lay is not None
     if step.kind is StepKind.CONTINUE:
         assert scene.next_button.visible
@@ -99,13 +100,13 @@ def play_step(d: Driver, scene: TutorialScene, step: Step) -> None:
     elif isinstance(action, Lay):
         select(d, scene, [c.code for c in action.cards])
         if step.aim.target is Target.LAY:
-            d.click(table.b_lay.rect.center)
+            d.click(table.buttons.lay.rect.center)
         else:
             d.drag(grab(hand_sprite(scene, action.cards[0].code)), empty_spot(scene))
     elif isinstance(action, Swap):
-        assert table.flow is not None
-        place = next(p for p in table.flow.places if p.index == action.meld)
-        meld = table.ctl.round.melds[action.meld].meld
+        assert table.view.flow is not None
+        place = next(p for p in table.view.flow.places if p.index == action.meld)
+        meld = table.session.round.melds[action.meld].meld
         assert meld is not None
         joker = next(k for k, c in enumerate(meld.cards) if c.is_joker)
         d.drag(grab(hand_sprite(scene, action.card.code)), visible_point(place.cards, joker))
@@ -123,7 +124,7 @@ def finish_round_summary(app: Any, d: Driver, scene: TutorialScene) -> None:
             break
         d.step()
     assert app.stack.top is not scene
-    assert scene.table.ctl.deal_code() is None  # a prepared deal: no code to replay it
+    assert scene.table.session.deal_code() is None  # a prepared deal: no code to replay it
     d.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r",
                                scancode=0)])
     d.settle(2)
@@ -142,7 +143,7 @@ def test_each_lesson_completed_end_to_end(make_app: Any, key: str, lang: str) ->
         bubble = scene.words(step.coach)
         assert bubble and "{" not in bubble
         play_step(d, scene, step)
-        if scene.table.ctl.round.over and app.stack.top is not scene:
+        if scene.table.session.round.over and app.stack.top is not scene:
             finish_round_summary(app, d, scene)
         for _ in range(30):
             if scene.run.step is not step:
@@ -158,16 +159,17 @@ def test_each_lesson_completed_end_to_end(make_app: Any, key: str, lang: str) ->
 
 def test_a_wrong_move_is_explained_not_played(make_app: Any) -> None:
     _app, scene, d = start(make_app, "draw_discard")
-    r = scene.table.ctl.round
+    r = scene.table.session.round
     play_step(d, scene, scene.lesson.steps[0])  # the welcome text
     before = r.snapshot()
-    d.click(scene.table.lay.talaj.center)  # the talaj is empty: nothing to take
-    d.drag(grab(hand_sprite(scene, "KH")), scene.table.lay.talaj.center)  # discard before drawing
+    d.click(scene.table.view.lay.talaj.center)  # the talaj is empty: nothing to take
+    # discard before drawing
+    d.drag(grab(hand_sprite(scene, "KH")), scene.table.view.lay.talaj.center)
     assert r.snapshot() == before
     assert scene.note == "First draw: click the face-down pile, the stock."
     play_step(d, scene, scene.lesson.steps[1])
     assert r.has_drawn and scene.note == ""
-    d.drag(grab(hand_sprite(scene, "KH")), scene.table.lay.talaj.center)  # not the lonely 8C
+    d.drag(grab(hand_sprite(scene, "KH")), scene.table.view.lay.talaj.center)  # not the lonely 8C
     assert "KH" in [c.code for c in r.hands[0]] and r.current == 0
     assert strip_marks(scene.note) == "Discard the 8♣: keep the cards that may make combinations."
 
@@ -175,10 +177,10 @@ def test_a_wrong_move_is_explained_not_played(make_app: Any) -> None:
 def test_bot_waits_for_its_step(make_app: Any) -> None:
     _app, scene, d = start(make_app, "rising_bar")
     d.settle(30)
-    assert scene.run.index == 0 and scene.table.ctl.round.log == []  # the intro is read first
+    assert scene.run.index == 0 and scene.table.session.round.log == []  # the intro is read first
     d.click(scene.next_button.rect.center)
     play_step(d, scene, scene.lesson.steps[1])
-    assert scene.table.ctl.round.down[1]
+    assert scene.table.session.round.down[1]
 
 
 def test_the_lesson_list_ticks_done_lessons_and_opens_them(make_app: Any) -> None:
@@ -253,7 +255,7 @@ def test_accepting_the_offer_opens_the_lessons(make_app: Any) -> None:
 def test_f1_and_question_mark_open_the_controls_from_the_table(make_app: Any) -> None:
     app = make_app((1280, 800), animation_speed="off")
     d = Driver(app)
-    table = app.scene(Route.TABLE, GameConfig(rules=preset("talaj"), seed=3))
+    table = app.scene(Route.TABLE, Session(GameConfig(rules=preset("talaj"), seed=3)))
     app.stack.clear_to(table)
     d.settle(2)
     d.key(pygame.K_F1)
@@ -271,7 +273,7 @@ def test_the_rules_from_a_table_are_that_tables_rules(make_app: Any) -> None:
     app = make_app((1280, 800), animation_speed="off")
     d = Driver(app)
     rules = preset("talaj", threshold=81, jokers_per_meld=2)
-    table = app.scene(Route.TABLE, GameConfig(rules=rules, seed=3))
+    table = app.scene(Route.TABLE, Session(GameConfig(rules=rules, seed=3)))
     app.stack.clear_to(table)
     d.settle(2)
     d.key(pygame.K_ESCAPE)

@@ -19,7 +19,7 @@ from rami_desktop.ui.text import bidi_format
 from rami_desktop.ui.widgets import Button, Label, Panel
 
 if TYPE_CHECKING:
-    from rami_desktop.ui.context import Context
+    from rami_desktop.ui.scene import Context
 
 
 def closing_text() -> str:

@@ -17,7 +17,7 @@ from rami_desktop.ui.scene import WidgetScene
 from rami_desktop.ui.widgets import Button, render_text, tr
 
 if TYPE_CHECKING:
-    from rami_desktop.ui.context import Context
+    from rami_desktop.ui.scene import Context
 
 RED = (178, 34, 40)
 BLACK = (30, 30, 34)

@@ -11,6 +11,7 @@ import pygame
 
 from rami_desktop.engine.rules import MatchEnd
 from rami_desktop.i18n import N_, _, is_rtl, ngettext
+from rami_desktop.play.session import Session
 from rami_desktop.ui import theme
 from rami_desktop.ui.round_result import (
     SummaryRow,
@@ -22,13 +23,12 @@ from rami_desktop.ui.round_result import (
 )
 from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scene import WidgetScene
-from rami_desktop.ui.table.controller import GameController
 from rami_desktop.ui.teams import team_title
 from rami_desktop.ui.text import bidi_format, embed
 from rami_desktop.ui.widgets import Button, Panel, fit_text
 
 if TYPE_CHECKING:
-    from rami_desktop.ui.context import Context
+    from rami_desktop.ui.scene import Context
 
 #: the smallest text drawn on the summary, in pixels (values under the cards included)
 MIN_TEXT = 14
@@ -39,15 +39,15 @@ class RoundSummaryScene(WidgetScene):
 
     Args:
         ctx: the game context.
-        controller: the table's game controller (its round is over).
+        session: the game (its round is over).
         on_next: deals the next round (or shows the match's end).
     """
 
     transparent = True
 
-    def __init__(self, ctx: Context, controller: GameController,
+    def __init__(self, ctx: Context, session: Session,
                  on_next: Callable[[], None]) -> None:
-        self.ctl = controller
+        self.session = session
         self.on_next = on_next
         self.rows: list[SummaryRow] = []
         self.peeking = False
@@ -58,10 +58,10 @@ class RoundSummaryScene(WidgetScene):
         super().__init__(ctx)
 
     def build(self) -> None:
-        over = self.ctl.match_over
+        over = self.session.match_over
         self.panel = self.group.add(Panel(
             N_("Match over") if over else (lambda: _("Round {number}").format(
-                number=self.ctl.match.round_number))))
+                number=self.session.match.round_number))))
         self.menu = self.group.add(Button(N_("Menu"), self.to_menu))
         self.look = self.group.add(Button(N_("See the table"), self.peek))
         self.next = self.group.add(Button(N_("See the result") if over else N_("Next round"),
@@ -70,14 +70,14 @@ class RoundSummaryScene(WidgetScene):
                                             style="primary"))
         self.unpeek.visible = False
         self.group.focused = self.next
-        self.rows = summary_rows(self.ctl)
+        self.rows = summary_rows(self.session)
 
     def headline(self) -> str:
         """Who went out."""
-        r = self.ctl.round
+        r = self.session.round
         if r.winner is None:
             return _("The stock ran out: no one scores this round.")
-        name = self.ctl.name(self.ctl.seat_of(r.winner))
+        name = self.session.name(self.session.seat_of(r.winner))
         if r.rami_sec:
             return bidi_format(_("{name} went out with a Rami sec!"), name=name)
         return bidi_format(_("{name} went out."), name=name)
@@ -85,7 +85,7 @@ class RoundSummaryScene(WidgetScene):
     def row_name(self, row: SummaryRow) -> str:
         """A row's name, with its team and whether the seat is out."""
         text = row.name
-        team = seat_team(self.ctl, row.seat)
+        team = seat_team(self.session, row.seat)
         if team is not None:
             text = bidi_format(_("{name} ({team})"), name=text, team=team_title(team))
         if row.out:
@@ -121,7 +121,7 @@ class RoundSummaryScene(WidgetScene):
         w = min(theme.px(1120, s), int(size[0] * 0.96))
         header = (self.panel.title_height() + theme.px(8, s) + theme.px(theme.FONT_BODY, s)
                   + theme.px(12, s) + small + theme.px(10, s))
-        n_teams = len(team_lines(self.ctl))
+        n_teams = len(team_lines(self.session))
         footer = (theme.px(10, s) + 2 * (small + theme.px(8, s))
                   + n_teams * (small + theme.px(6, s)) + bh + pad)
         room = int(size[1] * 0.96) - header - footer
@@ -200,7 +200,7 @@ class RoundSummaryScene(WidgetScene):
             self._draw_row(surface, row, cols, y, row_h)
             y += row_h
         y += theme.px(4, s)
-        for line, total in team_lines(self.ctl):
+        for line, total in team_lines(self.session):
             text = bidi_format(ngettext("{team}: {points} pt", "{team}: {points} pts", total),
                                team=line, points=total)
             surf = fit_text(text, small, theme.INK, p.w - 2 * pad, bold=True)
@@ -258,7 +258,7 @@ class RoundSummaryScene(WidgetScene):
         p = self.panel.rect
         pad = theme.px(20, s)
         small = self._small()
-        rules = self.ctl.rules
+        rules = self.session.rules
         if rules.teams:
             goal = _("The team that reaches {target} points loses the match.").format(
                 target=rules.target)
@@ -270,7 +270,7 @@ class RoundSummaryScene(WidgetScene):
         y = self.next.rect.y - theme.px(8, s) - 2 * (small + theme.px(4, s))
         surf = fit_text(goal, small, theme.INK_SOFT, p.w - 2 * pad)
         surface.blit(surf, surf.get_rect(midtop=(p.centerx, y)))
-        code = self.ctl.deal_code()
+        code = self.session.deal_code()
         if code:
             text = bidi_format(
                 _("Deal code {code}: enter it in the setup to play this deal again."), code=code)

@@ -46,7 +46,7 @@ from rami_desktop.ui.widgets import (
 )
 
 if TYPE_CHECKING:
-    from rami_desktop.ui.context import Context
+    from rami_desktop.ui.scene import Context
 
 class SetupScene(WidgetScene):
     """Choose the rules and the players of a new match."""

@@ -18,6 +18,7 @@ from rami_desktop.engine.actions import Action
 from rami_desktop.i18n import N_, _
 from rami_desktop.i18n.cards import cards_text
 from rami_desktop.play.config import GameConfig, Seat
+from rami_desktop.play.session import Session
 from rami_desktop.play.tutorial.coach import LessonRun, ScriptedBot
 from rami_desktop.play.tutorial.facts import coach_values
 from rami_desktop.play.tutorial.lessons import lesson_by_key, lesson_match, load_lessons
@@ -28,26 +29,15 @@ from rami_desktop.ui import theme
 from rami_desktop.ui.coach_bubble import CoachBubble
 from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scene import Scene
-from rami_desktop.ui.table.controller import GameController
-from rami_desktop.ui.table.gate import GuidedTable
-from rami_desktop.ui.table.landmarks import aim_rects
+from rami_desktop.ui.table.landmarks import GuidedTable, aim_rects
 from rami_desktop.ui.text import bidi_format
 from rami_desktop.ui.widgets import Button, Panel, WidgetGroup, render_text
 
 if TYPE_CHECKING:
-    from rami_desktop.ui.context import Context
+    from rami_desktop.ui.scene import Context
 
 WAIT_FOR_BOT = N_("Wait: {bot} is playing.")
 READ_FIRST = N_("Read the note, then press Next.")
-
-
-class LessonController(GameController):
-    """The controller of a lesson's table: nothing saved, no statistics, no deal code (the
-    lesson's deal is prepared, not dealt from a seed)."""
-
-    def deal_code(self) -> str | None:
-        """None: a prepared deal has no code."""
-        return None
 
 
 class TutorialScene(Scene):
@@ -65,10 +55,11 @@ class TutorialScene(Scene):
         config = GameConfig(rules=self.lesson.rules,
                             seats=(Seat(None, "human"), Seat(None, "bot", "easy")),
                             seed=self.lesson.seed)
-        controller = LessonController(config, lesson_match(self.lesson), paths=None)
-        self.table = cast(GuidedTable, ctx.scene(Route.TABLE, config, controller))
-        self.table.gate = self
-        self.table.bots.driver.bots[BOT] = ScriptedBot.for_lesson(self.lesson)
+        # a prepared deal against the lesson's scripted Bot: nothing saved, no statistics,
+        # no deal code
+        self.session = Session(config, lesson_match(self.lesson), prepared=True,
+                               bots={BOT: ScriptedBot.for_lesson(self.lesson)})
+        self.table = cast(GuidedTable, ctx.scene(Route.TABLE, self.session, gate=self))
         self.seen = 0  # actions of the round's log already told to the run
         self.note = ""
         self.scale = 1.0
@@ -114,7 +105,7 @@ class TutorialScene(Scene):
 
     def round_ended(self) -> None:
         """The round is over (the player went out): show the round's summary and penalties."""
-        self.ctx.stack.push(self.ctx.scene(Route.ROUND_SUMMARY, self.table.ctl, self.summary_read))
+        self.ctx.stack.push(self.ctx.scene(Route.ROUND_SUMMARY, self.session, self.summary_read))
 
     def summary_read(self) -> None:
         """The summary was closed: the lesson goes on."""
@@ -125,8 +116,8 @@ class TutorialScene(Scene):
         """A coach text, translated, its fields filled from the engine and the step."""
         step = self.run.step
         cards = cards_text(step.aim.cards) if step is not None else ""
-        values = coach_values(self.table.ctl.round)
-        return bidi_format(_(msgid), None, cards=cards, bot=self.table.ctl.name(BOT), **values)
+        values = coach_values(self.session.round)
+        return bidi_format(_(msgid), None, cards=cards, bot=self.session.name(BOT), **values)
 
     def explanation(self) -> str:
         """Why the move is not the one to make now."""
@@ -149,7 +140,7 @@ class TutorialScene(Scene):
             self._check_done()
 
     def _follow(self) -> None:
-        log = self.table.ctl.round.log
+        log = self.session.round.log
         before = self.run.index
         while self.seen < len(log):
             self.run.applied(log[self.seen])
@@ -232,7 +223,8 @@ class TutorialScene(Scene):
         step = self.run.step
         if step is None:
             return []
-        return aim_rects(self.table, step.aim, self.table.ctl.seat_of(BOT))
+        return aim_rects(self.table.view, self.table.board, self.table.buttons.lay.rect, step.aim,
+                         self.session.seat_of(BOT))
 
     def draw(self, surface: pygame.Surface) -> None:
         self.table.draw(surface)
@@ -240,7 +232,7 @@ class TutorialScene(Scene):
         if step is None:
             self._draw_end(surface)
             return
-        lay = self.table.lay
+        lay = self.table.view.lay
         area = lay.melds if lay is not None else surface.get_rect()
         targets = self.targets()
         self.bubble.place(surface.get_size(), self.scale, area, self.header(),

@@ -13,6 +13,8 @@ from rami_desktop.engine.melds import Meld
 from rami_desktop.engine.state import RoundState
 from rami_desktop.i18n import _, ngettext, pgettext
 from rami_desktop.i18n.cards import card_text, cards_text, meld_text
+from rami_desktop.play.session import Session
+from rami_desktop.ui.table.model import TableModel
 
 
 def compute_hint(order: Sequence[Card], state: RoundState) -> tuple[list[int], str]:
@@ -132,3 +134,15 @@ def hand_positions(order: Sequence[Card], cards: Sequence[Card]) -> list[int]:
                 positions.append(i)
                 break
     return positions
+
+
+def current_hint(session: Session, model: TableModel, mine: bool) -> tuple[list[int], str]:
+    """Hand positions to highlight and the hint's line for the face-up hand (nothing when the
+    hint is off or it is not its owner's turn); computed once per moment of the turn."""
+    seat = session.face_up()
+    if seat is None or not model.hints_on or not mine:
+        return [], ""
+    r = session.round
+    order = session.hand_order(seat).cards
+    key = (session.match.round_number, r.turn, tuple(order), r.has_drawn, r.turn_view().ops)
+    return model.hint(key, lambda: compute_hint(order, r))
