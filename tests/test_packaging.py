@@ -126,6 +126,14 @@ def test_icons_are_valid_files() -> None:
     assert icns[:4] == b"icns" and struct.unpack(">I", icns[4:8])[0] == len(icns)
 
 
+def test_installer_picture_is_what_nsis_shows() -> None:
+    """The welcome/finish picture: a 164 x 314, 24-bit BMP (NSIS's Modern UI reads no other)."""
+    bmp = (ROOT / "packaging" / "windows" / "wizard.bmp").read_bytes()
+    assert bmp[:2] == b"BM" and struct.unpack("<I", bmp[2:6])[0] == len(bmp)
+    width, height, _planes, bits = struct.unpack("<iiHH", bmp[18:30])
+    assert (width, abs(height), bits) == (164, 314, 24)
+
+
 def test_desktop_entry() -> None:
     text = (ROOT / "packaging" / "linux" / "rami.desktop").read_text(encoding="utf-8")
     lines = text.splitlines()

@@ -98,7 +98,8 @@ def missing_tools() -> str | None:
     if not missing:
         return None
     names = " and ".join(missing)
-    return (f"build_windows: {names} not installed: "
+    verb = "is" if len(missing) == 1 else "are"
+    return (f"build_windows: {names} {verb} not installed: "
             f"sudo apt-get install {' '.join(missing)}")
 
 
