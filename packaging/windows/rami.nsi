@@ -86,7 +86,7 @@ VIAddVersionKey /LANG=0 "LegalCopyright" "(c) 2026 ${PUBLISHER}, MIT licence"
 !insertmacro MUI_LANGUAGE "French"
 !insertmacro MUI_LANGUAGE "Arabic"
 !insertmacro MUI_RESERVEFILE_LANGDLL
-!include "strings.nsh"
+!include /CHARSET=UTF8 "strings.nsh"
 
 Function .onInit
   ${IfNot} ${RunningX64}
