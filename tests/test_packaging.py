@@ -54,6 +54,25 @@ def test_build_workflow_builds_on_every_system_with_the_build_script() -> None:
     assert "contents: write" in text
 
 
+def test_windows_job_makes_the_installer_with_the_nsis_script_proven_under_wine() -> None:
+    text = (WORKFLOWS / "build.yml").read_text(encoding="utf-8")
+    assert "choco install nsis" in text
+    assert 'makensis.exe" packaging\\windows\\rami.nsi' in text
+    assert "dist/Rami-*-setup.exe" in text
+    nsi = (ROOT / "packaging" / "windows" / "rami.nsi").read_text(encoding="utf-8")
+    assert "RequestExecutionLevel user" in nsi
+    assert r"$LOCALAPPDATA\Programs\${APP}" in nsi
+    for language in ("English", "French", "Arabic"):
+        assert f'MUI_LANGUAGE "{language}"' in nsi
+
+
+def test_windows_build_script_answers_help() -> None:
+    proc = subprocess.run([sys.executable, str(ROOT / "tools" / "build_windows.py"), "--help"],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0
+    assert "--work" in proc.stdout
+
+
 def test_tests_workflow_runs_lint_types_and_tests_on_three_systems() -> None:
     text = (WORKFLOWS / "tests.yml").read_text(encoding="utf-8")
     triggers = text.split("\non:", 1)[1].split("\npermissions:", 1)[0]
@@ -105,6 +124,14 @@ def test_icons_are_valid_files() -> None:
     assert {16, 32, 48, 256} <= sizes
     icns = (icons / "rami.icns").read_bytes()
     assert icns[:4] == b"icns" and struct.unpack(">I", icns[4:8])[0] == len(icns)
+
+
+def test_installer_picture_is_what_nsis_shows() -> None:
+    """The welcome/finish picture: a 164 x 314, 24-bit BMP (NSIS's Modern UI reads no other)."""
+    bmp = (ROOT / "packaging" / "windows" / "wizard.bmp").read_bytes()
+    assert bmp[:2] == b"BM" and struct.unpack("<I", bmp[2:6])[0] == len(bmp)
+    width, height, _planes, bits = struct.unpack("<iiHH", bmp[18:30])
+    assert (width, abs(height), bits) == (164, 314, 24)
 
 
 def test_desktop_entry() -> None:
