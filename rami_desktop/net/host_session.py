@@ -40,7 +40,12 @@ STAND_IN_LEVEL = "medium"
 
 
 class Stoppable(Protocol):
-    """What the host session stops when it closes (the server and the advertisement)."""
+    """The hosting of the table (the server and the advertisement): told the free seats, and
+    stopped when the session closes."""
+
+    def set_free(self, free: int) -> None:
+        """The free seats to advertise."""
+        ...
 
     def stop(self) -> None:
         """Stop."""
@@ -115,9 +120,12 @@ class HostSession(Session):
                 "policy": self.policy, "host": self.host_name}
 
     def _broadcast_seats(self) -> None:
+        if self.hosting is not None:
+            self.hosting.set_free(len(self.book.free()))
         text = envelope("seats", **self._seats_fields())
         for conn in self.book.connections.values():
             self.outbox.send(conn, text)
+        self.outbox.flush()
 
     # ---- the host's choices --------------------------------------------------------------------
 
@@ -150,6 +158,7 @@ class HostSession(Session):
                 log.exception("request %r of connection %s failed", item.request, item.conn)
                 self._error(item.conn, NetError.BAD_FIELD)
         self._maybe_deal()
+        self.outbox.flush()
         return len(items)
 
     def _handle(self, item: Inbound) -> None:
@@ -256,6 +265,7 @@ class HostSession(Session):
         for seat, conn in self.book.connections.items():
             ack = acking[1] if acking is not None and acking[0] == seat else None
             self.outbox.send(conn, update_text(self.match, seat, self.serial, happening, ack))
+        self.outbox.flush()
 
     # ---- rounds and the end --------------------------------------------------------------------
 
@@ -293,15 +303,21 @@ class HostSession(Session):
         other.record(Happening("deal", None))
         return other
 
-    def close(self) -> None:
-        """Tell the joiners the host has left (unless a rematch goes on), stop the threads."""
+    def close(self, ended: bool = False) -> None:
+        """Tell the joiners the host has left (unless a rematch goes on), stop the threads.
+
+        Args:
+            ended: the table played what it was to play (the joiners' normal end), rather than
+                the host quitting.
+        """
         super().close()
         if self._handed_over:
             return
-        bye = envelope("bye", reason=NetError.HOST_QUIT.value)
+        bye = envelope("bye", reason="end" if ended else NetError.HOST_QUIT.value)
         for conn in self.book.connections.values():
             self.outbox.send(conn, bye)
             self.outbox.close(conn)
+        self.outbox.flush()
         if self.hosting is not None:
             self.hosting.stop()
 

@@ -91,6 +91,7 @@ class Refusal:
 
     code: NetError
     seq: int | None = None
+    version: int | None = None  # the other side's version, for a version's refusal
 
 
 def normalize_code(code: str) -> str:
@@ -132,7 +133,7 @@ def read_object(text: str | bytes) -> JSON | Refusal:
         return Refusal(NetError.MALFORMED)
     refused = version_refusal(data.get("v"))
     if refused is not None:
-        return Refusal(refused)
+        return Refusal(refused, None, data["v"] if refused is not NetError.MALFORMED else None)
     if not isinstance(data.get("type"), str):
         return Refusal(NetError.MALFORMED)
     return data

@@ -26,6 +26,7 @@ from rami_desktop.engine.state import RoundState
 from rami_desktop.i18n import _
 from rami_desktop.play.bot_worker import BotWorker
 from rami_desktop.play.config import GameConfig, Seat
+from rami_desktop.play.driver import decide
 from rami_desktop.play.hand_order import HandOrder
 from rami_desktop.play.session import Happening, Played
 
@@ -66,7 +67,7 @@ class RemoteSession:
         self.worker = BotWorker()
         #: ``joined`` (playing), ``down`` (the link is trying again) or ``closed``
         self.status = "joined"
-        #: why the game stopped (``closed``), or the last trouble of the link
+        #: why the game stopped (``closed``; None: the table ended normally)
         self.problem: Trouble | None = None
         self.table: TableInfo = welcome.table
         self.config = self._config(welcome.table, welcome.view.observation.rules)
@@ -298,6 +299,8 @@ class RemoteSession:
         The hand's order is sent when the player changed it."""
         events = self.link.take(limit)
         for event in events:
+            if self.status == "closed":
+                break  # nothing after the end counts
             try:
                 self._event(event)
             except (ValueError, KeyError, IndexError) as exc:  # boundary: the host's data
@@ -330,9 +333,9 @@ class RemoteSession:
         elif kind == "error":
             self._error(data)
         elif kind == "bye":
-            self._stop(Trouble(NetError.HOST_QUIT))
+            self._stop(None if data.get("reason") == "end" else Trouble(NetError.HOST_QUIT))
 
-    def _stop(self, trouble: Trouble) -> None:
+    def _stop(self, trouble: Trouble | None) -> None:
         self.status = "closed"
         self.problem = trouble
         self._pending = None
@@ -433,6 +436,21 @@ class RemoteSession:
         tag, action, error = self.worker.poll()
         if tag is None or tag != (self.serial, self._moment) or self.bot_to_play() is None:
             return False
+        return self._submit(action, error)
+
+    def step_bot(self) -> bool:
+        """Let the bot decide here and now and send its action (headless play); return
+        whether it was to play."""
+        if self.bot_to_play() is None or self.bot is None:
+            return False
+        try:
+            action: Action | None = decide(self.bot, self.view.observation, self.rng)
+            error: BaseException | None = None
+        except Exception as exc:  # boundary: a bot's failure ends its turn, not the game
+            action, error = None, exc
+        return self._submit(action, error)
+
+    def _submit(self, action: Action | None, error: BaseException | None) -> bool:
         if action is None:
             log.error("the bot of seat %s failed: %r", self.seat, error)
             return self._rescue()

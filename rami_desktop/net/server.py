@@ -15,6 +15,7 @@ import contextlib
 import itertools
 import logging
 import queue
+import socket
 import ssl
 import threading
 import time
@@ -94,6 +95,18 @@ class Mailbox:
         self.wake.clear()
 
 
+def listening_socket(host: str | None, port: int) -> socket.socket:
+    """One socket listening on ``host`` (None: every interface, IPv4 and IPv6 where the system
+    has both) and ``port`` (0: a free one): one port for every address.
+
+    Raises:
+        OSError: the address cannot be listened on.
+    """
+    if host is None and socket.has_dualstack_ipv6():
+        return socket.create_server(("", port), family=socket.AF_INET6, dualstack_ipv6=True)
+    return socket.create_server((host or "", port))
+
+
 class Outbox(Protocol):
     """Where a table's messages go (:class:`HostServer` is one)."""
 
@@ -103,6 +116,10 @@ class Outbox(Protocol):
 
     def close(self, conn: int) -> None:
         """Close a connection once what was sent to it is written."""
+        ...
+
+    def flush(self) -> None:
+        """Let what was sent and closed leave now (one wake-up of the network thread)."""
         ...
 
 
@@ -141,6 +158,9 @@ class HostServer:
         self._thread: threading.Thread | None = None
         self._ready = threading.Event()
         self._failure: BaseException | None = None
+        self._handing = threading.Lock()
+        self._handed: list[tuple[int, str | None]] = []
+        self._wake_due = False
 
     # ---- the game's side -----------------------------------------------------------------------
 
@@ -168,21 +188,39 @@ class HostServer:
         return self.port
 
     def send(self, conn: int, text: str) -> None:
-        """Send a message to a connection (from any thread; dropped if it is gone)."""
-        loop = self._loop
-        if loop is not None and not loop.is_closed():
-            with contextlib.suppress(RuntimeError):  # the loop is closing
-                loop.call_soon_threadsafe(self._queue, conn, text)
+        """Queue a message for a connection (from any thread; dropped if it is gone); it
+        leaves at the next :meth:`flush`."""
+        with self._handing:
+            self._handed.append((conn, text))
 
     def close(self, conn: int) -> None:
-        """Close a connection once what was sent to it is written."""
+        """Close a connection once what was sent to it is written (at the next flush)."""
+        with self._handing:
+            self._handed.append((conn, None))
+
+    def flush(self) -> None:
+        """Hand the messages queued to the network thread: one wake-up of its loop for them
+        all."""
         loop = self._loop
-        if loop is not None and not loop.is_closed():
-            with contextlib.suppress(RuntimeError):
-                loop.call_soon_threadsafe(self._queue, conn, None)
+        if loop is None or loop.is_closed():
+            return
+        with self._handing:
+            if not self._handed or self._wake_due:
+                return
+            self._wake_due = True
+        with contextlib.suppress(RuntimeError):  # the loop is closing
+            loop.call_soon_threadsafe(self._take_handed)
+
+    def _take_handed(self) -> None:
+        with self._handing:
+            handed, self._handed = self._handed, []
+            self._wake_due = False
+        for conn, text in handed:
+            self._queue(conn, text)
 
     def stop(self, grace: float = 1.0) -> None:
         """Close every connection (after writing what was sent) and stop listening."""
+        self.flush()
         loop, stop = self._loop, self._stop
         if loop is not None and stop is not None and not loop.is_closed():
             with contextlib.suppress(RuntimeError):
@@ -204,8 +242,8 @@ class HostServer:
         self._loop = asyncio.get_running_loop()
         self._stop = self._loop.create_future()
         try:
-            server: Server = await serve(self._handle, host, port, ssl=tls,
-                                         max_size=HARD_LIMIT, compression=None,
+            server: Server = await serve(self._handle, sock=listening_socket(host, port),
+                                         ssl=tls, max_size=HARD_LIMIT, compression=None,
                                          ping_interval=10, ping_timeout=20)
         except OSError as exc:
             self._failure = exc
@@ -296,6 +334,10 @@ class HostServer:
         return NetError.NOT_JOINED
 
     def _refuse(self, conn: _Conn, refusal: Refusal) -> None:
+        if refusal.code in (NetError.VERSION_NEWER, NetError.VERSION_OLDER):
+            log.warning("a joiner of protocol version %s was refused: this host's version %s "
+                        "is %s", refusal.version, VERSION,
+                        "newer" if refusal.code is NetError.VERSION_NEWER else "older")
         conn.strikes += 1
         conn.out.put_nowait(envelope("error", code=refusal.code.value, seq=refusal.seq,
                                      version=VERSION))
