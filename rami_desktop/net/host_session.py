@@ -26,7 +26,7 @@ from rami_desktop.play.session import Happening, Session
 from rami_desktop.storage.names import clean_name
 
 from .errors import NetError
-from .protocol import POLICY_NAMES, Act, Info, Join, Leave, Order, Ready, Request, envelope
+from .protocol import POLICY_NAMES, VERSION, Act, Info, Join, Leave, Order, Ready, Request, envelope
 from .redact import update_text, welcome_view
 from .seats import SeatBook
 from .server import Inbound, Mailbox, Outbox
@@ -187,7 +187,7 @@ class HostSession(Session):
 
     def _error(self, conn: int, code: NetError | str, seq: int | None = None) -> None:
         value = code.value if isinstance(code, NetError) else code
-        self.outbox.send(conn, envelope("error", code=value, seq=seq))
+        self.outbox.send(conn, envelope("error", code=value, seq=seq, version=VERSION))
 
     def _join(self, conn: int, request: Join) -> None:
         taken = self.book.take(conn, request.seat, request.token)

@@ -351,6 +351,7 @@ class RemoteSession:
         self._seats(welcome.table)
         self._new_view(welcome.view, welcome.serial)
         self._order = HandOrder.from_dict(welcome.view.order, self.hand(self.seat))
+        self._sent_order = self._order.to_dict()
         self._happenings.append(Happening("deal", None))
 
     def _new_view(self, view: SeatView, serial: int) -> None:
@@ -363,8 +364,9 @@ class RemoteSession:
         code = code_of(data.get("code"))
         seq = data.get("seq")
         action = None
-        if self._pending is not None and seq == self._pending[0]:
-            action = self._pending[1]
+        if self._pending is not None and (seq == self._pending[0]
+                                          or code is NetError.TOO_FAST):
+            action = self._pending[1]  # (too fast: the move may have been dropped unread)
             self._pending = None
         if code is NetError.REPLACED:
             self._stop(Trouble(code))
@@ -391,6 +393,7 @@ class RemoteSession:
                 if any(isinstance(e, Discarded) for e in happening.events):
                     self._order.end_turn()
             self._happenings.append(happening)
+        self._sent_order = self.hand_order(self.seat).to_dict()  # the host followed it too
         if pending is not None:
             self._pending = None
 

@@ -42,12 +42,14 @@ from .protocol import (
 log = logging.getLogger(__name__)
 
 #: messages a connection may send per second, and in one burst
-RATE = 50.0
-BURST = 100
+RATE = 100.0
+BURST = 200
 #: refused messages in a row after which the connection is closed
 STRIKES = 20
 #: connections one server accepts at once
 MAX_CONNECTIONS = 400
+#: seconds a closing connection may take to answer the close before it is cut
+CLOSE_TIMEOUT = 2.0
 #: WebSocket close codes
 POLICY_CLOSE = 1008
 GOING_AWAY = 1001
@@ -244,7 +246,8 @@ class HostServer:
         try:
             server: Server = await serve(self._handle, sock=listening_socket(host, port),
                                          ssl=tls, max_size=HARD_LIMIT, compression=None,
-                                         ping_interval=10, ping_timeout=20)
+                                         ping_interval=10, ping_timeout=20,
+                                         close_timeout=CLOSE_TIMEOUT)
         except OSError as exc:
             self._failure = exc
             self._ready.set()
@@ -275,10 +278,11 @@ class HostServer:
         writer = asyncio.ensure_future(self._write(conn))
         try:
             async for message in ws:
+                if conn.strikes >= STRIKES:
+                    continue  # closing: what still comes is read (to reach the close) and dropped
                 self._receive(conn_id, conn, message)
                 if conn.strikes >= STRIKES:
                     conn.out.put_nowait(None)
-                    break
         except ConnectionClosed:
             pass
         finally:
