@@ -154,8 +154,10 @@ def test_ten_thousand_fuzzed_messages_leave_the_host_and_the_match_unharmed() ->
                      "version_newer", "wrong_code", "pong"):
             assert fuzzer.answers.get(code, 0) > 0, (code, fuzzer.answers)
         assert fuzzer.connections > 10
-        print(f"fuzz: match {time.monotonic() - started:.1f} s, rounds {len(table.session.match.results)}; {fuzzer.sent} messages in {fuzzing:.1f} s over {fuzzer.connections} "
-              f"connections; answers {sorted(fuzzer.answers.items())}")
+        print(f"fuzz: match {time.monotonic() - started:.1f} s, "
+              f"rounds {len(table.session.match.results)}; {fuzzer.sent} messages in "
+              f"{fuzzing:.1f} s over {fuzzer.connections} connections; "
+              f"answers {sorted(fuzzer.answers.items())}")
     finally:
         table.close()
         for joiner in joiners:
