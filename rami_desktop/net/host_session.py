@@ -19,13 +19,15 @@ from collections.abc import Mapping
 from typing import Any, Protocol
 
 from rami_desktop.bots import make_bot
+from rami_desktop.engine.actions import Action
 from rami_desktop.engine.match import Match
 from rami_desktop.play.config import GameConfig, Seat
 from rami_desktop.play.hand_order import HandOrder
 from rami_desktop.play.session import Happening, Session
 from rami_desktop.storage.names import clean_name
 
-from .errors import NetError
+from .errors import Code, NetError
+from .game import NetState
 from .protocol import POLICY_NAMES, VERSION, Act, Info, Join, Leave, Order, Ready, Request, envelope
 from .redact import update_text, welcome_view
 from .seats import SeatBook
@@ -126,6 +128,18 @@ class HostSession(Session):
         for conn in self.book.connections.values():
             self.outbox.send(conn, text)
         self.outbox.flush()
+
+    def net_state(self) -> NetState:
+        """Where the table stands, for the host's screen."""
+        return NetState(hosting=True, code=self.code, started=self.started,
+                        waiting_for=tuple(self.waiting_for()),
+                        stand_ins=tuple(sorted(self._stand_ins)),
+                        summary_wait=tuple(self.ready_for()) if self.round.over else (),
+                        policy=self.policy)
+
+    def take_refusals(self) -> list[tuple[Code, Action | None]]:
+        """None: the host's own moves are refused at once, by :meth:`play`."""
+        return []
 
     # ---- the host's choices --------------------------------------------------------------------
 
@@ -288,13 +302,13 @@ class HostSession(Session):
             return
         super().next_round()
 
-    def rematch(self, hosting: Stoppable | None = None) -> HostSession:
+    def rematch(self) -> HostSession:
         """A new match at the same table: the same seats, tokens and connections."""
         config = dataclasses.replace(self.config, seed=None)
         other = HostSession(config, outbox=self.outbox, mailbox=self.mailbox,
                             tokens=self.book.tokens, policy=self.policy, screen=self.screen,
                             serial=self.serial + 1, host_name=self.host_name,
-                            hosting=hosting or self.hosting, store=self.store,
+                            hosting=self.hosting, store=self.store,
                             stats=self.stats)
         for conn_seat, conn in self.book.connections.items():
             other.book.take(conn, conn_seat, self.book.tokens[conn_seat])

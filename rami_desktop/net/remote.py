@@ -18,14 +18,9 @@ from typing import Any
 
 from rami_desktop.bots import Bot
 from rami_desktop.engine.actions import Action, Discarded, Drew, Redeal
-from rami_desktop.engine.cards import Card
 from rami_desktop.engine.errors import ErrorCode
 from rami_desktop.engine.rescue import finishing_actions
-from rami_desktop.engine.rules import Rules
-from rami_desktop.engine.state import RoundState
-from rami_desktop.i18n import _
 from rami_desktop.play.bot_worker import BotWorker
-from rami_desktop.play.config import GameConfig, Seat
 from rami_desktop.play.driver import decide
 from rami_desktop.play.hand_order import HandOrder
 from rami_desktop.play.session import Happening, Played
@@ -33,9 +28,10 @@ from rami_desktop.play.session import Happening, Played
 from .client import ClientLink, LinkEvent
 from .codec import JSON, event_from_dict, field_bool, field_int, field_list
 from .errors import Code, NetError, code_of
+from .game import NetState
 from .joining import TableInfo, Trouble, Welcome, table_info_from, trouble_of, welcome_from
-from .mirror import MirrorMatch, mirror_round
 from .protocol import Act, Join, Leave, Order, Ready, request_text
+from .remote_view import RemoteView
 from .view import SeatView, seat_view_from_dict
 
 log = logging.getLogger(__name__)
@@ -44,7 +40,7 @@ log = logging.getLogger(__name__)
 BOT_REFUSALS = 3
 
 
-class RemoteSession:
+class RemoteSession(RemoteView):
     """One joiner's game (see the module's text).
 
     Args:
@@ -57,23 +53,14 @@ class RemoteSession:
 
     def __init__(self, link: ClientLink, welcome: Welcome, name: str = "",
                  bot: Bot | None = None, rng: random.Random | None = None) -> None:
+        super().__init__(welcome)
         self.link = link
-        self.seat = welcome.seat
-        self.token = welcome.token
-        self.code = welcome.code
         self.player_name = name
         self.bot = bot
         self.rng = rng or random.Random()
         self.worker = BotWorker()
-        #: ``joined`` (playing), ``down`` (the link is trying again) or ``closed``
-        self.status = "joined"
         #: why the game stopped (``closed``; None: the table ended normally)
         self.problem: Trouble | None = None
-        self.table: TableInfo = welcome.table
-        self.config = self._config(welcome.table, welcome.view.observation.rules)
-        self.serial = welcome.serial
-        self._set_view(welcome.view)
-        self._order = HandOrder.from_dict(welcome.view.order, self.hand(self.seat))
         self._sent_order: Any = self._order.to_dict()
         self._happenings: list[Happening] = []
         self._refusals: list[tuple[Code, Action | None]] = []
@@ -84,101 +71,6 @@ class RemoteSession:
         self._bot_refusals = 0
         self._asked_redeal = -1
         self.link.greet_with(request_text(Join(self.code, name, self.seat, self.token)))
-
-    # ---- the view ------------------------------------------------------------------------------
-
-    @staticmethod
-    def _config(table: TableInfo, rules: Rules) -> GameConfig:
-        return GameConfig(rules=rules, seats=tuple(Seat(s.name, s.kind) for s in table.seats))
-
-    def _set_view(self, view: SeatView) -> None:
-        self.view = view
-        self._round = mirror_round(view)
-        self._match = MirrorMatch(view.observation.rules, self.config.players, view.match,
-                                  self._round)
-
-    @property
-    def match(self) -> MirrorMatch:
-        """The match's public record and the seat's round."""
-        return self._match
-
-    @property
-    def round(self) -> RoundState:
-        """The round as the seat holds it (the others' hands and the stock are unknown)."""
-        return self._round
-
-    @property
-    def rules(self) -> Rules:
-        """The match's rules."""
-        return self.view.observation.rules
-
-    @property
-    def round_over(self) -> bool:
-        """Whether the current round has ended."""
-        return self._round.over
-
-    @property
-    def match_over(self) -> bool:
-        """Whether the match has ended."""
-        return self.view.match.over
-
-    @property
-    def save_problem(self) -> str | None:
-        """A joiner saves nothing (the host keeps the match): None."""
-        return None
-
-    def deal_code(self) -> str | None:
-        """None: the deal is the host's secret."""
-        return None
-
-    # ---- the seats -----------------------------------------------------------------------------
-
-    def name(self, seat: int) -> str:
-        """A seat's name (a seat without one gets its default name, in this screen's
-        language)."""
-        s = self.config.seats[seat]
-        if s.name is not None:
-            return s.name
-        text = _("Bot {number}") if s.is_bot else _("Player {number}")
-        return text.format(number=seat + 1)
-
-    def is_bot(self, seat: int) -> bool:
-        """Whether a bot plays a seat."""
-        return self.config.seats[seat].is_bot
-
-    def plays_here(self, seat: int) -> bool:
-        """Whether the player at this screen plays a seat: its own only."""
-        return seat == self.seat
-
-    @property
-    def human_seats(self) -> list[int]:
-        """This screen's seat, while it is in the match."""
-        return [self.seat] if self.player_of(self.seat) is not None else []
-
-    @property
-    def current_seat(self) -> int:
-        """The seat to play."""
-        return self._match.seat_of(self._round.current)
-
-    def seat_of(self, player: int) -> int:
-        """The seat of a round player."""
-        return self._match.seat_of(player)
-
-    def player_of(self, seat: int) -> int | None:
-        """The round player of a seat (None if out of the match)."""
-        return self._match.player_of(seat)
-
-    def action_player(self, seat: int) -> int:
-        """The round player number of a seat, for building its actions."""
-        player = self.player_of(seat)
-        if player is None:
-            raise ValueError(f"seat {seat} is out of the match")
-        return player
-
-    @property
-    def started(self) -> bool:
-        """Whether the host lets the match be played."""
-        return self.table.started
 
     def human_to_play(self) -> int | None:
         """The human seat to play now (this one's only once the host answered its last move)."""
@@ -191,47 +83,6 @@ class RemoteSession:
                                   or not self.started):
             return None
         return seat
-
-    def face_up(self) -> int | None:
-        """This screen's seat: its hand is always its player's to see."""
-        return self.seat if self.player_of(self.seat) is not None else None
-
-    def bottom_seat(self) -> int | None:
-        """This screen's seat, at the bottom."""
-        return self.face_up()
-
-    def privacy_due(self) -> int | None:
-        """None: nobody else plays at this screen."""
-        return None
-
-    def reveal(self, seat: int) -> None:
-        """Nothing to do: a joiner's screen is its own player's only."""
-
-    def hand(self, seat: int) -> tuple[Card, ...]:
-        """This seat's cards (no other hand is known)."""
-        player = self.player_of(seat)
-        if seat != self.seat or player is None:
-            return ()
-        return tuple(self._round.hands[player])
-
-    def hand_order(self, seat: int) -> HandOrder:
-        """This seat's hand in its screen order (kept by the host too)."""
-        if seat != self.seat:
-            return HandOrder()
-        hand = self.hand(seat)
-        if sorted(self._order.cards) != sorted(hand):
-            self._order = HandOrder.from_dict(self._order.to_dict(), hand)
-        return self._order
-
-    def can_redeal(self, seat: int) -> bool:
-        """Whether this seat may ask for a new deal now."""
-        player = self.player_of(seat)
-        return (seat == self.seat and player is not None and self.status == "joined"
-                and self._round.can_redeal(player))
-
-    def talaj_open(self) -> bool:
-        """Whether this seat, to play, may take a talaj card now."""
-        return any(d.source != "stock" for d in self._round.legal_draws())
 
     # ---- moves ---------------------------------------------------------------------------------
 
@@ -257,6 +108,21 @@ class RemoteSession:
             return Played((), None, action)
         assert first is not None
         return Played(None, first[0], first[1])
+
+    def net_state(self) -> NetState:
+        """Where the table stands, as the host last said."""
+        seats = self.table.seats
+        waiting = tuple(i for i, s in enumerate(seats) if s.kind == "net" and not s.present
+                        and not s.stand_in and self.player_of(i) is not None)
+        return NetState(hosting=False, code=self.code, started=self.started,
+                        connected=self.status == "joined", closed=self.status == "closed",
+                        trouble=self.problem, waiting_for=waiting,
+                        stand_ins=tuple(i for i, s in enumerate(seats) if s.stand_in),
+                        policy=self.table.policy)
+
+    def rematch(self) -> RemoteSession:
+        """This game: the host deals the next match, it comes here."""
+        return self
 
     @property
     def waiting_answer(self) -> bool:

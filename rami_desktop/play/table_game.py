@@ -66,6 +66,10 @@ class MatchView(Protocol):
         """Seats still in the match."""
         ...
 
+    def seat_of(self, player: int) -> int:
+        """The match seat of a round player."""
+        ...
+
 
 class Worker(Protocol):
     """The thread a bot of this screen thinks on."""
@@ -79,7 +83,11 @@ class TableGame(Protocol):
     """One game as a table screen shows and plays it (see the module's text)."""
 
     config: GameConfig
-    worker: Worker
+
+    @property
+    def worker(self) -> Worker:
+        """The thread a bot of this screen thinks on."""
+        ...
 
     # ---- the game ------------------------------------------------------------------------------
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from rami_desktop.i18n import N_, _, is_rtl, pgettext
-from rami_desktop.play.session import Session
+from rami_desktop.play.table_game import TableGame
 from rami_desktop.ui import theme
 from rami_desktop.ui.round_result import seat_team, team_lines
 from rami_desktop.ui.routes import Route
@@ -43,7 +43,7 @@ class ScoreLine:
 class MatchEndScene(WidgetScene):
     """Who won, the score table round by round, Rematch."""
 
-    def __init__(self, ctx: Context, session: Session) -> None:
+    def __init__(self, ctx: Context, session: TableGame) -> None:
         self.session = session
         self.first_line = 0  # the first round line shown when the table scrolls
         self.table_rect = pygame.Rect(0, 0, 0, 0)

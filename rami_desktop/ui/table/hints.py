@@ -13,7 +13,7 @@ from rami_desktop.engine.melds import Meld
 from rami_desktop.engine.state import RoundState
 from rami_desktop.i18n import _, ngettext, pgettext
 from rami_desktop.i18n.cards import card_text, cards_text, meld_text
-from rami_desktop.play.session import Session
+from rami_desktop.play.table_game import TableGame
 from rami_desktop.ui.table.model import TableModel
 
 
@@ -136,7 +136,7 @@ def hand_positions(order: Sequence[Card], cards: Sequence[Card]) -> list[int]:
     return positions
 
 
-def current_hint(session: Session, model: TableModel, mine: bool) -> tuple[list[int], str]:
+def current_hint(session: TableGame, model: TableModel, mine: bool) -> tuple[list[int], str]:
     """Hand positions to highlight and the hint's line for the face-up hand (nothing when the
     hint is off or it is not its owner's turn); computed once per moment of the turn."""
     seat = session.face_up()
