@@ -288,6 +288,10 @@ class App:
         if self.paths is None:
             return False
         session, problem = Session.resume(MatchFiles(self.paths), StatsFiles(self.paths))
+        if session is not None and session.config.remote:
+            session.close()  # a match with players on the network: its table is hosted again
+            self.stack.clear_to(self.scene(Route.NET_LOBBY, None))
+            return True
         if session is None:
             log.warning("the saved match could not be resumed (%s)", problem)
             self.stack.push(self.scene(Route.MESSAGE, N_("Continue"),
@@ -364,6 +368,8 @@ class App:
                 top.handle_event(event)
         top = self.stack.top
         if top is not None and not self.stack.has_pending:
+            for covered in self.stack.scenes[:-1]:
+                covered.update_covered(dt)
             top.update(dt)
         changed = self.stack.apply_pending() or changed
         if not self.stack:

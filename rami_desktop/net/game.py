@@ -50,6 +50,11 @@ class NetState:
 class NetGame(TableGame, Protocol):
     """A table's game played over the network (see the module's text)."""
 
+    @property
+    def serial(self) -> int:
+        """Which match of the table this is (a rematch counts one more)."""
+        ...
+
     def pump(self, limit: int = 500) -> int:
         """Take the messages waiting; return how many there were."""
         ...

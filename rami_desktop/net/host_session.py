@@ -45,6 +45,11 @@ class Stoppable(Protocol):
     """The hosting of the table (the server and the advertisement): told the free seats, and
     stopped when the session closes."""
 
+    @property
+    def port(self) -> int:
+        """The port the table listens on."""
+        ...
+
     def set_free(self, free: int) -> None:
         """The free seats to advertise."""
         ...
@@ -100,6 +105,11 @@ class HostSession(Session):
     def code(self) -> str:
         """The table's code."""
         return self.mailbox.code
+
+    @property
+    def port(self) -> int:
+        """The port the table listens on (0: not known here)."""
+        return self.hosting.port if self.hosting is not None else 0
 
     # ---- the table's state for everyone ------------------------------------------------------
 

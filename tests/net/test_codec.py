@@ -37,7 +37,7 @@ def test_views_come_back_exactly_and_the_joiners_round_judges_like_the_hosts(
     session = Session(GameConfig(rules, (Seat(None, "bot", "easy"),) * 3, seed=3))
     rng = random.Random(1)
     steps = 0
-    while not session.round.over and steps < 160:
+    while not session.round.over and steps < 100:
         match = session.match
         for seat in range(3):
             obs = match.observation(seat)
@@ -54,7 +54,8 @@ def test_views_come_back_exactly_and_the_joiners_round_judges_like_the_hosts(
                 hand = real.hands[player]
                 tries = [Draw(player, s) for s in ("stock", "top", "first")]
                 tries += [Discard(player, c) for c in rng.sample(hand, min(4, len(hand)))]
-                tries.append(session.bots[seat].act(obs, random.Random(steps)))  # a lay too
+                if steps % 4 == 0:  # what the bot plays (a laying too, in time)
+                    tries.append(session.bots[seat].act(obs, random.Random(steps)))
                 for action in tries:
                     assert mirror.check(action) == real.check(action), action
         outcome = session.step_bot()

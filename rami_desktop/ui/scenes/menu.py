@@ -90,13 +90,14 @@ class MenuScene(WidgetScene):
     def build(self) -> None:
         self.new_game = Button(N_("New game"), self.open_setup, style="primary")
         self.continue_button = Button(N_("Continue"), self.continue_match)
+        self.network = Button(N_("Play on the network"), self.open_network)
         self.statistics = Button(N_("Statistics"), self.open_statistics)
         self.settings = Button(N_("Settings"), self.open_settings)
         self.rules = Button(N_("Rules"), self.open_rules)
         self.learn = Button(N_("Learn to play"), self.open_learn)
         self.quit_button = Button(N_("Quit"), self.ctx.quit)
-        self.buttons = [self.new_game, self.continue_button, self.statistics, self.settings,
-                        self.rules, self.learn, self.quit_button]
+        self.buttons = [self.new_game, self.continue_button, self.network, self.statistics,
+                        self.settings, self.rules, self.learn, self.quit_button]
         for b in self.buttons:
             self.group.add(b)
 
@@ -228,6 +229,10 @@ class MenuScene(WidgetScene):
     def start_setup(self) -> None:
         """The setup screen."""
         self.ctx.stack.push(self.ctx.scene(Route.SETUP))
+
+    def open_network(self) -> None:
+        """Host a table on the network, or join one."""
+        self.ctx.stack.push(self.ctx.scene(Route.NETWORK))
 
     def open_settings(self) -> None:
         """The settings screen."""
