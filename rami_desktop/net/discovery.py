@@ -122,13 +122,16 @@ class Advertiser:
         #: why the table could not be advertised (None: it is, or it is being)
         self.problem: str | None = None
 
-    def _make_info(self) -> ServiceInfo:
+    def _make_info(self, old: ServiceInfo | None = None) -> ServiceInfo:
+        """The table's service record (``old``: the one registered, whose names it keeps)."""
         safe = "".join(ch for ch in self.host if ch.isalnum() or ch in " -_")[:40] or "Rami"
         props = {"host": self.host[:64], "preset": self.preset, "free": str(self.free),
                  "seats": str(self.seats), "tls": "1" if self.tls else "0",
                  "v": str(VERSION)}
-        return ServiceInfo(SERVICE, f"{safe} {self.port}.{SERVICE}", port=self.port,
-                           properties=props, parsed_addresses=local_addresses())
+        name = old.name if old is not None else f"{safe} {self.port}.{SERVICE}"
+        return ServiceInfo(SERVICE, name, port=self.port, properties=props,
+                           parsed_addresses=local_addresses(),
+                           server=old.server if old is not None else None)
 
     def start(self) -> None:
         """Advertise (on a thread of its own: registering takes a moment)."""
@@ -162,12 +165,11 @@ class Advertiser:
             zc, old = self._zc, self._info
             if zc is None or old is None:
                 return
-            info = self._make_info()
-            info.name = old.name  # keep the name zeroconf settled on
+            info = self._make_info(old)  # the names zeroconf settled on
             try:
                 zc.update_service(info)
                 self._info = info
-            except OSError as exc:
+            except (OSError, AssertionError, RuntimeError) as exc:  # zeroconf closing
                 log.warning("the table's advertisement could not be updated: %s", exc)
 
     def stop(self) -> None:

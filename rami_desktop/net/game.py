@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from rami_desktop.engine.actions import Action
+from rami_desktop.engine.observation import Observation
 from rami_desktop.play.table_game import TableGame
 
 from .errors import Code
@@ -53,6 +54,10 @@ class NetGame(TableGame, Protocol):
     @property
     def serial(self) -> int:
         """Which match of the table this is (a rematch counts one more)."""
+        ...
+
+    def observation(self, seat: int) -> Observation:
+        """What a seat of this screen sees of the round."""
         ...
 
     def pump(self, limit: int = 500) -> int:

@@ -8,6 +8,7 @@ its hand in its order), from the host's last view only (:mod:`rami_desktop.net.m
 from __future__ import annotations
 
 from rami_desktop.engine.cards import Card
+from rami_desktop.engine.observation import Observation
 from rami_desktop.engine.rules import Rules
 from rami_desktop.engine.state import RoundState
 from rami_desktop.i18n import _
@@ -147,6 +148,16 @@ class RemoteView:
 
     def reveal(self, seat: int) -> None:
         """Nothing to do: a joiner's screen is its own player's only."""
+
+    def observation(self, seat: int) -> Observation:
+        """What this seat sees of the round (the host's last word).
+
+        Raises:
+            ValueError: another seat: its view is not known here.
+        """
+        if seat != self.seat:
+            raise ValueError(f"seat {seat} is not this screen's")
+        return self.view.observation
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """This seat's cards (no other hand is known)."""

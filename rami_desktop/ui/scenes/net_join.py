@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from rami_desktop.i18n import N_, _
+from rami_desktop.i18n import N_, _, is_rtl
 from rami_desktop.i18n.names import preset_title
 from rami_desktop.net.client import address_url
 from rami_desktop.net.discovery import Browser, FoundTable
@@ -71,7 +71,7 @@ class JoinScene(WidgetScene):
         self.last_button = g.add(Button(N_("Back to my last table"), self.back_to_last))
         self.back_button = g.add(Button(N_("Back"), self.back))
         self.join_button = g.add(Button(N_("Join"), self.join, style="primary"))
-        self.status_label = g.add(Label(self.status_text, theme.FONT_SMALL, theme.BRASS_LIGHT,
+        self.status_label = g.add(Label(self.status_text, theme.FONT_SMALL, theme.INK,
                                         wrap=True))
         self.last_button.visible = self._kept() is not None
         g.focused = self.code
@@ -142,6 +142,10 @@ class JoinScene(WidgetScene):
         self.back_button.rect = pygame.Rect(inner.x, bar, bw, theme.px(50, s))
         self.last_button.rect = pygame.Rect(inner.x + bw + gap, bar,
                                             inner.w - 2 * (bw + gap), theme.px(50, s))
+        if is_rtl():  # the reading side first: every place mirrored about the panel's middle
+            for widget in self.group.widgets:
+                if widget is not self.panel:
+                    widget.rect.x = 2 * self.panel.rect.centerx - widget.rect.right
 
     # ---- what the player does ------------------------------------------------------------------
 
@@ -254,7 +258,7 @@ class JoinScene(WidgetScene):
         self.ctx.stack.clear_to(self.ctx.scene(Route.NET_TABLE, session))
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.status_label.color = theme.BRASS_LIGHT if self.status_error else theme.CREAM
+        self.status_label.color = theme.ACCENT_DARK if self.status_error else theme.INK
         super().draw(surface)
 
 

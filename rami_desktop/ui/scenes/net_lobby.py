@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from rami_desktop.i18n import N_, _
+from rami_desktop.i18n import N_, _, is_rtl
 from rami_desktop.net.discovery import local_addresses
 from rami_desktop.net.host_session import HostSession
 from rami_desktop.net.hosting import Hosting, new_code
@@ -112,7 +112,7 @@ class LobbyScene(WidgetScene):
     def build(self) -> None:
         self.panel = self.group.add(Panel(N_("Your table")))
         self.code_label = self.group.add(Label(self.code_text, theme.FONT_HEADING,
-                                               theme.CREAM, align="center", bold=True))
+                                               theme.ACCENT_DARK, align="center", bold=True))
         self.where = self.group.add(Label(self.where_text, theme.FONT_SMALL, theme.INK_SOFT,
                                           align="center", wrap=True))
         self.seat_labels = [self.group.add(Label(partial(self.seat_text, i), theme.FONT_SMALL,
@@ -172,9 +172,11 @@ class LobbyScene(WidgetScene):
         y += theme.px(48, s) + gap
         self.where.rect = pygame.Rect(inner.x, y, inner.w, line)
         y += line + gap
-        for label in self.seat_labels:
+        shown = self.session.config.players if self.session is not None else 0
+        for i, label in enumerate(self.seat_labels):
+            label.visible = i < shown
             label.rect = pygame.Rect(inner.x + theme.px(20, s), y, inner.w, line)
-            y += line
+            y += line if i < shown else 0
         y += gap
         self.policy.rect = pygame.Rect(inner.x, y, inner.w, theme.px(46, s))
         y += theme.px(46, s) + gap
@@ -183,6 +185,10 @@ class LobbyScene(WidgetScene):
         bw = theme.px(190, s)
         self.start_button.rect = pygame.Rect(inner.right - bw, bar, bw, theme.px(50, s))
         self.back_button.rect = pygame.Rect(inner.x, bar, bw, theme.px(50, s))
+        if is_rtl():  # the reading side first: every place mirrored about the panel's middle
+            for widget in self.group.widgets:
+                if widget is not self.panel:
+                    widget.rect.x = 2 * self.panel.rect.centerx - widget.rect.right
 
     # ---- per frame -----------------------------------------------------------------------------
 

@@ -37,7 +37,7 @@ class NetworkScene(WidgetScene):
         w = min(theme.px(640, s), int(size[0] * 0.9))
         pad, gap, bh = theme.px(24, s), theme.px(12, s), theme.px(52, s)
         intro_h = theme.px(96, s)
-        h = self.panel.title_height() + intro_h + 3 * (bh + gap) + 3 * pad
+        h = self.panel.title_height() + intro_h + 3 * (bh + gap) + pad
         self.panel.rect = pygame.Rect(0, 0, w, min(h, size[1] - theme.px(16, s)))
         self.panel.rect.center = (size[0] // 2, size[1] // 2)
         inner = self.panel.rect.inflate(-2 * pad, 0)
