@@ -460,7 +460,10 @@ class App:
         return f"frame_ms p50={p50:.3f} p99={p99:.3f} max={worst:.3f}"
 
     def close(self) -> None:
-        """Save settings and close the window."""
+        """Leave every scene (a table saves; a network table tells the others), save settings
+        and close the window."""
+        self.stack.clear()
+        self.stack.apply_pending()
         i18n.remove_listener(self._language_changed)
         self.save_settings()
         pygame.display.quit()

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import statistics
 import subprocess
@@ -31,6 +32,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
 
 from rami_desktop.engine.rules import PRESETS
 from rami_desktop.net.headless import TablePlan, run_tables
@@ -110,6 +112,10 @@ class Joiner:
             reader.cancel()
 
     async def _read(self, ws: ClientConnection) -> None:
+        with contextlib.suppress(ConnectionClosed):
+            await self._read_all(ws)
+
+    async def _read_all(self, ws: ClientConnection) -> None:
         async for message in ws:
             data = json.loads(message)
             kind = data["type"]
@@ -148,8 +154,9 @@ class Joiner:
             action = {"player": self.player, "do": "draw", "from": "stock"}
         self.seq += 1
         self.sent[self.seq] = time.perf_counter()
-        await ws.send(json.dumps({"v": VERSION, "type": "act", "seq": self.seq,
-                                  "action": action, "picked": []}))
+        with contextlib.suppress(ConnectionClosed):  # the run's end
+            await ws.send(json.dumps({"v": VERSION, "type": "act", "seq": self.seq,
+                                      "action": action, "picked": []}))
 
 
 async def join_all(url: str, tables: int, pace: float, seconds: float,

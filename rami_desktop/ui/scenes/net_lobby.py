@@ -163,7 +163,10 @@ class LobbyScene(WidgetScene):
         w = min(theme.px(720, s), int(size[0] * 0.92))
         pad, gap = theme.px(22, s), theme.px(8, s)
         line = theme.px(30, s)
-        h = min(size[1] - theme.px(16, s), theme.px(640, s))
+        shown = self.session.config.players if self.session is not None else 0
+        content = (theme.px(48, s) + line + shown * line + theme.px(46, s) + theme.px(80, s)
+                   + theme.px(50, s) + 6 * gap)
+        h = min(size[1] - theme.px(16, s), self.panel.title_height() + content + 2 * pad)
         self.panel.rect = pygame.Rect(0, 0, w, h)
         self.panel.rect.center = (size[0] // 2, size[1] // 2)
         inner = self.panel.rect.inflate(-2 * pad, 0)
@@ -172,7 +175,6 @@ class LobbyScene(WidgetScene):
         y += theme.px(48, s) + gap
         self.where.rect = pygame.Rect(inner.x, y, inner.w, line)
         y += line + gap
-        shown = self.session.config.players if self.session is not None else 0
         for i, label in enumerate(self.seat_labels):
             label.visible = i < shown
             label.rect = pygame.Rect(inner.x + theme.px(20, s), y, inner.w, line)
