@@ -6,14 +6,19 @@ from __future__ import annotations
 
 import threading
 import time
+from pathlib import Path
 
 from rami_desktop.engine.cards import sort_key_rank
 from rami_desktop.engine.rules import PRESETS
 from rami_desktop.net.errors import NetError
 from rami_desktop.net.headless import step_joiner
+from rami_desktop.net.host_session import HostSession
+from rami_desktop.net.hosting import Hosting
 from rami_desktop.net.joining import Joining, Trouble
 from rami_desktop.net.remote import RemoteSession
-from tests.net.harness import Table, config_of, host_table, join_bot, play_joiners
+from rami_desktop.storage.match_io import MatchFiles
+from rami_desktop.storage.paths import Paths
+from tests.net.harness import LeakTap, Table, config_of, host_table, join_bot, play_joiners
 
 RULES = PRESETS["talaj"].with_options(target=60)
 
@@ -63,7 +68,7 @@ def test_a_joiner_dropped_mid_turn_comes_back_to_its_seat_with_nothing_lost() ->
         table.run()
         mover = join_bot(table, "Sara", seed=1)
         others.append(join_bot(table, "Omar", seed=2))
-        other = background(others[0])
+        background(others[0])
         play_until_drawn(mover)
         seat, token = mover.seat, mover.token
         order = mover.hand_order(seat)
@@ -106,7 +111,7 @@ def test_while_a_joiner_is_away_a_bot_plays_its_seat_until_it_returns() -> None:
         table.run()
         away = join_bot(table, "Nora", seed=3)
         joiners.append(join_bot(table, "Driss", seed=4))
-        other = background(joiners[0])
+        background(joiners[0])
         seat, token = away.seat, away.token
         drop(table, away)
         host = table.session
@@ -139,6 +144,47 @@ def test_a_seat_taken_cannot_be_taken_by_another_and_a_full_table_says_so() -> N
         wrong = Joining(table.url, "ZZZZZZ", "Third")
         until(lambda: wrong.poll() is not None)
         assert wrong.poll() == Trouble(NetError.WRONG_CODE, 1)
+    finally:
+        table.close()
+        for joiner in joiners:
+            joiner.close()
+
+
+def test_a_host_that_quits_tells_the_joiners_and_hosts_the_saved_table_again(
+        tmp_path: Path) -> None:
+    paths = Paths.under(tmp_path)
+    paths.ensure()
+    table = host_table(config_of(RULES, "net", "bot", seed=8))
+    table.session.store = MatchFiles(paths)
+    joiners: list[RemoteSession] = []
+    try:
+        table.run()
+        sara = join_bot(table, "Sara", seed=1)
+        joiners.append(sara)
+        play_until_drawn(sara)
+        sara.pump()
+        token, seen = sara.token, sara.view.observation
+        table.stop.set()
+        table.hosting.mailbox.wake.set()
+        assert table.thread is not None
+        table.thread.join(10)
+        table.session.close()  # the host quits: one sentence for the joiners
+        until(lambda: (sara.pump(), sara.status == "closed")[1])
+        assert sara.problem is not None and sara.problem.code is NetError.HOST_QUIT
+        again = Hosting(table.session.code)
+        port = again.start(0, "127.0.0.1")
+        resumed, problem = HostSession.resume(
+            MatchFiles(paths), None, outbox=again.server, mailbox=again.mailbox,
+            tokens=dict(table.session.book.tokens), screen=False, hosting=again)
+        assert problem is None and isinstance(resumed, HostSession)
+        back_table = Table(again, resumed, LeakTap(again.server), f"ws://127.0.0.1:{port}/")
+        back_table.tap.session = resumed
+        back_table.run()
+        back = join_bot(back_table, "whoever", seed=1, token=token)
+        joiners.append(back)
+        assert back.seat == 0 and back.name(0) == "Sara"
+        assert back.view.observation == seen  # the turn as it stood when the host quit
+        back_table.close()
     finally:
         table.close()
         for joiner in joiners:
