@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from rami_desktop.ui.net_table import NetTableScene
 from rami_desktop.ui.route_table import Routes
 from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scenes.controls_help import ControlsHelpOverlay
@@ -13,7 +14,6 @@ from rami_desktop.ui.scenes.match_end import MatchEndScene
 from rami_desktop.ui.scenes.menu import MenuScene
 from rami_desktop.ui.scenes.net_join import JoinScene
 from rami_desktop.ui.scenes.net_lobby import LobbyScene
-from rami_desktop.ui.scenes.net_table import NetTableScene
 from rami_desktop.ui.scenes.network import NetworkScene
 from rami_desktop.ui.scenes.overlays import ConfirmDialog, MessageDialog, PauseOverlay
 from rami_desktop.ui.scenes.privacy import PrivacyScene

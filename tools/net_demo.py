@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from rami_desktop.app import App
 from rami_desktop.bots import make_bot
 from rami_desktop.engine.actions import Action, Add, Discard, Draw, Lay, Swap
-from rami_desktop.ui.scenes.net_table import NetTableScene
+from rami_desktop.ui.net_table import NetTableScene
 from rami_desktop.ui.scenes.round_summary import RoundSummaryScene
 
 #: seconds between two typed keys, and before the summary is closed

@@ -18,10 +18,10 @@ from rami_desktop.net.joining import Joining, Welcome
 from rami_desktop.net.protocol import Act, request_text
 from rami_desktop.net.remote import RemoteSession
 from rami_desktop.play.config import GameConfig, Seat
+from rami_desktop.ui.net_table import NetTableScene
 from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scenes.net_join import JoinScene
 from rami_desktop.ui.scenes.net_lobby import LobbyScene
-from rami_desktop.ui.scenes.net_table import NetTableScene
 from rami_desktop.ui.scenes.round_summary import RoundSummaryScene
 from rami_desktop.ui.text import strip_marks
 from tests.net.harness import config_of, host_table, play_joiners

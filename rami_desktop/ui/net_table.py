@@ -1,8 +1,11 @@
 """The table of a game on the network, hosted here or joined: the same table, which also takes
 the network's messages every frame (also while the round's summary or the pause covers it),
-says where the table stands in a line under the match's status (the table's code, who is
-away, the link trying again), words the network's refusals in this screen's language, and
-tells in one sentence why the game stopped.
+says where the table stands in a line in a free corner (the table's code, who is away, the
+link trying again), words the network's refusals in this screen's language, and tells in one
+sentence why the game stopped.
+
+It is the table scene itself, extended (a subclass: nothing of the table is written twice), so
+it lives beside the scenes rather than among them, which open each other by route only.
 """
 
 from __future__ import annotations
