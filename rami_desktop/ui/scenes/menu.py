@@ -96,8 +96,8 @@ class MenuScene(WidgetScene):
         self.rules = Button(N_("Rules"), self.open_rules)
         self.learn = Button(N_("Learn to play"), self.open_learn)
         self.quit_button = Button(N_("Quit"), self.ctx.quit)
-        self.buttons = [self.new_game, self.continue_button, self.network, self.statistics,
-                        self.settings, self.rules, self.learn, self.quit_button]
+        self.buttons = [self.new_game, self.continue_button, self.statistics, self.settings,
+                        self.rules, self.learn, self.network, self.quit_button]
         for b in self.buttons:
             self.group.add(b)
 
@@ -128,6 +128,11 @@ class MenuScene(WidgetScene):
         self._title_gap = -int(title.get_height() * 0.12)
         title_h = (theme.px(92, s) + title.get_height() + self._title_gap + sub.get_height()
                    + theme.px(26, s))
+        room = h - 2 * theme.px(12, s) - title_h
+        if total > room:  # a low window: the buttons close up a little, the title stays
+            k = max(0.6, room / total)
+            bh, gap = int(bh * k), max(2, int(gap * k))
+            total = len(self.buttons) * bh + (len(self.buttons) - 1) * gap
         top = max(theme.px(12, s), (h - title_h - total) // 2)
         self.title_rect = pygame.Rect(0, top, w, title_h)
         y = top + title_h
