@@ -44,6 +44,12 @@ def start_host(home: Path, *args: str) -> tuple[subprocess.Popen[str], int]:
     return proc, int(first.split(" on port ")[1].split()[0])
 
 
+def kept_token(home: Path) -> bool:
+    """Whether a joiner's settings keep a seat's token (it was welcomed)."""
+    settings, _problem = load_settings(Paths.under(home))
+    return bool(settings.network and settings.network["joined"])
+
+
 def join(home: Path, port: int, *args: str) -> subprocess.Popen[str]:
     """Start a headless joiner."""
     return subprocess.Popen(command("join", "--address", "127.0.0.1", "--port", str(port),
@@ -110,9 +116,11 @@ def test_a_killed_joiner_started_again_comes_back_to_its_seat(tmp_path: Path) ->
                             "--json")
     a = join(tmp_path / "a", port, "--code", "KILL23", "--bot", "easy", "--name", "Amal")
     b = join(tmp_path / "b", port, "--code", "KILL23", "--bot", "easy", "--name", "Badr")
-    time.sleep(3.0)
-    assert a.poll() is None, "the match ended before the kill"
-    a.kill()
+    deadline = time.monotonic() + LIMIT
+    while not all(kept_token(tmp_path / side) for side in ("a", "b")):  # both seated: it plays
+        assert time.monotonic() < deadline and a.poll() is None
+        time.sleep(0.01)
+    a.kill()  # in the match's first moves: a match lasts seconds, this is milliseconds
     a.wait(LIMIT)
     time.sleep(1.0)
     again = join(tmp_path / "a", port, "--code", "KILL23", "--bot", "easy", "--name", "Other")
