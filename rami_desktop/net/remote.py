@@ -156,7 +156,7 @@ class RemoteSession(RemoteView):
             self.link.send(request_text(Leave()))
         self.status = "closed"
         self.worker.shutdown()
-        self.link.stop(1.0)
+        self.link.stop(0.3)  # the goodbye leaves on the link's thread; no long wait here
 
     # ---- the host's messages -------------------------------------------------------------------
 
