@@ -312,3 +312,31 @@ def test_names_from_a_saved_match_are_cleaned_and_it_continues(make_app: Any,
     got = [table.session.name(s) for s in range(5)]
     assert got == ["Amina", "Bot", "Youssef", "x" * 16, "two lines"]
     assert all(n.isprintable() for n in got)
+
+
+def test_a_save_that_fails_on_the_writer_thread_is_said_once(
+        make_app: Any, tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Not a full disk but an unexpected failure while writing: said once, in words, and play
+    goes on (the last good save stays)."""
+    app = make_app(animation_speed="off")
+    _with_paths(app, tmp_path)
+    scene = _saved_table(app)
+    calls: list[int] = []
+
+    def broken(store: Any, payload: Any) -> str | None:
+        calls.append(1)
+        raise RuntimeError("the disk went away")
+
+    monkeypatch.setattr(MatchFiles, "save", broken)
+    d = Driver(app)
+    d.click(scene.view.lay.stock.center)
+    scene.session.flush()
+    d.step()
+    dialog = app.stack.top
+    assert isinstance(dialog, MessageDialog) and dialog.title == SAVE_FAILED_TITLE
+    assert "previous save was kept" in tr(dialog.message)
+    d.key(27)
+    discard_card(scene, scene.session.round.hands[0][-1])
+    scene.session.flush()
+    d.step(frames=3)
+    assert len(calls) >= 2 and scene.save_notice.told == 1
