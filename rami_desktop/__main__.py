@@ -10,16 +10,19 @@ from collections.abc import Sequence
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from rami_desktop.engine.rules import PRESET_NAMES
+from rami_desktop.storage.settings import clamp_window
 
 
 def _size(text: str) -> tuple[int, int]:
+    """WxH, brought within the sizes a settings file may hold (640x400 to 7680x4320)."""
+    parts = text.lower().split("x")
     try:
-        w, h = (int(v) for v in text.lower().split("x"))
-    except ValueError as exc:
+        if len(parts) != 2:
+            raise ValueError(text)
+        width, height = int(parts[0]), int(parts[1])
+    except ValueError as exc:  # also a number of thousands of digits
         raise argparse.ArgumentTypeError("size must look like 1280x800") from exc
-    if w < 320 or h < 240:
-        raise argparse.ArgumentTypeError("size must be at least 320x240")
-    return w, h
+    return clamp_window((width, height))
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
