@@ -355,7 +355,7 @@ class App:
 
     def _run_scenes(self, dt: float, events: Iterable[pygame.event.Event]) -> bool:
         """The scenes' part of a frame: events, update, drawing; returns whether it drew (a
-        frame without input where every visible scene is at rest is not drawn again)."""
+        frame without input where the top scene is at rest is not drawn again)."""
         events = list(events)
         changed = self.stack.apply_pending()
         self._show_startup_problems()
@@ -377,8 +377,11 @@ class App:
         changed = self.stack.apply_pending() or changed
         if not self.stack:
             self.running = False
+        # only the top scene is updated: a scene under an overlay cannot move, so whether the
+        # frame is drawn again is the top scene's call
+        top = self.stack.top
         if not (events or changed or self._drawn_size != self.size
-                or any(scene.needs_redraw() for scene in self.stack.visible())):
+                or (top is not None and top.needs_redraw())):
             return False
         self._drawn_size = self.size
         self.draw()
