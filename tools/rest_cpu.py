@@ -26,12 +26,12 @@ if not os.environ.get("DISPLAY"):
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rami_desktop.app import App  # noqa: E402
-from rami_desktop.engine.rules import preset  # noqa: E402
-from rami_desktop.play.config import GameConfig, Seat  # noqa: E402
-from rami_desktop.ui.routes import Route  # noqa: E402
-from rami_desktop.ui.scene import Scene  # noqa: E402
-from rami_desktop.ui.scenes.round_summary import RoundSummaryScene  # noqa: E402
+from rami_desktop.app import App
+from rami_desktop.engine.rules import preset
+from rami_desktop.play.config import GameConfig, Seat
+from rami_desktop.ui.routes import Route
+from rami_desktop.ui.scene import Scene
+from rami_desktop.ui.scenes.round_summary import RoundSummaryScene
 
 FPS = 60
 
@@ -104,8 +104,7 @@ def main() -> int:
     table = app.stack.scenes[0]
     summary.back()  # the table, its next round dealt: a human's turn would wait here
     app.run(max_frames=app.frames + 2)
-    ctl = getattr(table, "ctl")
-    app.stack.clear_to(app.scene(Route.MATCH_END, ctl))
+    app.stack.clear_to(app.scene(Route.MATCH_END, table.ctl))  # type: ignore[attr-defined]
     app.run(max_frames=app.frames + settle)
     rows.append(("match_end", share_of_core(app, a.seconds)))
     app.close()

@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any
 
+from rami_desktop.engine.rules import PRESET_NAMES
 from rami_desktop.storage import problems
 from rami_desktop.storage.atomic import (
     dump_json_bytes,
@@ -201,6 +202,8 @@ def _check_setup(value: Any) -> dict[str, Any] | None:
     seats = value.get("seats", [])
     if not isinstance(preset, str) or not isinstance(options, dict):
         raise ValueError("last setup needs a preset name and an options object")
+    if preset not in PRESET_NAMES or options.get("preset", preset) != preset:
+        raise ValueError("last setup names a preset the game does not have")
     if not isinstance(seats, list):
         raise ValueError("last setup seats must be a list")
     return {**value, "preset": preset, "options": dict(options),

@@ -129,6 +129,8 @@ def test_stale_backup_temporaries_are_removed(paths: Paths) -> None:
         ("sound_volume", 10**400, 0.8),
         ("language", "xx", None),
         ("window_size", [16384, 16384], MAX_WINDOW),
+        ("last_setup", {"preset": "poker", "options": {}, "seats": []}, None),
+        ("last_setup", {"preset": "talaj", "options": {"preset": "poker"}, "seats": []}, None),
     ],
 )
 def test_one_bad_value_is_repaired_alone(paths: Paths, field: str, value: Any,
