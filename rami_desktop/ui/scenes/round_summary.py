@@ -177,12 +177,12 @@ class RoundSummaryScene(WidgetScene):
         p = self.panel.rect
         copy_w, gap = theme.px(130, s), theme.px(12, s)
         text = fit_text(self.code_text(), small, theme.ZELLIGE, p.w - 2 * pad - copy_w - gap)
-        y = self.next.rect.y - theme.px(8, s) - (small + theme.px(4, s))
+        y = self.next.rect.y - theme.px(12, s) - text.get_height()
         total = text.get_width() + gap + copy_w
         x = p.centerx - total // 2
         self.code_rect = pygame.Rect(x, y, text.get_width(), text.get_height())
-        self.copy.rect = pygame.Rect(x + text.get_width() + gap, y - theme.px(6, s), copy_w,
-                                     text.get_height() + theme.px(10, s))
+        self.copy.rect = pygame.Rect(x + text.get_width() + gap, y - theme.px(3, s), copy_w,
+                                     text.get_height() + theme.px(6, s))
         if is_rtl():
             self.copy.rect.x = x
             self.code_rect.x = x + copy_w + gap
@@ -302,9 +302,9 @@ class RoundSummaryScene(WidgetScene):
         else:
             goal = _("The match stops at {target} points; the lowest total wins.").format(
                 target=rules.target)
-        y = self.next.rect.y - theme.px(8, s) - 2 * (small + theme.px(4, s))
         surf = fit_text(goal, small, theme.INK_SOFT, p.w - 2 * pad)
-        surface.blit(surf, surf.get_rect(midtop=(p.centerx, y)))
+        below = self.code_rect.y if self.code is not None else self.next.rect.y - theme.px(8, s)
+        surface.blit(surf, surf.get_rect(midbottom=(p.centerx, below - theme.px(2, s))))
         if self.code is not None:
             surf = fit_text(self.code_text(), small, theme.ZELLIGE, self.code_rect.w + 1)
             surface.blit(surf, self.code_rect)
