@@ -83,7 +83,7 @@ def _sprite(scene: object, code: str, skip: int = 0) -> pygame.Rect:
 def play(player: Player, scene: object, step: Step) -> None:
     """Do the step as a player would."""
     table = scene.table  # type: ignore[attr-defined]
-    lay = table.lay
+    lay = table.view.lay
     if step.kind is StepKind.CONTINUE:
         player.click(scene.next_button.rect.center)  # type: ignore[attr-defined]
     elif step.kind is StepKind.BOT:
@@ -102,14 +102,14 @@ def play(player: Player, scene: object, step: Step) -> None:
                 player.click(_sprite(scene, card.code, seen[card.code]).topleft)
                 seen[card.code] += 1
             if step.aim.target is Target.LAY:
-                player.click(table.b_lay.rect.center)
+                player.click(table.buttons.lay.rect.center)
             else:
-                free = table.flow.free
+                free = table.view.flow.free
                 player.drag(_sprite(scene, action.cards[0].code).topleft,
                             (free.centerx, free.y + min(free.h // 2, lay.px(60))))
         elif isinstance(action, Swap):
-            place = next(p for p in table.flow.places if p.index == action.meld)
-            meld = table.ctl.round.melds[action.meld].meld
+            place = next(p for p in table.view.flow.places if p.index == action.meld)
+            meld = table.session.round.melds[action.meld].meld
             k = next(i for i, c in enumerate(meld.cards) if c.is_joker)
             right = place.cards[k + 1].x if k + 1 < len(place.cards) else place.cards[k].right
             player.drag(_sprite(scene, action.card.code).topleft,

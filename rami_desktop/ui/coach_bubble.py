@@ -24,6 +24,7 @@ class CoachBubble:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.button = button
         self.clock = 0.0
+        self._glow_drawn: tuple[float, int] | None = None  # (scale, frame width) last drawn
         self._text: pygame.Surface | None = None
         self._note: pygame.Surface | None = None
         self._header: pygame.Surface | None = None
@@ -31,6 +32,19 @@ class CoachBubble:
     def update(self, dt: float) -> None:
         """Advance the glow."""
         self.clock = (self.clock + dt) % 60.0
+
+    def glow_width(self, scale: float) -> int:
+        """The glowing frame's width now, in pixels (it pulses between a few widths)."""
+        glow = 0.5 + 0.5 * math.sin(self.clock * 5.0)
+        return max(2, theme.px(3 + 2 * glow, scale))
+
+    def glow_changed(self) -> bool:
+        """Whether the frame's width differs from the one last drawn (the glow is drawn again
+        only then: a few times a second, not every frame)."""
+        if self._glow_drawn is None:
+            return False
+        scale, width = self._glow_drawn
+        return self.glow_width(scale) != width
 
     def place(self, size: tuple[int, int], scale: float, area: pygame.Rect, header: str,
               text: str, note: str, targets: Sequence[pygame.Rect], with_button: bool) -> None:
@@ -81,8 +95,8 @@ class CoachBubble:
              point: pygame.Rect | None = None) -> None:
         """The glow around the targets, the arrow to ``point`` (default: all the targets), and
         the bubble."""
-        glow = 0.5 + 0.5 * math.sin(self.clock * 5.0)
-        width = max(2, theme.px(3 + 2 * glow, scale))
+        width = self.glow_width(scale)
+        self._glow_drawn = (scale, width) if targets else None
         for target in targets:
             pygame.draw.rect(surface, theme.BRASS_LIGHT,
                              target.inflate(theme.px(10, scale), theme.px(10, scale)), width,

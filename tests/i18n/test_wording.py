@@ -9,19 +9,16 @@ from __future__ import annotations
 import re
 
 import pytest
-
-from rami_desktop.i18n.catalogs import PoEntry, read_po
-from rami_desktop.resources import locales_dir
+from catalog_sources import LOCALES, PoEntry, po_path, read_po
 
 
 def _entries(code: str) -> list[PoEntry]:
-    path = locales_dir() / code / "LC_MESSAGES" / "rami.po"
-    return [e for e in read_po(path) if e.msgid and not e.obsolete]
+    return [e for e in read_po(po_path(code)) if e.msgid]
 
 
 def _sources() -> list[str]:
     out = []
-    for entry in read_po(locales_dir() / "rami.pot"):
+    for entry in read_po(LOCALES / "rami.pot"):
         if entry.msgid:
             out.append(entry.msgid)
             if entry.msgid_plural:

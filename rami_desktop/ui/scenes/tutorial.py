@@ -61,6 +61,7 @@ class TutorialScene(Scene):
                                bots={BOT: ScriptedBot.for_lesson(self.lesson)})
         self.table = cast(GuidedTable, ctx.scene(Route.TABLE, self.session, gate=self))
         self.seen = 0  # actions of the round's log already told to the run
+        self._drawn: tuple[int, bool, str] | None = None  # what the last drawing showed
         self.note = ""
         self.scale = 1.0
         self.group = WidgetGroup()
@@ -218,6 +219,14 @@ class TutorialScene(Scene):
         self.group.update(dt)
         self.end_group.update(dt)
 
+    def needs_redraw(self) -> bool:
+        """Drawn again when the table moves, the glow pulses or the lesson moves on."""
+        return (self.table.needs_redraw() or self.bubble.glow_changed()
+                or self.group.wants_redraw() or self._drawn != self._shown())
+
+    def _shown(self) -> tuple[int, bool, str]:
+        return self.run.index, self.run.finished, self.note
+
     def targets(self) -> list[pygame.Rect]:
         """Where the coach points now."""
         step = self.run.step
@@ -227,6 +236,7 @@ class TutorialScene(Scene):
                          self.session.seat_of(BOT))
 
     def draw(self, surface: pygame.Surface) -> None:
+        self._drawn = self._shown()
         self.table.draw(surface)
         step = self.run.step
         if step is None:
