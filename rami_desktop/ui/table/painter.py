@@ -260,8 +260,9 @@ class TablePainter:
         else:
             text, strong = self.prompt_text(parts)
             at = hud.draw_prompt(surface, lay, text, strong)
-        if parts.follow.cue_time > 0:
-            self._draw_cue(surface, lay, at, parts.follow.cue_time)
+        shown = parts.follow.cue_shown()
+        if shown > 0:
+            self._draw_cue(surface, lay, at, shown)
         self.hint_rect, self.message_rect = hint_rect, None
         if model.message_time > 0 and model.message:
             bottom_y = hint_rect.y - lay.px(4) if hint_rect is not None else None
