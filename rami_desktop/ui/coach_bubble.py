@@ -1,5 +1,6 @@
 """The coach's bubble over the table: the step's text, an arrow to the element to use and a
-glowing frame around it, and a note in red when the player's move was not the expected one."""
+glowing frame around each element or card meant, and a note: in red when the player's move was
+not played, in green when a move of the player's own reached the lesson's goal."""
 
 from __future__ import annotations
 
@@ -33,9 +34,11 @@ class CoachBubble:
         self.clock = (self.clock + dt) % 60.0
 
     def place(self, size: tuple[int, int], scale: float, area: pygame.Rect, header: str,
-              text: str, note: str, targets: Sequence[pygame.Rect], with_button: bool) -> None:
+              text: str, note: str, targets: Sequence[pygame.Rect], with_button: bool,
+              avoid: pygame.Rect | None = None, praise: bool = False) -> None:
         """Lay the bubble out at the bottom of ``area`` (the table's middle, whose combinations
-        fill it from the top), or at its top when the targets are down there.
+        fill it from the top), or at its top when the targets are down there (and, when it
+        can, clear of ``avoid`` too: a text of the table).
 
         Args:
             size: the window size.
@@ -46,6 +49,8 @@ class CoachBubble:
             note: the explanation of a wrong move ("" for none).
             targets: the rectangles pointed at.
             with_button: whether the Next button shows.
+            avoid: a text of the table the bubble should leave visible, if any.
+            praise: the note praises the player's move (else it explains a mistake).
         """
         pad = theme.px(16, scale)
         width = min(theme.px(600, scale), max(theme.px(300, scale), int(size[0] * 0.5)))
@@ -54,7 +59,8 @@ class CoachBubble:
                                    bold=True, max_width=inner)
         self._text = render_text(text, theme.px(theme.FONT_BODY, scale), theme.INK,
                                  max_width=inner)
-        self._note = (render_text(note, theme.px(theme.FONT_BODY, scale), theme.ACCENT_DARK,
+        self._note = (render_text(note, theme.px(theme.FONT_BODY, scale),
+                                  theme.ZELLIGE if praise else theme.ACCENT_DARK,
                                   bold=True, max_width=inner) if note else None)
         height = pad * 2 + self._header.get_height() + theme.px(6, scale) + self._text.get_height()
         if self._note is not None:
@@ -64,13 +70,17 @@ class CoachBubble:
             height += theme.px(12, scale) + bh
         rect = pygame.Rect(0, 0, width, height)
         rect.centerx = area.centerx
-        if targets:
-            union = pygame.Rect.unionall(targets[0], list(targets[1:]))
-            high = rect.move(0, area.top + theme.px(8, scale) - rect.y)
-            low = rect.move(0, area.bottom - theme.px(8, scale) - rect.bottom)
-            rect = low if not low.colliderect(union) or high.colliderect(union) else high
-        else:
-            rect.bottom = area.bottom - theme.px(8, scale)
+        high = rect.move(0, area.top + theme.px(8, scale) - rect.y)
+        low = rect.move(0, area.bottom - theme.px(8, scale) - rect.bottom)
+        keep_clear = list(targets)
+        options = [low, high]
+        if avoid is not None:
+            options += [high.move(0, avoid.bottom + theme.px(6, scale) - high.y),
+                        low.move(0, avoid.y - theme.px(6, scale) - low.bottom)]
+        clear = [o for o in options if o.collidelist(keep_clear) < 0
+                 and (avoid is None or not o.colliderect(avoid))]
+        fine = [o for o in options[:2] if o.collidelist(keep_clear) < 0]
+        rect = (clear or fine or [low])[0]
         rect.y = max(theme.px(4, scale), min(rect.y, size[1] - height - theme.px(4, scale)))
         self.rect = rect
         self.button.visible = with_button
@@ -83,10 +93,10 @@ class CoachBubble:
         the bubble."""
         glow = 0.5 + 0.5 * math.sin(self.clock * 5.0)
         width = max(2, theme.px(3 + 2 * glow, scale))
-        for target in targets:
+        for target in targets:  # narrow margins: cards side by side keep frames of their own
             pygame.draw.rect(surface, theme.BRASS_LIGHT,
-                             target.inflate(theme.px(10, scale), theme.px(10, scale)), width,
-                             border_radius=theme.px(8, scale))
+                             target.inflate(theme.px(4, scale), theme.px(10, scale)), width,
+                             border_radius=theme.px(6, scale))
         if point is None and targets:
             point = pygame.Rect.unionall(targets[0], list(targets[1:]))
         if point is not None:

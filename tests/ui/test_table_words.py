@@ -18,6 +18,7 @@ from rami_desktop.engine.deal import complete_stock, expected_hand_sizes
 from rami_desktop.engine.rules import PRESET_NAMES, preset
 from rami_desktop.engine.state import RoundState
 from rami_desktop.i18n.cards import card_text, cards_text, meld_text
+from rami_desktop.play.hand_order import HandOrder
 from rami_desktop.ui.scenes.round_summary import breakdown_text, penalty_explanation
 from rami_desktop.ui.table import hud
 from rami_desktop.ui.table.counter import counter_view
@@ -177,11 +178,11 @@ def test_hint_says_what_the_engine_advises(name: str, options: dict[str, Any]) -
         assert status.blocked_by is not None
         assert text == (f"Hint: no opening of {advice.needed} points in this hand yet: take back "
                         "what you laid to discard.")
-    order = list(st.hands[st.current])
+    order = HandOrder.of(st.hands[st.current])
     positions, same = compute_hint(order, st)
     assert same == text
-    highlighted = Counter(order[i] for i in positions)
-    assert highlighted == Counter(advice.cards) & Counter(order)
+    highlighted = Counter(order.cards[i] for i in positions)
+    assert highlighted == Counter(advice.cards) & Counter(order.cards)
 
 
 @pytest.mark.parametrize("name", PRESET_NAMES)

@@ -58,6 +58,8 @@ class TablePainter:
         #: where the hint line and the message were drawn last (None: not shown)
         self.hint_rect: pygame.Rect | None = None
         self.message_rect: pygame.Rect | None = None
+        #: where "Drag cards here…" was drawn last (None: not shown)
+        self.drop_rect: pygame.Rect | None = None
         #: what the last frame showed of each card: (zone, code shown), ``back`` for a back
         self.shown: list[tuple[str, str]] = []
 
@@ -203,9 +205,11 @@ class TablePainter:
                 if is_rtl():  # the name starts on the right: clear of the number badge there
                     rect = rect.inflate(-lay.px(28), 0).move(-lay.px(14), 0)
                 hud.draw_owner_label(surface, lay, rect, session.name(owner))
+            self.drop_rect = None
             if not flow.places and parts.control.my_turn() and not parts.follow.spread.shown:
-                hud.draw_owner_label(surface, lay, lay.melds.inflate(0, -lay.melds.h + lay.px(30)),
-                                     _("Drag cards here to lay a combination"))
+                self.drop_rect = hud.draw_owner_label(
+                    surface, lay, lay.melds.inflate(0, -lay.melds.h + lay.px(30)),
+                    _("Drag cards here to lay a combination"))
 
     @staticmethod
     def _draw_meld_marks(surface: pygame.Surface, lay: TableLayout, parts: TableParts) -> None:
@@ -243,7 +247,7 @@ class TablePainter:
             hud.draw_me(surface, lay, session.name(bottom), session.match.scores[bottom],
                         p is not None and r.down[p], p is not None and r.dealer == p)
         if v is not None:
-            positions, hint_text = current_hint(session, model, mine)
+            positions, hint_text = current_hint(session, model, mine, control.gate)
             hand = {s.spec.ref: s for s in parts.board.in_zone("hand")
                     if s.spec.zone == "hand"}
             hud.draw_hint_marks(surface, lay, hand_strips(hand, positions))
