@@ -86,12 +86,15 @@ CASES: list[tuple[str, dict[str, Any]]] = [
 def test_counter_says_what_the_engine_says(name: str, options: dict[str, Any]) -> None:
     st = staged_round(name, **options)
     status = st.opening_status()
-    view = counter_view(status)
+    left = len(st.hands[st.current]) - 1
+    view = counter_view(status, left + 1)
     assert view is not None
     assert view.reached == status.opens
-    if status.lay_only_to_go_out:
-        assert view.text == "Cards are laid only to go out"
+    if status.lay_only_to_go_out:  # Simple: the cards still to lay, the franche tria and série
+        assert view.text == ("Every card laid: discard the last one" if left == 0 else
+                             f"{left} card{'s' if left > 1 else ''} left to lay")
         assert "71" not in view.text + view.note  # Simple has no threshold
+        assert view.ticks == (("tria", status.clean_tria), ("série", status.clean_serie))
         assert view.reached == bool(options.get("going_out"))
     elif status.partner_serie_enough:
         assert view.text == "Your partner is down: a franche série is enough"
@@ -117,7 +120,7 @@ def test_counter_stays_hidden_when_nothing_is_staged() -> None:
     for index in reversed(st.staged):
 
         st.apply(TakeBack(st.current, index))
-    assert counter_view(st.opening_status()) is None
+    assert counter_view(st.opening_status(), len(st.hands[st.current])) is None
 
 
 @pytest.mark.parametrize("name", PRESET_NAMES)
@@ -256,7 +259,7 @@ def test_table_status_and_counter_follow_the_preset(make_app: Any, name: str,
     scene.painter.invalidate()
     d.settle(2)
     status = scene.session.round.opening_status()
-    view = counter_view(status)
+    view = counter_view(status, len(scene.session.round.hands[0]))
     assert view is not None and counters and counters[-1] == view.text
     bar_lines = [line for line in status_lines if line.startswith("Opening: ")]
     if status.lay_only_to_go_out:

@@ -18,6 +18,7 @@ from rami_desktop.ui.table.hints import current_hint
 from rami_desktop.ui.table.layout import TableLayout, index_rect
 from rami_desktop.ui.table.parts import TableParts
 from rami_desktop.ui.table.sprites import CardSprite
+from rami_desktop.ui.table.view import added_this_turn
 
 log = logging.getLogger(__name__)
 
@@ -82,7 +83,7 @@ class TablePainter:
                          _("{name} went out!").format(name=name)):
                 hud.draw_prompt(scratch, lay, text, False)
                 hud.draw_prompt(scratch, lay, text, True)
-        for text in (_("Your turn: draw from the stock or the talaj."),
+        for text in (_("Your turn: draw from the stock or the talaj."), _("You went out!"),
                      _("Your turn: draw from the stock."),
                      _("Lay combinations if you can, then discard on the talaj.")):
             hud.draw_prompt(scratch, lay, text, True)
@@ -204,7 +205,8 @@ class TablePainter:
             for owner, rect in flow.labels:
                 if is_rtl():  # the name starts on the right: clear of the number badge there
                     rect = rect.inflate(-lay.px(28), 0).move(-lay.px(14), 0)
-                hud.draw_owner_label(surface, lay, rect, session.name(owner))
+                # above the dashed frame of a combination laid this turn, not under it
+                hud.draw_owner_label(surface, lay, rect.move(0, -lay.px(5)), session.name(owner))
             self.drop_rect = None
             if not flow.places and parts.control.my_turn() and not parts.follow.spread.shown:
                 self.drop_rect = hud.draw_owner_label(
@@ -213,16 +215,29 @@ class TablePainter:
 
     @staticmethod
     def _draw_meld_marks(surface: pygame.Surface, lay: TableLayout, parts: TableParts) -> None:
-        """Dashed outlines of staged combinations, their numbers, the first card's badge."""
+        """Dashed outlines of what this turn laid (staged combinations, cards added to others),
+        the talaj card taken this turn where it lies, the numbers, the first card's badge."""
         r = parts.session.round
         staged = set(r.staged) if not r.over else set()
+        added = {} if r.over else added_this_turn(r.turn_view(), r.melds)
+        taken_at = None if r.over else r.turn_view().pickup_at()
         flow = parts.view.flow
         if flow is not None:
             for number, place in enumerate(flow.places, start=1):
                 rect = place.rect
+                dash = lay.px(6), max(1, lay.px(2))
                 if place.index in staged:
                     hud.draw_dashed_rect(surface, rect.inflate(lay.px(8), lay.px(8)),
-                                         theme.BRASS_LIGHT, lay.px(6), max(1, lay.px(2)))
+                                         theme.BRASS_LIGHT, *dash)
+                new = [place.cards[k] for k in sorted(added.get(place.index, ()))
+                       if k < len(place.cards)]
+                if new:
+                    hud.draw_dashed_rect(surface, new[0].unionall(new[1:]).inflate(
+                        lay.px(6), lay.px(6)), theme.BRASS_LIGHT, *dash)
+                meld = r.melds[place.index].meld
+                if place.index == taken_at and meld is not None and r.pickup in meld.cards:
+                    k = meld.cards.index(r.pickup)
+                    hud.draw_glow(surface, place.cards[k], lay, FRESH)
                 # top right in every language: the cards' indices are on their left
                 hud.draw_badge(surface, lay, rect.topright, str(number), color=theme.ZELLIGE)
         if r.first_pos is not None and r.talaj:
@@ -258,7 +273,7 @@ class TablePainter:
                 hint_rect = hud.draw_hint_text(surface, lay, hint_text)
             if model.keys_used and model.cursor in hand and mine:
                 hud.draw_glow(surface, hand[model.cursor].rect, lay, theme.ZELLIGE)
-        counter = counter_view(r.opening_status()) if mine else None
+        counter = counter_view(r.opening_status(), len(r.hands[r.current])) if mine else None
         if counter is not None:
             at = hud.draw_counter(surface, lay, counter, lay.prompt.center)
         else:
@@ -291,6 +306,8 @@ class TablePainter:
             if r.winner is None:
                 return _("The stock ran out: no winner this round."), True
             winner = session.seat_of(r.winner)
+            if winner == session.bottom_seat() and not session.shared_screen:
+                return _("You went out!"), True  # the one player at the screen: "you"
             return _("{name} went out!").format(name=session.name(winner)), True
         seat = session.current_seat
         if parts.follow.held:
