@@ -138,10 +138,11 @@ class HandOrder:
                                     len(self.cards))
 
     def _restore(self, cards: list[Card]) -> None:
-        """Cards back in the hand: each to the place it left from (the latest move first),
-        the others at the end."""
+        """Cards back in the hand: each to the place it left from (the move that laid exactly
+        these cards, else the latest move first), the others at the end."""
         wanted = Counter(cards)
-        for batch in reversed(self.gone):
+        same = [b for b in self.gone if Counter(c for _i, c in b) == wanted]
+        for batch in [*same[-1:], *reversed(self.gone)]:
             back = [(i, c) for i, c in batch if wanted[c] > 0 and not _take(wanted, c)]
             for i, c in back:
                 batch.remove((i, c))
