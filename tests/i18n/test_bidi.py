@@ -120,7 +120,8 @@ def test_darija_penalty_formula_reads_from_the_right() -> None:
     from rami_desktop.ui.round_result import breakdown_text
 
     _darija()
-    hand = list(parse_cards("2S 3S 4S 5S 6S 7S 8S 9S 10D JD QD KD".split())) + [Card(0, "")] * 2
+    codes = ["2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10D", "JD", "QD", "KD"]
+    hand = [*parse_cards(codes), Card(0, ""), Card(0, "")]
     b = penalty_breakdown(preset("talaj"), 0, hand, True, 1, None, False, None)
     line = breakdown_text(b)
     assert text.strip_marks(line) == "12 كارطة × 10 + جوج جوكرات × 20 = 160"

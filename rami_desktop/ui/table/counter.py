@@ -38,9 +38,9 @@ def counter_view(status: OpeningStatus, hand_size: int) -> CounterView | None:
         left = max(0, hand_size - 1)
         text = (ngettext("{count} card left to lay", "{count} cards left to lay", left).format(
             count=left) if left else _("Every card laid: discard the last one"))
-        ticks = ((_("tria"), status.clean_tria), (_("série"), status.clean_serie)) \
+        wanted = ((_("tria"), status.clean_tria), (_("série"), status.clean_serie)) \
             if status.need_tria_and_serie else ()
-        return CounterView(text, "", reached, ticks)
+        return CounterView(text, "", reached, wanted)
     if status.partner_serie_enough:
         return CounterView(_("Your partner is down: a franche série is enough"), "", reached,
                            ((_("série"), status.clean_serie),))
