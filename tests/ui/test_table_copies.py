@@ -127,3 +127,31 @@ def test_simple_lays_the_whole_selection_at_once(make_app: Any) -> None:
     view = counter_view(status, len(r.hands[0]))
     assert view is not None and view.reached
     assert view.text == "Every card laid: discard the last one"
+
+
+def test_before_the_draw_the_hint_names_the_talaj_card_that_opens(make_app: Any) -> None:
+    """QQQ and 6-9♣ make 60 of 71; the K♦ on the talaj opens with the two kings in hand: the
+    hint says so before the draw, not only "draw first"."""
+    app = make_app((1280, 800), animation_speed="off")
+    scene = known_table(app, seats=TWO, human="KS KH QS QH QD 6C 7C 8C 9C 2D 5S 7S 9H 4H")
+    r = scene.session.round
+    rules = r.rules.with_options(first_card="none")
+    scene.session.match.round = RoundState(rules, [list(r.hands[0]), list(r.hands[1])],
+                                           [Card(13, "D")], list(r.stock), 0, seed=5)
+    scene.sync(animate=False)
+    scene.model.hints_on = True
+    highlighted, text = hint_of(scene)
+    assert text.startswith("Hint: take the K♦ from the talaj: it opens with ")
+    order = scene.session.hand_order(0)
+    assert {order.cards[i] for i in highlighted} >= set(parse_cards(["KS", "KH"]))
+
+
+def test_the_winner_at_the_screen_is_told_you_went_out(make_app: Any) -> None:
+    app = make_app((1280, 800), animation_speed="off")
+    scene = known_table(app, seats=TWO, human="2S 2H 2D 3C 4C 5C 7S 8S 9S 10D JD QD KD 6H",
+                        preset_name="simple")
+    order = scene.session.hand_order(0)
+    scene.model.selected = {i for i, c in enumerate(order.cards) if c != Card(6, "H")}
+    scene.control.lay_selection()
+    scene.control.discard(scene.session.hand_order(0).cards.index(Card(6, "H")))
+    assert scene.session.round.over and scene.prompt_text() == ("You went out!", True)
