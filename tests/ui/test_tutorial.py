@@ -360,3 +360,21 @@ def test_the_hint_follows_the_lesson(make_app: Any) -> None:
     assert strip_marks(text) == "Hint: discard the K♥."
     order = scene.table.session.hand_order(0)
     assert [order.cards[i].code for i in positions] == ["KH"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_closing_page_fits_the_window(make_app: Any, lang: str) -> None:
+    """One item a game, separated, and the whole page (its OK button too) on the window."""
+    app = make_app((1024, 640), language=lang)
+    i18n.set_language(lang)
+    d = Driver(app)
+    app.stack.clear_to(app.scene(Route.MENU))
+    learn = app.scene(Route.LEARN)
+    app.stack.push(learn)
+    d.settle(2)
+    learn.open_closing()
+    d.settle(2)
+    page = app.stack.top
+    assert app.screen.get_rect().contains(page.panel.rect)
+    assert app.screen.get_rect().contains(page.ok.rect)
+    assert strip_marks(page.message()).count("\n\n") == 4
