@@ -135,9 +135,9 @@ def play(player: Player, scene: object, step: Step) -> None:
     player.frames(3)
 
 
-def open_lesson(key: str, lang: str) -> tuple[App, object, Player]:
-    """An app showing a lesson from its start, in a language."""
-    app = App(SIZE, settings={"language": lang, "animation_speed": "off"}, persist=False,
+def open_lesson(key: str, lang: str, speed: str = "off") -> tuple[App, object, Player]:
+    """An app showing a lesson from its start, in a language, at an animation speed."""
+    app = App(SIZE, settings={"language": lang, "animation_speed": speed}, persist=False,
               fullscreen=False)
     i18n.set_language(lang)
     app.stack.clear_to(app.scene(Route.MENU))
@@ -178,13 +178,14 @@ def key_shots(out: Path) -> None:
 
 def every_step(out: Path, key: str, lang: str) -> list[Path]:
     """Every step of one lesson in one language: one shot a step, then its summary (if the
-    round ends) and the lesson's end."""
-    app, scene, player = open_lesson(key, lang)
+    round ends) and the lesson's end. The cards move at the normal speed, so that Bot's steps
+    show before Bot plays (it waits its pace)."""
+    app, scene, player = open_lesson(key, lang, "normal")
     lesson = scene.lesson  # type: ignore[attr-defined]
     shots: list[Path] = []
     name = f"lesson-{lesson.number}-{lang}"
     for k, step in enumerate(lesson.steps, start=1):
-        player.frames(1 if step.kind is StepKind.BOT else 20)  # Bot plays at once
+        player.frames(1 if step.kind is StepKind.BOT else 45)  # Bot waits its pace
         shots.append(shoot(app, out / f"{name}-step{k:02d}.png"))
         play(player, scene, step)
         if scene.table.session.round.over:  # type: ignore[attr-defined]

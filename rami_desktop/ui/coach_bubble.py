@@ -35,10 +35,10 @@ class CoachBubble:
 
     def place(self, size: tuple[int, int], scale: float, area: pygame.Rect, header: str,
               text: str, note: str, targets: Sequence[pygame.Rect], with_button: bool,
-              avoid: pygame.Rect | None = None, praise: bool = False) -> None:
+              avoid: Sequence[pygame.Rect] = (), praise: bool = False) -> None:
         """Lay the bubble out at the bottom of ``area`` (the table's middle, whose combinations
         fill it from the top), or at its top when the targets are down there (and, when it
-        can, clear of ``avoid`` too: a text of the table).
+        can, clear of the texts of the table in ``avoid`` too).
 
         Args:
             size: the window size.
@@ -49,12 +49,36 @@ class CoachBubble:
             note: the explanation of a wrong move ("" for none).
             targets: the rectangles pointed at.
             with_button: whether the Next button shows.
-            avoid: a text of the table the bubble should leave visible, if any.
+            avoid: texts of the table the bubble should leave visible (the drop text, the
+                hint line).
             praise: the note praises the player's move (else it explains a mistake).
         """
         pad = theme.px(16, scale)
-        width = min(theme.px(600, scale), max(theme.px(300, scale), int(size[0] * 0.5)))
-        inner = width - 2 * pad
+        base = min(theme.px(600, scale), max(theme.px(300, scale), int(size[0] * 0.5)))
+        widest = max(base, min(theme.px(860, scale), int(size[0] * 0.68)))
+        spots: list[pygame.Rect] = []
+        for width in (base, (base + widest) // 2, widest):  # wider, so shorter, if need be
+            height = self._render(width - 2 * pad, scale, header, text, note, praise,
+                                  with_button)
+            rect, clear = self._spot(size, scale, area, pygame.Rect(0, 0, width, height),
+                                     targets, avoid)
+            spots.append(rect)
+            if clear:
+                break
+        else:  # nowhere clear: the usual width and place
+            rect = spots[0]
+            self._render(rect.w - 2 * pad, scale, header, text, note, praise, with_button)
+        rect.y = max(theme.px(4, scale), min(rect.y, size[1] - rect.h - theme.px(4, scale)))
+        bh = theme.px(44, scale)
+        self.rect = rect
+        self.button.visible = with_button
+        self.button.rect = pygame.Rect(0, rect.bottom - pad - bh, theme.px(160, scale), bh)
+        self.button.rect.centerx = rect.centerx
+
+    def _render(self, inner: int, scale: float, header: str, text: str, note: str,
+                praise: bool, with_button: bool) -> int:
+        """Render the bubble's texts for an inner width; return the bubble's height."""
+        pad = theme.px(16, scale)
         self._header = render_text(header, theme.px(theme.FONT_SMALL, scale), theme.INK_SOFT,
                                    bold=True, max_width=inner)
         self._text = render_text(text, theme.px(theme.FONT_BODY, scale), theme.INK,
@@ -65,27 +89,37 @@ class CoachBubble:
         height = pad * 2 + self._header.get_height() + theme.px(6, scale) + self._text.get_height()
         if self._note is not None:
             height += theme.px(10, scale) + self._note.get_height()
-        bh = theme.px(44, scale)
         if with_button:
-            height += theme.px(12, scale) + bh
-        rect = pygame.Rect(0, 0, width, height)
+            height += theme.px(12, scale) + theme.px(44, scale)
+        return height
+
+    @staticmethod
+    def _spot(size: tuple[int, int], scale: float, area: pygame.Rect, rect: pygame.Rect,
+              targets: Sequence[pygame.Rect], avoid: Sequence[pygame.Rect]
+              ) -> tuple[pygame.Rect, bool]:
+        """Where a bubble of ``rect``'s size stands, and whether that spot leaves the targets
+        and the texts to avoid visible (within the table's middle)."""
+        rect = rect.copy()
         rect.centerx = area.centerx
         high = rect.move(0, area.top + theme.px(8, scale) - rect.y)
         low = rect.move(0, area.bottom - theme.px(8, scale) - rect.bottom)
         keep_clear = list(targets)
         options = [low, high]
-        if avoid is not None:
-            options += [high.move(0, avoid.bottom + theme.px(6, scale) - high.y),
-                        low.move(0, avoid.y - theme.px(6, scale) - low.bottom)]
-        clear = [o for o in options if o.collidelist(keep_clear) < 0
-                 and (avoid is None or not o.colliderect(avoid))]
+        gap = theme.px(6, scale)
+        for text_rect in avoid:  # just under or just over each text
+            options += [rect.move(0, text_rect.bottom + gap - rect.y),
+                        rect.move(0, text_rect.y - gap - rect.bottom)]
+        edge = theme.px(8, scale)
+        options += [o.move(area.right - edge - o.right, 0) for o in options[:2]]  # aside
+        options += [o.move(area.x + edge - o.x, 0) for o in options[:2]]
+        inside = [o for o in options  # over the table's middle: not the seats, not the hand
+                  if o.y >= area.y - theme.px(8, scale) and o.bottom <= area.bottom]
+        clear = [o for o in inside if o.collidelist(keep_clear) < 0
+                 and o.collidelist(list(avoid)) < 0]
+        if clear:
+            return clear[0], True
         fine = [o for o in options[:2] if o.collidelist(keep_clear) < 0]
-        rect = (clear or fine or [low])[0]
-        rect.y = max(theme.px(4, scale), min(rect.y, size[1] - height - theme.px(4, scale)))
-        self.rect = rect
-        self.button.visible = with_button
-        self.button.rect = pygame.Rect(0, rect.bottom - pad - bh, theme.px(160, scale), bh)
-        self.button.rect.centerx = rect.centerx
+        return (fine or [low])[0], False
 
     def draw(self, surface: pygame.Surface, scale: float, targets: Sequence[pygame.Rect],
              point: pygame.Rect | None = None) -> None:

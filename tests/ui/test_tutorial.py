@@ -378,3 +378,24 @@ def test_the_closing_page_fits_the_window(make_app: Any, lang: str) -> None:
     assert app.screen.get_rect().contains(page.panel.rect)
     assert app.screen.get_rect().contains(page.ok.rect)
     assert strip_marks(page.message()).count("\n\n") == 4
+
+
+@pytest.mark.parametrize(("key", "lang"), [("draw_discard", "en"), ("talaj", "ar_MA")])
+def test_the_bubble_leaves_the_drop_text_and_the_hint_visible(make_app: Any, key: str,
+                                                              lang: str) -> None:
+    """At every step the coach's bubble stands over the table's middle, clear of the cards it
+    frames, of "Drag cards here…" and of the hint line."""
+    app, scene, d = start(make_app, key, lang)
+    checked = 0
+    while scene.run.step is not None:
+        d.settle(2)
+        painter = scene.table.painter
+        texts = [r for r in (painter.drop_rect, painter.hint_rect) if r is not None]
+        bubble = scene.bubble.rect
+        assert bubble.collidelist(texts) < 0, (scene.run.step.coach, bubble, texts)
+        assert bubble.collidelist(scene.targets()) < 0, scene.run.step.coach
+        checked += bool(texts)
+        play_step(d, scene, scene.run.step)
+        if app.stack.top is not scene:
+            finish_round_summary(app, d, scene)
+    assert checked >= 5

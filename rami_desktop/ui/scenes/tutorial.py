@@ -256,10 +256,12 @@ class TutorialScene(Scene):
             return
         lay = self.table.view.lay
         area = lay.melds if lay is not None else surface.get_rect()
+        painter = self.table.painter
         targets = self.targets()
         self.bubble.place(surface.get_size(), self.scale, area, self.header(),
                           self.words(step.coach), self.note, targets,
-                          step.kind is StepKind.CONTINUE, self.table.painter.drop_rect,
+                          step.kind is StepKind.CONTINUE,
+                          [r for r in (painter.drop_rect, painter.hint_rect) if r is not None],
                           self.praised)
         element = step.aim.target not in (Target.HAND, Target.NONE)
         self.bubble.draw(surface, self.scale, targets, targets[0] if element and targets else None)
