@@ -42,14 +42,17 @@ class RoundSummaryScene(WidgetScene):
         ctx: the game context.
         session: the game (its round is over).
         on_next: deals the next round (or shows the match's end).
+        next_label: the label of the button that calls ``on_next`` (a msgid; default: "Next
+            round", or "See the result" when the match is over).
     """
 
     transparent = True
 
     def __init__(self, ctx: Context, session: Session,
-                 on_next: Callable[[], None]) -> None:
+                 on_next: Callable[[], None], next_label: str | None = None) -> None:
         self.session = session
         self.on_next = on_next
+        self.next_label = next_label
         self.rows: list[SummaryRow] = []
         self.peeking = False
         self.rows_rect = pygame.Rect(0, 0, 0, 0)
@@ -68,8 +71,8 @@ class RoundSummaryScene(WidgetScene):
                 number=self.session.match.round_number))))
         self.menu = self.group.add(Button(N_("Menu"), self.to_menu))
         self.look = self.group.add(Button(N_("See the table"), self.peek))
-        self.next = self.group.add(Button(N_("See the result") if over else N_("Next round"),
-                                          self.go_next, style="primary"))
+        label = self.next_label or (N_("See the result") if over else N_("Next round"))
+        self.next = self.group.add(Button(label, self.go_next, style="primary"))
         self.unpeek = self.group.add(Button(N_("Back to the results"), self.end_peek,
                                             style="primary"))
         self.unpeek.visible = False
@@ -253,8 +256,11 @@ class RoundSummaryScene(WidgetScene):
         name = fit_text(self.row_name(row), body, theme.ACCENT_DARK if row.winner else color,
                         name_col.w, bold=True)
         self._put(surface, name, name_col, y + theme.px(4, s), "start")
-        how = fit_text(row.how, small, theme.INK_SOFT, name_col.w)
-        self._put(surface, how, name_col, y + theme.px(6, s) + name.get_height(), "start")
+        at = y + theme.px(6, s) + name.get_height()
+        for line in row.how.split("\n"):  # the doubling of a joker going out: its own line
+            how = fit_text(line, small, theme.INK_SOFT, name_col.w)
+            self._put(surface, how, name_col, at, "start")
+            at += how.get_height()
         pen = fit_text(embed(f"+{row.penalty}") if row.penalty else "0", body,
                        theme.ACCENT if row.penalty else color, pen_col.w, bold=True)
         self._put(surface, pen, pen_col, y + theme.px(4, s), "end")
