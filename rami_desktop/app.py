@@ -11,6 +11,7 @@ import contextlib
 import logging
 import time
 import warnings
+from collections import deque
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -33,6 +34,7 @@ from rami_desktop.app_services import (
 from rami_desktop.i18n import N_
 from rami_desktop.play.config import GameConfig
 from rami_desktop.play.session import Session
+from rami_desktop.resources import asset
 from rami_desktop.storage.match_io import MatchFiles
 from rami_desktop.storage.paths import Paths
 from rami_desktop.storage.settings import fit_window_size
@@ -47,8 +49,20 @@ from rami_desktop.ui.scenes.menu import MenuScene
 log = logging.getLogger(__name__)
 
 FPS = 60
+#: the frame times kept for ``--perf`` (the last five minutes at 60 frames a second)
+FRAME_TIMES_KEPT = 18_000
+#: the window's icon (made with the bundle's icons by packaging/make_icons.py)
+WINDOW_ICON = ("icons", "rami-128.png")
 #: (code, name) of each language, the name written in that language (never translated)
 LANGUAGES: tuple[tuple[str, str], ...] = tuple(i18n.LANGUAGES.items())
+
+
+def _set_window_icon() -> None:
+    """Rami's icon for the window (before it opens: some systems read it only then)."""
+    try:
+        pygame.display.set_icon(pygame.image.load(str(asset(*WINDOW_ICON))))
+    except (pygame.error, OSError) as exc:  # boundary: a damaged install keeps SDL's icon
+        log.warning("no window icon: %s", exc)
 
 
 def _desktop_size() -> tuple[int, int] | None:
@@ -64,7 +78,7 @@ class App:
     """The running game.
 
     Args:
-        size: window size (default 1280x800, or the saved one).
+        size: window size (default: the saved one or 1280x800, within the usable desktop).
         settings: settings to use instead of loading them (tests).
         persist: whether settings changes are saved.
         fullscreen: start fullscreen (default from the settings).
@@ -106,12 +120,14 @@ class App:
         self.fullscreen = bool(self.settings.get("fullscreen")) if fullscreen is None \
             else fullscreen
         pygame.display.set_caption("Rami")
+        _set_window_icon()
         self.screen = self._open_window()
         self.clock = pygame.time.Clock()
         self.stack = SceneStack()
         self.running = True
         self.frames = 0
-        self.frame_times: list[float] = []  # seconds of work per frame (no sleeping)
+        #: seconds of work of the last frames (no sleeping)
+        self.frame_times: deque[float] = deque(maxlen=FRAME_TIMES_KEPT)
         self.routes = scene_routes()
         self.sounds = make_sounds(self.settings)
         self.card_art = make_card_art(self.settings)
@@ -350,7 +366,7 @@ class App:
 
     def _run_scenes(self, dt: float, events: Iterable[pygame.event.Event]) -> bool:
         """The scenes' part of a frame: events, update, drawing; returns whether it drew (a
-        frame without input where every visible scene is at rest is not drawn again)."""
+        frame without input where the top scene is at rest is not drawn again)."""
         events = list(events)
         changed = self.stack.apply_pending()
         self._show_startup_problems()
@@ -374,8 +390,11 @@ class App:
         changed = self.stack.apply_pending() or changed
         if not self.stack:
             self.running = False
+        # only the top scene is updated: a scene under an overlay cannot move, so whether the
+        # frame is drawn again is the top scene's call
+        top = self.stack.top
         if not (events or changed or self._drawn_size != self.size
-                or any(scene.needs_redraw() for scene in self.stack.visible())):
+                or (top is not None and top.needs_redraw())):
             return False
         self._drawn_size = self.size
         self.draw()
@@ -441,7 +460,7 @@ class App:
         pygame.image.save(self.screen, path)
 
     def frame_stats(self) -> tuple[float, float, float]:
-        """(p50, p99, max) of the frame work times, in milliseconds."""
+        """(p50, p99, max) of the work times of the last frames, in milliseconds."""
         if not self.frame_times:
             return 0.0, 0.0, 0.0
         ms = sorted(t * 1000.0 for t in self.frame_times)

@@ -10,11 +10,13 @@ never imports pygame.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 from collections.abc import Sequence
 from typing import TextIO
 
+from rami_desktop.arguments import OneLineParser, safe_output, whole_number
 from rami_desktop.bots import LEVELS, Bot
 from rami_desktop.engine.actions import (
     Action,
@@ -37,6 +39,13 @@ from rami_desktop.play.config import GameConfig, Seat
 from rami_desktop.play.session import Session
 
 HUMAN = 0
+PROG = "python -m rami_desktop.cli"
+#: the longest command line read (a command is a few characters)
+MAX_LINE = 4096
+
+
+class InputError(Exception):
+    """The input cannot be read as commands (the message says why)."""
 
 
 class Game:
@@ -124,9 +133,21 @@ class Game:
     # ---- input -----------------------------------------------------------------------------
 
     def read(self) -> str | None:
-        """Read one command line (None at the end of input)."""
+        """Read one command line (None at the end of input).
+
+        Raises:
+            InputError: a line longer than :data:`MAX_LINE` (``/dev/zero`` never ends one) or
+                input that is not UTF-8 text.
+        """
         print("> ", end="", file=self.out, flush=True)
-        line = self.inp.readline()
+        try:
+            line = self.inp.readline(MAX_LINE + 1)
+        except UnicodeDecodeError as exc:
+            raise InputError("the input is not UTF-8 text") from exc
+        if len(line) > MAX_LINE:
+            raise InputError(f"a line longer than {MAX_LINE} characters")
+        if any("\udc80" <= char <= "\udcff" for char in line):  # bytes a decoder escaped
+            raise InputError("the input is not UTF-8 text")
         if not line:
             return None
         return line.strip()
@@ -304,17 +325,18 @@ class Game:
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     """Parse the command line."""
-    p = argparse.ArgumentParser(prog="python -m rami_desktop.cli",
-                                description="Play Rami in the terminal against bots.")
+    p = OneLineParser(prog=PROG, description="Play Rami in the terminal against bots.")
     p.add_argument("--preset", choices=PRESET_NAMES, default="talaj", help="the rules preset")
-    p.add_argument("--players", type=int, default=2, help="number of players")
-    p.add_argument("--seed", type=int, default=None, help="the seed of the deals")
+    p.add_argument("--players", type=whole_number(2, 6), default=2, help="number of players")
+    p.add_argument("--seed", type=whole_number(0, 2**32 - 1), default=None,
+                   help="the seed of the deals")
     p.add_argument("--level", default="easy", choices=LEVELS, help="the bots' level")
     return p.parse_args(argv)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the terminal game; return the exit code."""
+    safe_output()
     args = parse_args(argv)
     rules = preset(args.preset)
     if not rules.min_players <= args.players <= rules.max_players:
@@ -328,6 +350,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(file=sys.stdout)
         return 130
+    except InputError as exc:
+        print(f"{PROG}: {exc}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        # the reader went away (``| head``): nothing more can be written there; the rest of
+        # the output is thrown away so that Python's own flush at exit does not fail too
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        print(f"{PROG}: the output was closed", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

@@ -46,7 +46,8 @@ import time
 import zipfile
 from pathlib import Path
 
-from build import GOAL_MB, GOAL_S, compile_catalogs, folder_bytes, project_version, unpack
+from build import GOAL_MB, GOAL_S, folder_bytes, installed_version, run, unpack
+from compile_catalogs import compile_catalogs
 
 ROOT = Path(__file__).resolve().parent.parent
 NAME = "Rami"
@@ -226,9 +227,15 @@ def write_path_file(python_dir: Path) -> None:
 
 
 def windows_wheels(cache: Path) -> list[Path]:
-    """The win_amd64 wheels of PACKAGES and pip, fetched into ``cache`` (kept between runs)."""
+    """The win_amd64 wheels of PACKAGES and pip, fetched into ``cache`` (kept between runs),
+    and the game's own wheel (pure Python, built here: under Wine its metadata gives
+    build.spec the version; the code itself comes from this tree)."""
     pip_download(["--platform", "win_amd64", "--python-version", "3.11", "--implementation",
                   "cp", "--only-binary=:all:", *PACKAGES, "pip"], cache)
+    for old in cache.glob("rami_desktop-*.whl"):
+        old.unlink()
+    run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", str(cache),
+         str(ROOT)])
     return sorted(cache.glob("*.whl"))
 
 
@@ -248,17 +255,16 @@ def install_wheels(wine: Path, env: dict[str, str], python: Path, wheels: list[P
     wine_check(wine, [to_wine(python), to_wine(pips[-1]) + "/pip", "install",
                       "--disable-pip-version-check", "--no-warn-script-location", "--no-index",
                       "--find-links", to_wine(wheels[0].parent), "--target", to_wine(site),
-                      *PACKAGES], env)
+                      *PACKAGES, "rami-desktop"], env)
     stamp.write_text(wanted, encoding="utf-8")
 
 
-def run_pyinstaller(wine: Path, env: dict[str, str], python: Path, dist: Path, work: Path,
-                    locales: Path) -> Path:
+def run_pyinstaller(wine: Path, env: dict[str, str], python: Path, dist: Path,
+                    work: Path) -> Path:
     """PyInstaller with build.spec under Wine; return the one-folder bundle."""
-    build_env = dict(env, RAMI_BUILD_LOCALES=to_wine(locales))
     output = wine_check(wine, [to_wine(python), "-m", "PyInstaller", to_wine(ROOT / "build.spec"),
                                "--noconfirm", "--clean", "--distpath", to_wine(dist),
-                               "--workpath", to_wine(work)], build_env, cwd=ROOT)
+                               "--workpath", to_wine(work)], env, cwd=ROOT)
     print("\n".join(output.strip().splitlines()[-3:]), flush=True)
     bundle = dist / NAME
     if not (bundle / f"{NAME}.exe").is_file():
@@ -353,7 +359,7 @@ def main(argv: list[str] | None = None) -> int:
     dist, work = args.dist.resolve(), args.work.resolve()
     dist.mkdir(parents=True, exist_ok=True)
     work.mkdir(parents=True, exist_ok=True)
-    version = project_version()
+    version = installed_version(Path(sys.executable))
     log(f"Rami {version} for windows-x86_64 under {wine}")
     env = wine_env(work / "wine-prefix", work / "wine-home")
     steps: dict[str, float] = {}
@@ -373,10 +379,8 @@ def main(argv: list[str] | None = None) -> int:
         mark = step("downloads", mark)
         install_wheels(wine, env, python, wheels)
         mark = step("install", mark)
-        locales = work / "windows-locales"
-        compile_catalogs(locales)
-        bundle = run_pyinstaller(wine, env, python, dist / "windows", work / "windows-pyinstaller",
-                                 locales)
+        compile_catalogs()  # into rami_desktop/locales, where build.spec takes them
+        bundle = run_pyinstaller(wine, env, python, dist / "windows", work / "windows-pyinstaller")
         mark = step("pyinstaller", mark)
         archive = pack_zip(bundle, dist / f"{NAME}-{version}-windows-x86_64.zip")
         mark = step("zip", mark)

@@ -78,7 +78,7 @@ FINE = (None, problems.MISSING_RESTORED_BACKUP)
 
 def soak_config(seed: int) -> GameConfig:
     """The soak's match: four easy bots in tallage, a target no match reaches while soaking."""
-    rules = preset("tallage", target=1_000_000)
+    rules = preset("tallage", target=100_000)
     return GameConfig(rules, (Seat(None, "bot", "easy"),) * 4, seed)
 
 

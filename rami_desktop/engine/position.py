@@ -16,7 +16,7 @@ from .cards import Card
 from .deal import Deal, qualifies_for_redeal
 from .melds import Meld
 from .observation import MeldView, Observation
-from .opening import OpeningStatus, going_out_points, opening_status
+from .opening import ELSEWHERE, OpeningStatus, going_out_points, opening_status
 from .rules import GoingOutPoints, Rules, Starter
 from .scoring import PenaltyBreakdown, penalty_breakdown
 from .turn import StagedLay, StagedOp, TableMeld, TurnRecord, TurnView
@@ -130,6 +130,11 @@ class RoundPosition:
             return []
         return sorted(op.meld for op in self._staging.ops if isinstance(op, StagedLay))
 
+    def pickup_to_lay(self) -> Card | None:
+        """The talaj top card taken this turn while it is surely still in the hand, else None."""
+        t = self._staging
+        return t.pickup if t.pickup_in_hand(self.hands[self.current]) else None
+
     @property
     def actions_this_turn(self) -> int:
         """How many layings, additions and swaps the current turn holds."""
@@ -166,12 +171,13 @@ class RoundPosition:
     def opening_status(self) -> OpeningStatus:
         """Where the current player's opening stands with the combinations staged this turn."""
         p = self.current
-        staged = [m for i in self.staged if (m := self.melds[i].meld) is not None]
+        numbers = [i for i in self.staged if self.melds[i].meld is not None]
+        staged = [m for i in numbers if (m := self.melds[i].meld) is not None]
         pickup = self._staging.pickup
         return opening_status(
             rules=self.rules, player=p, down=self.down[p], partner_down=self.partner_down(p),
             staged=staged, pickup=pickup,
-            pickup_elsewhere=pickup is not None and self._staging.laid_elsewhere(pickup),
+            pickup_places=staged_places(self._staging.pickup_places(), numbers),
             bar=self.required_points(), hand_size=len(self.hands[p]), laid=bool(self._staging.ops))
 
     def penalty_breakdown(self, player: int) -> PenaltyBreakdown:
@@ -219,6 +225,19 @@ class RoundPosition:
             if m.meld is not None:
                 out.extend(m.meld.cards)
         return out
+
+
+def staged_places(where: frozenset[int | str], numbers: Sequence[int]
+                  ) -> frozenset[int | str]:
+    """Where the taken talaj card may be, said for the opening: the index among the staged
+    combinations (``numbers``), ``elsewhere`` (another combination), or ``hand``."""
+    out: set[int | str] = set()
+    for place in where:
+        if isinstance(place, int):
+            out.add(numbers.index(place) if place in numbers else ELSEWHERE)
+        else:
+            out.add(place)
+    return frozenset(out)
 
 
 def restore_position(state: RoundPosition, obs: Observation) -> None:

@@ -53,6 +53,7 @@ from .turn import (
     StagedSwap,
     TurnRecord,
     apply_op,
+    op_cards,
     replay,
 )
 
@@ -232,14 +233,14 @@ class RoundState(RoundPosition):
         p = action.player
         if isinstance(action, Lay):
             index = len(self.melds)
-            self._stage(p, StagedLay(index, action.cards))
+            self._stage(p, StagedLay(index, action.cards, action.taken))
             self._staging.created.append(index)
             return [Laid(p, index, action.cards)]
         if isinstance(action, Add):
-            self._stage(p, StagedAdd(action.meld, action.cards, action.at))
+            self._stage(p, StagedAdd(action.meld, action.cards, action.at, action.taken))
             return [Added(p, action.meld, action.cards)]
         if isinstance(action, Swap):
-            self._stage(p, StagedSwap(action.meld, action.card))
+            self._stage(p, StagedSwap(action.meld, action.card, action.taken))
             return [Swapped(p, action.meld, action.card)]
         if isinstance(action, TakeBack):
             if action.meld not in self.staged:
@@ -252,8 +253,19 @@ class RoundState(RoundPosition):
         raise RuleError(E.INVALID_MELD)
 
     def _stage(self, p: int, op: StagedOp) -> None:
+        if op.taken is not None and not self._copy_fits(op):
+            raise RuleError(E.CARD_NOT_IN_HAND)
         apply_op(self.hands[p], self.melds, op, p, self.turn, self.rules, self._may_touch)
         self._staging.ops.append(op)
+
+    def _copy_fits(self, op: StagedOp) -> bool:
+        """Whether the copy of the talaj card an operation says it moves is in the hand: the
+        card taken this turn (``taken`` True) or an own copy (False)."""
+        t = self._staging
+        pk = t.pickup
+        if pk is None or pk not in op_cards(op):
+            return op.taken is not True
+        return bool(t.pickup_places([*t.ops, op]))
 
     def _may_touch(self, index: int) -> bool:
         """Whether the current player may add to or swap in combination ``index`` now."""
@@ -298,12 +310,9 @@ class RoundState(RoundPosition):
         status = status or self.opening_status()
         if status.blocked_by is E.WHOLE_HAND_ONLY:
             raise RuleError(E.WHOLE_HAND_ONLY)
-        pk = self._staging.pickup
         swapped = self._staging.swapped_jokers()
-        if pk is not None:
-            baseline = self._staging.pickup_baseline + (swapped if pk.is_joker else 0)
-            if hand.count(pk) > baseline:
-                raise RuleError(E.PICKUP_NOT_LAID)
+        if self._staging.pickup_in_hand(hand):
+            raise RuleError(E.PICKUP_NOT_LAID)
         if self.rules.swapped_joker_must_be_laid and swapped:
             jokers = sum(1 for c in hand if c.is_joker)
             if jokers > self._staging.joker_baseline:

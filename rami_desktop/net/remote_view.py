@@ -105,6 +105,11 @@ class RemoteView:
         return seat == self.seat
 
     @property
+    def shared_screen(self) -> bool:
+        """False: a joiner's screen is its own player's only."""
+        return False
+
+    @property
     def human_seats(self) -> list[int]:
         """This screen's seat, while it is in the match."""
         return [self.seat] if self.player_of(self.seat) is not None else []

@@ -29,12 +29,15 @@ class HandOrder:
         fresh: the position of the card just drawn (this turn), else None.
         gone: the cards that left the hand this turn, one batch a move, each card with the
             position it had (a take-back puts it back there).
+        fresh_gone: the entry of ``gone`` that is the card just drawn (taken back, it is marked
+            again: the mark follows the card), else None.
     """
 
     cards: list[Card] = field(default_factory=list)
     breaks: list[int] = field(default_factory=list)
     fresh: int | None = None
     gone: list[list[tuple[int, Card]]] = field(default_factory=list)
+    fresh_gone: tuple[int, Card] | None = None
 
     @classmethod
     def of(cls, hand: Sequence[Card]) -> HandOrder:
@@ -98,6 +101,7 @@ class HandOrder:
         """The turn is over: no card is "just drawn", nothing can be taken back."""
         self.fresh = None
         self.gone = []
+        self.fresh_gone = None
 
     def _leaving(self, removed: Counter[Card], picked: Sequence[int]) -> set[int]:
         """The positions of the removed cards: those picked first, then the last copies."""
@@ -116,6 +120,8 @@ class HandOrder:
 
     def _remove(self, positions: set[int]) -> None:
         fresh = self.fresh
+        if fresh is not None and fresh in positions:
+            self.fresh_gone = (fresh, self.cards[fresh])
         self.cards = [c for i, c in enumerate(self.cards) if i not in positions]
         if fresh is not None:
             self.fresh = None if fresh in positions else \
@@ -132,14 +138,17 @@ class HandOrder:
                                     len(self.cards))
 
     def _restore(self, cards: list[Card]) -> None:
-        """Cards back in the hand: each to the place it left from (the latest move first),
-        the others at the end."""
+        """Cards back in the hand: each to the place it left from (the move that laid exactly
+        these cards, else the latest move first), the others at the end."""
         wanted = Counter(cards)
-        for batch in reversed(self.gone):
+        same = [b for b in self.gone if Counter(c for _i, c in b) == wanted]
+        for batch in [*same[-1:], *reversed(self.gone)]:
             back = [(i, c) for i, c in batch if wanted[c] > 0 and not _take(wanted, c)]
             for i, c in back:
                 batch.remove((i, c))
                 self._insert(i, c)
+                if self.fresh_gone == (i, c):  # the card just drawn is back: marked again
+                    self.fresh, self.fresh_gone = max(0, min(i, len(self.cards) - 1)), None
         self.gone = [b for b in self.gone if b]
         for card in wanted.elements():
             self._insert(len(self.cards), card)
@@ -148,9 +157,12 @@ class HandOrder:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready data."""
+        fresh_gone = self.fresh_gone
         return {"cards": [c.code for c in self.cards], "breaks": list(self.breaks),
                 "fresh": self.fresh,
-                "gone": [[[i, c.code] for i, c in batch] for batch in self.gone]}
+                "gone": [[[i, c.code] for i, c in batch] for batch in self.gone],
+                "fresh_gone": None if fresh_gone is None else [fresh_gone[0],
+                                                               fresh_gone[1].code]}
 
     @classmethod
     def from_dict(cls, data: Any, hand: Sequence[Card]) -> HandOrder:
@@ -178,6 +190,9 @@ class HandOrder:
                 entries = [(i, c) for i, c in _entries(batch)]
                 if entries:
                     order.gone.append(entries)
+        fresh_gone = _entries([data.get("fresh_gone")])
+        if fresh_gone and any(fresh_gone[0] in batch for batch in order.gone):
+            order.fresh_gone = fresh_gone[0]
         return order
 
 

@@ -145,6 +145,11 @@ class TableGame(Protocol):
         ...
 
     @property
+    def shared_screen(self) -> bool:
+        """Whether two or more humans share this screen (pass-and-play)."""
+        ...
+
+    @property
     def current_seat(self) -> int:
         """The seat to play."""
         ...

@@ -203,13 +203,15 @@ class NotAFileError(OSError):
 _READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
 
 
-def read_limited(path: Path) -> bytes:
-    """Read at most ``MAX_BYTES + 1`` bytes of a regular file, without ever blocking.
+def read_regular_file(path: Path | str, limit: int) -> bytes:
+    """Read at most ``limit + 1`` bytes of a regular file, without ever blocking (a longer
+    result means the file is over the limit).
 
     Raises:
         FileNotFoundError: no such file.
-        NotAFileError: the name is not a regular file (a FIFO would block a plain open).
-        OSError: any other reading error.
+        NotAFileError: the name is not a regular file (a FIFO would block a plain open, a
+            device like /dev/zero never ends).
+        OSError: any other reading error (a folder included).
     """
     fd = os.open(path, _READ_FLAGS)  # non-blocking: opening a FIFO must not wait for a writer
     try:
@@ -219,10 +221,15 @@ def read_limited(path: Path) -> bytes:
             os.set_blocking(fd, True)
         with os.fdopen(fd, "rb") as handle:
             fd = -1  # the handle closes it
-            return handle.read(MAX_BYTES + 1)
+            return handle.read(limit + 1)
     finally:
         if fd >= 0:
             os.close(fd)
+
+
+def read_limited(path: Path) -> bytes:
+    """Read at most ``MAX_BYTES + 1`` bytes of a regular file (see :func:`read_regular_file`)."""
+    return read_regular_file(path, MAX_BYTES)
 
 
 def _try_read(path: Path, parse: Callable[[bytes], T]) -> tuple[str, Any, bytes | None]:

@@ -18,7 +18,7 @@ from rami_desktop.ui.teams import team_members, team_name, team_of, team_title
 
 
 def breakdown_text(b: PenaltyBreakdown) -> str:
-    """The engine's account of a player's penalty, in words."""
+    """The engine's account of a player's penalty, in words (a doubling on a second line)."""
     reason = b.reason
     if reason is PenaltyReason.NO_WINNER:
         return _("no winner: the stock ran out")
@@ -46,10 +46,11 @@ def breakdown_text(b: PenaltyBreakdown) -> str:
     if not parts:
         return _("no cards left")
     text = " + ".join(parts)
-    if len(b.cards) > 1 or b.doubled:
+    if b.doubled:  # the doubling on a line of its own, with its result
+        return text + "\n" + _("= {subtotal} · ×2, went out with a joker = {total}").format(
+            subtotal=b.subtotal, total=b.total)
+    if len(b.cards) > 1:
         text += f" = {b.subtotal}"
-    if b.doubled:
-        text += " " + _("×2: went out with a joker")
     return text
 
 

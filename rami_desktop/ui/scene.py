@@ -220,6 +220,11 @@ class WidgetScene(Scene):
     def update(self, dt: float) -> None:
         self.group.update(dt)
 
+    def needs_redraw(self) -> bool:
+        """A screen of widgets at rest is not drawn again: only input (which always redraws)
+        or a widget changing on its own (a text field's caret) draws it."""
+        return self.group.wants_redraw()
+
     def draw_background(self, surface: pygame.Surface) -> None:
         """Draw what lies under the widgets (the felt, unless transparent)."""
         if not self.transparent:

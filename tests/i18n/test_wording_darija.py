@@ -40,8 +40,9 @@ ALLOWED = [
     re.compile(r"(?<=الفرقة )[AB]\b|\([AB]\)"),  # the team letters
     re.compile(r"\bJOKER\b|\bv\d+(?:\.\d+)+\b"),  # the joker's index, the version
     # the keys of the keyboard (the controls help): letters, F1, Esc...
-    re.compile(r"(?<![A-Za-z])(?:[A-Z]|F\d{1,2}|Esc|Home|End|Shift|Enter|Entrée|Tab|Space)"
-               r"(?![A-Za-z])"),
+    # the keys of the keyboard, as printed on a Moroccan (French AZERTY) keyboard
+    re.compile(r"(?<![A-Za-zÀ-ÿ])(?:[A-Z]|F\d{1,2}|Échap|Début|Fin|Maj|Entrée|Tab|Espace)"
+               r"(?![A-Za-zÀ-ÿ])"),
     re.compile("|".join(NAMES)),
 ]
 LATIN = re.compile(r"[A-Za-zÀ-ÿ]")

@@ -104,3 +104,21 @@ def test_following_any_moves_keeps_exactly_the_engines_cards(hand: list, rng) ->
         assert Counter(order.cards) == Counter(current)
         assert order.fresh is None or 0 <= order.fresh < len(order.cards)
         assert all(0 < b < len(order.cards) for b in order.breaks)
+
+
+def test_the_card_just_drawn_keeps_its_mark_when_taken_back() -> None:
+    """Laid and taken back, the card just drawn returns to its place, marked again; a
+    take-back returns the cards of that very laying to their places."""
+    order = HandOrder.of(parse_cards(["KS", "KH", "KD", "JH", "QH", "2S"]))
+    taken = parse_cards(["KH"])[0]
+    order.follow([*order.cards, taken], drawn=taken)
+    assert order.fresh == 6
+    hand = list(parse_cards(["KH", "JH", "QH", "2S"]))  # the tria laid with the card just drawn
+    order.follow(hand, picked=[0, 6, 2])
+    assert order.fresh is None
+    order.follow(list(parse_cards(["2S"])), picked=[0, 1, 2])  # the hearts laid too
+    order.follow(list(parse_cards(["KS", "KD", "KH", "2S"])))  # the tria taken back
+    assert order.fresh is not None and order.cards[order.fresh] == taken
+    assert order.cards[0] == parse_cards(["KS"])[0]  # from the tria's batch, not the hearts'
+    again = HandOrder.from_dict(order.to_dict(), order.cards)
+    assert again.fresh == order.fresh

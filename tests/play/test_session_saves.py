@@ -267,3 +267,23 @@ def test_no_save_and_a_finished_match_clears_it(paths: Paths) -> None:
         type(session.match).over = monkey_over  # type: ignore[assignment]
     assert not MatchFiles(paths).exists()
     assert Session.resume(MatchFiles(paths)) == (None, None)
+
+
+def _bench_load() -> Any:
+    spec = importlib.util.spec_from_file_location("bench_load", ROOT / "tools" / "bench_load.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_loading_is_linear_in_the_size_of_the_save() -> None:
+    """A save four times longer (one turn's lay-and-undo moves, the longest a turn makes)
+    takes about four times as long to load, not sixteen. Prints the figures."""
+    bench = _bench_load()
+    small, big = bench.crafted_save(600), bench.crafted_save(2400)
+    t_small, t_big = bench.load_seconds(small), bench.load_seconds(big)
+    ratio = t_big / t_small
+    print(f"load {len(small) / 1e3:.0f} kB: {t_small * 1e3:.0f} ms; {len(big) / 1e3:.0f} kB: "
+          f"{t_big * 1e3:.0f} ms (x{ratio:.1f} for x{len(big) / len(small):.1f} the size)")
+    assert ratio < 8

@@ -26,6 +26,7 @@ from rami_desktop.storage.settings import (
     LANGUAGES,
     MAX_WINDOW,
     MIN_WINDOW,
+    clamp_window,
     fit_window_size,
     load_settings,
 )
@@ -151,6 +152,8 @@ def test_stale_backup_temporaries_are_removed(paths: Paths) -> None:
         ("sound_volume", 10**400, 0.8),
         ("language", "xx", None),
         ("window_size", [16384, 16384], MAX_WINDOW),
+        ("last_setup", {"preset": "poker", "options": {}, "seats": []}, None),
+        ("last_setup", {"preset": "talaj", "options": {"preset": "poker"}, "seats": []}, None),
     ],
 )
 def test_one_bad_value_is_repaired_alone(paths: Paths, field: str, value: Any,
@@ -171,19 +174,32 @@ def test_storage_knows_the_languages_of_the_game() -> None:
 @pytest.mark.parametrize(
     ("size", "screen", "expected"),
     [
-        ((16384, 16384), (1920, 1080), (1920, 1080)),
+        # the screen less a title bar and a taskbar, never below 1024x640
+        ((16384, 16384), (1920, 1080), (1856, 952)),
         ((1280, 800), (1920, 1080), (1280, 800)),
         ((1280, 800), (1024, 600), (1024, 600)),
-        ((100, 100), (1920, 1080), MIN_WINDOW),
+        ((100, 100), (1920, 1080), (1024, 640)),
         ((16384, 16384), None, MAX_WINDOW),
-        (None, (1920, 1080), (1280, 800)),
         ((1280, 800), (320, 240), (320, 240)),
         ((1280, 800), (0, 0), (1280, 800)),
+        # the first start: 1280x800 at most, what the desktop leaves room for
+        (None, (1920, 1080), (1280, 800)),
+        (None, (1366, 768), (1280, 640)),
+        (None, (1440, 900), (1280, 772)),
+        (None, (1280, 800), (1216, 672)),
+        (None, (1024, 768), (1024, 640)),
     ],
 )
-def test_window_fits_the_screen(size: tuple[int, int] | None, screen: tuple[int, int] | None,
-                                expected: tuple[int, int]) -> None:
+def test_window_fits_the_usable_desktop(size: tuple[int, int] | None,
+                                        screen: tuple[int, int] | None,
+                                        expected: tuple[int, int]) -> None:
     assert fit_window_size(size, screen) == expected
+
+
+def test_a_window_size_from_anywhere_is_clamped_as_at_load() -> None:
+    assert clamp_window((10**20, 10**20)) == MAX_WINDOW
+    assert clamp_window((1, -5)) == MIN_WINDOW
+    assert clamp_window((1280, 800)) == (1280, 800)
 
 
 # ------------------------------------------------------------------ names and presets from files

@@ -87,7 +87,7 @@ def test_teams_one_name_and_team_columns(make_app: Any) -> None:
     assert scene.score_lines()[-1].cells[4:] == (str(teams[0]), str(teams[1]))
     text = strip_marks(scene.winners_text())
     if teams[0] != teams[1]:
-        winner = "Team A: Sara & Bot 3" if teams[0] < teams[1] else "Team B: Bot 2 & Bot 4"
+        winner = "Team A (Sara & Bot 3)" if teams[0] < teams[1] else "Team B (Bot 2 & Bot 4)"
         assert text == f"{winner} wins!"
 
 

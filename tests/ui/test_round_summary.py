@@ -119,7 +119,7 @@ def test_joker_doubling_rami_sec_and_hand_value(make_app: Any) -> None:
     r.hands[1] = []
     r.rules = r.rules.with_options(joker_out_doubles=True)
     r.last_discard = parse_cards(["JK"])[0]
-    text = "2 cards × 10 + 1 joker × 20 = 40 ×2: went out with a joker"
+    text = "2 cards × 10 + 1 joker × 20\n= 40 · ×2, went out with a joker = 80"
     assert penalty_explanation(r, 0) == text
     summary = _summary(app, scene)
     assert summary.rows[0].values == (10, 10, 20) and summary.rows[0].penalty == 80

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 import os
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -241,3 +242,32 @@ def read_only_home(home: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None
     monkeypatch.setattr(os, "open", guarded_open)
     monkeypatch.setattr("builtins.open", guarded_builtin)
     yield
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+@pytest.mark.parametrize("kind", ["fifo", "dev-zero", "folder"])
+def test_a_non_regular_file_as_the_save_starts_the_game_to_the_menu(
+        start: object, home: Path, kind: str) -> None:
+    """A FIFO, a link to /dev/zero or a folder named match.json (and the same in place of the
+    settings and the statistics): never opened blocking nor read without a limit; set aside
+    with one log line; the menu appears as usual, with no message."""
+    paths = Paths.under(home)
+    for path in (paths.match_file, paths.settings_file, paths.stats_file):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if kind == "fifo":
+            os.mkfifo(path)
+        elif kind == "dev-zero":
+            path.symlink_to("/dev/zero")
+        else:
+            path.mkdir()
+    outcome: list[App] = []
+    worker = threading.Thread(target=lambda: outcome.append(start()), daemon=True)
+    worker.start()
+    worker.join(30)
+    assert outcome, "the game did not start: a file blocked it"
+    app = outcome[0]
+    assert isinstance(app.stack.top, MenuScene) and not _dialogs(app)
+    assert app.startup_problems == []
+    assert not app.stack.top.continue_button.enabled
+    for path in (paths.match_file, paths.settings_file, paths.stats_file):
+        assert not path.is_symlink() and list(path.parent.glob(path.name + ".not-a-file-*"))

@@ -3,7 +3,6 @@ talaj, "wait for me", the turn cue and the card just drawn, the table at rest no
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pygame
@@ -178,23 +177,6 @@ def test_the_table_at_rest_is_not_drawn_again(make_app: Any) -> None:
     assert scene.control.players_turn() and not scene.needs_redraw() and drawn == []
     d.click(_lay(scene).stock.center)  # input and the card sliding in are drawn
     assert drawn
-
-
-def test_rest_cpu_benchmark(make_app: Any) -> None:
-    """Prints the CPU share of the table at rest on a human's turn (a figure, not a limit)."""
-    app = make_app((1280, 800), animation_speed="normal")
-    scene = known_table(app)
-    app.stack.clear_to(scene)
-    d = Driver(app)
-    d.settle(int(animation.TURN_CUE_TIME / DT) + 10)
-    t0, w0 = time.process_time(), time.perf_counter()
-    for _ in range(120):
-        app.step(DT, [])
-        time.sleep(DT / 4)
-    cpu = time.process_time() - t0
-    wall = time.perf_counter() - w0
-    print(f"table at rest: {1000 * cpu / 120:.3f} ms CPU a frame, "
-          f"{100 * cpu / (120 * DT):.1f} % of one core at 60 fps (wall {wall:.2f} s)")
 
 
 def test_a_resumed_round_tells_what_happened_again(make_app: Any) -> None:

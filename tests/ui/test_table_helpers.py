@@ -78,7 +78,8 @@ def selection(scene: TableScene) -> list[Card]:
 
 def hint_of(scene: TableScene) -> tuple[list[int], str]:
     """The hint the table shows now: hand positions and its line."""
-    return current_hint(scene.session, scene.model, scene.control.my_turn())
+    return current_hint(scene.session, scene.model, scene.control.my_turn(),
+                        scene.control.gate)
 
 
 class Driver:

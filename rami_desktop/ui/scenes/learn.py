@@ -23,8 +23,8 @@ if TYPE_CHECKING:
 
 
 def closing_text() -> str:
-    """The closing page: how the other presets differ, one line each, and where to change."""
-    return "\n".join(_(line) for line in CLOSING)
+    """The closing page: how each game differs, one item a game, and where to change."""
+    return "\n\n".join(_(line) for line in CLOSING)
 
 
 class LearnScene(WidgetScene):

@@ -15,7 +15,7 @@ from rami_desktop.ui import theme
 from rami_desktop.ui.round_result import seat_team, team_lines
 from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scene import WidgetScene
-from rami_desktop.ui.teams import LETTERS, team_members, team_name, team_title
+from rami_desktop.ui.teams import LETTERS, team_members, team_title, team_wins
 from rami_desktop.ui.text import bidi_format, embed
 from rami_desktop.ui.widgets import Button, Panel, fit_text
 
@@ -71,8 +71,7 @@ class MatchEndScene(WidgetScene):
                             if (team := seat_team(self.session, s)) is not None})
             if len(teams) == 1:
                 members = team_members(teams[0], m.partner)
-                return bidi_format(_("{team} wins!"), team=team_name(
-                    teams[0], [self.session.name(s) for s in members]))
+                return team_wins(teams[0], [self.session.name(s) for s in members])
             return _("The two teams share the win!")
         # TRANSLATORS: between the names of a list ("Sam, Lina"); darija: «، »
         names = pgettext("list separator", ", ").join(embed(self.session.name(s)) for s in winners)

@@ -159,10 +159,6 @@ class MenuScene(WidgetScene):
                 shadow.blit(face, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
                 self._fans.append((face, shadow, rect))
 
-    def needs_redraw(self) -> bool:
-        """The menu is still between inputs: drawn again only when something happens."""
-        return False
-
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_background(surface)
         s = self.scale

@@ -51,6 +51,8 @@ class JoinScene(WidgetScene):
         self.joining: Joining | None = None
         self.status: str = ""
         self.status_error = False
+        self._shown: tuple[object, ...] = ()
+        self._changed = False
         super().__init__(ctx)
 
     def build(self) -> None:
@@ -74,7 +76,7 @@ class JoinScene(WidgetScene):
         self.status_label = g.add(Label(self.status_text, theme.FONT_SMALL, theme.INK,
                                         wrap=True))
         self.last_button.visible = self._kept() is not None
-        g.focused = self.code
+        g.focused = self.join_button  # (a caret would blink: the screen rests until typed in)
 
     def _kept(self) -> dict[str, Any] | None:
         return last_joined(self.ctx.settings.get("network"))
@@ -226,6 +228,15 @@ class JoinScene(WidgetScene):
                 self.say(net_message(got.code, got.version), error=True)
             elif isinstance(got, Welcome):
                 self._welcomed(got)
+        shown = (self.list_text(), *(self.table_text(i) for i in range(LISTED)), self.status,
+                 len(self.seat.options))
+        if shown != self._shown:  # a table found, an answer: the screen is drawn again
+            self._shown = shown
+            self._changed = True
+
+    def needs_redraw(self) -> bool:
+        changed, self._changed = self._changed, False
+        return changed or super().needs_redraw()
 
     def _asked(self, answer: TableInfo | Trouble) -> None:
         if isinstance(answer, Trouble):

@@ -51,6 +51,8 @@ class LobbyScene(WidgetScene):
         self.session: HostSession | None = None
         self.problem: str = ""
         self._handed_over = False
+        self._shown: tuple[str, ...] = ()
+        self._changed = False
         super().__init__(ctx)
 
     # ---- hosting -------------------------------------------------------------------------------
@@ -200,6 +202,14 @@ class LobbyScene(WidgetScene):
             self.session.pump()
             self.session.take_happenings()  # nothing shown here yet: the table shows the deal
         self.start_button.enabled = self.session is not None
+        shown = (self.code_text(), *(self.seat_text(i) for i in range(6)))
+        if shown != self._shown:  # someone joined or left: the screen is drawn again
+            self._shown = shown
+            self._changed = True
+
+    def needs_redraw(self) -> bool:
+        changed, self._changed = self._changed, False
+        return changed or super().needs_redraw()
 
     def policy_changed(self, policy: str) -> None:
         """Wait for an absent player, or let a bot play for them."""

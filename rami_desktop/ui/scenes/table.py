@@ -197,7 +197,9 @@ class TableScene(Scene):
             self.session.ask_redeals()
             self._pace_bots(dt)
             self._drain()
-        if self.follow.update(dt, self.control.players_turn(), len(self.session.round.talaj)):
+        # in a lesson the coach shows the way: no ring, no sound
+        mine = self.control.players_turn() and self.gate is None
+        if self.follow.update(dt, mine, len(self.session.round.talaj)):
             self.ctx.play("turn")
         if self.follow.changed:
             self.follow.changed = False

@@ -10,9 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from rami_desktop.engine.actions import Action, Discard, Draw, Redeal, TakeBack, Undo
+from rami_desktop.engine.actions import Action, Discard, Draw, Lay, Redeal, TakeBack, Undo
+from rami_desktop.engine.arrange import arrange_meld
 from rami_desktop.engine.cards import Card, sort_key_rank, sort_key_suit
 from rami_desktop.engine.errors import ErrorCode
+from rami_desktop.engine.lay_all import lay_all
 from rami_desktop.play.hand_order import HandOrder
 from rami_desktop.play.table_game import TableGame
 from rami_desktop.ui.table import hand as hand_mod
@@ -20,6 +22,7 @@ from rami_desktop.ui.table.gate import MoveGate
 from rami_desktop.ui.table.model import TableModel
 from rami_desktop.ui.table.refusal import refusal_text
 from rami_desktop.ui.table.staging import add_actions, lay_action, swap_action
+from rami_desktop.ui.table.taken import taken_flag, taken_position
 from rami_desktop.ui.table.view import TableView
 
 
@@ -112,15 +115,51 @@ class TableControl:
         else:
             self.attempt(Draw(p, source))
 
+    def _taken(self, positions: Sequence[int]) -> bool | None:
+        """Which copy of the talaj card taken this turn the cards at ``positions`` hold."""
+        order = self.order()
+        return None if order is None else taken_flag(order, self.session.round, positions)
+
     def lay(self, positions: Sequence[int]) -> None:
-        """Lay the cards at some hand positions as a new combination."""
+        """Lay the cards at some hand positions as a new combination (or, when they make several
+        and no single one, as the combinations the engine splits them into)."""
         if not self.my_turn():
             return
         cards = self._cards(positions)
         if not cards:
             self.refuse(ErrorCode.INVALID_MELD)
             return
-        self.attempt(lay_action(self._player(), cards, self.session.rules), picked=positions)
+        rules = self.session.rules
+        if arrange_meld(cards, rules) is None and len(cards) >= 6:
+            layings = lay_all(self.session.round, cards)
+            if layings is not None:
+                self._lay_all(layings, positions)
+                return
+        self.attempt(lay_action(self._player(), cards, rules, self._taken(positions)),
+                     picked=positions)
+
+    def _lay_all(self, layings: Sequence[Lay], positions: Sequence[int]) -> None:
+        """Play the engine's split of the selected cards, one combination after the other, each
+        from the places its cards were picked (the copy taken from the talaj where it is)."""
+        order = self.order()
+        assert order is not None
+        at = taken_position(order, self.session.round)
+        left = list(positions)
+        for laying in layings:
+            picked: list[int] = []
+            for card in laying.cards:
+                want = bool(laying.taken) and card == self.session.round.pickup
+                spots = sorted((i for i in left if order.cards[i] == card),
+                               key=lambda i: (i == at) != want)
+                if spots:
+                    picked.append(spots[0])
+                    left.remove(spots[0])
+            if not self.attempt(laying, picked=picked):
+                return
+            order = self.order()
+            assert order is not None
+            left = [i - sum(1 for j in picked if j < i) for i in left]
+            at = taken_position(order, self.session.round)
 
     def lay_selection(self) -> None:
         """Lay the selected cards as a new combination."""
@@ -140,10 +179,11 @@ class TableControl:
             self.refuse(ErrorCode.CANNOT_ADD)
             return
         p = self._player()
+        taken = self._taken(positions)
         candidates: list[Action] = []
         if len(cards) == 1 and joker_at is not None and meld.cards[joker_at].is_joker:
-            candidates.append(swap_action(p, index, cards[0]))
-        candidates += add_actions(p, index, meld, cards, at, self.session.rules)
+            candidates.append(swap_action(p, index, cards[0], taken))
+        candidates += add_actions(p, index, meld, cards, at, self.session.rules, taken)
         self.attempt(*candidates, picked=positions)
 
     def add_to(self, number: int, at: str | None = None) -> None:
@@ -171,8 +211,8 @@ class TableControl:
             self.refuse(ErrorCode.BAD_SWAP)
             return
         cards = self._cards(positions)
-        self.attempt(swap_action(self._player(), melds[number - 1], cards[0]),
-                     picked=positions)
+        self.attempt(swap_action(self._player(), melds[number - 1], cards[0],
+                                 self._taken(positions)), picked=positions)
 
     def take_back_last(self) -> None:
         """Take back the last combination laid this turn."""

@@ -8,6 +8,8 @@ each call is given the session it reads.
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from rami_desktop.engine.actions import Discarded, RoundEnded
@@ -19,6 +21,9 @@ from rami_desktop.ui.table.control import TableControl
 from rami_desktop.ui.table.journal import Journal
 from rami_desktop.ui.table.layout import TableLayout
 from rami_desktop.ui.table.panels import JournalPanel, TalajSpread
+
+#: steps a second of the "your turn" ring (drawn again only when its step changes: calm)
+CUE_STEPS = 12
 
 #: keys that open and close the journal and the spread talaj
 JOURNAL_KEY = pygame.K_j
@@ -34,6 +39,8 @@ class Follow:
         self.spread = TalajSpread()
         #: seconds left of the "your turn" highlight
         self.cue_time = 0.0
+        #: the ring's step last drawn (it changes CUE_STEPS times a second)
+        self._cue_drawn = -1
         #: waiting for a click or a key after a bot's discard ("wait for me")
         self.held = False
         #: something drawn at rest changed (the painter draws its layer again)
@@ -123,7 +130,17 @@ class Follow:
 
     def busy(self) -> bool:
         """Whether something moves on its own (the frame must be drawn)."""
-        return self.cue_time > 0 or (self.spread.hovering and not self.spread.shown)
+        return self.cue_step() != self._cue_drawn or (self.spread.hovering
+                                                       and not self.spread.shown)
+
+    def cue_step(self) -> int:
+        """The ring's step now (0: no ring)."""
+        return math.ceil(self.cue_time * CUE_STEPS)
+
+    def cue_shown(self) -> float:
+        """The time the ring is drawn at (its step's), and note that it was drawn."""
+        self._cue_drawn = self.cue_step()
+        return self._cue_drawn / CUE_STEPS
 
     # ---- input -------------------------------------------------------------------------------
 

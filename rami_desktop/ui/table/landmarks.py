@@ -12,6 +12,7 @@ import pygame
 from rami_desktop.engine.cards import Card
 from rami_desktop.play.tutorial.model import Aim, Target
 from rami_desktop.ui.table.buttons import TableButtons
+from rami_desktop.ui.table.painter import TablePainter
 from rami_desktop.ui.table.sprites import SpriteBoard
 from rami_desktop.ui.table.view import TableView
 
@@ -23,6 +24,7 @@ class GuidedTable(Protocol):
     view: TableView
     board: SpriteBoard
     buttons: TableButtons
+    painter: TablePainter
 
     def on_enter(self) -> None: ...
     def on_exit(self) -> None: ...
@@ -31,16 +33,26 @@ class GuidedTable(Protocol):
     def handle_event(self, event: pygame.event.Event) -> None: ...
     def update(self, dt: float) -> None: ...
     def draw(self, surface: pygame.Surface) -> None: ...
+    def needs_redraw(self) -> bool: ...
 
 
 def hand_rects(board: SpriteBoard, cards: Sequence[Card]) -> list[pygame.Rect]:
-    """The hand's sprites showing ``cards`` (each copy once), where they are now."""
+    """Where the hand's sprites showing ``cards`` (each copy once) can be seen now: each card
+    up to where the next one covers it, so that each is framed on its own."""
     wanted = Counter(c.code for c in cards)
+    hand = {s.spec.ref: s for s in board.in_zone("hand") if s.spec.zone == "hand"}
     out: list[pygame.Rect] = []
-    for sprite in board.in_zone("hand"):
-        if wanted[sprite.spec.code] > 0:
-            wanted[sprite.spec.code] -= 1
-            out.append(sprite.rect)
+    for ref in sorted(hand):
+        sprite = hand[ref]
+        if wanted[sprite.spec.code] <= 0:
+            continue
+        wanted[sprite.spec.code] -= 1
+        rect = sprite.rect.copy()
+        above = hand.get(ref + 1)  # the next card is drawn over this one
+        if above is not None and rect.x < above.rect.x < rect.right \
+                and above.rect.y <= rect.y:
+            rect.w = above.rect.x - rect.x
+        out.append(rect)
     return out
 
 

@@ -18,6 +18,7 @@ from rami_desktop.ui.table.hints import current_hint
 from rami_desktop.ui.table.layout import TableLayout, index_rect
 from rami_desktop.ui.table.parts import TableParts
 from rami_desktop.ui.table.sprites import CardSprite
+from rami_desktop.ui.table.view import added_this_turn
 
 log = logging.getLogger(__name__)
 
@@ -58,6 +59,8 @@ class TablePainter:
         #: where the hint line and the message were drawn last (None: not shown)
         self.hint_rect: pygame.Rect | None = None
         self.message_rect: pygame.Rect | None = None
+        #: where "Drag cards here…" was drawn last (None: not shown)
+        self.drop_rect: pygame.Rect | None = None
         #: what the last frame showed of each card: (zone, code shown), ``back`` for a back
         self.shown: list[tuple[str, str]] = []
 
@@ -80,7 +83,7 @@ class TablePainter:
                          _("{name} went out!").format(name=name)):
                 hud.draw_prompt(scratch, lay, text, False)
                 hud.draw_prompt(scratch, lay, text, True)
-        for text in (_("Your turn: draw from the stock or the talaj."),
+        for text in (_("Your turn: draw from the stock or the talaj."), _("You went out!"),
                      _("Your turn: draw from the stock."),
                      _("Lay combinations if you can, then discard on the talaj.")):
             hud.draw_prompt(scratch, lay, text, True)
@@ -202,23 +205,39 @@ class TablePainter:
             for owner, rect in flow.labels:
                 if is_rtl():  # the name starts on the right: clear of the number badge there
                     rect = rect.inflate(-lay.px(28), 0).move(-lay.px(14), 0)
-                hud.draw_owner_label(surface, lay, rect, session.name(owner))
+                # above the dashed frame of a combination laid this turn, not under it
+                hud.draw_owner_label(surface, lay, rect.move(0, -lay.px(5)), session.name(owner))
+            self.drop_rect = None
             if not flow.places and parts.control.my_turn() and not parts.follow.spread.shown:
-                hud.draw_owner_label(surface, lay, lay.melds.inflate(0, -lay.melds.h + lay.px(30)),
-                                     _("Drag cards here to lay a combination"))
+                self.drop_rect = hud.draw_owner_label(
+                    surface, lay, lay.melds.inflate(0, -lay.melds.h + lay.px(30)),
+                    _("Drag cards here to lay a combination"))
 
     @staticmethod
     def _draw_meld_marks(surface: pygame.Surface, lay: TableLayout, parts: TableParts) -> None:
-        """Dashed outlines of staged combinations, their numbers, the first card's badge."""
+        """Dashed outlines of what this turn laid (staged combinations, cards added to others),
+        the talaj card taken this turn where it lies, the numbers, the first card's badge."""
         r = parts.session.round
         staged = set(r.staged) if not r.over else set()
+        added = {} if r.over else added_this_turn(r.turn_view(), r.melds)
+        taken_at = None if r.over else r.turn_view().pickup_at()
         flow = parts.view.flow
         if flow is not None:
             for number, place in enumerate(flow.places, start=1):
                 rect = place.rect
+                dash = lay.px(6), max(1, lay.px(2))
                 if place.index in staged:
                     hud.draw_dashed_rect(surface, rect.inflate(lay.px(8), lay.px(8)),
-                                         theme.BRASS_LIGHT, lay.px(6), max(1, lay.px(2)))
+                                         theme.BRASS_LIGHT, *dash)
+                new = [place.cards[k] for k in sorted(added.get(place.index, ()))
+                       if k < len(place.cards)]
+                if new:
+                    hud.draw_dashed_rect(surface, new[0].unionall(new[1:]).inflate(
+                        lay.px(6), lay.px(6)), theme.BRASS_LIGHT, *dash)
+                meld = r.melds[place.index].meld
+                if place.index == taken_at and meld is not None and r.pickup in meld.cards:
+                    k = meld.cards.index(r.pickup)
+                    hud.draw_glow(surface, place.cards[k], lay, FRESH)
                 # top right in every language: the cards' indices are on their left
                 hud.draw_badge(surface, lay, rect.topright, str(number), color=theme.ZELLIGE)
         if r.first_pos is not None and r.talaj:
@@ -243,7 +262,7 @@ class TablePainter:
             hud.draw_me(surface, lay, session.name(bottom), session.match.scores[bottom],
                         p is not None and r.down[p], p is not None and r.dealer == p)
         if v is not None:
-            positions, hint_text = current_hint(session, model, mine)
+            positions, hint_text = current_hint(session, model, mine, control.gate)
             hand = {s.spec.ref: s for s in parts.board.in_zone("hand")
                     if s.spec.zone == "hand"}
             hud.draw_hint_marks(surface, lay, hand_strips(hand, positions))
@@ -254,14 +273,15 @@ class TablePainter:
                 hint_rect = hud.draw_hint_text(surface, lay, hint_text)
             if model.keys_used and model.cursor in hand and mine:
                 hud.draw_glow(surface, hand[model.cursor].rect, lay, theme.ZELLIGE)
-        counter = counter_view(r.opening_status()) if mine else None
+        counter = counter_view(r.opening_status(), len(r.hands[r.current])) if mine else None
         if counter is not None:
             at = hud.draw_counter(surface, lay, counter, lay.prompt.center)
         else:
             text, strong = self.prompt_text(parts)
             at = hud.draw_prompt(surface, lay, text, strong)
-        if parts.follow.cue_time > 0:
-            self._draw_cue(surface, lay, at, parts.follow.cue_time)
+        shown = parts.follow.cue_shown()
+        if shown > 0:
+            self._draw_cue(surface, lay, at, shown)
         self.hint_rect, self.message_rect = hint_rect, None
         if model.message_time > 0 and model.message:
             bottom_y = hint_rect.y - lay.px(4) if hint_rect is not None else None
@@ -287,6 +307,8 @@ class TablePainter:
             if r.winner is None:
                 return _("The stock ran out: no winner this round."), True
             winner = session.seat_of(r.winner)
+            if winner == session.bottom_seat() and not session.shared_screen:
+                return _("You went out!"), True  # the one player at the screen: "you"
             return _("{name} went out!").format(name=session.name(winner)), True
         seat = session.current_seat
         if parts.follow.held:

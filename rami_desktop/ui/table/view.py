@@ -8,12 +8,14 @@ may be (:meth:`~rami_desktop.play.session.Session.face_up`); otherwise its backs
 from __future__ import annotations
 
 import logging
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
 import pygame
 
 from rami_desktop.engine.actions import Added, Discarded, Drew, Event, Laid, Swapped
+from rami_desktop.engine.turn import StagedAdd, StagedSwap, TableMeld, TurnView
 from rami_desktop.i18n import is_rtl
 from rami_desktop.play.table_game import TableGame
 from rami_desktop.ui.card_art import FACE_CODES, CardArt
@@ -44,6 +46,34 @@ def others(session: TableGame) -> list[int]:
         return active
     i = active.index(bottom)
     return [s for s in active[i + 1:] + active[:i] if s != bottom]
+
+
+def added_this_turn(view: TurnView, melds: Sequence[TableMeld]) -> dict[int, set[int]]:
+    """The cards put this turn on combinations laid before it (additions, a card in a joker's
+    place): by combination number, their places in it. They are tentative until the discard,
+    as the combinations laid this turn are."""
+    touched = {op.meld for op in view.ops if isinstance(op, StagedAdd | StagedSwap)}
+    out: dict[int, set[int]] = {}
+    for index in touched:
+        before = view.start_table[index] if index < len(view.start_table) else None
+        now = melds[index].meld if index < len(melds) else None
+        if before is None or now is None:
+            continue
+        if now.is_tria:  # a tria keeps its cards: the new ones are those it did not hold
+            left = Counter(before.cards)
+            places = set()
+            for k, card in enumerate(now.cards):
+                if left[card] > 0 and not (card.is_joker and k >= len(before.cards)):
+                    left[card] -= 1
+                else:
+                    places.add(k)
+        else:  # a série grows at its ends; a card in a joker's place keeps the joker's
+            shift = before.start - now.start
+            places = {k for k in range(len(now.cards))
+                      if not shift <= k < shift + len(before.cards)
+                      or now.cards[k] != before.cards[k - shift]}
+        out[index] = places
+    return out
 
 
 class TableView:
@@ -134,12 +164,14 @@ class TableView:
                   if seat in by_owner]
         self.flow = flow_melds(lay.melds, groups, lay.meld_w, lay.scale,
                                min_w=max(28, lay.px(30)), widths=lay.meld_widths)
+        added = {} if r.over else added_this_turn(r.turn_view(), r.melds)
         specs: list[CardSpec] = []
         for place in self.flow.places:
             meld = r.melds[place.index].meld
             assert meld is not None
-            tint = "staged" if place.index in staged else None
+            new = added.get(place.index, set())
             for k, (card, rect) in enumerate(zip(meld.cards, place.cards, strict=True)):
+                tint = "staged" if place.index in staged or k in new else None
                 specs.append(CardSpec(card.code, f"meld:{place.index}", rect, tint, ref=k))
         return specs
 
