@@ -20,6 +20,7 @@ import threading
 from collections.abc import Sequence
 from types import FrameType
 
+from rami_desktop.arguments import OneLineParser, safe_output, whole_number
 from rami_desktop.bots import LEVELS
 from rami_desktop.engine.rules import PRESET_NAMES, preset
 from rami_desktop.net.headless import TablePlan, end_table, run_tables, table_summary
@@ -52,19 +53,21 @@ def parse_seats(text: str) -> tuple[Seat, ...]:
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     """The command line."""
-    ap = argparse.ArgumentParser(prog="rami-host", description=__doc__.split("\n\n")[0])
+    ap = OneLineParser(prog="rami-host", description=__doc__.split("\n\n")[0])
     ap.add_argument("--preset", choices=PRESET_NAMES, default="talaj")
     ap.add_argument("--seats", default="net,net,bot:medium",
                     help="comma list of net and bot:LEVEL, in turn order")
-    ap.add_argument("--port", type=int, default=0, help="port to listen on (0: a free one)")
+    ap.add_argument("--port", type=whole_number(0, 65535), default=0,
+                    help="port to listen on (0: a free one)")
     ap.add_argument("--code", default=None, help="the table code (default: a new one)")
-    ap.add_argument("--rounds", type=int, default=None, help="stop after K rounds")
+    ap.add_argument("--rounds", type=whole_number(1, 100_000), default=None,
+                    help="stop after K rounds")
     ap.add_argument("--json", action="store_true", help="end with one JSON line")
     ap.add_argument("--policy", choices=POLICIES, default="bot",
                     help="while a joiner is away: wait, or a bot plays the seat")
     ap.add_argument("--name", default="", help="the table's name on the network")
     ap.add_argument("--listen", default="", help="address to listen on (default: all)")
-    ap.add_argument("--seed", type=int, default=None)
+    ap.add_argument("--seed", type=whole_number(0, (1 << 32) - 1), default=None)
     ap.add_argument("--cert", default=None, help="TLS certificate (PEM): serve wss://")
     ap.add_argument("--key", default=None, help="the certificate's private key (PEM)")
     ap.add_argument("--no-advertise", action="store_true",
@@ -74,6 +77,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one table; return the exit code."""
+    safe_output()
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr,
                         format="rami-host: %(message)s")
     args = parse_args(argv)
@@ -93,8 +97,6 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise ValueError("the code must be 4 to 12 letters and digits")
         if (args.cert is None) != (args.key is None):
             raise ValueError("--cert and --key go together")
-        if args.rounds is not None and args.rounds < 1:
-            raise ValueError("--rounds must be 1 or more")
     except ValueError as exc:
         print(f"rami-host: {exc}", file=sys.stderr)
         return BAD_ARGS

@@ -15,6 +15,7 @@ import sys
 import time
 from collections.abc import Sequence
 
+from rami_desktop.arguments import OneLineParser, safe_output, whole_number
 from rami_desktop.bots import LEVELS, make_bot
 from rami_desktop.net.client import address_url
 from rami_desktop.net.errors import NetError
@@ -36,21 +37,25 @@ REFUSALS = (NetError.WRONG_CODE, NetError.TABLE_FULL, NetError.SEAT_TAKEN,
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     """The command line."""
-    ap = argparse.ArgumentParser(prog="rami-join", description=__doc__.split("\n\n")[0])
+    ap = OneLineParser(prog="python -m rami_desktop.join",
+                       description=__doc__.split("\n\n")[0])
     ap.add_argument("--address", required=True, help="host name or IP, or a ws:// wss:// URL")
-    ap.add_argument("--port", type=int, required=True)
+    ap.add_argument("--port", type=whole_number(1, 65535), required=True)
     ap.add_argument("--code", required=True, help="the table code")
     ap.add_argument("--bot", choices=LEVELS, default="medium", help="the policy that plays")
     ap.add_argument("--name", default="", help="the player's name at the table")
-    ap.add_argument("--seat", type=int, default=None, help="the seat to take (default: any)")
+    ap.add_argument("--seat", type=whole_number(0, 5), default=None,
+                    help="the seat to take (default: any)")
     ap.add_argument("--cafile", default=None, help="certificates to check a wss:// host with")
     ap.add_argument("--timeout", type=float, default=3600.0, help="give up after T seconds")
-    ap.add_argument("--seed", type=int, default=None, help="the bot's seed")
+    ap.add_argument("--seed", type=whole_number(0, (1 << 64) - 1), default=None,
+                    help="the bot's seed")
     return ap.parse_args(argv)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Join, play to the end; return the exit code."""
+    safe_output()
     args = parse_args(argv)
     code = normalize_code(args.code)
     try:
