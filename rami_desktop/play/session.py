@@ -181,7 +181,8 @@ class Session(Seating):
             return Played(None, ErrorCode.NOT_YOUR_TURN, candidates[0])
         redeal = all(isinstance(a, Redeal) for a in candidates)
         if not redeal and (self.human_to_play() != seat
-                           or (self.shared_screen and self.face_up() != seat)):
+                           or (self.shared_screen and self.plays_here(seat)
+                               and self.face_up() != seat)):
             code = ErrorCode.ROUND_OVER if self.round.over else ErrorCode.NOT_YOUR_TURN
             return Played(None, code, candidates[0])
         first: tuple[ErrorCode, Action] | None = None
@@ -233,7 +234,7 @@ class Session(Seating):
         seats = self.driver.ask_redeals()
         for seat in seats:
             self._orders.clear()
-            self._happenings.append(Happening("redeal", seat, (Redealt(
+            self.record(Happening("redeal", seat, (Redealt(
                 self.action_player(seat)),), by_bot=True))
         if seats:
             self.autosave()
@@ -324,10 +325,10 @@ class Session(Seating):
                human: bool) -> None:
         if any(isinstance(e, Redealt) for e in events):
             self._orders.clear()
-            self._happenings.append(Happening("redeal", seat, tuple(events), by_bot))
+            self.record(Happening("redeal", seat, tuple(events), by_bot))
         else:
             self._follow_hands(seat, events, picked)
-            self._happenings.append(Happening("move", seat, tuple(events), by_bot))
+            self.record(Happening("move", seat, tuple(events), by_bot))
         if self._revealed is not None and (
                 self.round.over or self.human_to_play() != self._revealed
                 or any(isinstance(e, Discarded) and self.seat_of(e.player) == self._revealed
@@ -348,6 +349,10 @@ class Session(Seating):
         if any(isinstance(e, Discarded) for e in events):
             order.end_turn()
 
+    def record(self, happening: Happening) -> None:
+        """Queue a happening for the screen (a hosting session also sends it on)."""
+        self._happenings.append(happening)
+
     def take_happenings(self) -> list[Happening]:
         """What happened since the last call, oldest first."""
         out, self._happenings = self._happenings, []
@@ -361,7 +366,7 @@ class Session(Seating):
         self.match.next_round()
         self._orders.clear()
         self._revealed = None
-        self._happenings.append(Happening("deal", None))
+        self.record(Happening("deal", None))
         self.autosave()
 
     def deal_code(self) -> str | None:

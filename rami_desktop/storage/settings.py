@@ -24,7 +24,7 @@ from rami_desktop.storage.atomic import (
     read_with_backup,
     write_atomic_safe,
 )
-from rami_desktop.storage.names import clean_seat_names
+from rami_desktop.storage.names import clean_name, clean_seat_names
 from rami_desktop.storage.paths import Paths
 from rami_desktop.storage.versioning import Upgrader, upgrade
 
@@ -57,7 +57,9 @@ class Settings:
     ``language`` is None until the player chooses one at the first start (the system locale is
     never used). ``last_setup`` is the JSON dict of the last match setup, shaped
     ``{"preset": str, "options": {...}, "seats": [...]}``, or None (do not hash a Settings
-    holding one).
+    holding one). ``network`` keeps the tables joined (their code and the seat's token, to
+    come back) and the table hosted (its code and its seats' tokens), see
+    :func:`_check_network`.
     """
 
     language: str | None = None
@@ -73,6 +75,7 @@ class Settings:
     last_setup: dict[str, Any] | None = None
     lessons_done: tuple[str, ...] = ()
     tutorial_offered: bool = False
+    network: dict[str, Any] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """Return the settings as a versioned JSON document."""
@@ -210,6 +213,56 @@ def _check_setup(value: Any) -> dict[str, Any] | None:
             "seats": clean_seat_names(seats)}
 
 
+#: tables joined kept in the settings (the most recent first)
+MAX_JOINED = 8
+
+
+def _short(value: Any, limit: int) -> str:
+    if not isinstance(value, str) or not 0 < len(value) <= limit:
+        raise ValueError("must be a short text")
+    return value
+
+
+def _port(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 < value < 65536:
+        raise ValueError("must be a port number")
+    return value
+
+
+def _check_joined(entry: Any) -> dict[str, Any]:
+    if not isinstance(entry, dict):
+        raise TypeError("a joined table must be an object")
+    seat = entry.get("seat")
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < 6:
+        raise ValueError("seat must be a seat number")
+    return {"address": _short(entry.get("address"), 300), "port": _port(entry.get("port")),
+            "code": _short(entry.get("code"), 40), "seat": seat,
+            "token": _short(entry.get("token"), 64), "name": clean_name(entry.get("name")) or ""}
+
+
+def _check_network(value: Any) -> dict[str, Any] | None:
+    """``{"joined": [{address, port, code, seat, token, name}, ...], "hosted": {code, port,
+    policy, tokens: {seat: token}} or null}``."""
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        raise TypeError("network must be an object")
+    joined = value.get("joined", [])
+    if not isinstance(joined, list):
+        raise TypeError("joined tables must be a list")
+    hosted = value.get("hosted")
+    if hosted is not None:
+        if not isinstance(hosted, dict) or not isinstance(hosted.get("tokens"), dict):
+            raise TypeError("the hosted table must be an object with tokens")
+        tokens = {str(int(k)): _short(v, 64) for k, v in hosted["tokens"].items()}
+        policy = hosted.get("policy", "wait")
+        if policy not in ("wait", "bot"):
+            raise ValueError("policy must be wait or bot")
+        hosted = {"code": _short(hosted.get("code"), 40), "port": _port(hosted.get("port")),
+                  "policy": policy, "tokens": tokens}
+    return {"joined": [_check_joined(e) for e in joined[:MAX_JOINED]], "hosted": hosted}
+
+
 _CHECKS: dict[str, Any] = {
     "language": _check_language,
     "sound_volume": _check_volume,
@@ -224,6 +277,7 @@ _CHECKS: dict[str, Any] = {
     "last_setup": _check_setup,
     "lessons_done": _check_lessons,
     "tutorial_offered": _check_bool,
+    "network": _check_network,
 }
 
 

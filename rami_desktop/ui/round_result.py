@@ -13,7 +13,7 @@ from rami_desktop.engine.cards import Card
 from rami_desktop.engine.scoring import PenaltyBreakdown, PenaltyReason
 from rami_desktop.engine.state import RoundState
 from rami_desktop.i18n import _, ngettext
-from rami_desktop.play.session import Session
+from rami_desktop.play.table_game import TableGame
 from rami_desktop.ui.teams import team_members, team_name, team_of, team_title
 
 
@@ -87,7 +87,7 @@ class SummaryRow:
     winner: bool
 
 
-def summary_rows(session: Session) -> list[SummaryRow]:
+def summary_rows(session: TableGame) -> list[SummaryRow]:
     """The rows of the finished round, one a seat that played it, in turn order."""
     r = session.round
     m = session.match
@@ -107,7 +107,7 @@ def summary_rows(session: Session) -> list[SummaryRow]:
     return rows
 
 
-def team_lines(session: Session) -> list[tuple[str, int]]:
+def team_lines(session: TableGame) -> list[tuple[str, int]]:
     """("Team A: Sara & Bot 3", total) of each team, or nothing without teams."""
     totals = session.match.team_scores()
     if totals is None:
@@ -117,14 +117,14 @@ def team_lines(session: Session) -> list[tuple[str, int]]:
             for team, total in enumerate(totals)]
 
 
-def seat_team(session: Session, seat: int) -> int | None:
+def seat_team(session: TableGame, seat: int) -> int | None:
     """The team (0: A, 1: B) of a seat, None without teams."""
     if not session.rules.teams:
         return None
     return team_of(seat, session.match.partner)
 
 
-def team_totals_line(session: Session) -> str | None:
+def team_totals_line(session: TableGame) -> str | None:
     """"Team A 120 · Team B 80" for the table's status, None without teams."""
     totals = session.match.team_scores()
     if totals is None:
@@ -133,7 +133,7 @@ def team_totals_line(session: Session) -> str | None:
                       for t, total in enumerate(totals))
 
 
-def seat_team_label(session: Session, seat: int, viewer: int | None) -> str:
+def seat_team_label(session: TableGame, seat: int, viewer: int | None) -> str:
     """A seat's team at the table ("Team A"), and "your partner" on the viewer's partner's
     seat; "" without teams."""
     team = seat_team(session, seat)

@@ -31,3 +31,7 @@ class Route(str, Enum):
     LEARN = "learn"
     TUTORIAL = "tutorial"
     CONTROLS_HELP = "controls_help"
+    NETWORK = "network"
+    NET_LOBBY = "net_lobby"
+    NET_JOIN = "net_join"
+    NET_TABLE = "net_table"

@@ -60,6 +60,10 @@ class Scene:
     def update(self, dt: float) -> None:
         """Advance by ``dt`` seconds."""
 
+    def update_covered(self, dt: float) -> None:
+        """Advance by ``dt`` seconds while another scene is on top (only what must go on
+        unseen: a network table keeps taking its messages)."""
+
     def draw(self, surface: pygame.Surface) -> None:
         """Draw onto the window surface."""
 

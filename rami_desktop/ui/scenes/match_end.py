@@ -4,12 +4,13 @@ match's round results, the totals (per team too); Rematch with the same seats, o
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
 
 from rami_desktop.i18n import N_, _, is_rtl, pgettext
-from rami_desktop.play.session import Session
+from rami_desktop.play.table_game import TableGame
 from rami_desktop.ui import theme
 from rami_desktop.ui.round_result import seat_team, team_lines
 from rami_desktop.ui.routes import Route
@@ -43,8 +44,10 @@ class ScoreLine:
 class MatchEndScene(WidgetScene):
     """Who won, the score table round by round, Rematch."""
 
-    def __init__(self, ctx: Context, session: Session) -> None:
+    def __init__(self, ctx: Context, session: TableGame,
+                 rematch: Callable[[], None] | None = None) -> None:
         self.session = session
+        self._rematch = rematch
         self.first_line = 0  # the first round line shown when the table scrolls
         self.table_rect = pygame.Rect(0, 0, 0, 0)
         self.line_h = 1
@@ -242,7 +245,11 @@ class MatchEndScene(WidgetScene):
     # ---- leaving -----------------------------------------------------------------------------
 
     def rematch(self) -> None:
-        """A new match with the same rules and seats (a new deal)."""
+        """A new match with the same rules and seats (a new deal); a table on the network
+        says what a rematch is there."""
+        if self._rematch is not None:
+            self._rematch()
+            return
         config = dataclasses.replace(self.session.config, seed=None)
         self.ctx.start_game(config)
 

@@ -90,13 +90,14 @@ class MenuScene(WidgetScene):
     def build(self) -> None:
         self.new_game = Button(N_("New game"), self.open_setup, style="primary")
         self.continue_button = Button(N_("Continue"), self.continue_match)
+        self.network = Button(N_("Play on the network"), self.open_network)
         self.statistics = Button(N_("Statistics"), self.open_statistics)
         self.settings = Button(N_("Settings"), self.open_settings)
         self.rules = Button(N_("Rules"), self.open_rules)
         self.learn = Button(N_("Learn to play"), self.open_learn)
         self.quit_button = Button(N_("Quit"), self.ctx.quit)
         self.buttons = [self.new_game, self.continue_button, self.statistics, self.settings,
-                        self.rules, self.learn, self.quit_button]
+                        self.rules, self.learn, self.network, self.quit_button]
         for b in self.buttons:
             self.group.add(b)
 
@@ -127,6 +128,11 @@ class MenuScene(WidgetScene):
         self._title_gap = -int(title.get_height() * 0.12)
         title_h = (theme.px(92, s) + title.get_height() + self._title_gap + sub.get_height()
                    + theme.px(26, s))
+        room = h - 2 * theme.px(12, s) - title_h
+        if total > room:  # a low window: the buttons close up a little, the title stays
+            k = max(0.6, room / total)
+            bh, gap = int(bh * k), max(2, int(gap * k))
+            total = len(self.buttons) * bh + (len(self.buttons) - 1) * gap
         top = max(theme.px(12, s), (h - title_h - total) // 2)
         self.title_rect = pygame.Rect(0, top, w, title_h)
         y = top + title_h
@@ -224,6 +230,10 @@ class MenuScene(WidgetScene):
     def start_setup(self) -> None:
         """The setup screen."""
         self.ctx.stack.push(self.ctx.scene(Route.SETUP))
+
+    def open_network(self) -> None:
+        """Host a table on the network, or join one."""
+        self.ctx.stack.push(self.ctx.scene(Route.NETWORK))
 
     def open_settings(self) -> None:
         """The settings screen."""

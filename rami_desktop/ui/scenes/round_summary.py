@@ -11,7 +11,7 @@ import pygame
 
 from rami_desktop.engine.rules import MatchEnd
 from rami_desktop.i18n import N_, _, is_rtl, ngettext
-from rami_desktop.play.session import Session
+from rami_desktop.play.table_game import TableGame
 from rami_desktop.ui import theme
 from rami_desktop.ui.clipboard import copy_text
 from rami_desktop.ui.round_result import (
@@ -48,7 +48,7 @@ class RoundSummaryScene(WidgetScene):
 
     transparent = True
 
-    def __init__(self, ctx: Context, session: Session,
+    def __init__(self, ctx: Context, session: TableGame,
                  on_next: Callable[[], None], next_label: str | None = None) -> None:
         self.session = session
         self.on_next = on_next

@@ -1,6 +1,9 @@
 """Game setup: the preset and every rule option, the seats, a deal code (typed, or pasted with
 Paste or Ctrl+V: its rules, seed and number of seats); Start makes a
-:class:`~rami_desktop.play.config.GameConfig` and hands it to :meth:`App.start_game`."""
+:class:`~rami_desktop.play.config.GameConfig` and hands it to :meth:`App.start_game`.
+
+Hosting a table on the network is the same setup, where a seat may also be a player on the
+network; Host opens the table's lobby (:mod:`rami_desktop.ui.scenes.net_lobby`)."""
 
 from __future__ import annotations
 
@@ -23,6 +26,7 @@ from rami_desktop.play.config import LEVELS, GameConfig, Seat
 from rami_desktop.storage.deal_code import decode_full, longest_code
 from rami_desktop.ui import theme
 from rami_desktop.ui.clipboard import paste_text
+from rami_desktop.ui.routes import Route
 from rami_desktop.ui.rule_options import (
     ENUM_LABELS,
     IMPORTANT,
@@ -31,7 +35,15 @@ from rami_desktop.ui.rule_options import (
     OPTION_LABELS,
 )
 from rami_desktop.ui.scene import WidgetScene
-from rami_desktop.ui.seat_row import DEFAULT_LEVEL, MAX_SEATS, SeatRow, default_seats
+from rami_desktop.ui.seat_row import (
+    DEFAULT_LEVEL,
+    HOST_KINDS,
+    LOCAL_KINDS,
+    MAX_SEATS,
+    SeatRow,
+    default_seats,
+    host_seats,
+)
 from rami_desktop.ui.teams import LETTERS, team_members, team_name, team_of
 from rami_desktop.ui.widgets import (
     Button,
@@ -57,8 +69,10 @@ CODE_LENGTH = longest_code({name: max(abs(lo), abs(hi))
 class SetupScene(WidgetScene):
     """Choose the rules and the players of a new match."""
 
-    def __init__(self, ctx: Context, config: GameConfig | None = None) -> None:
+    def __init__(self, ctx: Context, config: GameConfig | None = None,
+                 hosting: bool = False) -> None:
         self.config = config
+        self.hosting = hosting
         self.rules: Rules = PRESETS["talaj"]
         self.seed: int | None = None
         self.show_all = False  # the simple view first: "All rules" is one click away
@@ -87,7 +101,8 @@ class SetupScene(WidgetScene):
         self.separator = Separator()
         self.players = g.add(NumberStepper(N_("Number of players"), 3, 2, 5,
                                            self.players_changed))
-        self.seat_rows = [SeatRow(i, self.seats_changed) for i in range(MAX_SEATS)]
+        kinds = HOST_KINDS if self.hosting else LOCAL_KINDS
+        self.seat_rows = [SeatRow(i, self.seats_changed, kinds) for i in range(MAX_SEATS)]
         for row in self.seat_rows:
             for w in row.widgets:
                 g.add(w)
@@ -96,13 +111,17 @@ class SetupScene(WidgetScene):
         self.apply_code = g.add(Button(N_("Use code"), self.use_deal_code))
         self.paste_code = g.add(Button(N_("Paste"), self.paste_deal_code))
         self.back_button = g.add(Button(N_("Back"), self.back))
-        self.start_button = g.add(Button(N_("Start"), self.start, style="primary"))
-        self.heading = Label(N_("New game"), theme.FONT_HEADING, theme.CREAM, bold=True)
+        self.start_button = g.add(Button(N_("Host") if self.hosting else N_("Start"),
+                                         self.start, style="primary"))
+        self.heading = Label(N_("Host a table") if self.hosting else N_("New game"),
+                             theme.FONT_HEADING, theme.CREAM, bold=True)
         self.hint = g.add(Label(self.hint_text, theme.FONT_SMALL, theme.INK_SOFT, wrap=True))
         self.load(config)
         g.focused = self.start_button
 
     def _last_setup(self) -> GameConfig:
+        if self.hosting:
+            return GameConfig(rules=PRESETS["talaj"], seats=tuple(host_seats()))
         data = self.ctx.settings.get("last_setup")
         if isinstance(data, dict):
             try:
@@ -164,6 +183,9 @@ class SetupScene(WidgetScene):
                 first=self.team_text(0), second=self.team_text(1))
         humans = sum(1 for row in self.seat_rows[: self.players.value]
                      if row.kind.value == "human")
+        if self.hosting:
+            return _("Players on the network join with the table's code. A player here can "
+                     "play too.")
         if humans >= 2:
             return _("With two or more humans, the screen is passed between turns and every "
                      "hand stays hidden.")
@@ -279,8 +301,15 @@ class SetupScene(WidgetScene):
         return GameConfig(rules=rules, seats=seats, seed=self.seed)
 
     def start(self) -> None:
-        """Start the match."""
-        self.ctx.start_game(self.game_config())
+        """Start the match (or, hosting, open the table's lobby)."""
+        if not self.hosting:
+            self.ctx.start_game(self.game_config())
+            return
+        config = self.game_config()
+        if not config.remote:
+            self.set_status(N_("Make at least one seat a player on the network."), error=True)
+            return
+        self.ctx.stack.push(self.ctx.scene(Route.NET_LOBBY, config))
 
     # ------------------------------------------------------------------------------ layout
     def layout(self, size: tuple[int, int]) -> None:

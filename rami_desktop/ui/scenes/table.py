@@ -16,7 +16,8 @@ import pygame
 
 from rami_desktop.engine.actions import Added, Discarded, Drew, Laid, Swapped
 from rami_desktop.i18n import _
-from rami_desktop.play.session import Happening, Session
+from rami_desktop.play.session import Happening
+from rami_desktop.play.table_game import TableGame
 from rami_desktop.ui.routes import Route
 from rami_desktop.ui.save_notice import SaveNotice
 from rami_desktop.ui.scene import Scene
@@ -46,7 +47,7 @@ class TableScene(Scene):
         gate: a guide choosing which moves are played (the tutorial), else None.
     """
 
-    def __init__(self, ctx: Context, session: Session, gate: MoveGate | None = None) -> None:
+    def __init__(self, ctx: Context, session: TableGame, gate: MoveGate | None = None) -> None:
         super().__init__(ctx)
         self.session = session
         self.gate = gate

@@ -16,7 +16,7 @@ from rami_desktop.engine.cards import Card, sort_key_rank, sort_key_suit
 from rami_desktop.engine.errors import ErrorCode
 from rami_desktop.engine.lay_all import lay_all
 from rami_desktop.play.hand_order import HandOrder
-from rami_desktop.play.session import Session
+from rami_desktop.play.table_game import TableGame
 from rami_desktop.ui.table import hand as hand_mod
 from rami_desktop.ui.table.gate import MoveGate
 from rami_desktop.ui.table.model import TableModel
@@ -37,7 +37,7 @@ class TableControl:
         gate: a guide choosing which moves are played (the tutorial), else None.
     """
 
-    def __init__(self, session: Session, model: TableModel, view: TableView,
+    def __init__(self, session: TableGame, model: TableModel, view: TableView,
                  sound: Callable[[str], None], gate: MoveGate | None = None) -> None:
         self.session = session
         self.model = model

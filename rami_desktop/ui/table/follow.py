@@ -14,7 +14,8 @@ import pygame
 
 from rami_desktop.engine.actions import Discarded, RoundEnded
 from rami_desktop.engine.state import RoundState
-from rami_desktop.play.session import Happening, Session
+from rami_desktop.play.session import Happening
+from rami_desktop.play.table_game import TableGame
 from rami_desktop.ui.table import animation
 from rami_desktop.ui.table.control import TableControl
 from rami_desktop.ui.table.journal import Journal
@@ -46,7 +47,7 @@ class Follow:
         self.changed = False
         self._was_mine = False
 
-    def replay(self, session: Session) -> None:
+    def replay(self, session: TableGame) -> None:
         """A resumed round: its journal told again by replaying the round's actions, through
         the engine, from the round's deal."""
         match = session.match
@@ -61,7 +62,7 @@ class Follow:
 
     # ---- the session's happenings ------------------------------------------------------------
 
-    def after(self, happening: Happening, session: Session, wait_for_me: bool) -> None:
+    def after(self, happening: Happening, session: TableGame, wait_for_me: bool) -> None:
         """Record a happening; hold after a bot's discard when asked to wait."""
         if happening.kind == "deal":
             self.new_round()
@@ -79,7 +80,7 @@ class Follow:
                 self.held = False
         self.changed = True
 
-    def _maybe_hold(self, session: Session) -> None:
+    def _maybe_hold(self, session: TableGame) -> None:
         if session.round_over or not session.human_seats:
             return  # nobody to wait for
         if session.human_to_play() is not None:
@@ -120,10 +121,10 @@ class Follow:
             self.spread.shown = on
             self.changed = True
 
-    def journal_texts(self, session: Session) -> list[str]:
+    def journal_texts(self, session: TableGame) -> list[str]:
         """The journal's lines; the one player at the screen reads "You" for their moves (at a
         shared screen every player is named)."""
-        humans = [s for s in range(session.config.players) if not session.is_bot(s)]
+        humans = [s for s in range(session.config.players) if session.plays_here(s)]
         you = humans[0] if len(humans) == 1 else None
         return self.journal.texts(session.name, you)
 

@@ -21,7 +21,7 @@ from rami_desktop.engine.state import RoundState
 from rami_desktop.i18n import _, ngettext, pgettext
 from rami_desktop.i18n.cards import card_text, cards_text, meld_text
 from rami_desktop.play.hand_order import HandOrder
-from rami_desktop.play.session import Session
+from rami_desktop.play.table_game import TableGame
 from rami_desktop.ui.table.gate import MoveGate
 from rami_desktop.ui.table.model import TableModel
 from rami_desktop.ui.table.taken import taken_position
@@ -181,7 +181,7 @@ def _nothing(advice: Advice, state: RoundState) -> str:
                     advice.needed).format(points=advice.needed)
 
 
-def current_hint(session: Session, model: TableModel, mine: bool,
+def current_hint(session: TableGame, model: TableModel, mine: bool,
                  gate: MoveGate | None = None) -> tuple[list[int], str]:
     """Hand positions to highlight and the hint's line for the face-up hand (nothing when the
     hint is off or it is not its owner's turn; a guide's moves when a guide leads the table,

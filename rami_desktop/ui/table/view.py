@@ -17,7 +17,7 @@ import pygame
 from rami_desktop.engine.actions import Added, Discarded, Drew, Event, Laid, Swapped
 from rami_desktop.engine.turn import StagedAdd, StagedSwap, TableMeld, TurnView
 from rami_desktop.i18n import is_rtl
-from rami_desktop.play.session import Session
+from rami_desktop.play.table_game import TableGame
 from rami_desktop.ui.card_art import FACE_CODES, CardArt
 from rami_desktop.ui.table import animation
 from rami_desktop.ui.table.layout import (
@@ -38,7 +38,7 @@ log = logging.getLogger(__name__)
 HIDDEN_HAND = "hand-hidden"
 
 
-def others(session: Session) -> list[int]:
+def others(session: TableGame) -> list[int]:
     """Seats shown along the top, in turn order after the bottom seat."""
     active = session.match.active_seats()
     bottom = session.bottom_seat()
@@ -88,7 +88,7 @@ class TableView:
         """Lay the table out again at the next sync (a new size, language or bottom seat)."""
         self._key = ()
 
-    def relayout(self, size: tuple[int, int], session: Session) -> bool:
+    def relayout(self, size: tuple[int, int], session: TableGame) -> bool:
         """Compute the layout if the size, the seats on top or the direction changed; return
         whether it did."""
         top = others(session)
@@ -99,7 +99,7 @@ class TableView:
         self._key = key
         return True
 
-    def sync(self, board: SpriteBoard, session: Session, model: TableModel,
+    def sync(self, board: SpriteBoard, session: TableGame, model: TableModel,
              size: tuple[int, int], duration: float, events: Sequence[Event] = ()) -> bool:
         """Give every card its place from the game (cards that moved slide there in
         ``duration`` seconds); return whether the layout was made anew (nothing slides then)."""
@@ -114,7 +114,7 @@ class TableView:
         board.sync(specs, origins, None, duration)
         return fresh_layout
 
-    def _piles(self, session: Session, lay: TableLayout) -> list[CardSpec]:
+    def _piles(self, session: TableGame, lay: TableLayout) -> list[CardSpec]:
         r = session.round
         specs: list[CardSpec] = []
         if r.stock:
@@ -132,7 +132,7 @@ class TableView:
         return specs
 
     @staticmethod
-    def _seats(session: Session, lay: TableLayout) -> list[CardSpec]:
+    def _seats(session: TableGame, lay: TableLayout) -> list[CardSpec]:
         """The backs of the hands along the top."""
         r = session.round
         specs: list[CardSpec] = []
@@ -151,7 +151,7 @@ class TableView:
                                       pygame.Rect(round(x), box.fan.y, bw, card_h(bw)), ref=i))
         return specs
 
-    def _melds(self, session: Session, lay: TableLayout) -> list[CardSpec]:
+    def _melds(self, session: TableGame, lay: TableLayout) -> list[CardSpec]:
         """The combinations, grouped by owner, the turn's own marked as tentative."""
         r = session.round
         staged = set(r.staged) if not r.over else set()
@@ -176,7 +176,7 @@ class TableView:
         return specs
 
     @staticmethod
-    def _hand(session: Session, model: TableModel, lay: TableLayout) -> list[CardSpec]:
+    def _hand(session: TableGame, model: TableModel, lay: TableLayout) -> list[CardSpec]:
         """The bottom seat's hand: face up in its screen order when the session allows it,
         else its backs."""
         bottom = session.bottom_seat()
@@ -198,7 +198,7 @@ class TableView:
             specs.append(CardSpec(card.code, "hand", rect, tint, ref=i))
         return specs
 
-    def origins(self, session: Session, events: Sequence[Event],
+    def origins(self, session: TableGame, events: Sequence[Event],
                 viewer: int | None) -> dict[str, Origin]:
         """Where new cards come from after some engine events, and how they look on the way:
         a card leaving another player's hand shows its back until it is thrown on the table, a
