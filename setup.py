@@ -1,12 +1,13 @@
-"""Build hook only (the project is described in pyproject.toml): the wheel's data files.
+"""Build hook only (the project is described in pyproject.toml): the package's data files.
 
-``build_py`` writes ``rami_desktop/locales/<lang>/LC_MESSAGES/rami.mo`` into the built package
-from ``locales/<lang>/LC_MESSAGES/rami.po``, so ``pip install .`` ships compiled catalogs (the
-``.mo`` files are never committed). The compiler is pure Python: no Babel needed to build.
+``build_py`` compiles ``locales/<lang>/LC_MESSAGES/rami.po`` into
+``rami_desktop/locales/<lang>/LC_MESSAGES/rami.mo`` with Babel (a build requirement) through
+``tools/compile_catalogs.py``, the one compiler of the wheel, the bundle and the tests; the
+``.mo`` files are package data (never committed).
 
 It also copies the top-level ``assets/`` folder (cards, sounds, fonts and their licences) to
 ``rami_desktop/assets`` in the built package, where ``rami_desktop.resources`` looks first; an
-sdist carries ``assets/`` and ``locales/`` through ``MANIFEST.in``.
+sdist carries ``assets/``, ``locales/`` and ``tools/`` through ``MANIFEST.in``.
 """
 
 from __future__ import annotations
@@ -22,11 +23,10 @@ from setuptools.command.build_py import build_py
 ROOT = Path(__file__).resolve().parent
 
 
-def _catalogs():
-    """Load rami_desktop/i18n/catalogs.py by path (without importing the package)."""
-    name = "_rami_build_catalogs"
-    spec = importlib.util.spec_from_file_location(
-        name, ROOT / "rami_desktop" / "i18n" / "catalogs.py")
+def _compiler():
+    """Load tools/compile_catalogs.py by path (without importing the package)."""
+    name = "_rami_compile_catalogs"
+    spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / "compile_catalogs.py")
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
     spec.loader.exec_module(module)
@@ -48,21 +48,22 @@ def _copy_assets(build_lib: Path) -> int:
 
 
 class BuildPyWithCatalogs(build_py):
-    """build_py that also compiles locales/*.po into the package's locales folder and copies
-    assets/ into the package's assets folder."""
+    """build_py that first compiles the catalogs into the package (then shipped as its data)
+    and copies assets/ into the package's assets folder."""
 
     def run(self) -> None:
+        if not self.dry_run:
+            compiler = _compiler()
+            written = compiler.compile_catalogs()
+            for mo in written:
+                print(f"compiled {mo.relative_to(ROOT)}")
+            if not written:
+                raise SystemExit("no locales/*/LC_MESSAGES/rami.po found: the build would have "
+                                 "no translations (an sdist needs locales/ in MANIFEST.in)")
         super().run()
-        if self.dry_run:
+        if self.dry_run or self.editable_mode:
             return
         print(f"copied {_copy_assets(Path(self.build_lib))} asset files")
-        target = Path(self.build_lib) / "rami_desktop" / "locales"
-        written = _catalogs().compile_all(ROOT / "locales", out_dir=target)
-        for mo in written:
-            print(f"compiled {mo}")
-        if not written:
-            print("warning: no locales/*/LC_MESSAGES/rami.po found: the build has no translations"
-                  " (an sdist needs locales/ in MANIFEST.in)", file=sys.stderr)
 
 
 setup(cmdclass={"build_py": BuildPyWithCatalogs})

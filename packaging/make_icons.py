@@ -4,9 +4,12 @@ Run with ``.venv/bin/python packaging/make_icons.py``. The icon is original: a r
 of green felt with a brass rim and a fan of three of the game's own cards (``assets/cards``),
 composed with pygame-ce only (no Pillow). It writes, in ``packaging/icons/``:
 
-- ``rami.png`` (512 px) and ``rami-256.png``: Linux (``.desktop`` icon) and the window icon;
+- ``rami.png`` (512 px) and ``rami-256.png``: Linux (``.desktop`` icon);
 - ``rami.ico``: Windows (PNG images of 16 to 256 px in one ICO file);
-- ``rami.icns``: macOS (PNG images of 16 to 1024 px in one ICNS file).
+- ``rami.icns``: macOS (PNG images of 16 to 1024 px in one ICNS file);
+
+and ``assets/icons/rami-128.png``, the window's icon the game sets at start (from the source
+tree, the installed package and the bundle alike).
 
 The same input gives the same files, so running it twice changes nothing.
 """
@@ -27,6 +30,7 @@ import pygame  # noqa: E402
 ROOT = Path(__file__).resolve().parent.parent
 CARDS = ROOT / "assets" / "cards" / "classic-normal"
 OUT_DIR = Path(__file__).resolve().parent / "icons"
+WINDOW_ICON = ROOT / "assets" / "icons" / "rami-128.png"
 
 MASTER = 1024
 FELT = (28, 102, 66)
@@ -133,8 +137,11 @@ def main() -> int:
     (OUT_DIR / "rami-256.png").write_bytes(png(256))
     (OUT_DIR / "rami.ico").write_bytes(ico_bytes({s: png(s) for s in ICO_SIZES}))
     (OUT_DIR / "rami.icns").write_bytes(icns_bytes([(k, png(s)) for k, s in ICNS_TYPES]))
-    for name in ("rami.png", "rami-256.png", "rami.ico", "rami.icns"):
-        print(f"wrote {OUT_DIR / name} ({(OUT_DIR / name).stat().st_size} bytes)")
+    WINDOW_ICON.parent.mkdir(parents=True, exist_ok=True)
+    WINDOW_ICON.write_bytes(png(128))
+    for path in [OUT_DIR / name for name in ("rami.png", "rami-256.png", "rami.ico",
+                                             "rami.icns")] + [WINDOW_ICON]:
+        print(f"wrote {path} ({path.stat().st_size} bytes)")
     pygame.quit()
     return 0
 

@@ -2,4 +2,10 @@
 
 from __future__ import annotations
 
-__version__ = "0.1.0"
+from importlib.metadata import PackageNotFoundError, version
+
+try:
+    #: the installed distribution's version: pyproject.toml is its one source
+    __version__ = version("rami-desktop")
+except PackageNotFoundError:  # a source tree run without installing: no metadata to read
+    __version__ = "0+unknown"

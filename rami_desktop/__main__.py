@@ -9,27 +9,34 @@ from collections.abc import Sequence
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+from rami_desktop.arguments import OneLineParser, safe_output, whole_number
 from rami_desktop.engine.rules import PRESET_NAMES
+from rami_desktop.storage.settings import clamp_window
 
 
 def _size(text: str) -> tuple[int, int]:
+    """WxH, brought within the sizes a settings file may hold (640x400 to 7680x4320)."""
+    parts = text.lower().split("x")
     try:
-        w, h = (int(v) for v in text.lower().split("x"))
-    except ValueError as exc:
+        if len(parts) != 2:
+            raise ValueError(text)
+        width, height = int(parts[0]), int(parts[1])
+    except ValueError as exc:  # also a number of thousands of digits
         raise argparse.ArgumentTypeError("size must look like 1280x800") from exc
-    if w < 320 or h < 240:
-        raise argparse.ArgumentTypeError("size must be at least 320x240")
-    return w, h
+    return clamp_window((width, height))
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     """Parse the command line."""
-    p = argparse.ArgumentParser(prog="rami", description="Rami: Moroccan rummy.")
+    p = OneLineParser(prog="rami", description="Rami: Moroccan rummy.")
     p.add_argument("--autoplay", action="store_true", help="every seat a bot; start at once")
-    p.add_argument("--seed", type=int, default=None, help="the seed of the deal")
-    p.add_argument("--players", type=int, default=None, help="number of players (2-6)")
+    p.add_argument("--seed", type=whole_number(0, 2**32 - 1), default=None,
+                   help="the seed of the deal")
+    p.add_argument("--players", type=whole_number(2, 6), default=None,
+                   help="number of players (2-6)")
     p.add_argument("--preset", choices=PRESET_NAMES, default="talaj", help="the rules preset")
-    p.add_argument("--frames", type=int, default=None, help="quit after N frames")
+    p.add_argument("--frames", type=whole_number(1, 10**9), default=None,
+                   help="quit after N frames")
     p.add_argument("--screenshot", default=None, metavar="PATH",
                    help="save the last frame as a PNG before quitting")
     p.add_argument("--perf", action="store_true",
@@ -49,16 +56,32 @@ def smoke_test(size: tuple[int, int] | None = None) -> int:
     return int(smoke.run(size) or 0)
 
 
+def screenshot_problem(path: str) -> str | None:
+    """Why a screenshot cannot be saved at ``path`` (checked before any window opens)."""
+    target = os.path.abspath(path)
+    folder = os.path.dirname(target)
+    if os.path.isdir(target):
+        return f"{path} is a folder"
+    if not os.path.isdir(folder):
+        return f"no folder {folder}"
+    if not os.access(folder, os.W_OK):
+        return f"the folder {folder} is not writable"
+    return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the game; returns the exit status."""
+    safe_output()
     args = parse_args(argv)
     if args.smoke_test:
         return smoke_test(args.size)
     if args.screenshot:
-        folder = os.path.dirname(os.path.abspath(args.screenshot))
-        if not os.path.isdir(folder):
-            print(f"rami: cannot save the screenshot: no folder {folder}", file=sys.stderr)
+        problem = screenshot_problem(args.screenshot)
+        if problem:
+            print(f"rami: cannot save the screenshot: {problem}", file=sys.stderr)
             return 2
+    import pygame
+
     from rami_desktop.app import App
     from rami_desktop.play.config import autoplay_config
     from rami_desktop.ui.routes import Route
@@ -77,13 +100,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         app.start_game(autoplay_config(args.preset, players, args.seed), remember=False)
     else:
         app.stack.push(app.first_scene())
+    status = 0
     try:
-        app.run(max_frames=args.frames, screenshot=args.screenshot)
+        app.run(max_frames=args.frames)
+        if args.screenshot:
+            try:
+                app.save_screenshot(args.screenshot)
+            except (OSError, pygame.error) as exc:  # the file could not be written after all
+                print(f"rami: cannot save the screenshot: {exc}", file=sys.stderr)
+                status = 2
     finally:
         if args.perf:
             print(app.perf_line(), flush=True)
         app.close()
-    return 0
+    return status
 
 
 if __name__ == "__main__":

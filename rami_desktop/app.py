@@ -1,6 +1,6 @@
 """The application: the window, the clock, the scene stack, the services and the main loop.
 
-The app is the scenes' context (:class:`rami_desktop.ui.context.Context`): scenes reach its
+The app is the scenes' context (:class:`rami_desktop.ui.scene.Context`): scenes reach its
 services through that small interface and open each other by route
 (:mod:`rami_desktop.app_routes` registers every scene at start-up).
 """
@@ -11,6 +11,7 @@ import contextlib
 import logging
 import time
 import warnings
+from collections import deque
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -32,22 +33,36 @@ from rami_desktop.app_services import (
 )
 from rami_desktop.i18n import N_
 from rami_desktop.play.config import GameConfig
+from rami_desktop.play.session import Session
+from rami_desktop.resources import asset
+from rami_desktop.storage.match_io import MatchFiles
 from rami_desktop.storage.paths import Paths
-from rami_desktop.storage.saves import has_saved_match
 from rami_desktop.storage.settings import fit_window_size
+from rami_desktop.storage.stats import StatsFiles
 from rami_desktop.ui import theme, widgets
 from rami_desktop.ui.problems_text import STARTUP_TITLE, startup_message
 from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scene import Scene, SceneStack
 from rami_desktop.ui.scenes.error_screen import ErrorScreen
 from rami_desktop.ui.scenes.menu import MenuScene
-from rami_desktop.ui.scenes.table import TableScene
 
 log = logging.getLogger(__name__)
 
 FPS = 60
+#: the frame times kept for ``--perf`` (the last five minutes at 60 frames a second)
+FRAME_TIMES_KEPT = 18_000
+#: the window's icon (made with the bundle's icons by packaging/make_icons.py)
+WINDOW_ICON = ("icons", "rami-128.png")
 #: (code, name) of each language, the name written in that language (never translated)
 LANGUAGES: tuple[tuple[str, str], ...] = tuple(i18n.LANGUAGES.items())
+
+
+def _set_window_icon() -> None:
+    """Rami's icon for the window (before it opens: some systems read it only then)."""
+    try:
+        pygame.display.set_icon(pygame.image.load(str(asset(*WINDOW_ICON))))
+    except (pygame.error, OSError) as exc:  # boundary: a damaged install keeps SDL's icon
+        log.warning("no window icon: %s", exc)
 
 
 def _desktop_size() -> tuple[int, int] | None:
@@ -63,7 +78,7 @@ class App:
     """The running game.
 
     Args:
-        size: window size (default 1280x800, or the saved one).
+        size: window size (default: the saved one or 1280x800, within the usable desktop).
         settings: settings to use instead of loading them (tests).
         persist: whether settings changes are saved.
         fullscreen: start fullscreen (default from the settings).
@@ -105,12 +120,14 @@ class App:
         self.fullscreen = bool(self.settings.get("fullscreen")) if fullscreen is None \
             else fullscreen
         pygame.display.set_caption("Rami")
+        _set_window_icon()
         self.screen = self._open_window()
         self.clock = pygame.time.Clock()
         self.stack = SceneStack()
         self.running = True
         self.frames = 0
-        self.frame_times: list[float] = []  # seconds of work per frame (no sleeping)
+        #: seconds of work of the last frames (no sleeping)
+        self.frame_times: deque[float] = deque(maxlen=FRAME_TIMES_KEPT)
         self.routes = scene_routes()
         self.sounds = make_sounds(self.settings)
         self.card_art = make_card_art(self.settings)
@@ -271,25 +288,35 @@ class App:
         if remember:
             self.settings["last_setup"] = config.to_dict()
             self.save_settings()
-        self.stack.clear_to(self.scene(Route.TABLE, config))
+        paths = self.paths
+        session = Session(config, store=MatchFiles(paths) if paths is not None else None,
+                          stats=StatsFiles(paths) if paths is not None else None)
+        self.stack.clear_to(self.scene(Route.TABLE, session))
         return True
 
     def saved_match_available(self) -> bool:
         """Whether Continue can resume a saved match."""
-        return self.paths is not None and has_saved_match(self.paths)
+        return self.paths is not None and MatchFiles(self.paths).exists()
 
     def continue_match(self) -> bool:
-        """Resume the saved match on the table; returns whether it could."""
-        try:
-            scene = TableScene.from_save(self)
-        except Exception:  # boundary: file loading (a save that does not replay)
-            log.exception("saved match could not be resumed")
+        """Resume the saved match on the table; returns whether it could (a save that cannot
+        be used is said in words)."""
+        if self.paths is None:
+            return False
+        session, problem = Session.resume(MatchFiles(self.paths), StatsFiles(self.paths))
+        if session is not None and session.config.remote:
+            session.close()  # a match with players on the network: its table is hosted again
+            self.stack.clear_to(self.scene(Route.NET_LOBBY, None))
+            return True
+        if session is None:
+            log.warning("the saved match could not be resumed (%s)", problem)
             self.stack.push(self.scene(Route.MESSAGE, N_("Continue"),
                                        N_("The saved match could not be loaded.")))
             return False
-        if scene is None:
-            return False
-        self.stack.clear_to(scene)
+        self.stack.clear_to(self.scene(Route.TABLE, session))
+        if problem:
+            self.stack.push(self.scene(Route.MESSAGE, STARTUP_TITLE,
+                                       lambda: startup_message([f"save:{problem}"])))
         return True
 
     def quit(self) -> None:
@@ -339,7 +366,7 @@ class App:
 
     def _run_scenes(self, dt: float, events: Iterable[pygame.event.Event]) -> bool:
         """The scenes' part of a frame: events, update, drawing; returns whether it drew (a
-        frame without input where every visible scene is at rest is not drawn again)."""
+        frame without input where the top scene is at rest is not drawn again)."""
         events = list(events)
         changed = self.stack.apply_pending()
         self._show_startup_problems()
@@ -357,12 +384,17 @@ class App:
                 top.handle_event(event)
         top = self.stack.top
         if top is not None and not self.stack.has_pending:
+            for covered in self.stack.scenes[:-1]:
+                covered.update_covered(dt)
             top.update(dt)
         changed = self.stack.apply_pending() or changed
         if not self.stack:
             self.running = False
+        # only the top scene is updated: a scene under an overlay cannot move, so whether the
+        # frame is drawn again is the top scene's call
+        top = self.stack.top
         if not (events or changed or self._drawn_size != self.size
-                or any(scene.needs_redraw() for scene in self.stack.visible())):
+                or (top is not None and top.needs_redraw())):
             return False
         self._drawn_size = self.size
         self.draw()
@@ -428,7 +460,7 @@ class App:
         pygame.image.save(self.screen, path)
 
     def frame_stats(self) -> tuple[float, float, float]:
-        """(p50, p99, max) of the frame work times, in milliseconds."""
+        """(p50, p99, max) of the work times of the last frames, in milliseconds."""
         if not self.frame_times:
             return 0.0, 0.0, 0.0
         ms = sorted(t * 1000.0 for t in self.frame_times)
@@ -447,7 +479,10 @@ class App:
         return f"frame_ms p50={p50:.3f} p99={p99:.3f} max={worst:.3f}"
 
     def close(self) -> None:
-        """Save settings and close the window."""
+        """Leave every scene (a table saves; a network table tells the others), save settings
+        and close the window."""
+        self.stack.clear()
+        self.stack.apply_pending()
         i18n.remove_listener(self._language_changed)
         self.save_settings()
         pygame.display.quit()

@@ -3,13 +3,18 @@
 
 from __future__ import annotations
 
-from rami_desktop.ui.routes import Route, Routes
+from rami_desktop.ui.net_table import NetTableScene
+from rami_desktop.ui.route_table import Routes
+from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scenes.controls_help import ControlsHelpOverlay
 from rami_desktop.ui.scenes.error_screen import ErrorScreen
 from rami_desktop.ui.scenes.language import LanguageScene
 from rami_desktop.ui.scenes.learn import LearnScene
 from rami_desktop.ui.scenes.match_end import MatchEndScene
 from rami_desktop.ui.scenes.menu import MenuScene
+from rami_desktop.ui.scenes.net_join import JoinScene
+from rami_desktop.ui.scenes.net_lobby import LobbyScene
+from rami_desktop.ui.scenes.network import NetworkScene
 from rami_desktop.ui.scenes.overlays import ConfirmDialog, MessageDialog, PauseOverlay
 from rami_desktop.ui.scenes.privacy import PrivacyScene
 from rami_desktop.ui.scenes.round_summary import RoundSummaryScene
@@ -41,4 +46,8 @@ def scene_routes() -> Routes:
     routes.register(Route.ROUND_SUMMARY, RoundSummaryScene)
     routes.register(Route.MATCH_END, MatchEndScene)
     routes.register(Route.ERROR, ErrorScreen)
+    routes.register(Route.NETWORK, NetworkScene)
+    routes.register(Route.NET_LOBBY, LobbyScene)
+    routes.register(Route.NET_JOIN, JoinScene)
+    routes.register(Route.NET_TABLE, NetTableScene)
     return routes

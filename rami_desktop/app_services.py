@@ -5,12 +5,13 @@ sound and card art. File loading is a boundary: a failure is logged and the game
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from rami_desktop.storage.logs import setup_logging
-from rami_desktop.storage.match_io import load_saved_game
 from rami_desktop.storage.paths import Paths, default_paths
+from rami_desktop.storage.saves import check_match
 from rami_desktop.storage.settings import Settings
 from rami_desktop.storage.settings import load_settings as storage_load
 from rami_desktop.storage.settings import save_settings as storage_save
@@ -35,6 +36,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "last_setup": None,  # GameConfig.to_dict() of the last match started
     "lessons_done": [],  # the keys of the lessons of Learn to play finished
     "tutorial_offered": False,  # the first start offered Learn to play
+    "network": None,  # tables joined (code, seat token) and the table hosted (net.keep)
 }
 
 
@@ -60,14 +62,16 @@ def check_folders(paths: Paths) -> list[str]:
 
 
 def check_saved_files(paths: Paths) -> list[str]:
-    """Load the saved match and the statistics once at start, so a damaged file is moved aside
-    (and its backup restored) before the player presses Continue; return "subject:code" entries
-    for the start-up message."""
+    """Check the saved match's document and load the statistics once at start, so a damaged
+    file is moved aside (and its backup restored) before the player presses Continue; return
+    "subject:code" entries for the start-up message. The match itself is rebuilt once, when
+    the player continues it."""
     found: list[str] = []
-    loaders = (("save", load_saved_game), ("stats", load_stats))
-    for subject, load in loaders:
+    checks: tuple[tuple[str, Callable[[Paths], str | None]], ...] = (
+        ("save", check_match), ("stats", lambda p: load_stats(p)[1]))
+    for subject, check in checks:
         try:
-            _value, problem = load(paths)
+            problem = check(paths)
         except Exception:  # boundary: file loading
             log.exception("the %s could not be checked", subject)
             continue

@@ -10,11 +10,13 @@ never imports pygame.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 from collections.abc import Sequence
 from typing import TextIO
 
+from rami_desktop.arguments import OneLineParser, safe_output, whole_number
 from rami_desktop.bots import LEVELS, Bot
 from rami_desktop.engine.actions import (
     Action,
@@ -28,7 +30,7 @@ from rami_desktop.engine.actions import (
     Undo,
 )
 from rami_desktop.engine.cards import Card, sort_key_suit
-from rami_desktop.engine.errors import ErrorCode, RuleError
+from rami_desktop.engine.errors import ErrorCode
 from rami_desktop.engine.rules import PRESET_NAMES, preset
 from rami_desktop.engine.state import RoundState
 from rami_desktop.i18n import _, ngettext, pgettext
@@ -37,6 +39,13 @@ from rami_desktop.play.config import GameConfig, Seat
 from rami_desktop.play.session import Session
 
 HUMAN = 0
+PROG = "python -m rami_desktop.cli"
+#: the longest command line read (a command is a few characters)
+MAX_LINE = 4096
+
+
+class InputError(Exception):
+    """The input cannot be read as commands (the message says why)."""
 
 
 class Game:
@@ -124,9 +133,21 @@ class Game:
     # ---- input -----------------------------------------------------------------------------
 
     def read(self) -> str | None:
-        """Read one command line (None at the end of input)."""
+        """Read one command line (None at the end of input).
+
+        Raises:
+            InputError: a line longer than :data:`MAX_LINE` (``/dev/zero`` never ends one) or
+                input that is not UTF-8 text.
+        """
         print("> ", end="", file=self.out, flush=True)
-        line = self.inp.readline()
+        try:
+            line = self.inp.readline(MAX_LINE + 1)
+        except UnicodeDecodeError as exc:
+            raise InputError("the input is not UTF-8 text") from exc
+        if len(line) > MAX_LINE:
+            raise InputError(f"a line longer than {MAX_LINE} characters")
+        if any("\udc80" <= char <= "\udcff" for char in line):  # bytes a decoder escaped
+            raise InputError("the input is not UTF-8 text")
         if not line:
             return None
         return line.strip()
@@ -184,12 +205,8 @@ class Game:
     # ---- turns -----------------------------------------------------------------------------
 
     def apply(self, action: Action) -> ErrorCode | None:
-        """Apply an action to the match; return the refusal code, if any."""
-        try:
-            self.match.apply(action)
-        except RuleError as err:
-            return err.code
-        return None
+        """Play the human's action through the session; return the refusal code, if any."""
+        return self.session.play(HUMAN, action).code
 
     def describe(self, action: Action) -> str:
         """Say what a player just did."""
@@ -249,14 +266,16 @@ class Game:
 
     def bot_turn(self) -> None:
         """Let the bot whose turn it is play its whole turn (the driver ends a stuck turn)."""
-        for outcome in self.session.driver.play_turn():
-            for action in outcome.applied:
+        st = self.state
+        turn = st.turn
+        while not st.over and st.turn == turn and self.match.round is st:
+            for action in self.session.step_bot().applied:
                 if isinstance(action, (Draw, Lay, Add, Swap, Discard)):
                     self.say(self.describe(action))
 
     def maybe_redeal(self) -> None:
         """Before the first move, the bots the engine lets ask for a new deal are asked."""
-        for seat in self.session.driver.ask_redeals():
+        for seat in self.session.ask_redeals():
             self.say(_("{name} asks for a new deal.").format(name=self.names[seat]))
 
     def round_end(self) -> None:
@@ -293,7 +312,7 @@ class Game:
                 if line is None or line.lower().startswith("q"):
                     self.say(_("Goodbye."))
                     return 0
-                self.match.next_round()
+                self.session.next_round()
                 continue
             self.maybe_redeal()
             if self.match.seat_of(st.current) == HUMAN:
@@ -306,17 +325,18 @@ class Game:
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     """Parse the command line."""
-    p = argparse.ArgumentParser(prog="python -m rami_desktop.cli",
-                                description="Play Rami in the terminal against bots.")
+    p = OneLineParser(prog=PROG, description="Play Rami in the terminal against bots.")
     p.add_argument("--preset", choices=PRESET_NAMES, default="talaj", help="the rules preset")
-    p.add_argument("--players", type=int, default=2, help="number of players")
-    p.add_argument("--seed", type=int, default=None, help="the seed of the deals")
+    p.add_argument("--players", type=whole_number(2, 6), default=2, help="number of players")
+    p.add_argument("--seed", type=whole_number(0, 2**32 - 1), default=None,
+                   help="the seed of the deals")
     p.add_argument("--level", default="easy", choices=LEVELS, help="the bots' level")
     return p.parse_args(argv)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the terminal game; return the exit code."""
+    safe_output()
     args = parse_args(argv)
     rules = preset(args.preset)
     if not rules.min_players <= args.players <= rules.max_players:
@@ -330,6 +350,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(file=sys.stdout)
         return 130
+    except InputError as exc:
+        print(f"{PROG}: {exc}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        # the reader went away (``| head``): nothing more can be written there; the rest of
+        # the output is thrown away so that Python's own flush at exit does not fail too
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        print(f"{PROG}: the output was closed", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

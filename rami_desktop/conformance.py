@@ -10,7 +10,6 @@ over 1 MB (docs/bad-inputs.md).
 
 from __future__ import annotations
 
-import argparse
 import json
 import random
 import sys
@@ -19,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .arguments import OneLineParser, safe_output
 from .engine.actions import Action, action_from_dict
 from .engine.cards import Card, CardCodeError, parse_cards
 from .engine.deal import check_deal, complete_stock
@@ -26,6 +26,7 @@ from .engine.errors import ErrorCode, RuleError
 from .engine.match import standings
 from .engine.rules import PRESETS, Rules
 from .engine.state import RoundState
+from .storage.atomic import NotAFileError, read_regular_file
 
 STOCK_SEED = 20261130
 #: What a step's ``expect`` may say.
@@ -39,6 +40,16 @@ EXPECT_KEYS: dict[str, frozenset[str]] = {
 MAX_SCORE = 10**9
 #: Files larger than this are not scenarios.
 MAX_BYTES = 1024 * 1024
+
+
+#: What each expected value must be (a value of another shape could never be met).
+EXPECT_SHAPES: dict[str, str] = {
+    "over": "must be true or false",
+    "winner": "must be a seat number, a list of seat numbers or null",
+    "penalties": f"must be one number of at most {MAX_SCORE} a player",
+    "scores": f"must be one number of at most {MAX_SCORE} a player",
+    "eliminated": "must be a list of seat numbers",
+}
 
 
 class ScenarioError(ValueError):
@@ -144,8 +155,29 @@ def parse_scenario(data: Any) -> Scenario:
         unknown = sorted(set(section) - allowed)
         if unknown:
             raise ScenarioError(f"unknown {key} key {_short(unknown[0])}")
+        for field_name, value in section.items():
+            if not _expectable(field_name, value, players):
+                raise ScenarioError(f"{key} {field_name} {EXPECT_SHAPES[field_name]}")
     return Scenario(name, rules, hands, talaj, stock, dealer, scores, steps,
                     data.get("expect_round"), data.get("expect_match"))
+
+
+def _is_number(value: Any, low: int, high: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+def _expectable(field_name: str, value: Any, players: int) -> bool:
+    """Whether an expected value has the shape of what the report can hold."""
+    if field_name == "over":
+        return isinstance(value, bool)
+    if field_name in ("penalties", "scores"):
+        return isinstance(value, list) and len(value) == players and all(
+            _is_number(v, -MAX_SCORE, MAX_SCORE) for v in value)
+    seats = isinstance(value, list) and len(value) <= players and all(
+        _is_number(v, 0, players - 1) for v in value)
+    if field_name == "eliminated":
+        return seats
+    return value is None or seats or _is_number(value, 0, players - 1)  # winner
 
 
 def _short(value: Any, *, quote: bool = True, limit: int = 60) -> str:
@@ -229,10 +261,11 @@ def load(path: Path) -> Scenario:
     if path.is_dir():
         raise ScenarioError("a folder inside a folder (folders are not searched recursively)")
     try:
-        if not path.is_file():
-            raise ScenarioError("no such file" if not path.exists() else "not a regular file")
-        with path.open("rb") as handle:
-            raw = handle.read(MAX_BYTES + 1)
+        raw = read_regular_file(path, MAX_BYTES)
+    except FileNotFoundError as exc:
+        raise ScenarioError("no such file") from exc
+    except NotAFileError as exc:
+        raise ScenarioError("not a regular file") from exc
     except OSError as exc:
         raise ScenarioError(f"cannot read: {exc.strerror or exc}") from exc
     if len(raw) > MAX_BYTES:
@@ -258,8 +291,9 @@ def load(path: Path) -> Scenario:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the scenario runner; return the exit code."""
-    parser = argparse.ArgumentParser(prog="python -m rami_desktop.conformance",
-                                     description="Run Rami rules scenarios.")
+    safe_output()
+    parser = OneLineParser(prog="python -m rami_desktop.conformance",
+                           description="Run Rami rules scenarios.")
     parser.add_argument("--json", action="store_true", help="report what happened, as JSON")
     parser.add_argument("paths", nargs="+", metavar="PATH")
     args = parser.parse_args(argv)

@@ -8,8 +8,10 @@ from pathlib import Path
 _PACKAGE = Path(__file__).resolve().parent
 
 
-def _find(name: str) -> Path:
-    candidates = [_PACKAGE / name, _PACKAGE.parent / name]
+def _find(name: str, source_tree: bool = True) -> Path:
+    candidates = [_PACKAGE / name]
+    if source_tree:
+        candidates.append(_PACKAGE.parent / name)
     meipass = getattr(sys, "_MEIPASS", None)
     if meipass:
         candidates.insert(0, Path(meipass) / "rami_desktop" / name)
@@ -26,8 +28,9 @@ def assets_dir() -> Path:
 
 
 def locales_dir() -> Path:
-    """Return the folder holding the gettext catalogs."""
-    return _find("locales")
+    """Return the folder holding the compiled gettext catalogs (``<code>/LC_MESSAGES/rami.mo``,
+    made by the build inside the package; the source tree's ``locales/`` holds only ``.po``)."""
+    return _find("locales", source_tree=False)
 
 
 def asset(*parts: str) -> Path:

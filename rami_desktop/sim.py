@@ -13,7 +13,6 @@ second, illegal actions attempted (bots must make none), turns the driver had to
 
 from __future__ import annotations
 
-import argparse
 import json
 import math
 import random
@@ -23,15 +22,21 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .arguments import OneLineParser, safe_output, whole_number
 from .bots import LEVELS, Bot, make_bot
 from .engine.actions import Action
 from .engine.errors import ErrorCode
 from .engine.observation import Observation
 from .engine.rules import PRESET_NAMES, preset
 from .engine.state import RoundState
-from .play.driver import TURNS_PER_ROUND, BotDriver, DriverStats, Limits, RoundTable
+from .play.config import GameConfig, Seat
+from .play.driver import TURNS_PER_ROUND, DriverStats, Limits
+from .play.session import Session
 
 TURN_CAP = TURNS_PER_ROUND
+#: the most rounds and processes one run takes (a run of the most rounds takes days already)
+MAX_ROUNDS = 1_000_000
+MAX_JOBS = 64
 
 
 @dataclass
@@ -116,26 +121,25 @@ class TimedBot:
 
 
 def new_round(rules_name: str, levels: Sequence[str], seed: int, dealer: int, tally: Tally,
-              teams: bool = False, turn_cap: int = TURN_CAP) -> tuple[RoundState, BotDriver]:
-    """The round of ``seed`` with bots of ``levels`` (by seat), and the driver that plays it
-    (each bot's decisions timed into ``tally.cpu_times``)."""
+              teams: bool = False, turn_cap: int = TURN_CAP) -> Session:
+    """The session of the round of ``seed`` with bots of ``levels`` (by seat), each bot's
+    decisions timed into ``tally.cpu_times``."""
     rules = preset(rules_name, teams=True) if teams else preset(rules_name)
-    n = len(levels)
-    partners = [(s + 2) % 4 for s in range(4)] if teams else None
     bots: dict[int, Bot] = {s: TimedBot(make_bot(lv), tally.cpu_times.setdefault(lv, []))
                             for s, lv in enumerate(levels)}
     rngs = {s: random.Random(f"{seed}/{dealer}/{s}/{lv}") for s, lv in enumerate(levels)}
-    state = RoundState.new(rules, n, dealer, seed, partners)
-    driver = BotDriver(RoundTable(state), bots, rngs, Limits(turns_per_round=turn_cap))
-    return state, driver
+    config = GameConfig(rules, tuple(Seat(None, "bot", lv) for lv in levels), seed)
+    return Session(config, first_dealer=dealer, bots=bots, rngs=rngs,
+                   limits=Limits(turns_per_round=turn_cap))
 
 
 def play_round(rules_name: str, levels: Sequence[str], seed: int, dealer: int, tally: Tally,
                teams: bool = False, turn_cap: int = TURN_CAP) -> RoundState:
     """Play one round between bots of ``levels`` (by seat) on the deal of ``seed``."""
-    state, driver = new_round(rules_name, levels, seed, dealer, tally, teams, turn_cap)
-    driver.play_round()
-    count_round(tally, driver.stats, levels, state)
+    session = new_round(rules_name, levels, seed, dealer, tally, teams, turn_cap)
+    session.play_round()
+    state = session.round
+    count_round(tally, session.driver_stats, levels, state)
     return state
 
 
@@ -194,6 +198,7 @@ def simulate(rules_name: str, levels: Sequence[str], rounds: int, seed: int = 0,
     levels = tuple(levels)
     n = len(levels)
     deals = max(1, math.ceil(rounds / n))
+    jobs = min(jobs, deals)
     t0 = time.perf_counter()
     if jobs > 1:
         import multiprocessing
@@ -277,16 +282,18 @@ def _text(rep: dict[str, Any]) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the simulator from the command line."""
-    ap = argparse.ArgumentParser(prog="python -m rami_desktop.sim", description=__doc__)
+    safe_output()
+    ap = OneLineParser(prog="python -m rami_desktop.sim", description=__doc__)
     ap.add_argument("--preset", default="talaj", choices=PRESET_NAMES)
-    ap.add_argument("--players", type=int, default=2)
+    ap.add_argument("--players", type=whole_number(2, 6), default=2, help="2 to 6")
     ap.add_argument("--bots", default="hard,easy",
                     help="levels, comma separated; repeated round the table to fill the seats")
-    ap.add_argument("--rounds", type=int, default=200)
-    ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--rounds", type=whole_number(1, MAX_ROUNDS), default=200)
+    ap.add_argument("--seed", type=whole_number(-(2**63), 2**63 - 1), default=0)
+    ap.add_argument("--jobs", type=whole_number(1, MAX_JOBS), default=1,
+                    help=f"processes, 1 to {MAX_JOBS}")
     ap.add_argument("--teams", action="store_true", help="4 players as two teams (rami-talaj)")
-    ap.add_argument("--turn-cap", type=int, default=TURN_CAP)
+    ap.add_argument("--turn-cap", type=whole_number(1, 100 * TURN_CAP), default=TURN_CAP)
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     names = [b.strip() for b in args.bots.split(",") if b.strip()]
@@ -301,7 +308,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         ap.error(f"{args.preset} takes {rules.min_players} to {rules.max_players} players")
     if args.teams and args.players != 4:
         ap.error("teams need 4 players")
-    rep = simulate(args.preset, levels, args.rounds, args.seed, max(1, args.jobs), args.teams,
+    rep = simulate(args.preset, levels, args.rounds, args.seed, args.jobs, args.teams,
                    args.turn_cap)
     if args.json:
         sys.stdout.write(json.dumps(rep) + "\n")

@@ -4,26 +4,31 @@ Reads one hand per line (card codes separated by spaces) from the files given (`
 input, the default) and prints, per hand, the best joker-free opening and the least penalty
 arrangement. With ``--json`` each line is one JSON object; a bad line gives
 ``{"error": "..."}`` and the run goes on, exiting 2 at the end. Blank lines and lines starting
-with ``#`` are skipped. A file that cannot be read (missing, a folder, not UTF-8) gets one line on
-standard error and the exit code 2. The work is done by :mod:`rami_desktop.engine.solver`.
+with ``#`` are skipped. A file that cannot be read (missing, a folder, a FIFO or a device, over
+1 MB, not UTF-8) or a line over 4,096 characters gets one line on standard error and the exit
+code 2. The work is done by :mod:`rami_desktop.engine.solver`.
 """
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import sys
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, TextIO
 
+from .arguments import OneLineParser, safe_output, whole_number
 from .engine.cards import Card, CardCodeError, codes, deck_excess, parse_cards
 from .engine.rules import PRESETS, Rules
 from .engine.solver import Arrangement, Opening, best_opening, least_penalty
+from .storage.atomic import NotAFileError, read_regular_file
 
 #: The largest hand a game can produce: 15 cards dealt at most (``Rules.hand_size`` is 3 to 15)
 #: plus the card drawn (or the starter's extra card). Larger hands are refused, not solved.
 MAX_CARDS = 15 + 1
+#: The largest file of hands read, and the longest line (a hand of 16 cards takes 48).
+MAX_BYTES = 1024 * 1024
+MAX_LINE = 4096
 
 
 class HandError(ValueError):
@@ -106,40 +111,74 @@ class InputError(Exception):
     """A file of hands cannot be read (the message says which and why)."""
 
 
+def _stdin_lines(stdin: TextIO) -> Iterator[str]:
+    """The lines of standard input, each at most ``MAX_LINE`` characters.
+
+    Raises:
+        InputError: a longer line (``/dev/zero`` never ends one), or text that is not UTF-8.
+    """
+    while True:
+        try:
+            line = stdin.readline(MAX_LINE + 1)
+        except UnicodeDecodeError as exc:
+            raise InputError("standard input: not UTF-8 text") from exc
+        if not line:
+            return
+        if len(line) > MAX_LINE and not line.endswith("\n"):
+            raise InputError(f"standard input: a line longer than {MAX_LINE} characters")
+        yield line
+
+
+def _file_lines(path: str) -> list[str]:
+    """The lines of a file of hands.
+
+    Raises:
+        InputError: missing, a folder, not a regular file, too large, unreadable or not UTF-8.
+    """
+    if os.path.isdir(path):
+        raise InputError(f"{path}: is a folder, not a file of hands")
+    try:
+        raw = read_regular_file(path, MAX_BYTES)
+    except FileNotFoundError as exc:
+        raise InputError(f"{path}: no such file") from exc
+    except NotAFileError as exc:
+        raise InputError(f"{path}: not a regular file (a FIFO or a device)") from exc
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read: {exc.strerror or exc}") from exc
+    if len(raw) > MAX_BYTES:
+        raise InputError(f"{path}: larger than {MAX_BYTES // 1024} KB")
+    try:
+        return raw.decode("utf-8").splitlines()
+    except UnicodeDecodeError as exc:
+        raise InputError(f"{path}: not UTF-8 text") from exc
+
+
 def _lines(paths: Sequence[str], stdin: TextIO) -> Iterator[str]:
     """Yield the lines of every file in turn.
 
     Raises:
-        InputError: a file is missing, a folder, unreadable or not UTF-8 text (raised when the
-            reading reaches it; the lines before it have been yielded).
+        InputError: a file cannot be read (raised when the reading reaches it; the lines before
+            it have been yielded).
     """
     for path in paths:
         if path == "-":
-            yield from stdin
-            continue
-        if os.path.isdir(path):
-            raise InputError(f"{path}: is a folder, not a file of hands")
-        try:
-            with open(path, encoding="utf-8") as fh:
-                yield from fh
-        except FileNotFoundError as exc:
-            raise InputError(f"{path}: no such file") from exc
-        except OSError as exc:
-            raise InputError(f"{path}: cannot read: {exc.strerror or exc}") from exc
-        except UnicodeDecodeError as exc:
-            raise InputError(f"{path}: not UTF-8 text") from exc
+            yield from _stdin_lines(stdin)
+        else:
+            yield from _file_lines(path)
 
 
 def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None,
          stdout: TextIO | None = None) -> int:
     """Run the command line; return the exit code (2 if any line was bad)."""
-    parser = argparse.ArgumentParser(prog="python -m rami_desktop.solver",
-                                     description="Best opening and least penalty of hands.")
+    if stdout is None:
+        safe_output()
+    parser = OneLineParser(prog="python -m rami_desktop.solver",
+                           description="Best opening and least penalty of hands.")
     parser.add_argument("files", nargs="*", default=["-"], help="files of hands ('-': stdin)")
     parser.add_argument("--json", action="store_true", help="one JSON object per line")
     parser.add_argument("--preset", default="talaj", choices=sorted(PRESETS),
                         help="rules for the penalty (default talaj)")
-    parser.add_argument("--keep", type=int, default=0,
+    parser.add_argument("--keep", type=whole_number(0, MAX_CARDS), default=0,
                         help="cards the least-penalty arrangement keeps in hand (default 0)")
     args = parser.parse_args(argv)
     stdin = stdin if stdin is not None else sys.stdin
@@ -151,7 +190,7 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None,
             line = raw.strip()
             if not line or line.startswith("#"):
                 continue
-            answer = solve_line(line, rules, keep=max(0, args.keep))
+            answer = solve_line(line, rules, keep=args.keep)
             bad = bad or "error" in answer
             if args.json:
                 out.write(json.dumps(answer, ensure_ascii=False) + "\n")

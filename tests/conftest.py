@@ -1,4 +1,4 @@
-"""Settings for the whole suite: reproducible property tests.
+"""Settings for the whole suite: reproducible property tests, compiled catalogs.
 
 Hypothesis profiles: ``ci`` (chosen when ``CI=true``) draws the same examples on every run
 (``derandomize``) so a red CI run fails again on any machine; ``dev`` (the default elsewhere)
@@ -8,9 +8,16 @@ explores new examples each run and prints the ``@reproduce_failure`` blob of any
 
 from __future__ import annotations
 
+import contextlib
 import os
+import sys
+from collections.abc import Iterator
+from pathlib import Path
 
+import pytest
 from hypothesis import settings
+
+ROOT = Path(__file__).resolve().parent.parent
 
 settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
 settings.register_profile("dev", print_blob=True)
@@ -18,3 +25,70 @@ settings.load_profile(
     os.environ.get("HYPOTHESIS_PROFILE")
     or ("ci" if os.environ.get("CI", "").lower() in ("1", "true", "yes") else "dev")
 )
+
+
+def pytest_sessionstart(session: object) -> None:
+    """The game reads the catalogs the build compiled (``pip install .``): a ``.po`` edited
+    since is compiled again here, by the same compiler (``tools/compile_catalogs.py``)."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import compile_catalogs
+    finally:
+        sys.path.pop(0)
+    if compile_catalogs.stale():
+        compile_catalogs.compile_catalogs()
+
+
+def writes_blocked_by_chmod(folder: Path) -> bool:
+    """Whether chmod 0o500 on ``folder`` really stops writes (not for root)."""
+    probe = folder / ".probe"
+    try:
+        probe.write_bytes(b"x")
+    except PermissionError:
+        return True
+    probe.unlink()
+    return False
+
+
+@pytest.fixture
+def read_only(monkeypatch: pytest.MonkeyPatch) -> Iterator[object]:
+    """Return a function making a folder read-only: chmod 0o500, simulated when running as root.
+
+    As root chmod does not stop writes, so os.open, os.replace, os.link, os.unlink and os.mkdir
+    are made to raise PermissionError for paths under the folder.
+    """
+    made: list[Path] = []
+
+    def make(folder: Path) -> None:
+        folder.mkdir(parents=True, exist_ok=True)
+        folder.chmod(0o500)
+        made.append(folder)
+        if writes_blocked_by_chmod(folder):
+            return
+        root = str(folder.resolve())
+
+        def inside(*args: object) -> bool:
+            return any(
+                isinstance(a, (str, Path)) and os.path.abspath(a).startswith(root) for a in args
+            )
+
+        def guard(real, check_flags: bool = False):  # type: ignore[no-untyped-def]
+            def wrapper(*args, **kwargs):  # type: ignore[no-untyped-def]
+                writing = True
+                if check_flags:
+                    flags = args[1] if len(args) > 1 else kwargs.get("flags", 0)
+                    writing = bool(flags & (os.O_WRONLY | os.O_RDWR | os.O_CREAT))
+                if writing and inside(*args[:2]):
+                    raise PermissionError(13, "Permission denied (simulated)", str(args[0]))
+                return real(*args, **kwargs)
+
+            return wrapper
+
+        monkeypatch.setattr(os, "open", guard(os.open, check_flags=True))
+        for name in ("replace", "rename", "link", "unlink", "mkdir"):
+            monkeypatch.setattr(os, name, guard(getattr(os, name)))
+
+    yield make
+    for folder in made:
+        with contextlib.suppress(OSError):
+            folder.chmod(0o700)

@@ -12,6 +12,7 @@ import gettext
 import io
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -83,9 +84,9 @@ def test_installed_package_finds_its_files(wheel: Path, tmp_path: Path) -> None:
         [sys.executable, "-m", "pip", "install", "--no-deps", "--no-compile", "--target",
          str(site), str(wheel)], capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, (proc.stdout + proc.stderr)[-4000:]
-    from rami_desktop.i18n.catalogs import read_po
+    from catalog_sources import po_path, read_po
 
-    entry = next(e for e in read_po(ROOT / "locales" / "fr" / "LC_MESSAGES" / "rami.po")
+    entry = next(e for e in read_po(po_path("fr"))
                  if e.msgid and e.translated and not e.fuzzy and e.msgctxt is None
                  and e.msgid_plural is None)
     probe = (
@@ -100,7 +101,7 @@ def test_installed_package_finds_its_files(wheel: Path, tmp_path: Path) -> None:
         " 'fonts': len(list(a.glob('fonts/*.ttf'))),"
         " 'mo': sorted(p.parts[-3] for p in l.glob('*/LC_MESSAGES/rami.mo')),"
         " 'po': len(list(l.glob('*/LC_MESSAGES/*.po'))),"
-        " 'translated': i18n._(sys.argv[1])}))\n"
+        " 'translated': i18n._(sys.argv[1]), 'version': rami_desktop.__version__}))\n"
     )
     env = dict(os.environ, PYTHONPATH=str(site))
     env.pop("RAMI_HOME", None)
@@ -120,3 +121,6 @@ def test_installed_package_finds_its_files(wheel: Path, tmp_path: Path) -> None:
                                   if a.startswith("fonts/") and a.endswith(".ttf")])
     assert found["mo"] == _languages() and found["po"] == 0
     assert found["translated"] == entry.msgstr[0]
+    declared = re.search(r'^version = "([^"]+)"$',
+                         (ROOT / "pyproject.toml").read_text(encoding="utf-8"), re.M)
+    assert declared is not None and found["version"] == declared.group(1)

@@ -1,4 +1,5 @@
-"""The rules engine and the bots never import pygame (nor the UI), directly or through others."""
+"""The rules engine, the bots, the session and storage never import pygame (nor the UI),
+directly or through others."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[1]
 PACKAGE = REPO / "rami_desktop"
-PURE = ("engine", "bots")
+PURE = ("engine", "bots", "play", "storage")
 FORBIDDEN = ("pygame", "rami_desktop.ui")
 
 
@@ -79,7 +80,8 @@ def test_ast_check_catches_pygame(tmp_path: Path) -> None:
 
 
 def test_modules_import_with_pygame_blocked() -> None:
-    """Import every engine and bot module in a fresh interpreter where pygame cannot load."""
+    """Import every engine, bot, session and storage module in a fresh interpreter where
+    pygame cannot load."""
     modules = [module_name(p) for p in pure_files()]
     code = (
         "import sys\n"

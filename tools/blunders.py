@@ -94,8 +94,9 @@ def feed(state: RoundState, card: Card) -> str | None:
 def play_one(rules_name: str, levels: tuple[str, ...], seed: int, dealer: int, teams: bool,
              turn_cap: int, out: Blunders, tally: Tally) -> None:
     """Play one round, counting each level's blunders."""
-    state, driver = new_round(rules_name, levels, seed, dealer, tally, teams, turn_cap)
-    driver.ask_redeals()
+    session = new_round(rules_name, levels, seed, dealer, tally, teams, turn_cap)
+    session.ask_redeals()
+    state = session.round
     for lv in levels:
         out.seat_rounds[lv] = out.seat_rounds.get(lv, 0) + 1
     while not state.over and state.turn < turn_cap:
@@ -105,11 +106,11 @@ def play_one(rules_name: str, levels: tuple[str, ...], seed: int, dealer: int, t
         out.turns[level] = out.turns.get(level, 0) + 1
         could = not state.has_drawn and going_out_draw(state) is not None
         while not state.over and state.turn == turn and not state.has_drawn:
-            driver.step()
+            session.step_bot()
         if not state.over and state.turn == turn and not could:
             could = going_out_actions(state) is not None
         while not state.over and state.turn == turn:
-            driver.step()
+            session.step_bot()
         if could and not (state.over and state.winner == p):
             out.add(level, "missed_out")
         if state.over or not state.discards or state.discards[-1][0] != p:
@@ -121,8 +122,8 @@ def play_one(rules_name: str, levels: tuple[str, ...], seed: int, dealer: int, t
         if kind is not None:
             out.add(level, kind)
     if state.turn >= turn_cap and not state.over:
-        driver.stats.turn_cap_hits += 1
-    count_round(tally, driver.stats, levels, state)
+        session.driver_stats.turn_cap_hits += 1
+    count_round(tally, session.driver_stats, levels, state)
 
 
 def run(args: tuple[str, tuple[str, ...], int, list[int], bool, int]) -> tuple[Blunders, Tally]:

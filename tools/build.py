@@ -3,8 +3,10 @@
 Steps:
 
 1. a clean virtual environment in ``build/venv`` with only the game and PyInstaller
-   (``pip install . pyinstaller``; ``--no-venv`` uses the running Python instead);
-2. the gettext catalogs compiled into ``build/locales`` (``.mo`` files are never committed);
+   (``pip install ".[build]"``: the package build compiles the catalogs into
+   ``rami_desktop/locales`` with Babel, ``tools/compile_catalogs.py``; ``--no-venv`` uses the
+   running Python instead, where the game is installed from this tree the same way);
+2. the catalogs checked: one ``.mo`` for each ``.po``, none older than its source;
 3. PyInstaller with ``build.spec``: ``dist/Rami/`` (and ``dist/Rami.app`` on macOS);
 4. the archive to ship, in ``dist/``: ``Rami-<version>-linux-<arch>.tar.gz`` (the folder with
    a ``.desktop`` file, its icon and ``install-desktop-entry.sh``),
@@ -24,7 +26,6 @@ from __future__ import annotations
 import argparse
 import os
 import platform
-import re
 import shutil
 import statistics
 import subprocess
@@ -57,13 +58,14 @@ def run(cmd: list[str], **kwargs: object) -> None:
     subprocess.run([str(c) for c in cmd], check=True, **kwargs)  # type: ignore[call-overload]
 
 
-def project_version() -> str:
-    """The version in pyproject.toml (read with a pattern: Python 3.10 has no tomllib)."""
-    text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
-    found = re.search(r'^version\s*=\s*"([^"]+)"', text, re.MULTILINE)
-    if not found:
-        raise SystemExit("build: no version in pyproject.toml")
-    return found.group(1)
+def installed_version(python: Path) -> str:
+    """The game's version as installed for ``python`` (importlib.metadata: pyproject.toml is
+    its one source)."""
+    out = subprocess.run([str(python), "-c", "import importlib.metadata as m; "
+                          "print(m.version('rami-desktop'))"], capture_output=True, text=True)
+    if out.returncode != 0:
+        raise SystemExit("build: the game is not installed for this Python (pip install .)")
+    return out.stdout.strip()
 
 
 def system_name() -> str:
@@ -97,32 +99,35 @@ def make_venv(venv: Path) -> Path:
     run([sys.executable, "-m", "venv", venv])
     python = venv_python(venv)
     run([python, "-m", "pip", "install", "--upgrade", "pip"])
-    run([python, "-m", "pip", "install", ".", "pyinstaller>=6.10,<7"], cwd=ROOT)
+    run([python, "-m", "pip", "install", ".[build]"], cwd=ROOT)
     return python
 
 
-def compile_catalogs(out_dir: Path) -> list[Path]:
-    """Compile locales/*.po into ``out_dir`` with the game's own compiler (no Babel)."""
-    sys.path.insert(0, str(ROOT))
+def check_catalogs() -> list[Path]:
+    """The catalogs the package build compiled (tools/compile_catalogs.py): one fresh ``.mo``
+    for each ``.po``; the bundle takes them from ``rami_desktop/locales``."""
+    sys.path.insert(0, str(ROOT / "tools"))
     try:
-        from rami_desktop.i18n.catalogs import compile_all
+        import compile_catalogs
     finally:
         sys.path.pop(0)
-    if out_dir.exists():
-        shutil.rmtree(out_dir)
-    written = compile_all(ROOT / "locales", out_dir=out_dir)
-    if not written:
+    sources = compile_catalogs.po_files()
+    if not sources:
         raise SystemExit("build: no catalogs found in locales/")
-    for mo in written:
-        log(f"compiled {mo.relative_to(out_dir)}")
-    return written
+    stale = compile_catalogs.stale()
+    if stale:
+        raise SystemExit(f"build: {len(stale)} catalogs not compiled or older than their .po: "
+                         "pip install . (or python tools/compile_catalogs.py) compiles them")
+    compiled = [compile_catalogs.mo_path(po) for po in sources]
+    for mo in compiled:
+        log(f"catalog {mo.relative_to(ROOT)}")
+    return compiled
 
 
-def run_pyinstaller(python: Path, dist: Path, work: Path, locales: Path) -> None:
+def run_pyinstaller(python: Path, dist: Path, work: Path) -> None:
     """Run PyInstaller with build.spec into ``dist``."""
-    env = dict(os.environ, RAMI_BUILD_LOCALES=str(locales))
     run([python, "-m", "PyInstaller", ROOT / "build.spec", "--noconfirm", "--clean",
-         "--distpath", dist, "--workpath", work / "pyinstaller"], cwd=ROOT, env=env)
+         "--distpath", dist, "--workpath", work / "pyinstaller"], cwd=ROOT)
 
 
 def bundle_path(dist: Path) -> Path:
@@ -262,20 +267,19 @@ def main(argv: list[str] | None = None) -> int:
     dist, work = args.dist.resolve(), args.work.resolve()
     work.mkdir(parents=True, exist_ok=True)
     dist.mkdir(parents=True, exist_ok=True)
-    version = project_version()
-    log(f"Rami {version} for {system_name()}-{arch_name()}, Python {platform.python_version()}")
     if args.no_venv:
         python = Path(sys.executable)
         check = subprocess.run([str(python), "-c", "import PyInstaller, pygame, platformdirs"],
                                capture_output=True)
         if check.returncode != 0:
             raise SystemExit("build: --no-venv needs PyInstaller and the game's dependencies "
-                             "in this Python (pip install . pyinstaller)")
+                             'in this Python (pip install ".[build]")')
     else:
         python = make_venv(work / "venv")
-    locales = work / "locales"
-    compile_catalogs(locales)
-    run_pyinstaller(python, dist, work, locales)
+    version = installed_version(python)
+    log(f"Rami {version} for {system_name()}-{arch_name()}, Python {platform.python_version()}")
+    check_catalogs()
+    run_pyinstaller(python, dist, work)
     bundle = bundle_path(dist)
     if not executable_in(bundle).is_file():
         raise SystemExit(f"build: PyInstaller made no {executable_in(bundle)}")

@@ -1,12 +1,16 @@
-"""Soak test of the autosave: kill a saving process at random moments, over and over, and load.
+"""Soak of the autosave: kill a playing process at random moments, over and over, and resume.
 
 Usage::
 
-    .venv/bin/python tools/soak.py [--kills 200] [--size 300000] [--home DIR] [--seed N]
+    .venv/bin/python tools/soak.py [--kills 200] [--home DIR] [--seed N] [--no-links]
 
-A child process saves a large match through :func:`rami_desktop.storage.saves.save_match` in a
-loop; it is killed with SIGKILL after a random delay, then the save is loaded and checked. Prints
-figures (never asserts on time); exits with status 1 if any load failed or lost the match.
+A child process plays a long bot match in a :class:`rami_desktop.play.session.Session` that
+saves itself after every turn, exactly as at the table (its store
+:class:`~rami_desktop.storage.match_io.MatchFiles`, its writer thread, the match replayed before
+each write); it is killed with SIGKILL after a random delay. The match is then resumed with
+:meth:`Session.resume` and checked against the same match played again from its seed (the bots
+are seeded: the resumed match must be exactly the game at one of its turns). Prints figures
+(never asserts on time); exits with status 1 if any resume failed or differed.
 """
 
 from __future__ import annotations
@@ -23,100 +27,145 @@ from collections import Counter
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO))
+if str(REPO) not in sys.path:
+    sys.path.insert(0, str(REPO))
 
+from rami_desktop.engine.rules import preset  # noqa: E402
+from rami_desktop.play.config import GameConfig, Seat  # noqa: E402
+from rami_desktop.play.session import Session  # noqa: E402
+from rami_desktop.storage import problems  # noqa: E402
+from rami_desktop.storage.match_io import MatchFiles  # noqa: E402
 from rami_desktop.storage.paths import Paths  # noqa: E402
-from rami_desktop.storage.saves import load_match  # noqa: E402
 
+#: the child: plays one long match, waiting for each turn's save, until it is killed
 CHILD = r"""
+import os
 import sys
+from rami_desktop.play.session import Session
+from rami_desktop.storage.match_io import MatchFiles
 from rami_desktop.storage.paths import Paths
-from rami_desktop.storage.saves import save_match
+sys.path.insert(0, sys.argv[3])
+from soak import soak_config
 
-paths = Paths.from_environment()
-blob = "x" * int(sys.argv[1])
-counter = 0
+if sys.argv[1] == "no-links":  # a file system without hard links: the rename fallback
+
+    def no_link(*args):
+        raise OSError(1, "no hard links here")
+
+    os.link = no_link
+session = Session(soak_config(int(sys.argv[2])), store=MatchFiles(Paths.from_environment()))
+ready = False
 while True:
-    counter += 1
-    problem = save_match(paths, {"counter": counter, "blob": blob, "check": len(blob) + counter})
-    if problem:
-        print(problem, file=sys.stderr, flush=True)
+    turn = session.round.turn
+    session.ask_redeals()
+    while not session.round.over and session.round.turn == turn:
+        session.step_bot()
+    session.flush()
+    if session.save_problem:
+        print(session.save_problem, file=sys.stderr, flush=True)
         sys.exit(3)
-    if counter == 1:
+    if not ready:
         print("ready", flush=True)
+        ready = True
+    if session.round.over:
+        session.next_round()
+        session.flush()
 """
 
-
-def check_match(match: dict) -> int:
-    """The soak's validate: the save must be internally consistent."""
-    if match["check"] != len(match["blob"]) + match["counter"]:
-        raise ValueError("inconsistent save")
-    return int(match["counter"])
+#: what a resume may say after a kill (a save interrupted before its rename leaves the old one)
+FINE = (None, problems.MISSING_RESTORED_BACKUP)
 
 
-def soak(home: Path, kills: int, size: int, rng: random.Random) -> int:
-    """Run the soak; return the number of failures."""
-    paths = Paths.under(home)
+def soak_config(seed: int) -> GameConfig:
+    """The soak's match: four easy bots in tallage, a target no match reaches while soaking."""
+    rules = preset("tallage", target=100_000)
+    return GameConfig(rules, (Seat(None, "bot", "easy"),) * 4, seed)
+
+
+def same_game(resumed: Session) -> bool:
+    """Whether a resumed match is the soak's game at one of its turns (played again from its
+    seed until it holds as many actions)."""
+    target = resumed.match.to_dict()
+    actions = sum(len(log) for log in resumed.match.logs)
+    again = Session(soak_config(resumed.seed))
+    while sum(len(log) for log in again.match.logs) < actions \
+            or len(again.match.logs) < len(resumed.match.logs):
+        if again.round.over:
+            again.next_round()
+            continue
+        again.ask_redeals()
+        again.step_bot()
+    return again.match.to_dict() == target
+
+
+def kill_once(home: Path, seed: int, delay: float, links: bool = True) -> str:
+    """Start the child, kill it after ``delay`` seconds of play, resume and check the match.
+
+    Returns:
+        ``ok``, a resume problem code, or what went wrong (``writer_failed``, ``lost``,
+        ``differs``).
+    """
     env = {**os.environ, "PYTHONPATH": str(REPO), "RAMI_HOME": str(home)}
+    child = subprocess.Popen(
+        [sys.executable, "-c", CHILD, "links" if links else "no-links", str(seed),
+         str(REPO / "tools")], env=env, cwd=str(REPO), stdout=subprocess.PIPE)
+    try:
+        assert child.stdout is not None
+        if child.stdout.readline() != b"ready\n":
+            return "writer_failed"
+        time.sleep(delay)
+    finally:
+        if child.poll() is None:
+            os.kill(child.pid, signal.SIGKILL)
+        child.wait()
+        if child.stdout is not None:
+            child.stdout.close()
+    resumed, problem = Session.resume(MatchFiles(Paths.under(home)))
+    if resumed is None:
+        return "lost"
+    try:
+        if problem not in FINE:
+            return str(problem)
+        return "ok" if same_game(resumed) else "differs"
+    finally:
+        resumed.close()
+
+
+def soak(home: Path, kills: int, rng: random.Random, links: bool = True) -> int:
+    """Run the soak; return the number of failures."""
     outcomes: Counter[str] = Counter()
-    saves = 0
-    alive = 0.0
     for number in range(1, kills + 1):
-        child = subprocess.Popen(
-            [sys.executable, "-c", CHILD, str(size)], env=env, stdout=subprocess.PIPE
-        )
-        try:
-            assert child.stdout is not None
-            if child.stdout.readline() != b"ready\n":
-                print(f"kill {number}: the writer could not save", file=sys.stderr)
-                outcomes["writer_failed"] += 1
-                continue
-            delay = rng.uniform(0.0, 0.2)
-            time.sleep(delay)
-            alive += delay
-        finally:
-            if child.poll() is None:
-                os.kill(child.pid, signal.SIGKILL)
-            child.wait()
-            if child.stdout is not None:
-                child.stdout.close()
-        counter, problem = load_match(paths, check_match)
-        if counter is None:
-            outcomes["lost"] += 1
-            print(f"kill {number}: nothing loadable ({problem})", file=sys.stderr)
-        else:
-            saves += counter
-            outcomes[problem or "ok"] += 1
-    temps = len(list(paths.data_dir.glob(".match.json.tmp-*")))
-    print(f"kills: {kills}, save size: {size} bytes, saves completed: {saves}")
-    if alive:
-        print(f"about {saves / alive:.0f} saves a second while alive")
+        outcome = kill_once(home, rng.randrange(1 << 30), rng.uniform(0.0, 0.3), links)
+        outcomes[outcome] += 1
+        if outcome not in ("ok", problems.MISSING_RESTORED_BACKUP):
+            print(f"kill {number}: {outcome}", file=sys.stderr)
+    temps = len(list(Paths.under(home).data_dir.glob(".match.json.tmp-*")))
+    print(f"kills: {kills}, links: {links}")
     for outcome, count in sorted(outcomes.items()):
         print(f"  {outcome}: {count}")
     print(f"temporary files left by kills (removed after a minute): {temps}")
-    return outcomes["lost"] + outcomes["writer_failed"] + sum(
-        count for outcome, count in outcomes.items()
-        if outcome not in ("ok", "missing_restored_backup", "lost", "writer_failed")
-    )
+    return sum(count for outcome, count in outcomes.items()
+               if outcome not in ("ok", problems.MISSING_RESTORED_BACKUP))
 
 
 def main(argv: list[str] | None = None) -> int:
     """Parse arguments and run the soak."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--kills", type=int, default=200)
-    parser.add_argument("--size", type=int, default=300_000, help="bytes of padding per save")
     parser.add_argument("--home", type=Path, help="RAMI_HOME to use (default: a temporary one)")
     parser.add_argument("--seed", type=int, default=None)
+    parser.add_argument("--no-links", action="store_true",
+                        help="as on a file system without hard links (the rename fallback)")
     args = parser.parse_args(argv)
     if not hasattr(signal, "SIGKILL"):
         print("this platform has no SIGKILL", file=sys.stderr)
         return 2
     rng = random.Random(args.seed)
     if args.home is not None:
-        failures = soak(args.home, args.kills, args.size, rng)
+        failures = soak(args.home, args.kills, rng, not args.no_links)
     else:
         with tempfile.TemporaryDirectory() as folder:
-            failures = soak(Path(folder), args.kills, args.size, rng)
+            failures = soak(Path(folder), args.kills, rng, not args.no_links)
     print("FAILED" if failures else "OK", f"({failures} failures)")
     return 1 if failures else 0
 

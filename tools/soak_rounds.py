@@ -8,11 +8,13 @@ Usage::
 
 Every round is played by the game's bots (``rami_desktop.bots.make_bot``; or, with ``local``,
 by a simple local player: draw, lay an opening when the solver finds one, discard a loose card)
-through the bot driver of :mod:`rami_desktop.play.driver`. After every
-completed turn the game is saved with :func:`rami_desktop.storage.match_io.autosave`, loaded
-again with :func:`~rami_desktop.storage.match_io.load_saved_game` (which replays the whole match
-through the rules) and the loaded copy is checked against the match in play; play then goes on
-from the loaded copy. Matches are dealt round after round until they end, then a new one starts.
+in a :class:`rami_desktop.play.session.Session`, the one session every table drives. The
+session saves itself after every turn through its store (:class:`~rami_desktop.storage.match_io.
+MatchFiles`, on its writer thread, the match replayed before it is written, as at the table);
+after every completed turn the save is awaited, the match resumed from it with
+:meth:`Session.resume` (which replays the whole match through the rules) and the resumed copy
+checked against the match in play; play then goes on from the resumed copy. Matches are dealt
+round after round until they end, then a new one starts.
 
 Prints the rate, the memory (tracemalloc and the peak RSS) after round 100 and at the end, and
 the files left in RAMI_HOME (only the save, its backup and the logs may be there). A benchmark,
@@ -42,14 +44,14 @@ from rami_desktop.bots import Bot, make_bot  # noqa: E402
 from rami_desktop.engine.actions import Action, Discard, Draw, Lay  # noqa: E402
 from rami_desktop.engine.cards import Card  # noqa: E402
 from rami_desktop.engine.errors import ErrorCode  # noqa: E402
-from rami_desktop.engine.match import Match  # noqa: E402
 from rami_desktop.engine.observation import Observation  # noqa: E402
 from rami_desktop.engine.rules import PRESET_NAMES, PRESETS  # noqa: E402
 from rami_desktop.engine.solver import OpeningRequest, find_opening, least_penalty  # noqa: E402
 from rami_desktop.play.config import GameConfig, Seat  # noqa: E402
-from rami_desktop.play.driver import BotDriver, Limits  # noqa: E402
+from rami_desktop.play.driver import Limits  # noqa: E402
+from rami_desktop.play.session import Session  # noqa: E402
 from rami_desktop.storage.logs import setup_logging  # noqa: E402
-from rami_desktop.storage.match_io import autosave, load_saved_game  # noqa: E402
+from rami_desktop.storage.match_io import MatchFiles  # noqa: E402
 from rami_desktop.storage.paths import Paths  # noqa: E402
 
 #: A turn longer than this many actions is a bot bug: the driver ends it.
@@ -113,26 +115,34 @@ def make_players(n: int, level: str = "hard", *, local: bool = False
     return {seat: make_bot(level) for seat in range(n)}, f"bots:{level}"
 
 
-def play_turn(match: Match, players: dict[int, Bot], rng: random.Random) -> list[Action]:
+def play_turn(session: Session) -> list[Action]:
     """Play one turn of the current round (draw ... discard); return the actions applied.
 
-    The bot driver plays it: a refused action is counted and, after a few, the driver ends the
-    turn the engine's way, so the turn always ends; only accepted actions are returned (they
-    are what the save's log holds).
+    The session's bot driver plays it: a refused action is counted and, after a few, the
+    driver ends the turn the engine's way, so the turn always ends; only accepted actions are
+    returned (they are what the save's log holds).
     """
-    driver = BotDriver(match, players, dict.fromkeys(players, rng),
-                       Limits(actions_per_turn=MAX_ACTIONS_PER_TURN))
-    return [action for outcome in driver.play_turn() for action in outcome.applied]
+    st = session.round
+    turn = st.turn
+    session.ask_redeals()
+    applied: list[Action] = []
+    while not st.over and st.turn == turn and session.round is st:
+        applied += session.step_bot().applied
+    return applied
 
 
-def new_match(preset: str, seed: int, players: int | None = None) -> tuple[GameConfig, Match]:
-    """A bot match of a preset: its setup and its match."""
+def new_config(preset: str, seed: int, players: int | None = None) -> GameConfig:
+    """The setup of a bot match of a preset."""
     rules = PRESETS[preset]
     n = players or (4 if rules.teams else min(max(3, rules.min_players), rules.max_players))
     n = max(rules.min_players, min(rules.max_players, n))
-    seats = (Seat(None, "bot", "hard"),) * n
-    config = GameConfig(rules=rules, seats=seats, seed=seed)
-    return config, Match(rules, n, seed)
+    return GameConfig(rules=rules, seats=(Seat(None, "bot", "hard"),) * n, seed=seed)
+
+
+def seat_players(players: dict[int, Bot], rng: random.Random) -> dict[str, Any]:
+    """The session options that seat ``players`` (one generator for all, as the soak plays)."""
+    return {"bots": players, "rngs": dict.fromkeys(players, rng),
+            "limits": Limits(actions_per_turn=MAX_ACTIONS_PER_TURN)}
 
 
 # ------------------------------------------------------------------------------ the soak
@@ -170,54 +180,71 @@ def soak(home: Path, rounds: int, presets: list[str], seed: int, verify: bool,
     start = time.perf_counter()
     kind = ""
     match_number = 0
-    config, match = None, None
     players: dict[int, Bot] = {}
     round_turns = 0
     done = 0
     deadline = None if minutes is None else start + minutes * 60
     stopped = False
+    store = MatchFiles(paths)
+    session: Session | None = None
     while done < rounds:
         if deadline is not None and time.perf_counter() > deadline:
             stopped = True
             break
-        if match is None:
-            preset = presets[match_number % len(presets)]
-            config, match = new_match(preset, seed * 100_003 + match_number)
-            players, kind = make_players(match.n, level)
+        if session is None:
+            config = new_config(presets[match_number % len(presets)],
+                                seed * 100_003 + match_number)
+            players, kind = make_players(config.players, level)
+            session = Session(config, store=store, verify_saves=verify,
+                              **seat_players(players, rng))
             match_number += 1
             round_turns = 0
-        assert config is not None
-        play_turn(match, players, rng)
+        play_turn(session)
         turns += 1
         round_turns += 1
         t0 = time.perf_counter()
-        problem = autosave(paths, config, match, verify=verify)
+        session.flush()  # the session saved itself at the turn's discard (its writer thread)
+        problem = session.save_problem
         t1 = time.perf_counter()
-        game, load_problem = load_saved_game(paths)
+        if session.match_over:  # a match over is no longer saved: its save is gone
+            if store.exists():
+                failures += 1
+                print(f"turn {turns}: the save of a finished match is still there",
+                      file=sys.stderr)
+            done += 1
+            outcomes[session.round.end_reason or "out"] += 1
+            session.close()
+            session = None
+            continue
+        loaded, load_problem = Session.resume(store, **seat_players(players, rng),
+                                              verify_saves=verify)
         t2 = time.perf_counter()
         save_time += t1 - t0
         load_time += t2 - t1
         saves += 1
-        if problem or load_problem or game is None:
+        if problem or load_problem or loaded is None:
             failures += 1
             print(f"turn {turns}: save {problem}, load {load_problem}", file=sys.stderr)
-            match = None
+            session.close()
+            session = None
             continue
-        loaded_config, loaded = game
-        if loaded.to_dict() != match.to_dict() or loaded_config != config \
-                or loaded.round.snapshot() != match.round.snapshot():
+        if loaded.match.to_dict() != session.match.to_dict() \
+                or loaded.config != session.config \
+                or loaded.round.snapshot() != session.round.snapshot():
             failures += 1
-            print(f"turn {turns}: the reloaded match differs", file=sys.stderr)
-        match = loaded  # go on from the reloaded copy
-        capped = round_turns >= max_turns and not match.round.over
-        if match.round.over or capped:
+            print(f"turn {turns}: the resumed match differs", file=sys.stderr)
+        session.close()
+        session = loaded  # go on from the resumed copy
+        capped = round_turns >= max_turns and not session.round.over
+        if session.round.over or capped:
             done += 1
-            outcomes["capped" if capped else (match.round.end_reason or "out")] += 1
+            outcomes["capped" if capped else (session.round.end_reason or "out")] += 1
             round_turns = 0
-            if capped or match.over:
-                match = None
+            if capped or session.match_over:
+                session.close()
+                session = None
             else:
-                match.next_round()
+                session.next_round()
             if done % report_at == 0:
                 gc.collect()
                 now = (tracemalloc.get_traced_memory()[0], rss_kib())
@@ -227,6 +254,8 @@ def soak(home: Path, rounds: int, presets: list[str], seed: int, verify: bool,
                 print(f"after round {done}: {turns} turns, {elapsed:.1f} s "
                       f"({done / elapsed:.2f} rounds/s), traced {now[0] / 1024:.0f} KiB, "
                       f"peak RSS {now[1]} KiB", flush=True)
+    if session is not None:
+        session.close()
     gc.collect()
     traced_end = tracemalloc.get_traced_memory()[0]
     rss_end = rss_kib()
@@ -266,7 +295,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--minutes", type=float, default=None,
                         help="stop after this many minutes (the figures are printed anyway)")
     parser.add_argument("--no-verify", action="store_true",
-                        help="save without replaying first (autosave(verify=False))")
+                        help="save without replaying first (Session(verify_saves=False))")
     parser.add_argument("--max-turns", type=int, default=400,
                         help="a round longer than this is counted as 'capped' and a new match "
                              "starts (a local player may never go out)")

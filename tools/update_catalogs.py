@@ -6,7 +6,8 @@ Usage (from the project root)::
     .venv/bin/python tools/update_catalogs.py --check   # exit 1 if a string of the code is missing
                                                         # from the catalogs (nothing is written)
     .venv/bin/python tools/update_catalogs.py --check --strict   # also fail on untranslated/fuzzy
-    .venv/bin/python tools/update_catalogs.py --compile # only compile the .mo files
+    .venv/bin/python tools/update_catalogs.py --compile # only compile the .mo files (into
+                                                        # rami_desktop/locales, as the build does)
 
 After an update, translate the new entries (empty ``msgstr``) of ``locales/fr/LC_MESSAGES/rami.po``
 and ``locales/ar_MA/LC_MESSAGES/rami.po``, and remove any ``#, fuzzy`` line once checked.
@@ -183,10 +184,13 @@ def check(strict: bool) -> int:
 
 
 def compile_mo() -> None:
-    """Compile every .po to a .mo next to it (the .mo files are not committed)."""
-    from rami_desktop.i18n.catalogs import compile_all
-
-    for path in compile_all(LOCALES, domain=DOMAIN):
+    """Compile every .po into the package (the build's compiler; .mo files are not committed)."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        from compile_catalogs import compile_catalogs
+    finally:
+        sys.path.pop(0)
+    for path in compile_catalogs():
         print(f"compiled {path.relative_to(ROOT)}")
 
 

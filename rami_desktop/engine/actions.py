@@ -18,10 +18,16 @@ class Draw:
 
 @dataclass(frozen=True)
 class Lay:
-    """Lay a new combination (staged until the discard). A série goes in ascending order."""
+    """Lay a new combination (staged until the discard). A série goes in ascending order.
+
+    ``taken`` tells which of two identical cards is laid when one of them is the talaj top card
+    taken this turn: True lays that very copy, False an own copy, None leaves it open (the
+    engine then counts the copies in the player's favour). The same holds for Add and Swap.
+    """
 
     player: int
     cards: tuple[Card, ...]
+    taken: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -32,6 +38,7 @@ class Add:
     meld: int
     cards: tuple[Card, ...]
     at: str | None = None
+    taken: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -41,6 +48,7 @@ class Swap:
     player: int
     meld: int
     card: Card
+    taken: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -100,6 +108,8 @@ def action_to_dict(action: Action) -> dict[str, Any]:
         out["meld"] = action.meld
     elif isinstance(action, Discard):
         out["card"] = action.card.code
+    if isinstance(action, Lay | Add | Swap) and action.taken is not None:
+        out["taken"] = action.taken
     return out
 
 
@@ -122,14 +132,15 @@ def action_from_dict(data: dict[str, Any]) -> Action:
                 raise ValueError(f"unknown draw source {source!r}")
             return Draw(player, source)
         if kind == "meld":
-            return Lay(player, _cards(data, "cards"))
+            return Lay(player, _cards(data, "cards"), _taken(data))
         if kind == "add":
             at = data.get("at")
             if at not in (None, "low", "high"):
                 raise ValueError(f"bad 'at' {at!r}")
-            return Add(player, _int(data, "meld"), _cards(data, "cards"), at)
+            return Add(player, _int(data, "meld"), _cards(data, "cards"), at, _taken(data))
         if kind == "swap":
-            return Swap(player, _int(data, "meld"), parse_card(_str(data, "card")))
+            return Swap(player, _int(data, "meld"), parse_card(_str(data, "card")),
+                        _taken(data))
         if kind == "take_back":
             return TakeBack(player, _int(data, "meld"))
         if kind == "undo":
@@ -141,6 +152,15 @@ def action_from_dict(data: dict[str, Any]) -> Action:
     except ValueError as exc:
         raise ValueError(f"step {kind!r}: {exc}") from exc
     raise ValueError(f"unknown step {kind!r}")
+
+
+def _taken(data: dict[str, Any]) -> bool | None:
+    """The optional ``taken`` of a laying: whether its copy of the talaj card taken this turn is
+    that very card (True) or an own copy (False)."""
+    value = data.get("taken")
+    if value is not None and not isinstance(value, bool):
+        raise ValueError("'taken' must be true or false")
+    return value
 
 
 def _int(data: dict[str, Any], key: str) -> int:

@@ -4,142 +4,44 @@
 own answers: the opening status of the staged combinations, the solver's best opening of the
 hand for what is still missing, the going-out exemption, Simple's "lay only to go out", the
 partner's série in teams, and once down the combinations, additions and joker swaps available.
-Every step it proposes was applied to a copy of the round and accepted by the engine.
+Before the draw it says when the talaj top card or the first card opens or goes out where the
+hand alone does not. Every step it proposes was applied to a copy of the round and accepted by
+the engine.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
-from enum import Enum
+from dataclasses import replace
 
 from .actions import Action, Add, Draw, Lay, Swap, Undo
+from .advice_model import (
+    AdditionHint,
+    Advice,
+    AdviceKind,
+    SwapHint,
+    accepts,
+    build,
+    cards_of,
+    pin_copies,
+    staged_melds,
+)
 from .arrange import extensions
 from .cards import JOKER, Card
-from .errors import ErrorCode, RuleError
-from .melds import Meld, make_meld, swap
+from .melds import swap
 from .opening import OpeningStatus
 from .openings import Route, clean_card, jokers_pending, opening_terms, pending_pickup
 from .rescue import apply_in_order, extension_actions, out_through_table_plans, pickup_laying
 from .rules import TriaSwap
 from .solver_search import OpeningRequest, find_opening, least_penalty, meld_candidates
 from .state import RoundState
+from .turn import StagedAdd, StagedLay, StagedOp, StagedSwap
 
 _MAX_TRIES = 200  # sets of cards going to the table tried for going out
 
 
-class AdviceKind(str, Enum):
-    """What the advice says to do."""
-
-    DRAW = "draw"  # draw first; ``melds`` is what the hand can already lay
-    OPEN = "open"  # lay ``melds``: with the staged combinations they make the opening
-    OPENED = "opened"  # the staged combinations make the opening: discard (more is optional)
-    GO_OUT = "go_out"  # lay ``melds`` (and additions): every card but one, then discard it
-    LAY = "lay"  # down: lay ``melds`` (additions and swaps may come with them)
-    ADD = "add"  # down: additions or joker swaps only
-    PICKUP = "pickup"  # the talaj card taken this turn must be laid: ``steps`` shows how
-    NONE = "none"  # nothing to lay now (see ``blocked_by`` when staged cards block the discard)
-
-
-@dataclass(frozen=True)
-class AdditionHint:
-    """Hand cards that go onto table combination ``meld`` (at ``at`` for a série's end)."""
-
-    meld: int
-    cards: tuple[Card, ...]
-    at: str | None = None
-
-
-@dataclass(frozen=True)
-class SwapHint:
-    """A hand card that takes the place of the joker of table combination ``meld``."""
-
-    meld: int
-    card: Card
-
-
-@dataclass(frozen=True)
-class Advice:
-    """The hint for the current player.
-
-    Attributes:
-        player: whose turn it is.
-        kind: what to do.
-        melds: new combinations to lay from the hand.
-        staged: the combinations already staged this turn (counted in ``points``).
-        points: opening points of the staged and proposed franche combinations.
-        needed: points the opening needs (None when none apply: down, or Simple).
-        additions: cards to add to table combinations.
-        swaps: hand cards that take a table joker's place.
-        cards: the hand cards the advice uses (to highlight).
-        steps: the actions, in an order the engine accepts (after a draw for DRAW).
-        take_back: the steps first take back what is staged (they start with Undo).
-        blocked_by: what a discard would be refused with now because of the opening.
-    """
-
-    player: int
-    kind: AdviceKind
-    melds: tuple[Meld, ...] = ()
-    staged: tuple[Meld, ...] = ()
-    points: int = 0
-    needed: int | None = None
-    additions: tuple[AdditionHint, ...] = ()
-    swaps: tuple[SwapHint, ...] = ()
-    cards: tuple[Card, ...] = ()
-    steps: tuple[Action, ...] = ()
-    take_back: bool = False
-    blocked_by: ErrorCode | None = None
-
-
-def _staged_melds(state: RoundState) -> tuple[Meld, ...]:
-    return tuple(m for i in state.staged if (m := state.melds[i].meld) is not None)
-
-
-def _accepts(state: RoundState, action: Action) -> bool:
-    try:
-        state.apply(action)
-    except RuleError:
-        return False
-    return True
-
-
-def _build(state: RoundState, kind: AdviceKind, steps: Sequence[Action], probe: RoundState,
-           status: OpeningStatus, take_back: bool = False) -> Advice:
-    """Describe ``steps`` (applied to ``probe``, a copy of ``state``) as an advice."""
-    rules = state.rules
-    melds: list[Meld] = []
-    additions: list[AdditionHint] = []
-    swaps: list[SwapHint] = []
-    used: list[Card] = []
-    for action in steps:
-        if isinstance(action, Lay):
-            meld = make_meld(action.cards, rules.jokers_per_meld)
-            if meld is not None:
-                melds.append(meld)
-            used.extend(action.cards)
-        elif isinstance(action, Add):
-            additions.append(AdditionHint(action.meld, action.cards, action.at))
-            used.extend(action.cards)
-        elif isinstance(action, Swap):
-            swaps.append(SwapHint(action.meld, action.card))
-            used.append(action.card)
-    hand = Counter(state.hands[state.current])
-    cards: list[Card] = []
-    for c in used:
-        if hand[c] > 0:
-            hand[c] -= 1
-            cards.append(c)
-    after = probe.opening_status() if not probe.over else status
-    points = after.staged_points if not status.down else 0
-    return Advice(
-        player=state.current, kind=kind, melds=tuple(melds), staged=_staged_melds(state),
-        points=points, needed=after.needed if not status.down else None,
-        additions=tuple(additions), swaps=tuple(swaps), cards=tuple(cards), steps=tuple(steps),
-        take_back=take_back, blocked_by=status.blocked_by)
-
-
-def _extras(probe: RoundState, lay_more: bool, allowed: Counter[Card]) -> list[Action]:
+def extras(probe: RoundState, lay_more: bool, allowed: Counter[Card]) -> list[Action]:
     """Lay what the hand still holds (if ``lay_more``), then add to the table and swap jokers,
     each step kept only if the engine accepts it and a discard stays legal. Only ``allowed``
     cards are used (not a card drawn on a copy to check the advice before the draw)."""
@@ -148,12 +50,12 @@ def _extras(probe: RoundState, lay_more: bool, allowed: Counter[Card]) -> list[A
     out: list[Action] = []
 
     def keep(actions: Sequence[Action], gained: int = 0) -> bool:
-        spent = Counter(c for a in actions for c in _cards_of(a))
+        spent = Counter(c for a in actions for c in cards_of(a))
         spent[JOKER] -= gained
         if any(n > allowed[c] for c, n in spent.items() if n > 0):
             return False
         trial = probe.clone()
-        if not (all(_accepts(trial, a) for a in actions) and trial.legal_discards()):
+        if not (all(accepts(trial, a) for a in actions) and trial.legal_discards()):
             return False
         for a in actions:
             probe.apply(a)
@@ -191,20 +93,12 @@ def _extras(probe: RoundState, lay_more: bool, allowed: Counter[Card]) -> list[A
     return out
 
 
-def _cards_of(action: Action) -> tuple[Card, ...]:
-    if isinstance(action, (Lay, Add)):
-        return action.cards
-    if isinstance(action, Swap):
-        return (action.card,)
-    return ()
-
-
 def _joker_home(probe: RoundState, index: int, card: Card, allowed: Counter[Card]
                 ) -> list[Action]:
     """Where the joker freed by ``card`` can be laid at once (rules that require it)."""
     p = probe.current
     trial = probe.clone()
-    if not _accepts(trial, Swap(p, index, card)):
+    if not accepts(trial, Swap(p, index, card)):
         return []
     rules = probe.rules
     pool = Counter(allowed)
@@ -240,6 +134,29 @@ def _requests(state: RoundState, status: OpeningStatus, going_out_ok: bool
     return out
 
 
+def open_from_hand(state: RoundState, going_out: bool = False) -> list[Action] | None:
+    """Layings of the hand that, with what is staged this turn, make the opening (and empty the
+    hand but one card, with ``going_out``); None if the hand holds none."""
+    status = state.opening_status()
+    if status.down:
+        return None
+    p = state.current
+    reqs = [req for _kind, req in _requests(state, status, True)]
+    if going_out:
+        terms = opening_terms(state)
+        pickup = state.pickup
+        clean = clean_card(state.rules, pickup) if pickup in state.hands[p] else None
+        reqs = [terms.request(Route.GOING_OUT, clean_exclude=clean)]
+        if status.partner_serie_enough:
+            reqs.append(replace(terms.request(Route.SERIE, clean_exclude=clean),
+                                going_out=True))
+    for req in reqs:
+        found = find_opening(state.hands[p], req)
+        if found is not None:
+            return [Lay(p, m.cards) for m in found.melds]
+    return None
+
+
 def _open(state: RoundState, status: OpeningStatus, drawn: bool) -> Advice | None:
     """The best opening from the hand that, with the staged combinations, opens (or goes out)."""
     p = state.current
@@ -249,7 +166,7 @@ def _open(state: RoundState, status: OpeningStatus, drawn: bool) -> Advice | Non
             continue
         steps: list[Action] = [Lay(p, m.cards) for m in found.melds]
         probe = state.clone()
-        if not drawn and not _accepts(probe, _a_draw(probe)):
+        if not drawn and not accepts(probe, _a_draw(probe)):
             return None
         order = apply_in_order(probe, steps)
         if order is None or not probe.legal_discards():
@@ -257,8 +174,8 @@ def _open(state: RoundState, status: OpeningStatus, drawn: bool) -> Advice | Non
         if kind is AdviceKind.GO_OUT and state.rules.add_on_opening_turn:
             left = Counter(state.hands[p])
             left.subtract(c for m in found.melds for c in m.cards)
-            order += _extras(probe, False, left)
-        return _build(state, AdviceKind.DRAW if not drawn else kind, order, probe, status)
+            order += extras(probe, False, left)
+        return build(state, AdviceKind.DRAW if not drawn else kind, order, probe, status)
     if drawn:
         return _out_through_table(state, status)
     return None
@@ -278,7 +195,7 @@ def _out_through_table(state: RoundState, status: OpeningStatus) -> Advice | Non
         probe = state.clone()
         order = apply_in_order(probe, steps)
         if order is not None and probe.legal_discards():
-            return _build(state, AdviceKind.GO_OUT, order, probe, status)
+            return build(state, AdviceKind.GO_OUT, order, probe, status)
     return None
 
 
@@ -288,21 +205,90 @@ def _a_draw(state: RoundState) -> Draw:
 
 
 def _pickup(state: RoundState, status: OpeningStatus) -> Advice:
-    """How to lay the talaj card taken this turn (taking back the staging if it must)."""
+    """How to lay the talaj card taken this turn: on from what is staged, else the rest of a
+    plan from the turn's start that holds what is staged, else taking the staging back."""
     p = state.current
     probe = state.clone()
     plan = pickup_laying(probe)
     undo: list[Action] = []
-    if plan is None:
-        while probe.turn_view().ops:
-            probe.apply(Undo(p))
-            undo.append(Undo(p))
-        plan = pickup_laying(probe)
+    fallback: tuple[RoundState, list[Action], list[Action]] | None = None
+    while plan is None and probe.turn_view().ops:  # one operation back at a time
+        probe.apply(Undo(p))
+        undo.append(Undo(p))
+        found = pickup_laying(probe)
+        if found is None:
+            continue
+        rest = _rest_of(state, probe, found, len(undo))
+        if rest is not None:
+            probe, undo, plan = state.clone(), [], rest
+        elif fallback is None:
+            fallback = (probe.clone(), list(undo), found)
+    if plan is None and fallback is not None:
+        probe, undo, plan = fallback
     if plan is None or apply_in_order(probe, plan) is None:
-        return Advice(player=p, kind=AdviceKind.NONE, staged=_staged_melds(state),
+        return Advice(player=p, kind=AdviceKind.NONE, staged=staged_melds(state),
                       points=status.staged_points, needed=status.needed,
                       blocked_by=status.blocked_by)
-    return _build(state, AdviceKind.PICKUP, [*undo, *plan], probe, status, bool(undo))
+    return build(state, AdviceKind.PICKUP, [*undo, *plan], probe, status, bool(undo))
+
+
+def _rest_of(state: RoundState, start: RoundState, plan: Sequence[Action], back: int
+             ) -> list[Action] | None:
+    """The steps of ``plan`` still to do when the turn's last ``back`` operations are some of its
+    steps (``plan`` was made on ``start``: the turn with them taken back), the combinations it
+    lays numbered as on the table; None unless the rest then ends in a legal discard."""
+    view = state.turn_view()
+    done = list(view.ops[len(view.ops) - back:])
+    renumber: dict[int, int] = {}  # the plan's numbers of its new combinations -> the table's
+    trial = start.clone()
+    rest: list[Action] = []
+    for action in plan:
+        number = len(trial.melds)
+        if not accepts(trial, action):
+            return None
+        action = _renumbered(action, renumber)
+        same = next((op for op in done if _does(action, op)), None)
+        if same is not None:
+            done.remove(same)
+            if isinstance(action, Lay):
+                renumber[number] = same.meld
+        else:
+            if isinstance(action, Lay):
+                renumber[number] = -1 - len(rest)  # numbered when laid
+            rest.append(action)
+    if done:
+        return None
+    probe = state.clone()
+    out: list[Action] = []
+    for k, action in enumerate(rest):
+        number = len(probe.melds)
+        action = _renumbered(action, {key: number if value == -1 - k else value
+                                      for key, value in renumber.items()})
+        renumber = {key: number if value == -1 - k else value
+                    for key, value in renumber.items()}
+        if not accepts(probe, action):
+            return None
+        out.append(action)
+    return out if probe.over or probe.legal_discards() else None
+
+
+def _renumbered(action: Action, numbers: dict[int, int]) -> Action:
+    """An addition or swap on a combination of a plan, with the table's number for it."""
+    if isinstance(action, Add | Swap) and numbers.get(action.meld, -1) >= 0:
+        return replace(action, meld=numbers[action.meld])
+    return action
+
+
+def _does(action: Action, op: StagedOp) -> bool:
+    """Whether a staged operation is the one ``action`` does (new combinations by their cards,
+    the others by the combination they touch)."""
+    if isinstance(action, Lay) and isinstance(op, StagedLay):
+        return Counter(action.cards) == Counter(op.cards)
+    if isinstance(action, Add) and isinstance(op, StagedAdd):
+        return action.meld == op.meld and Counter(action.cards) == Counter(op.cards)
+    if isinstance(action, Swap) and isinstance(op, StagedSwap):
+        return action.meld == op.meld and action.card == op.card
+    return False
 
 
 def advise(state: RoundState) -> Advice:
@@ -313,28 +299,67 @@ def advise(state: RoundState) -> Advice:
     status = state.opening_status()
     drawn = state.has_drawn
     nothing = Advice(player=p, kind=AdviceKind.DRAW if not drawn else AdviceKind.NONE,
-                     staged=_staged_melds(state), points=status.staged_points,
+                     staged=staged_melds(state), points=status.staged_points,
                      needed=status.needed, blocked_by=status.blocked_by)
-    if drawn and (pending_pickup(state) is not None or jokers_pending(state) or (
-            state.pickup is not None and not state.legal_discards())):
+    if drawn and (pending_pickup(state) is not None or jokers_pending(state)):
         return _pickup(state, status)
+    if drawn and state.pickup is not None and not state.legal_discards():
+        # the card taken is laid, the opening not yet made: the rest of it, else start again
+        found = None if status.down else _open(state, status, True)
+        return found if found is not None else _pickup(state, status)
     if status.down:
         probe = state.clone()
-        if not drawn and not _accepts(probe, _a_draw(probe)):
+        if not drawn and not accepts(probe, _a_draw(probe)):
             return nothing
-        steps = _extras(probe, True, Counter(state.hands[p]))
+        steps = extras(probe, True, Counter(state.hands[p]))
+        if not drawn:
+            return _from_talaj(state, build(state, AdviceKind.DRAW, steps, probe, status)
+                               if steps else nothing)
         if not steps:
             return nothing
         kind = AdviceKind.LAY if any(isinstance(a, Lay) for a in steps) else AdviceKind.ADD
-        return _build(state, AdviceKind.DRAW if not drawn else kind, steps, probe, status)
+        return build(state, kind, steps, probe, status)
     if drawn and status.opens:
         probe = state.clone()
-        extra = _extras(probe, state.rules.lay_before_out, Counter(state.hands[p]))
-        return _build(state, AdviceKind.OPENED, extra, probe, status)
-    if status.lay_only_to_go_out and not drawn:
-        return nothing
+        extra = extras(probe, state.rules.lay_before_out, Counter(state.hands[p]))
+        return build(state, AdviceKind.OPENED, extra, probe, status)
+    if not drawn:
+        found = None if status.lay_only_to_go_out else _open(state, status, drawn)
+        return _from_talaj(state, found if found is not None else nothing)
     found = _open(state, status, drawn)
     return found if found is not None else nothing
 
 
-__all__ = ["AdditionHint", "Advice", "AdviceKind", "SwapHint", "advise"]
+def _rank(advice: Advice, down: bool) -> int:
+    """How far an advice goes: 2 out, 1 an opening, 0 neither."""
+    if advice.goes_out:
+        return 2
+    return int(not down and bool(advice.melds) and advice.kind is not AdviceKind.NONE)
+
+
+def _from_talaj(state: RoundState, from_hand: Advice) -> Advice:
+    """Before the draw: the talaj top card or the first card when taking it opens or goes out
+    where the hand alone (``from_hand``, the advice for a stock draw) does not."""
+    down = state.opening_status().down
+    best, best_rank = from_hand, _rank(from_hand, down)
+    for draw in state.legal_draws():
+        if draw.source == "stock" or best_rank == 2:
+            continue
+        probe = state.clone()
+        card = probe.talaj[probe.first_pos] if draw.source == "first" and \
+            probe.first_pos is not None else probe.top
+        probe.apply(draw)
+        then = advise(probe)
+        rank = _rank(then, down)
+        if rank > best_rank:
+            best_rank = rank
+            used = list(then.cards)
+            if card in used:
+                used.remove(card)  # the card taken is not in the hand yet
+            best = replace(then, kind=AdviceKind.DRAW, draw=draw.source, taken=card,
+                           cards=tuple(used))
+    return best
+
+
+__all__ = ["AdditionHint", "Advice", "AdviceKind", "SwapHint", "advise", "build", "extras",
+           "open_from_hand", "pin_copies"]

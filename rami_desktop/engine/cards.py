@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
 RANK_CODES: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -14,12 +13,67 @@ JOKERS = 4
 DECK_SIZE = 52 * COPIES + JOKERS
 
 
-@dataclass(frozen=True, order=True)
 class Card:
-    """One card. ``rank`` is 1 (ace) to 13 (king), 0 for a joker; ``suit`` is S H D C or ''."""
+    """One card. ``rank`` is 1 (ace) to 13 (king), 0 for a joker; ``suit`` is S H D C or ''.
 
+    Cards are values, immutable and interned: ``Card(1, "S")`` is always the same object, so
+    that comparing and hashing them (the engine's, the solver's and the bots' innermost work)
+    cost an identity check. They sort by rank, then suit.
+    """
+
+    __slots__ = ("rank", "suit")
     rank: int
     suit: str
+    _interned: dict[tuple[int, str], Card] = {}  # noqa: RUF012 (the one table of cards)
+
+    def __new__(cls, rank: int, suit: str) -> Card:
+        card = cls._interned.get((rank, suit))
+        if card is None:
+            if type(rank) is not int or type(suit) is not str:
+                raise TypeError(f"a card is a rank (int) and a suit (str), not {rank!r}, {suit!r}")
+            card = object.__new__(cls)
+            object.__setattr__(card, "rank", rank)
+            object.__setattr__(card, "suit", suit)
+            cls._interned[(rank, suit)] = card
+        return card
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("cards cannot change")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("cards cannot change")
+
+    def __reduce__(self) -> tuple[type[Card], tuple[int, str]]:
+        return Card, (self.rank, self.suit)
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Card:
+        return self
+
+    def _key(self) -> tuple[int, str]:
+        return self.rank, self.suit
+
+    def __lt__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self._key() < other._key()
+
+    def __le__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self._key() <= other._key()
+
+    def __gt__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self._key() > other._key()
+
+    def __ge__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self._key() >= other._key()
 
     @property
     def is_joker(self) -> bool:
@@ -43,6 +97,7 @@ class Card:
 JOKER = Card(0, "")
 ALL_FACES: tuple[Card, ...] = tuple(Card(r, s) for s in SUITS for r in range(1, 14))
 DISTINCT_CARDS: tuple[Card, ...] = (*ALL_FACES, JOKER)
+_BY_CODE: dict[str, Card] = {c.code: c for c in DISTINCT_CARDS}
 
 
 class CardCodeError(ValueError):
@@ -55,6 +110,9 @@ def parse_card(code: str) -> Card:
     Raises:
         CardCodeError: the string is not a card code.
     """
+    card = _BY_CODE.get(code) if isinstance(code, str) else None
+    if card is not None:
+        return card
     if not isinstance(code, str):
         raise CardCodeError(repr(code))
     text = code.strip().upper()

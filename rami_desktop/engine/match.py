@@ -8,7 +8,8 @@ from typing import Any
 
 from .actions import Action, Event, action_from_dict, action_to_dict
 from .errors import RuleError
-from .observation import Observation, observe
+from .observation import Observation
+from .position import observe
 from .rules import MatchEnd, Rules
 from .state import RoundState
 

@@ -8,16 +8,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
 
 from .cards import Card, full_deck
 from .melds import Meld
 from .rules import Rules
-from .turn import TableMeld, TurnRecord, TurnView
-
-if TYPE_CHECKING:
-    from .position import RoundPosition
+from .turn import TurnView
 
 
 @dataclass(frozen=True)
@@ -113,49 +109,6 @@ class Observation:
         return tuple(v.meld for v in self.melds)
 
 
-def observe(state: RoundPosition, player: int, scores: tuple[int, ...] = ()) -> Observation:
-    """Build a player's observation of a round (a :class:`.state.RoundState`)."""
-    current = state.current
-    staged = tuple(state.staged) if not state.over else ()
-    views = tuple(
-        MeldView(i, m.owner, m.meld, i in staged, m.turn)
-        for i, m in enumerate(state.melds)
-        if m.meld is not None
-    )
-    mine = current == player and not state.over
-    return Observation(
-        player=player,
-        rules=state.rules,
-        n=state.n,
-        dealer=state.dealer,
-        current=current,
-        turn=state.turn,
-        hand=tuple(state.hands[player]),
-        hand_sizes=tuple(len(h) for h in state.hands),
-        down=tuple(state.down),
-        melds=views,
-        talaj=tuple(state.talaj),
-        first_card=state.first_card,
-        first_card_index=state.first_pos,
-        stock_size=len(state.stock),
-        bar=state.required_points(),
-        going_out_min=state.going_out_min(),
-        has_drawn=state.has_drawn if mine else False,
-        pickup=state.pickup if mine else None,
-        staged=staged,
-        discards=tuple(state.discards),
-        taken=tuple(state.taken),
-        held=tuple(state.held),
-        partners=state.partners,
-        scores=scores,
-        over=state.over,
-        own_turn=state.turn_view() if mine else None,
-        started=state.started,
-        next_meld=len(state.melds),
-        may_redeal=state.can_redeal(player),
-    )
-
-
 _DECK: Counter[Card] = Counter(full_deck())
 _ORDER: tuple[Card, ...] = tuple(sorted(_DECK))
 
@@ -210,39 +163,3 @@ def deal_hidden(obs: Observation, rng: random.Random) -> tuple[list[list[Card]],
             hands.append([*known[q], *unseen[:take]])
             del unseen[:take]
     return hands, unseen
-
-
-def restore_position(state: RoundPosition, obs: Observation) -> None:
-    """Set a freshly dealt round to the position ``obs`` shows: table, turn, talaj, staging."""
-    view = obs.own_turn
-    slots = obs.next_meld
-    melds = [TableMeld(obs.current, obs.turn, None)] * slots
-    for v in obs.melds:
-        melds[v.index] = TableMeld(v.owner, v.turn, v.meld)
-    state.melds = melds
-    state.down = list(obs.down)
-    state.bar = obs.bar
-    state.turn = obs.turn
-    state.current = obs.current
-    state.first_pos = obs.first_card_index if obs.first_card is not None else None
-    state.first_owner = obs.discards[0][0] if obs.discards else None
-    state.first_turn = 0  # every turn ends with a discard: the first one ends turn 0
-    state.discards = list(obs.discards)
-    state.taken = list(obs.taken)
-    state.held = list(obs.held)
-    state.last_discard = obs.discards[-1][1] if obs.discards else None
-    state.over = obs.over
-    state.started = obs.started
-    if view is None:  # another player's turn: only what it staged is known
-        state._staging = TurnRecord(
-            no_draw=obs.rules.starter_has_extra_card and obs.turn == 0,
-            first_new=min(obs.staged, default=slots), snapped=bool(obs.staged))
-        return
-    pickup = view.pickup
-    state._staging = TurnRecord(
-        drawn=view.drawn, no_draw=view.no_draw, pickup=pickup,
-        pickup_baseline=view.start_hand.count(pickup) - 1 if pickup is not None else 0,
-        joker_baseline=view.jokers_at_start, snap_hand=list(view.start_hand),
-        snap_melds=[replace(melds[i], meld=m) for i, m in enumerate(view.start_table)],
-        first_new=len(view.start_table),
-        ops=list(view.ops), created=list(view.created), snapped=view.may_lay)

@@ -96,24 +96,27 @@ def going_out_points(rules: Rules, bar: int) -> int:
     return bar
 
 
+#: the taken talaj card went onto a combination not laid this turn
+ELSEWHERE = "elsewhere"
+#: the taken talaj card is still in the hand
+HAND = "hand"
+
+
 def clean_combinations(staged: Sequence[Meld], pickup: Card | None,
-                       pickup_elsewhere: bool) -> tuple[bool, bool, bool]:
+                       where: frozenset[int | str]) -> tuple[bool, bool, bool]:
     """Return (clean tria, clean série, both at once) among the staged combinations.
 
     ``pickup`` is the talaj card that does not count as the player's own (None: every card
-    counts); ``pickup_elsewhere`` says it may have gone onto another combination this turn.
-    A copy of the taken card may be the player's own, so a combination holding its code is clean
-    as long as the taken card may lie somewhere else.
+    counts); ``where`` says where it may be: indices of ``staged``, :data:`ELSEWHERE` or
+    :data:`HAND`. A copy of the taken card may be the player's own, so a combination holding its
+    code is clean as long as the taken card may lie somewhere else (the operations that said
+    which copy they moved narrow ``where``).
     """
     trias = [i for i, m in enumerate(staged) if m.franche and m.kind is MeldKind.TRIA]
     series = [i for i, m in enumerate(staged) if m.franche and m.kind is MeldKind.SERIE]
     places: set[int | str] = set()
     if pickup is not None:
-        places = {i for i, m in enumerate(staged) if pickup in m.cards}
-        if pickup_elsewhere:
-            places.add("elsewhere")
-        if not places:
-            places.add("hand")  # not laid: the discard's pickup_not_laid handles it
+        places = set(where) - {HAND} or {HAND}  # not laid: pickup_not_laid handles it
 
     def fine(used: set[int]) -> bool:
         return pickup is None or any(pl not in used for pl in places)
@@ -125,8 +128,9 @@ def clean_combinations(staged: Sequence[Meld], pickup: Card | None,
 
 
 def opening_status(*, rules: Rules, player: int, down: bool, partner_down: bool,
-                   staged: Sequence[Meld], pickup: Card | None, pickup_elsewhere: bool,
-                   bar: int, hand_size: int, laid: bool) -> OpeningStatus:
+                   staged: Sequence[Meld], pickup: Card | None,
+                   pickup_places: frozenset[int | str], bar: int, hand_size: int, laid: bool
+                   ) -> OpeningStatus:
     """Work out the opening of the player whose turn it is.
 
     Args:
@@ -136,14 +140,14 @@ def opening_status(*, rules: Rules, player: int, down: bool, partner_down: bool,
         partner_down: whether the player's partner is down.
         staged: the combinations the player laid this turn.
         pickup: the talaj top card taken this turn, if any.
-        pickup_elsewhere: whether that card may have gone onto another combination this turn.
+        pickup_places: where that card may be (see :func:`clean_combinations`).
         bar: the points an opening needs now.
         hand_size: the cards in the hand now (1: the discard goes out).
         laid: whether the turn laid, added or swapped anything.
     """
     own = rules.clean_own_cards
     counted = pickup if own and pickup is not None and not pickup.is_joker else None
-    tria, serie, both = clean_combinations(staged, counted, pickup_elsewhere)
+    tria, serie, both = clean_combinations(staged, counted, pickup_places)
     points = opening_points(staged, rules.ace_value)
     going_out = hand_size == 1
     only_out = not rules.lay_before_out

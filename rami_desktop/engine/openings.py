@@ -151,14 +151,7 @@ def opening_terms(state: RoundPosition) -> OpeningTerms:
 
 def pending_pickup(state: RoundPosition) -> Card | None:
     """Return the talaj top card taken this turn while it is still to be laid, else None."""
-    view = state.turn_view()
-    card = view.pickup
-    if card is None:
-        return None
-    baseline = view.start_hand.count(card) - 1
-    if card.is_joker:
-        baseline += sum(1 for op in view.ops if isinstance(op, StagedSwap))
-    return card if state.hands[state.current].count(card) > baseline else None
+    return state.pickup_to_lay()
 
 
 def jokers_pending(state: RoundPosition) -> bool:

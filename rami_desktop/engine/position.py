@@ -8,17 +8,18 @@ are :class:`~rami_desktop.engine.state.RoundState`'s.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from .actions import Action
 from .cards import Card
 from .deal import Deal, qualifies_for_redeal
 from .melds import Meld
-from .observation import Observation, observe
-from .opening import OpeningStatus, going_out_points, opening_status
+from .observation import MeldView, Observation
+from .opening import ELSEWHERE, OpeningStatus, going_out_points, opening_status
 from .rules import GoingOutPoints, Rules, Starter
 from .scoring import PenaltyBreakdown, penalty_breakdown
-from .turn import TableMeld, TurnRecord, TurnView
+from .turn import StagedLay, StagedOp, TableMeld, TurnRecord, TurnView
 
 
 class RoundPosition:
@@ -131,7 +132,12 @@ class RoundPosition:
         """Numbers of the combinations the current player laid this turn (still tentative)."""
         if not self._staging.snapped:
             return []
-        return [i for i in range(self._staging.first_new, len(self.melds)) if self.melds[i].meld]
+        return sorted(op.meld for op in self._staging.ops if isinstance(op, StagedLay))
+
+    def pickup_to_lay(self) -> Card | None:
+        """The talaj top card taken this turn while it is surely still in the hand, else None."""
+        t = self._staging
+        return t.pickup if t.pickup_in_hand(self.hands[self.current]) else None
 
     @property
     def actions_this_turn(self) -> int:
@@ -169,12 +175,13 @@ class RoundPosition:
     def opening_status(self) -> OpeningStatus:
         """Where the current player's opening stands with the combinations staged this turn."""
         p = self.current
-        staged = [m for i in self.staged if (m := self.melds[i].meld) is not None]
+        numbers = [i for i in self.staged if self.melds[i].meld is not None]
+        staged = [m for i in numbers if (m := self.melds[i].meld) is not None]
         pickup = self._staging.pickup
         return opening_status(
             rules=self.rules, player=p, down=self.down[p], partner_down=self.partner_down(p),
             staged=staged, pickup=pickup,
-            pickup_elsewhere=pickup is not None and self._staging.laid_elsewhere(pickup),
+            pickup_places=staged_places(self._staging.pickup_places(), numbers),
             bar=self.required_points(), hand_size=len(self.hands[p]), laid=bool(self._staging.ops))
 
     def penalty_breakdown(self, player: int) -> PenaltyBreakdown:
@@ -222,3 +229,98 @@ class RoundPosition:
             if m.meld is not None:
                 out.extend(m.meld.cards)
         return out
+
+
+def staged_places(where: frozenset[int | str], numbers: Sequence[int]
+                  ) -> frozenset[int | str]:
+    """Where the taken talaj card may be, said for the opening: the index among the staged
+    combinations (``numbers``), ``elsewhere`` (another combination), or ``hand``."""
+    out: set[int | str] = set()
+    for place in where:
+        if isinstance(place, int):
+            out.add(numbers.index(place) if place in numbers else ELSEWHERE)
+        else:
+            out.add(place)
+    return frozenset(out)
+
+
+def restore_position(state: RoundPosition, obs: Observation) -> None:
+    """Set a freshly dealt round to the position ``obs`` shows: table, turn, talaj, staging."""
+    view = obs.own_turn
+    slots = obs.next_meld
+    melds = [TableMeld(obs.current, obs.turn, None)] * slots
+    for v in obs.melds:
+        melds[v.index] = TableMeld(v.owner, v.turn, v.meld)
+    state.melds = melds
+    state.down = list(obs.down)
+    state.bar = obs.bar
+    state.turn = obs.turn
+    state.current = obs.current
+    state.first_pos = obs.first_card_index if obs.first_card is not None else None
+    state.first_owner = obs.discards[0][0] if obs.discards else None
+    state.first_turn = 0  # every turn ends with a discard: the first one ends turn 0
+    state.discards = list(obs.discards)
+    state.taken = list(obs.taken)
+    state.held = list(obs.held)
+    state.last_discard = obs.discards[-1][1] if obs.discards else None
+    state.over = obs.over
+    state.started = obs.started
+    if view is None:  # another player's turn: only what it staged is known
+        laid: list[StagedOp] = [StagedLay(i, m.cards) for i in sorted(obs.staged)
+                                if (m := melds[i].meld) is not None]
+        state._staging = TurnRecord(
+            no_draw=obs.rules.starter_has_extra_card and obs.turn == 0,
+            first_new=min(obs.staged, default=slots), ops=laid, created=sorted(obs.staged),
+            snapped=bool(obs.staged))
+        return
+    pickup = view.pickup
+    state._staging = TurnRecord(
+        drawn=view.drawn, no_draw=view.no_draw, pickup=pickup,
+        pickup_baseline=view.start_hand.count(pickup) - 1 if pickup is not None else 0,
+        joker_baseline=view.jokers_at_start, snap_hand=list(view.start_hand),
+        snap_melds=[replace(melds[i], meld=m) for i, m in enumerate(view.start_table)],
+        first_new=len(view.start_table),
+        ops=list(view.ops), created=list(view.created), snapped=view.may_lay)
+
+
+def observe(state: RoundPosition, player: int, scores: tuple[int, ...] = ()) -> Observation:
+    """Build a player's observation of a round (a :class:`.state.RoundState`)."""
+    current = state.current
+    staged = tuple(state.staged) if not state.over else ()
+    views = tuple(
+        MeldView(i, m.owner, m.meld, i in staged, m.turn)
+        for i, m in enumerate(state.melds)
+        if m.meld is not None
+    )
+    mine = current == player and not state.over
+    return Observation(
+        player=player,
+        rules=state.rules,
+        n=state.n,
+        dealer=state.dealer,
+        current=current,
+        turn=state.turn,
+        hand=tuple(state.hands[player]),
+        hand_sizes=tuple(len(h) for h in state.hands),
+        down=tuple(state.down),
+        melds=views,
+        talaj=tuple(state.talaj),
+        first_card=state.first_card,
+        first_card_index=state.first_pos,
+        stock_size=len(state.stock),
+        bar=state.required_points(),
+        going_out_min=state.going_out_min(),
+        has_drawn=state.has_drawn if mine else False,
+        pickup=state.pickup if mine else None,
+        staged=staged,
+        discards=tuple(state.discards),
+        taken=tuple(state.taken),
+        held=tuple(state.held),
+        partners=state.partners,
+        scores=scores,
+        over=state.over,
+        own_turn=state.turn_view() if mine else None,
+        started=state.started,
+        next_meld=len(state.melds),
+        may_redeal=state.can_redeal(player),
+    )

@@ -53,6 +53,8 @@ class GoingOutPoints(str, Enum):
 
 
 PRESET_NAMES: tuple[str, ...] = ("talaj", "rami-talaj", "tallage", "simple")
+#: No number of points in a rule is larger (a target or a penalty of a million is no game's).
+MAX_POINTS = 100_000
 
 
 @dataclass(frozen=True)
@@ -146,6 +148,8 @@ class Rules:
 
     def check(self) -> None:
         """Raise ValueError if the options contradict each other or are out of range."""
+        if self.preset not in PRESET_NAMES:
+            raise ValueError(f"rules: unknown preset {self.preset[:40]!r}")
         if not 3 <= self.hand_size <= 15:
             raise ValueError("rules: hand_size must be 3 to 15")
         if not 2 <= self.min_players <= self.max_players <= 6:
@@ -154,10 +158,10 @@ class Rules:
             raise ValueError("rules: jokers_per_meld must be 1 to 4")
         if self.threshold < 0 or self.target <= 0:
             raise ValueError("rules: threshold and target must be positive")
-        for name in ("card_penalty", "joker_penalty", "never_down_penalty", "rami_sec_penalty",
-                     "ace_value"):
-            if getattr(self, name) < 0:
-                raise ValueError(f"rules: {name} must not be negative")
+        for name in ("threshold", "target", "card_penalty", "joker_penalty", "never_down_penalty",
+                     "rami_sec_penalty", "ace_value"):
+            if not 0 <= getattr(self, name) <= MAX_POINTS:
+                raise ValueError(f"rules: {name} must be 0 to {MAX_POINTS}")
 
     @property
     def starter_has_extra_card(self) -> bool:

@@ -1,43 +1,61 @@
-"""A round as JSON-ready data: its deal, seed and action log (the log is replayed to load it)."""
+"""A round as JSON-ready data: its deal, seed and action log (the log is replayed to load it).
+
+The round itself (:class:`~rami_desktop.engine.state.RoundState`) writes and rebuilds itself
+with these: :func:`round_data` shapes the data, :func:`parse_round` reads it back.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
 
-from .actions import action_from_dict, action_to_dict
-from .cards import parse_cards
-from .deal import check_deal
-from .errors import RuleError
+from .actions import Action, action_from_dict, action_to_dict
+from .cards import Card, parse_cards
+from .deal import Deal, check_deal
 from .rules import Rules
-
-if TYPE_CHECKING:
-    from .state import RoundState
 
 SAVE_VERSION = 1
 
 
-def round_to_dict(state: RoundState) -> dict[str, Any]:
-    """Return the round as JSON-ready data: the deal before any redeal, the seed and the log."""
-    hands, talaj, stock = state._first_deal or state._deal
+@dataclass(frozen=True)
+class SavedRound:
+    """A round's data read back: its deal (before any redeal), seed, redeals and log."""
+
+    rules: Rules
+    hands: list[list[Card]]
+    talaj: list[Card]
+    stock: list[Card]
+    dealer: int
+    seed: Any
+    partners: Sequence[int | None] | None
+    redeals: int
+    log: list[Action]
+
+
+def round_data(rules: Rules, deal: Deal, dealer: int, seed: Any, redeals: int,
+               partners: Sequence[int | None], log: Sequence[Action]) -> dict[str, Any]:
+    """A round as JSON-ready data: the deal before any redeal, the seed and the log."""
+    hands, talaj, stock = deal
     return {
         "version": SAVE_VERSION,
-        "rules": state.rules.to_dict(),
-        "dealer": state.dealer,
-        "seed": state.seed,
-        "redeals": state.redeals if state._first_deal is None else state._first_redeals,
-        "partners": list(state.partners),
+        "rules": rules.to_dict(),
+        "dealer": dealer,
+        "seed": seed,
+        "redeals": redeals,
+        "partners": list(partners),
         "hands": [[c.code for c in h] for h in hands],
         "talaj": [c.code for c in talaj],
         "stock": [c.code for c in stock],
-        "log": [action_to_dict(a) for a in state.log],
+        "log": [action_to_dict(a) for a in log],
     }
 
 
-def round_from_dict(cls: type[RoundState], data: dict[str, Any]) -> RoundState:
-    """Rebuild a round by replaying its log through the rules.
+def parse_round(data: Any) -> SavedRound:
+    """Read a round's data (the deal is checked; the log is replayed by the caller).
 
     Raises:
-        ValueError: malformed data, or a log the rules refuse (an impossible game).
+        ValueError: malformed data or an impossible deal.
     """
     if not isinstance(data, dict):
         raise ValueError("round: not an object")
@@ -58,12 +76,4 @@ def round_from_dict(cls: type[RoundState], data: dict[str, Any]) -> RoundState:
     except (KeyError, TypeError, ValueError) as exc:
         raise ValueError(f"round: {exc}") from exc
     check_deal(rules, hands, talaj, stock, dealer)
-    state = cls(rules, hands, talaj, stock, dealer, seed, partners)
-    state._first_deal = state._deal  # redeals in the log replay from this deal
-    state._first_redeals = state.redeals = redeals
-    for i, action in enumerate(log):
-        try:
-            state.apply(action)
-        except RuleError as err:
-            raise ValueError(f"round: step {i} refused ({err.code.value})") from err
-    return state
+    return SavedRound(rules, hands, talaj, stock, dealer, seed, partners, redeals, log)

@@ -40,11 +40,11 @@ from .cards import Card
 from .deal import deal
 from .drawing import SOURCES, DrawSituation, draw_error, first_card_open
 from .errors import ErrorCode, RuleError
-from .observation import Observation, deal_hidden, restore_position
+from .observation import Observation, deal_hidden
 from .opening import OpeningStatus
-from .position import RoundPosition
+from .position import RoundPosition, restore_position
 from .rules import FirstCard, Rules
-from .save import round_from_dict, round_to_dict
+from .save import parse_round, round_data
 from .solver_pickup import PickupContext, pickup_playable
 from .turn import (
     StagedAdd,
@@ -53,6 +53,7 @@ from .turn import (
     StagedSwap,
     TurnRecord,
     apply_op,
+    op_cards,
     replay,
 )
 
@@ -235,14 +236,14 @@ class RoundState(RoundPosition):
         p = action.player
         if isinstance(action, Lay):
             index = len(self.melds)
-            self._stage(p, StagedLay(index, action.cards))
+            self._stage(p, StagedLay(index, action.cards, action.taken))
             self._staging.created.append(index)
             return [Laid(p, index, action.cards)]
         if isinstance(action, Add):
-            self._stage(p, StagedAdd(action.meld, action.cards, action.at))
+            self._stage(p, StagedAdd(action.meld, action.cards, action.at, action.taken))
             return [Added(p, action.meld, action.cards)]
         if isinstance(action, Swap):
-            self._stage(p, StagedSwap(action.meld, action.card))
+            self._stage(p, StagedSwap(action.meld, action.card, action.taken))
             return [Swapped(p, action.meld, action.card)]
         if isinstance(action, TakeBack):
             if action.meld not in self.staged:
@@ -255,8 +256,19 @@ class RoundState(RoundPosition):
         raise RuleError(E.INVALID_MELD)
 
     def _stage(self, p: int, op: StagedOp) -> None:
+        if op.taken is not None and not self._copy_fits(op):
+            raise RuleError(E.CARD_NOT_IN_HAND)
         apply_op(self.hands[p], self.melds, op, p, self.turn, self.rules, self._may_touch)
         self._staging.ops.append(op)
+
+    def _copy_fits(self, op: StagedOp) -> bool:
+        """Whether the copy of the talaj card an operation says it moves is in the hand: the
+        card taken this turn (``taken`` True) or an own copy (False)."""
+        t = self._staging
+        pk = t.pickup
+        if pk is None or pk not in op_cards(op):
+            return op.taken is not True
+        return bool(t.pickup_places([*t.ops, op]))
 
     def _may_touch(self, index: int) -> bool:
         """Whether the current player may add to or swap in combination ``index`` now."""
@@ -283,7 +295,9 @@ class RoundState(RoundPosition):
 
     def _replay(self, p: int, ops: list[StagedOp]) -> list[StagedOp]:
         t = self._staging
-        self.hands[p], self.melds, t.ops = replay(t, ops, p, self.turn, self.rules)
+        hand = list(self.hands[p])
+        t.ops = replay(t, ops, hand, self.melds, p, self.turn, self.rules)
+        self.hands[p] = hand
         return t.ops
 
     # ---- discarding --------------------------------------------------------------------------
@@ -299,12 +313,9 @@ class RoundState(RoundPosition):
         status = status or self.opening_status()
         if status.blocked_by is E.WHOLE_HAND_ONLY:
             raise RuleError(E.WHOLE_HAND_ONLY)
-        pk = self._staging.pickup
         swapped = self._staging.swapped_jokers()
-        if pk is not None:
-            baseline = self._staging.pickup_baseline + (swapped if pk.is_joker else 0)
-            if hand.count(pk) > baseline:
-                raise RuleError(E.PICKUP_NOT_LAID)
+        if self._staging.pickup_in_hand(hand):
+            raise RuleError(E.PICKUP_NOT_LAID)
         if self.rules.swapped_joker_must_be_laid and swapped:
             jokers = sum(1 for c in hand if c.is_joker)
             if jokers > self._staging.joker_baseline:
@@ -409,7 +420,10 @@ class RoundState(RoundPosition):
 
     def to_dict(self) -> dict[str, Any]:
         """Return the round as JSON-ready data: the deal, the seed and the action log."""
-        return round_to_dict(self)
+        first = self._first_deal is not None
+        return round_data(self.rules, self._first_deal or self._deal, self.dealer, self.seed,
+                          self._first_redeals if first else self.redeals, self.partners,
+                          self.log)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> RoundState:
@@ -418,7 +432,17 @@ class RoundState(RoundPosition):
         Raises:
             ValueError: malformed data, or a log the rules refuse (an impossible game).
         """
-        return round_from_dict(cls, data)
+        saved = parse_round(data)
+        state = cls(saved.rules, saved.hands, saved.talaj, saved.stock, saved.dealer,
+                    saved.seed, saved.partners)
+        state._first_deal = state._deal  # redeals in the log replay from this deal
+        state._first_redeals = state.redeals = saved.redeals
+        for i, action in enumerate(saved.log):
+            try:
+                state.apply(action)
+            except RuleError as err:
+                raise ValueError(f"round: step {i} refused ({err.code.value})") from err
+        return state
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, RoundState) and self.snapshot() == other.snapshot()

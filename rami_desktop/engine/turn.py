@@ -8,13 +8,13 @@ view everyone else gets. The functions below do the layings on a hand and the ta
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from .cards import JOKER, Card
 from .errors import ErrorCode, RuleError
 from .melds import Meld, extend, make_meld, swap
+from .opening import HAND
 from .rules import Rules, TriaSwap
 
 E = ErrorCode
@@ -31,10 +31,11 @@ class TableMeld:
 
 @dataclass(frozen=True)
 class StagedLay:
-    """A new combination laid this turn, as number ``meld``."""
+    """A new combination laid this turn, as number ``meld`` (``taken``: see :func:`places`)."""
 
     meld: int
     cards: tuple[Card, ...]
+    taken: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -44,6 +45,7 @@ class StagedAdd:
     meld: int
     cards: tuple[Card, ...]
     at: str | None = None
+    taken: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -52,9 +54,50 @@ class StagedSwap:
 
     meld: int
     card: Card
+    taken: bool | None = None
 
 
 StagedOp = StagedLay | StagedAdd | StagedSwap
+
+
+def op_cards(op: StagedOp) -> tuple[Card, ...]:
+    """The hand cards an operation put on the table."""
+    return (op.card,) if isinstance(op, StagedSwap) else op.cards
+
+
+def places(start_hand: Sequence[Card], ops: Sequence[StagedOp], pickup: Card
+           ) -> frozenset[int | str]:
+    """Where the talaj card taken this turn may be: :data:`HAND` or the numbers of the
+    combinations that received a copy of its card this turn.
+
+    Two identical cards are one card for the rules, except for the franche rule: the copy taken
+    from the talaj is not the player's own. An operation that says which copy it moves
+    (``taken`` True: that very card, False: an own copy) pins it; one that does not leaves
+    every place consistent with the copies held open (the player's favour is then the engine's
+    choice). Empty when the operations contradict each other.
+
+    Args:
+        start_hand: the hand when the laying began (the taken card in it).
+        ops: the turn's operations, in order.
+        pickup: the card taken.
+    """
+    own = sum(1 for c in start_hand if c == pickup) - 1
+    movers = [op for op in ops if pickup in op_cards(op)]
+
+    def fits(place: int | str) -> bool:
+        left = own
+        for op in movers:
+            if op.meld == place:
+                if op.taken is False:
+                    return False
+            elif op.taken is True or left <= 0:
+                return False
+            else:
+                left -= 1
+        return True
+
+    candidates: list[int | str] = [HAND, *dict.fromkeys(op.meld for op in movers)]
+    return frozenset(place for place in candidates if fits(place))
 
 
 @dataclass(frozen=True)
@@ -96,6 +139,19 @@ class TurnView:
     def last_meld(self) -> int | None:
         """The combination the last laying, addition or swap touched (what Undo gives back)."""
         return self.ops[-1].meld if self.ops else None
+
+    def pickup_places(self) -> frozenset[int | str]:
+        """Where the talaj card taken this turn may be (see :func:`places`; empty: none
+        taken)."""
+        if self.pickup is None:
+            return frozenset()
+        return places(self.start_hand, self.ops, self.pickup)
+
+    def pickup_at(self) -> int | None:
+        """The combination that holds the talaj card taken this turn, when that is known."""
+        where = self.pickup_places()
+        only = next(iter(where)) if len(where) == 1 else None
+        return only if isinstance(only, int) else None
 
 
 @dataclass
@@ -141,22 +197,32 @@ class TurnRecord:
         """How many jokers this turn took back from the table."""
         return sum(1 for op in self.ops if isinstance(op, StagedSwap))
 
-    def laid_elsewhere(self, card: Card) -> bool:
-        """Whether ``card`` went this turn onto a combination not laid this turn."""
-        for op in self.ops:
-            if self.on_own(op):
-                continue
-            if isinstance(op, StagedAdd) and card in op.cards:
-                return True
-            if isinstance(op, StagedSwap) and card == op.card:
-                return True
-        return False
+    def pickup_places(self, ops: Sequence[StagedOp] | None = None) -> frozenset[int | str]:
+        """Where the talaj card taken this turn may be after ``ops`` (default: the turn's);
+        empty when none was taken (see :func:`places`)."""
+        if self.pickup is None:
+            return frozenset()
+        return places(self.snap_hand, self.ops if ops is None else ops, self.pickup)
+
+    def pickup_in_hand(self, hand: Sequence[Card]) -> bool:
+        """Whether the talaj card taken this turn is surely still in ``hand`` (to be laid)."""
+        pk = self.pickup
+        if pk is None:
+            return False
+        if pk.is_joker:  # jokers are counted, each joker taken back from the table aside
+            return hand.count(pk) > self.pickup_baseline + self.swapped_jokers()
+        return self.pickup_places() == {HAND}
 
 
 def has_cards(hand: Sequence[Card], cards: Sequence[Card]) -> bool:
     """Whether the hand holds every card (copies counted)."""
-    have = Counter(hand)
-    return all(have[c] >= n for c, n in Counter(cards).items())
+    left = list(hand)
+    for c in cards:
+        try:
+            left.remove(c)  # cards are interned: a quick identity scan of a short hand
+        except ValueError:
+            return False
+    return True
 
 
 def _take(hand: list[Card], cards: Sequence[Card]) -> None:
@@ -238,17 +304,23 @@ def apply_op(hand: list[Card], melds: list[TableMeld], op: StagedOp, owner: int,
         swap_joker(hand, melds, op.meld, op.card, rules, may_touch)
 
 
-def replay(record: TurnRecord, ops: Sequence[StagedOp], owner: int, turn: int, rules: Rules
-           ) -> tuple[list[Card], list[TableMeld], list[StagedOp]]:
-    """Replay ``ops`` from the turn's snapshot; return the hand, the table and the ops kept.
+def replay(record: TurnRecord, ops: Sequence[StagedOp], hand: list[Card],
+           melds: list[TableMeld], owner: int, turn: int, rules: Rules) -> list[StagedOp]:
+    """Redo the turn with only ``ops``, in place; return the ops kept.
 
-    Operations that no longer hold are dropped; combinations laid this turn keep their numbers.
+    The table's combinations touched by the turn's current operations (``record.ops``) go back
+    to the snapshot (those laid this turn become empty numbers), the hand to the snapshot's, then
+    ``ops`` are done again: operations that no longer hold are dropped, combinations laid this
+    turn keep their numbers. The cost follows the turn's operations, not the size of the table.
     """
-    hand = list(record.snap_hand)
-    melds = list(record.snap_melds)
-    for index in sorted(record.created):
-        while len(melds) <= index:
-            melds.append(TableMeld(owner, turn, None))
+    snap = record.snap_melds
+    for op in record.ops:
+        i = op.meld
+        if i < len(snap):
+            melds[i] = snap[i]
+        elif i < len(melds):
+            melds[i] = TableMeld(owner, turn, None)
+    hand[:] = record.snap_hand
     kept: list[StagedOp] = []
     for op in ops:
         try:
@@ -256,4 +328,4 @@ def replay(record: TurnRecord, ops: Sequence[StagedOp], owner: int, turn: int, r
         except RuleError:
             continue
         kept.append(op)
-    return hand, melds, kept
+    return kept

@@ -5,22 +5,20 @@ only: ``_("{name} draws").format(name=...)``. Call ``_()`` at draw time, never a
 so that :func:`set_language` shows at once; mark module-level strings with :func:`N_` and
 translate them with ``_()`` where they are drawn.
 
-Catalogs are ``locales/<code>/LC_MESSAGES/rami.po`` (found through
-:func:`rami_desktop.resources.locales_dir`). A compiled ``.mo`` next to the ``.po`` is used when
-it is up to date; otherwise the ``.po`` is compiled in memory (no Babel needed at run time).
+Catalogs are written as ``locales/<code>/LC_MESSAGES/rami.po`` and compiled by the build
+(``tools/compile_catalogs.py``, Babel) into ``.mo`` files in the package, found through
+:func:`rami_desktop.resources.locales_dir`; a language without its ``.mo`` shows in English.
 """
 
 from __future__ import annotations
 
 import contextlib
 import gettext
-import io
 import locale
+import logging
 import os
 from collections.abc import Callable
 from pathlib import Path
-
-from rami_desktop.i18n.catalogs import DOMAIN, mo_bytes, mo_is_stale, read_po
 
 __all__ = [
     "LANGUAGES",
@@ -59,6 +57,9 @@ _cache: dict[str, gettext.NullTranslations] = {}
 _generation = 0
 _listeners: list[Callable[[str], None]] = []
 _locales_override: Path | None = None
+
+DOMAIN = "rami"
+log = logging.getLogger(__name__)
 
 
 def normalize_language(code: str | None) -> str | None:
@@ -108,17 +109,12 @@ def _load(code: str) -> gettext.NullTranslations:
     """Return the translations of a language, English (the msgids) where a message is missing."""
     if code == "en":
         return gettext.NullTranslations()
-    po = _locales_dir() / code / "LC_MESSAGES" / f"{DOMAIN}.po"
-    mo = po.with_suffix(".mo")
+    mo = _locales_dir() / code / "LC_MESSAGES" / f"{DOMAIN}.mo"
     try:
-        if mo.exists() and (not po.exists() or not mo_is_stale(po)):
-            with mo.open("rb") as handle:
-                translations: gettext.NullTranslations = gettext.GNUTranslations(handle)
-        elif po.exists():
-            translations = gettext.GNUTranslations(io.BytesIO(mo_bytes(read_po(po))))
-        else:
-            return gettext.NullTranslations()
-    except (OSError, ValueError, UnicodeDecodeError):
+        with mo.open("rb") as handle:
+            translations: gettext.NullTranslations = gettext.GNUTranslations(handle)
+    except (OSError, ValueError, UnicodeDecodeError) as exc:
+        log.warning("no catalog for %s (%s): the game shows English", code, exc)
         return gettext.NullTranslations()
     translations.add_fallback(gettext.NullTranslations())
     return translations

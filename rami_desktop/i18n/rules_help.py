@@ -214,10 +214,12 @@ def _going_out(rules: Rules, general: bool) -> list[str]:
 
 def _penalties(rules: Rules, general: bool) -> list[str]:
     if rules.penalty is Penalty.HAND_VALUE:
-        return [_("When a player goes out, each other player pays the value of the cards left in "
-                  "hand: 2 to 10 their face value, jack, queen and king 10, the ace {ace}, a "
-                  "joker {joker}. Laid cards cost nothing, so laying early protects you.").format(
-                      ace=rules.ace_value, joker=rules.joker_penalty)]
+        value = [_("When a player goes out, each other player pays the value of the cards left in "
+                   "hand: 2 to 10 their face value, jack, queen and king 10, the ace {ace}, a "
+                   "joker {joker}.").format(ace=rules.ace_value, joker=rules.joker_penalty)]
+        if rules.lay_before_out:  # Simple lays nothing before going out: nothing to protect
+            value.append(_("Laid cards cost nothing, so laying early protects you."))
+        return [" ".join(value)]
     text = [_("When a player goes out, each other player pays {card} points a card and {joker} a "
               "joker left in hand, or {never} if they never opened. The winner pays nothing.")
             .format(card=rules.card_penalty, joker=rules.joker_penalty,

@@ -12,7 +12,9 @@ from typing import Any, NamedTuple
 from rami_desktop.bots import LEVELS
 from rami_desktop.engine.rules import PRESETS, Rules, preset
 
-KINDS: tuple[str, ...] = ("human", "bot")
+#: ``human``: a player at this screen; ``bot``: the computer; ``net``: a player at another
+#: computer who joined this one's table over the network
+KINDS: tuple[str, ...] = ("human", "bot", "net")
 
 
 class Seat(NamedTuple):
@@ -20,7 +22,7 @@ class Seat(NamedTuple):
 
     Attributes:
         name: the player's name, or None for the default name of the seat.
-        kind: ``human`` or ``bot``.
+        kind: ``human``, ``bot`` or ``net`` (a player on the network).
         level: the bot level (one of ``bots.LEVELS``; kept for humans too, unused).
     """
 
@@ -32,6 +34,11 @@ class Seat(NamedTuple):
     def is_bot(self) -> bool:
         """Whether a bot plays this seat."""
         return self.kind == "bot"
+
+    @property
+    def is_remote(self) -> bool:
+        """Whether a player at another computer plays this seat (over the network)."""
+        return self.kind == "net"
 
 
 @dataclass(frozen=True)
@@ -46,7 +53,7 @@ class GameConfig:
         object.__setattr__(self, "seats", tuple(Seat(*s) for s in self.seats))
         for seat in self.seats:
             if seat.kind not in KINDS:
-                raise ValueError(f"seat kind must be human or bot, not {seat.kind!r}")
+                raise ValueError(f"seat kind must be human, bot or net, not {seat.kind!r}")
             if seat.level not in LEVELS:
                 raise ValueError(f"bot level must be one of {', '.join(LEVELS)}, "
                                  f"not {seat.level!r}")
@@ -67,9 +74,14 @@ class GameConfig:
         return [i for i, s in enumerate(self.seats) if s.is_bot]
 
     @property
+    def remote(self) -> list[int]:
+        """Indices of the seats played from other computers."""
+        return [i for i, s in enumerate(self.seats) if s.is_remote]
+
+    @property
     def pass_and_play(self) -> bool:
         """Whether two or more humans share the screen."""
-        return len(self.humans) >= 2
+        return sum(1 for s in self.seats if s.kind == "human") >= 2
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready data, shaped as the "last setup" setting: the preset, the options changed

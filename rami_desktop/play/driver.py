@@ -1,8 +1,9 @@
 """The one bot driver: ask a bot for its action, apply it, and keep every turn moving.
 
-The table, the simulator, the text mode and the smoke test all play their bots through
-:class:`BotDriver`. The engine answers every question: who may ask for a new deal
-(``RoundState.redeal_candidates``) and how to end a turn that a bot cannot finish
+Every game plays its bots through :class:`BotDriver`, inside the one session
+(:class:`rami_desktop.play.session.Session`, which plays whole turns and rounds with it). The
+engine answers every question: who may ask for a new deal (``RoundState.redeal_candidates``)
+and how to end a turn that a bot cannot finish
 (:func:`rami_desktop.engine.rescue.finishing_actions`, which works from any point of a turn,
 also after a talaj top card was taken that must be laid).
 
@@ -44,8 +45,8 @@ MAX_REDEALS = 16
 class Table(Protocol):
     """Where a driver plays: a round, what each seat sees of it, and how actions are applied.
 
-    :class:`~rami_desktop.engine.match.Match` is one (seats are match seats); a lone round is
-    one through :class:`RoundTable`; the user interface's game controller is another.
+    :class:`~rami_desktop.engine.match.Match` is one (seats are match seats; the session's);
+    a lone round is one through :class:`RoundTable`.
     """
 
     @property
@@ -295,32 +296,6 @@ class BotDriver:
         log.warning("the driver ended the turn of seat %s: %s", seat, actions)
         self._turn = None
         return Outcome(actions, tuple(events), refused, rescued=True)
-
-    # ---- whole turns and rounds ----------------------------------------------------------------
-
-    def play_turn(self) -> list[Outcome]:
-        """Play the current bot's whole turn; return what each action led to."""
-        st = self.table.round
-        turn = st.turn
-        outcomes: list[Outcome] = []
-        while not st.over and st.turn == turn and self.table.round is st:
-            outcomes.append(self.step())
-        return outcomes
-
-    def play_round(self) -> bool:
-        """Play the current round to its end when bots hold every seat.
-
-        Returns:
-            True if the round ended, False if it stopped at the turn cap (counted).
-        """
-        self.ask_redeals()
-        st = self.table.round
-        while not st.over:
-            if st.turn >= self.limits.turns_per_round:
-                self.stats.turn_cap_hits += 1
-                return False
-            self.play_turn()
-        return True
 
     # ---- bookkeeping ---------------------------------------------------------------------------
 

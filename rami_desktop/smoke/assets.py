@@ -102,11 +102,14 @@ def check_fonts() -> str:
 
 
 def check_licences() -> str:
-    """The licences of the assets are shipped with them."""
+    """The licences of the assets are shipped with them, the window's icon too, and the game's
+    own metadata (its version)."""
+    from rami_desktop import __version__
     from rami_desktop.resources import asset
 
-    needed = [asset("LICENSES.md"), asset("fonts", "OFL.txt")]
+    needed = [asset("LICENSES.md"), asset("fonts", "OFL.txt"), asset("icons", "rami-128.png")]
     missing = [str(p) for p in needed if not p.is_file()]
-    require(not missing, f"missing licence files {missing}")
-    return ", ".join(p.name for p in needed)
+    require(not missing, f"missing files {missing}")
+    require(__version__ != "0+unknown", "no metadata of the game: its version is unknown")
+    return ", ".join(p.name for p in needed) + f", version {__version__}"
 

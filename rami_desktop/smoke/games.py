@@ -21,11 +21,11 @@ def bot_session(rules: Rules, n: int, seed: int) -> Session:
     return Session(GameConfig(rules=rules, seats=seats, seed=seed))
 
 
-def play_match(rules: Rules, n: int, seed: int, max_rounds: int = 40) -> Match:
-    """A match played by bots until it ends (or ``max_rounds``); returns the match."""
+def play_match(rules: Rules, n: int, seed: int, max_rounds: int = 40) -> Session:
+    """A match played by bots until it ends (or ``max_rounds``); returns its session."""
     session = bot_session(rules, n, seed)
     session.play_match(max_rounds)
-    return session.match
+    return session
 
 
 def check_bot_round(played: dict[str, Match]) -> Callable[[], str]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct
 
-from .report import from_source_tree, require
+from .report import require
 
 MO_MAGIC = 0x950412DE
 
@@ -24,24 +24,18 @@ def mo_messages(data: bytes) -> dict[str, str]:
 
 
 def check_languages() -> str:
-    """Every language's catalog is there (compiled outside a source tree) and translates."""
+    """Every language's catalog is there, compiled by the build, and translates."""
     from rami_desktop import i18n
-    from rami_desktop.i18n.catalogs import DOMAIN, mo_bytes, mo_is_stale, read_po
     from rami_desktop.resources import locales_dir
 
-    source = from_source_tree()
     found = []
     try:
         for code in i18n.LANGUAGES:
             if code == "en":
                 continue
-            folder = locales_dir() / code / "LC_MESSAGES"
-            mo, po = folder / f"{DOMAIN}.mo", folder / f"{DOMAIN}.po"
-            if source and po.is_file() and mo_is_stale(po):
-                data = mo_bytes(read_po(po))  # what the game reads from a source tree
-            else:
-                require(mo.is_file(), f"no compiled catalog {mo}")
-                data = mo.read_bytes()
+            mo = locales_dir() / code / "LC_MESSAGES" / f"{i18n.DOMAIN}.mo"
+            require(mo.is_file(), f"no compiled catalog {mo} (pip install . compiles them)")
+            data = mo.read_bytes()
             messages = {k: v for k, v in mo_messages(data).items()
                         if k and "\x04" not in k and "\x00" not in k}
             require(len(messages) >= 10, f"catalog {code} has only {len(messages)} messages")

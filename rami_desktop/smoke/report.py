@@ -78,12 +78,3 @@ def environment() -> Iterator[Path]:
             else:
                 os.environ[key] = value
         shutil.rmtree(home, ignore_errors=True)
-
-
-def from_source_tree() -> bool:
-    """Whether the game runs from a source checkout (catalogs may then be uncompiled)."""
-    from rami_desktop.resources import locales_dir
-
-    package = Path(__file__).resolve().parents[1]  # rami_desktop/
-    return not getattr(sys, "frozen", False) and locales_dir().parent == package.parent
-

@@ -8,6 +8,7 @@ from typing import Any
 
 from rami_desktop.engine.rules import preset
 from rami_desktop.play.config import GameConfig, Seat
+from rami_desktop.play.session import Session
 
 from .games import play_match
 from .report import SmokeError, require
@@ -43,7 +44,7 @@ def scene_makers(app: Any) -> list[tuple[str, Callable[[], Any]]]:
         ("pause", lambda: PauseOverlay(app)),
         ("message", lambda: MessageDialog(app, "Rami", "Rami")),
         ("confirm", lambda: ConfirmDialog(app, "Rami", "Rami", lambda: None)),
-        ("table", lambda: TableScene(app, config)),
+        ("table", lambda: TableScene(app, Session(config))),
         ("statistics", lambda: StatisticsScene(app)),
         ("error", lambda: ErrorScreen(app, "rami.log", summary="smoke test")),
         *end_scene_makers(app, config),
@@ -55,18 +56,18 @@ def end_scene_makers(app: Any, config: GameConfig) -> list[tuple[str, Callable[[
     """The round summary and match end screens, over matches played by bots."""
     from rami_desktop.ui.scenes.match_end import MatchEndScene
     from rami_desktop.ui.scenes.round_summary import RoundSummaryScene
-    from rami_desktop.ui.table.controller import GameController
 
     one_round = play_match(config.rules, config.players, seed=7, max_rounds=1)
     require(one_round.round.over, "the bots did not finish the summary's round")
     # a short match: a low target ends it in a few rounds
     short = dataclasses.replace(config, rules=dataclasses.replace(config.rules, target=60))
     whole = play_match(short.rules, short.players, seed=7)
-    require(whole.over, f"the bots did not finish a match in {len(whole.results)} rounds")
+    require(whole.match_over,
+            f"the bots did not finish a match in {len(whole.match.results)} rounds")
     return [
         ("round summary", lambda: RoundSummaryScene(
-            app, GameController(config, one_round), lambda: None)),
-        ("match end", lambda: MatchEndScene(app, GameController(short, whole))),
+            app, Session(config, one_round.match), lambda: None)),
+        ("match end", lambda: MatchEndScene(app, Session(short, whole.match))),
     ]
 
 

@@ -9,10 +9,11 @@ from pathlib import Path
 from rami_desktop.engine.match import Match
 from rami_desktop.engine.rules import preset
 from rami_desktop.play.config import GameConfig, Seat
-from rami_desktop.storage.match_io import autosave, has_saved_game, load_saved_game
+from rami_desktop.play.session import Session
+from rami_desktop.storage.match_io import MatchFiles
 from rami_desktop.storage.paths import Paths
 from rami_desktop.storage.settings import Settings, load_settings, save_settings
-from rami_desktop.storage.stats import Stats, load_stats, record_match, record_round
+from rami_desktop.storage.stats import Stats, StatsFiles, load_stats
 
 from .report import require
 
@@ -28,22 +29,27 @@ def check_storage(played: Mapping[str, Match]) -> Callable[[], str]:
         match = played.get("talaj") or Match(preset("talaj"), 3, seed=5)
         seats = (Seat(None, "bot", "easy"),) * match.n
         config = GameConfig(rules=match.rules, seats=seats, seed=match.seed)
-        problem = autosave(paths, config, match)
-        require(problem is None, f"save failed: {problem}")
-        require(has_saved_game(paths), "the save is not seen")
-        game, problem = load_saved_game(paths)
-        require(problem is None and game is not None, f"load failed: {problem}")
-        assert game is not None
-        require(game[1].to_dict() == match.to_dict(),
+        store = MatchFiles(paths)
+        session = Session(config, match, store=store)
+        session.autosave()
+        session.close()
+        require(session.save_problem is None, f"save failed: {session.save_problem}")
+        require(store.exists(), "the save is not seen")
+        again, problem = Session.resume(store)
+        require(problem is None and again is not None, f"load failed: {problem}")
+        assert again is not None
+        require(again.match.to_dict() == match.to_dict(),
                 "the loaded match differs from the saved one")
         settings, _repaired = Settings.from_dict({"language": "fr", "sound_volume": 0.5})
         require(save_settings(paths, settings) is None, "settings not saved")
         back, problem = load_settings(paths)
         require(problem is None and back.to_dict()["language"] == "fr",
                 "settings not read back")
-        require(record_round(paths, "talaj", won=True, turns=9, opening_points=61)[1] is None,
+        records = StatsFiles(paths)
+        require(records.record_round("Rami", "talaj", won=True, turns=9,
+                                     opening_points=61) is None,
                 "statistics: round not recorded")
-        require(record_match(paths, "talaj", won=True, rounds=3)[1] is None,
+        require(records.record_match("Rami", "talaj", won=True, rounds=3) is None,
                 "statistics: match not recorded")
         stats, problem = load_stats(paths)
         require(problem is None, f"statistics not readable: {problem}")

@@ -37,6 +37,7 @@ MAX_BYTES = 64 * 1024 * 1024
 STALE_TEMP_AGE = 60.0
 
 _MISSING = "missing"
+_NOT_FILE = "not_file"
 _OK = "ok"
 _CORRUPT = "corrupt"
 _UNREADABLE = "unreadable"
@@ -97,7 +98,7 @@ def _clean_stale_temps(path: Path) -> None:
 
 def _is_good_file(path: Path, is_good: Callable[[bytes], bool]) -> bool:
     try:
-        raw = _read_limited(path)
+        raw = read_limited(path)
     except OSError:
         return False
     try:
@@ -202,13 +203,15 @@ class NotAFileError(OSError):
 _READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
 
 
-def _read_limited(path: Path) -> bytes:
-    """Read at most ``MAX_BYTES + 1`` bytes of a regular file, without ever blocking.
+def read_regular_file(path: Path | str, limit: int) -> bytes:
+    """Read at most ``limit + 1`` bytes of a regular file, without ever blocking (a longer
+    result means the file is over the limit).
 
     Raises:
         FileNotFoundError: no such file.
-        NotAFileError: the name is not a regular file (a FIFO would block a plain open).
-        OSError: any other reading error.
+        NotAFileError: the name is not a regular file (a FIFO would block a plain open, a
+            device like /dev/zero never ends).
+        OSError: any other reading error (a folder included).
     """
     fd = os.open(path, _READ_FLAGS)  # non-blocking: opening a FIFO must not wait for a writer
     try:
@@ -218,18 +221,25 @@ def _read_limited(path: Path) -> bytes:
             os.set_blocking(fd, True)
         with os.fdopen(fd, "rb") as handle:
             fd = -1  # the handle closes it
-            return handle.read(MAX_BYTES + 1)
+            return handle.read(limit + 1)
     finally:
         if fd >= 0:
             os.close(fd)
 
 
+def read_limited(path: Path) -> bytes:
+    """Read at most ``MAX_BYTES + 1`` bytes of a regular file (see :func:`read_regular_file`)."""
+    return read_regular_file(path, MAX_BYTES)
+
+
 def _try_read(path: Path, parse: Callable[[bytes], T]) -> tuple[str, Any, bytes | None]:
     """Return (outcome, value or error, raw bytes) for one file; never raises."""
     try:
-        raw = _read_limited(path)
+        raw = read_limited(path)
     except (FileNotFoundError, NotADirectoryError):  # no such file (the folder says why)
         return _MISSING, None, None
+    except NotAFileError:
+        return _NOT_FILE, None, None
     except (OSError, ValueError) as exc:
         log.warning("could not read %s: %s", path, exc)
         return _UNREADABLE, exc, None
@@ -247,6 +257,27 @@ def _try_read(path: Path, parse: Callable[[bytes], T]) -> tuple[str, Any, bytes 
     except Exception as exc:
         log.warning("%s is damaged: %s: %s", path, type(exc).__name__, exc)
         return _CORRUPT, exc, raw
+
+
+def is_regular_file(path: Path) -> bool:
+    """Whether ``path`` is a regular file (a link is followed: one to a device is not)."""
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except (OSError, ValueError):
+        return False
+
+
+def set_aside(path: Path) -> Path | None:
+    """Move a name that is not a regular file (a FIFO, a device or a link to one, a folder)
+    out of the way as ``<name>.not-a-file-<time>``, with one log line; return the new name."""
+    target = path.with_name(f"{path.name}.not-a-file-{_timestamp()}")
+    try:
+        os.replace(path, target)
+    except OSError as exc:
+        log.warning("%s is not a regular file and could not be set aside: %s", path, exc)
+        return None
+    log.warning("%s is not a regular file: set aside as %s", path, target.name)
+    return target
 
 
 def _timestamp() -> str:
@@ -320,6 +351,9 @@ def read_with_backup(
     """
     path = Path(path)
     outcome, main_value, main_raw = _try_read(path, parse)
+    if outcome == _NOT_FILE:  # a FIFO, a device, a folder: set aside, then as if missing
+        set_aside(path)
+        outcome = _MISSING
     if outcome == _OK:
         return main_value, None
     if outcome == _NEWER:
@@ -331,6 +365,9 @@ def read_with_backup(
 
     backup = backup_path(path)
     bak_outcome, bak_value, bak_raw = _try_read(backup, parse)
+    if bak_outcome == _NOT_FILE:
+        set_aside(backup)
+        bak_outcome = _MISSING
     if bak_outcome == _OK:
         if restore and outcome in (_MISSING, _CORRUPT) and bak_raw is not None:
             try:
@@ -373,10 +410,15 @@ def parse_json_bytes(raw: bytes) -> Any:
     return json.loads(text, parse_constant=_no_constants)
 
 
-def dump_json_bytes(value: Any) -> bytes:
-    """Encode JSON for storage (UTF-8, stable key order is not imposed, no NaN).
+def dump_json_bytes(value: Any, compact: bool = False) -> bytes:
+    """Encode JSON for storage (UTF-8, stable key order is not imposed, no NaN); ``compact``
+    leaves out the indentation (the match save: long, read by the game only).
 
     Raises:
         ValueError, TypeError: the value is not plain JSON data (a programming error).
     """
-    return (json.dumps(value, ensure_ascii=False, allow_nan=False, indent=1) + "\n").encode("utf-8")
+    if compact:
+        text = json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+    else:
+        text = json.dumps(value, ensure_ascii=False, allow_nan=False, indent=1)
+    return (text + "\n").encode("utf-8")

@@ -21,6 +21,7 @@ would change meaning.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import fields
 from enum import Enum
 from typing import Any
@@ -317,6 +318,33 @@ def decode_full(code: str) -> tuple[int, Rules, int | None]:
     if any(getattr(rules, n) == getattr(base, n) for n in changes):
         raise ValueError("deal code not canonical")
     return seed, rules, players
+
+
+def longest_code(largest: Mapping[str, int]) -> int:
+    """The length of the longest formatted code (:func:`format_code`) of any preset whose
+    number options stay at most ``largest[name]`` away from zero: every option changed, each
+    number as long as it may be (a bound, not a code that exists: some changes exclude others).
+    """
+    defaults = Rules()
+    bits = _VERSION_BITS + _PRESET_BITS + _PLAYERS_BITS + SEED_BITS
+    bits += _varint_bits(len(_RULE_FIELDS), 2)
+    for name in _RULE_FIELDS:
+        default = getattr(defaults, name)
+        bits += _FIELD_BITS
+        if isinstance(default, Enum):
+            bits += _enum_bits(type(default))
+        elif isinstance(default, bool):
+            pass
+        elif isinstance(default, int):
+            bits += _varint_bits(_zigzag(-abs(largest[name]) - 1), 4)
+        else:  # pragma: no cover - Rules has no text option but the preset
+            raise ValueError(f"no bound for the text option {name!r}")
+    chars = -(-bits // 5) + 1  # the payload, then the check character
+    return chars + (chars - 1) // 4  # and a hyphen between groups of four
+
+
+def _varint_bits(value: int, group: int) -> int:
+    return max(1, -(-value.bit_length() // group)) * (group + 1)
 
 
 def format_code(code: str, group: int = 4) -> str:

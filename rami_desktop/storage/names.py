@@ -17,7 +17,8 @@ def clean_name(value: object) -> str | None:
     """
     if not isinstance(value, str):
         return None
-    kept = "".join(ch for ch in value if ch.isprintable())
+    kept = "".join(" " if ch.isspace() else ch for ch in value if ch.isspace()
+                   or ch.isprintable())  # one line: a line break or a tab is a space
     kept = " ".join(kept.split())[:MAX_NAME_LENGTH].strip()
     return kept or None
 

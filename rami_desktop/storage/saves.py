@@ -11,7 +11,6 @@ A save from a newer version is not loaded (problem ``newer_version``, copy kept 
 
 from __future__ import annotations
 
-import os
 import time
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -19,7 +18,9 @@ from typing import Any, TypeVar
 from rami_desktop.storage.atomic import (
     backup_path,
     dump_json_bytes,
+    is_regular_file,
     parse_json_bytes,
+    read_limited,
     read_with_backup,
     remove_with_backup,
     write_atomic_safe,
@@ -66,7 +67,8 @@ def save_match(paths: Paths, match_dict: dict[str, Any]) -> str | None:
         "saved_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
         "match": match_dict,
     }
-    return write_atomic_safe(paths.match_file, dump_json_bytes(document), is_good=_is_good)
+    return write_atomic_safe(paths.match_file, dump_json_bytes(document, compact=True),
+                             is_good=_is_good)
 
 
 def load_match(
@@ -92,12 +94,20 @@ def load_match(
     return read_with_backup(paths.match_file, parse)
 
 
+def check_match(paths: Paths) -> str | None:
+    """Check the save's document at start, without rebuilding the match (quick whatever its
+    length): a damaged file is moved aside and its backup restored before the player can press
+    Continue; return the problem code, if any (the match itself is checked when continued)."""
+    _value, problem = read_with_backup(paths.match_file, _document)
+    return problem
+
+
 def has_saved_match(paths: Paths) -> bool:
     """Whether a save (or its backup) exists; cheap, for showing a "Continue" entry.
 
     It says nothing about whether the save is good: :func:`load_match` decides that.
     """
-    return any(os.path.isfile(p) for p in (paths.match_file, backup_path(paths.match_file)))
+    return any(is_regular_file(p) for p in (paths.match_file, backup_path(paths.match_file)))
 
 
 def saved_match_is_newer(paths: Paths) -> bool:
@@ -106,8 +116,7 @@ def saved_match_is_newer(paths: Paths) -> bool:
     Reads the file (small) but never raises: a missing or damaged file is not "newer".
     """
     try:
-        with open(paths.match_file, "rb") as handle:
-            data = parse_json_bytes(handle.read())
+        data = parse_json_bytes(read_limited(paths.match_file))
     except (OSError, ValueError):
         return False
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:

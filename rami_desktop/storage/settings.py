@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any
 
+from rami_desktop.engine.rules import PRESET_NAMES
 from rami_desktop.storage import problems
 from rami_desktop.storage.atomic import (
     dump_json_bytes,
@@ -23,7 +24,7 @@ from rami_desktop.storage.atomic import (
     read_with_backup,
     write_atomic_safe,
 )
-from rami_desktop.storage.names import clean_seat_names
+from rami_desktop.storage.names import clean_name, clean_seat_names
 from rami_desktop.storage.paths import Paths
 from rami_desktop.storage.versioning import Upgrader, upgrade
 
@@ -34,9 +35,16 @@ UPGRADERS: dict[int, Upgrader] = {}
 ANIMATION_SPEEDS: tuple[str, ...] = ("off", "slow", "normal", "fast")
 DECK_STYLES: tuple[str, ...] = ("classic", "four")
 MIN_WINDOW = (640, 400)
-#: The largest window a settings file may ask for (an 8K screen); larger sizes are brought
-#: down to it at load, and :func:`fit_window_size` brings them down to the screen.
+#: The largest window a settings file (or ``--size``) may ask for (an 8K screen); larger sizes
+#: are brought down to it, and :func:`fit_window_size` brings them down to the screen.
 MAX_WINDOW = (7680, 4320)
+#: The window that opens at the first start, when the desktop leaves room for it.
+FIRST_WINDOW = (1280, 800)
+#: The smallest window that opens (the table's smallest layout), unless the screen is smaller.
+FIT_MIN = (1024, 640)
+#: What a title bar and a taskbar (or a dock and a menu bar) may take of the desktop: the window
+#: opens within the rest, so neither pushes the hand off the bottom (1366x768 gives 1280x640).
+DESKTOP_RESERVED = (64, 128)
 #: The languages the game is translated into (the keys of ``rami_desktop.i18n.LANGUAGES``; a
 #: test keeps the two equal). Any other code in the file is treated as not chosen yet.
 LANGUAGES: tuple[str, ...] = ("en", "fr", "ar_MA")
@@ -49,7 +57,9 @@ class Settings:
     ``language`` is None until the player chooses one at the first start (the system locale is
     never used). ``last_setup`` is the JSON dict of the last match setup, shaped
     ``{"preset": str, "options": {...}, "seats": [...]}``, or None (do not hash a Settings
-    holding one).
+    holding one). ``network`` keeps the tables joined (their code and the seat's token, to
+    come back) and the table hosted (its code and its seats' tokens), see
+    :func:`_check_network`.
     """
 
     language: str | None = None
@@ -65,6 +75,7 @@ class Settings:
     last_setup: dict[str, Any] | None = None
     lessons_done: tuple[str, ...] = ()
     tutorial_offered: bool = False
+    network: dict[str, Any] | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """Return the settings as a versioned JSON document."""
@@ -133,43 +144,55 @@ def _check_window(value: Any) -> tuple[int, int]:
     """Whole numbers, brought within ``MIN_WINDOW`` and ``MAX_WINDOW`` (not a repair)."""
     if not isinstance(value, (list, tuple)) or len(value) != 2:
         raise TypeError("window size must be [width, height]")
-    size = []
-    for number, low, high in zip(value, MIN_WINDOW, MAX_WINDOW, strict=True):
+    for number in value:
         if isinstance(number, bool) or not isinstance(number, int):
             raise TypeError("window size must be whole numbers")
-        size.append(min(high, max(low, number)))
-    return size[0], size[1]
+    return clamp_window((value[0], value[1]))
 
 
 def fit_window_size(size: tuple[int, int] | None, screen: tuple[int, int] | None,
-                    default: tuple[int, int] = (1280, 800)) -> tuple[int, int]:
-    """Return the window size to open: the saved one, no larger than the screen.
+                    default: tuple[int, int] = FIRST_WINDOW) -> tuple[int, int]:
+    """Return the window size to open: the saved one, within the usable part of the desktop.
 
     Args:
-        size: the saved size (None: the default).
+        size: the saved size (None: the first start's ``default``).
         screen: the desktop's size (``pygame.display.get_desktop_sizes()[0]``), None if unknown.
         default: the size when none was saved.
 
     Returns:
-        A size within ``MIN_WINDOW`` and the screen (or ``MAX_WINDOW`` when the screen is
-        unknown); on a screen smaller than ``MIN_WINDOW`` the screen's size.
+        A size no larger than the screen less :data:`DESKTOP_RESERVED` (or
+        :data:`MAX_WINDOW` when the screen is unknown) and no smaller than :data:`FIT_MIN`;
+        a screen smaller than ``FIT_MIN`` gives its own size.
     """
     width, height = size if size is not None else default
     high_w, high_h = MAX_WINDOW
     if screen is not None and screen[0] > 0 and screen[1] > 0:
-        high_w, high_h = min(high_w, screen[0]), min(high_h, screen[1])
-    low_w, low_h = min(MIN_WINDOW[0], high_w), min(MIN_WINDOW[1], high_h)
+        high_w, high_h = (min(high, max(side - reserved, min(low, side)))
+                          for high, side, reserved, low in zip(
+                              MAX_WINDOW, screen, DESKTOP_RESERVED, FIT_MIN, strict=True))
+    low_w, low_h = min(FIT_MIN[0], high_w), min(FIT_MIN[1], high_h)
     return min(high_w, max(low_w, width)), min(high_h, max(low_h, height))
 
 
+def clamp_window(size: tuple[int, int]) -> tuple[int, int]:
+    """A window size brought within :data:`MIN_WINDOW` and :data:`MAX_WINDOW` (as the settings
+    file's is at load; ``--size`` too)."""
+    low_w, low_h = MIN_WINDOW
+    high_w, high_h = MAX_WINDOW
+    return min(high_w, max(low_w, size[0])), min(high_h, max(low_h, size[1]))
+
+
+#: the most lesson keys kept (the game has seven lessons)
+MAX_LESSONS = 100
+
+
 def _check_lessons(value: Any) -> tuple[str, ...]:
-    """The keys of the lessons done: short names, each once, sorted."""
+    """The keys of the lessons done: short names, each once, sorted; a bad or repeated entry is
+    dropped and the good ticks are kept."""
     if not isinstance(value, (list, tuple)):
         raise TypeError("lessons done must be a list")
-    keys = {k for k in value if isinstance(k, str) and 0 < len(k) <= 40}
-    if len(keys) != len(value) or len(keys) > 100:
-        raise ValueError("lessons done must be distinct short names")
-    return tuple(sorted(keys))
+    keys = {k for k in value[: 4 * MAX_LESSONS] if isinstance(k, str) and 0 < len(k) <= 40}
+    return tuple(sorted(keys)[:MAX_LESSONS])
 
 
 def _check_setup(value: Any) -> dict[str, Any] | None:
@@ -182,10 +205,62 @@ def _check_setup(value: Any) -> dict[str, Any] | None:
     seats = value.get("seats", [])
     if not isinstance(preset, str) or not isinstance(options, dict):
         raise ValueError("last setup needs a preset name and an options object")
+    if preset not in PRESET_NAMES or options.get("preset", preset) != preset:
+        raise ValueError("last setup names a preset the game does not have")
     if not isinstance(seats, list):
         raise ValueError("last setup seats must be a list")
     return {**value, "preset": preset, "options": dict(options),
             "seats": clean_seat_names(seats)}
+
+
+#: tables joined kept in the settings (the most recent first)
+MAX_JOINED = 8
+
+
+def _short(value: Any, limit: int) -> str:
+    if not isinstance(value, str) or not 0 < len(value) <= limit:
+        raise ValueError("must be a short text")
+    return value
+
+
+def _port(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 < value < 65536:
+        raise ValueError("must be a port number")
+    return value
+
+
+def _check_joined(entry: Any) -> dict[str, Any]:
+    if not isinstance(entry, dict):
+        raise TypeError("a joined table must be an object")
+    seat = entry.get("seat")
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < 6:
+        raise ValueError("seat must be a seat number")
+    return {"address": _short(entry.get("address"), 300), "port": _port(entry.get("port")),
+            "code": _short(entry.get("code"), 40), "seat": seat,
+            "token": _short(entry.get("token"), 64), "name": clean_name(entry.get("name")) or ""}
+
+
+def _check_network(value: Any) -> dict[str, Any] | None:
+    """``{"joined": [{address, port, code, seat, token, name}, ...], "hosted": {code, port,
+    policy, tokens: {seat: token}} or null}``."""
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        raise TypeError("network must be an object")
+    joined = value.get("joined", [])
+    if not isinstance(joined, list):
+        raise TypeError("joined tables must be a list")
+    hosted = value.get("hosted")
+    if hosted is not None:
+        if not isinstance(hosted, dict) or not isinstance(hosted.get("tokens"), dict):
+            raise TypeError("the hosted table must be an object with tokens")
+        tokens = {str(int(k)): _short(v, 64) for k, v in hosted["tokens"].items()}
+        policy = hosted.get("policy", "wait")
+        if policy not in ("wait", "bot"):
+            raise ValueError("policy must be wait or bot")
+        hosted = {"code": _short(hosted.get("code"), 40), "port": _port(hosted.get("port")),
+                  "policy": policy, "tokens": tokens}
+    return {"joined": [_check_joined(e) for e in joined[:MAX_JOINED]], "hosted": hosted}
 
 
 _CHECKS: dict[str, Any] = {
@@ -202,6 +277,7 @@ _CHECKS: dict[str, Any] = {
     "last_setup": _check_setup,
     "lessons_done": _check_lessons,
     "tutorial_offered": _check_bool,
+    "network": _check_network,
 }
 
 

@@ -1,8 +1,12 @@
-"""Statistics per preset, stored as versioned JSON (``stats.json`` in the data folder).
+"""Statistics per player and preset, stored as versioned JSON (``stats.json`` in the data folder).
 
-``{"format": "rami-stats", "version": 1, "presets": {"talaj": {...}, ...}}``. Loading is tolerant:
-bad values are replaced by their defaults (problem ``repaired``); a damaged file is moved aside and
-the backup tried; a file from a newer version is not loaded (copy kept as ``stats.json.newer``).
+``{"format": "rami-stats", "version": 2, "players": {"Sara": {"presets": {"talaj": {...}}}}}``.
+Every human at a table has a line of their own, by name (two humans sharing the screen are two
+players). Version 1 files counted one unnamed player: they are read as the player ``""``
+(:data:`EARLIER`, the games played before names were kept). Loading is tolerant: bad values are
+replaced by their defaults (problem ``repaired``), names are cleaned as names typed in setup are;
+a damaged file is moved aside and the backup tried; a file from a newer version is not loaded
+(copy kept as ``stats.json.newer``).
 """
 
 from __future__ import annotations
@@ -20,13 +24,27 @@ from rami_desktop.storage.atomic import (
     remove_with_backup,
     write_atomic_safe,
 )
+from rami_desktop.storage.names import clean_name
 from rami_desktop.storage.paths import Paths
 from rami_desktop.storage.versioning import Upgrader, upgrade
 
 STATS_FORMAT = "rami-stats"
-STATS_VERSION = 1
-#: ``UPGRADERS[n]`` turns a version-n statistics document into version n + 1 (none yet).
-UPGRADERS: dict[int, Upgrader] = {}
+STATS_VERSION = 2
+#: the player of the statistics kept before names were (version 1 files)
+EARLIER = ""
+#: the most players a file keeps (the ones read first)
+MAX_PLAYERS = 64
+
+
+def _named_players(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 to 2: the one unnamed player's presets become :data:`EARLIER`'s."""
+    presets = data.pop("presets", {})
+    data["players"] = {EARLIER: {"presets": presets}} if presets else {}
+    return data
+
+
+#: ``UPGRADERS[n]`` turns a version-n statistics document into version n + 1.
+UPGRADERS: dict[int, Upgrader] = {1: _named_players}
 
 
 @dataclass(frozen=True)
@@ -105,8 +123,8 @@ class PresetStats:
 
 
 @dataclass(frozen=True)
-class Stats:
-    """The statistics of every preset played (do not hash: it holds a dict)."""
+class PlayerStats:
+    """One player's statistics, preset by preset (do not hash: it holds a dict)."""
 
     presets: Mapping[str, PresetStats] = field(default_factory=dict)
 
@@ -114,25 +132,26 @@ class Stats:
         """Return one preset's statistics (zeros if never played)."""
         return self.presets.get(name, PresetStats())
 
-    def with_preset(self, name: str, stats: PresetStats) -> Stats:
+    def with_preset(self, name: str, stats: PresetStats) -> PlayerStats:
         """Return a copy with one preset's statistics replaced."""
-        return Stats({**self.presets, name: stats})
+        return PlayerStats({**self.presets, name: stats})
+
+    @property
+    def rounds_played(self) -> int:
+        """Rounds played in every preset."""
+        return sum(s.rounds_played for s in self.presets.values())
 
     def to_dict(self) -> dict[str, Any]:
-        """Return the versioned JSON document."""
-        return {
-            "format": STATS_FORMAT,
-            "version": STATS_VERSION,
-            "presets": {name: s.to_dict() for name, s in sorted(self.presets.items())},
-        }
+        """Return the player's part of the document."""
+        return {"presets": {name: s.to_dict() for name, s in sorted(self.presets.items())}}
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> tuple[Stats, bool]:
-        """Build from a current-version document; return ``(stats, repaired)``.
+    def from_dict(cls, data: Any) -> tuple[PlayerStats, bool]:
+        """Build from a player's part of the document; return ``(stats, repaired)``.
 
         Only the game's presets are kept: any other name is dropped (``repaired``).
         """
-        presets = data.get("presets", {})
+        presets = data.get("presets", {}) if isinstance(data, dict) else None
         if not isinstance(presets, dict):
             return cls(), True
         repaired = False
@@ -142,6 +161,56 @@ class Stats:
                 repaired = True
                 continue
             stats, bad = PresetStats.from_dict(value)
+            repaired = repaired or bad
+            result[name] = stats
+        return cls(result), repaired
+
+
+@dataclass(frozen=True)
+class Stats:
+    """Every player's statistics (do not hash: it holds a dict)."""
+
+    players: Mapping[str, PlayerStats] = field(default_factory=dict)
+
+    def for_player(self, name: str) -> PlayerStats:
+        """Return one player's statistics (empty if they never played)."""
+        return self.players.get(name, PlayerStats())
+
+    def with_player(self, name: str, stats: PlayerStats) -> Stats:
+        """Return a copy with one player's statistics replaced."""
+        return Stats({**self.players, name: stats})
+
+    def names(self) -> list[str]:
+        """The players, the one who played most rounds first."""
+        return sorted(self.players, key=lambda n: (-self.players[n].rounds_played, n))
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the versioned JSON document."""
+        return {
+            "format": STATS_FORMAT,
+            "version": STATS_VERSION,
+            "players": {name: s.to_dict() for name, s in sorted(self.players.items())},
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> tuple[Stats, bool]:
+        """Build from a current-version document; return ``(stats, repaired)``.
+
+        Names are cleaned as typed names are; an unusable or repeated one is dropped, as is
+        any player beyond :data:`MAX_PLAYERS` (``repaired``).
+        """
+        players = data.get("players", {})
+        if not isinstance(players, dict):
+            return cls(), True
+        repaired = False
+        result: dict[str, PlayerStats] = {}
+        for raw_name, value in players.items():
+            name = raw_name if raw_name == EARLIER else clean_name(raw_name)
+            if name is None or name in result or len(result) >= MAX_PLAYERS:
+                repaired = True
+                continue
+            repaired = repaired or name != raw_name
+            stats, bad = PlayerStats.from_dict(value)
             repaired = repaired or bad
             result[name] = stats
         return cls(result), repaired
@@ -175,16 +244,18 @@ def save_stats(paths: Paths, stats: Stats) -> str | None:
 
 def record_round(
     paths: Paths,
+    player: str,
     preset: str,
     *,
     won: bool,
     turns: int | None = None,
     opening_points: int | None = None,
 ) -> tuple[Stats, str | None]:
-    """Count one finished round of the local player and save.
+    """Count one finished round of a player and save.
 
     Args:
         paths: the storage paths.
+        player: the player's name.
         preset: the preset name of the match.
         won: whether the player went out.
         turns: the number of turns the player took in the round (used when won).
@@ -195,34 +266,57 @@ def record_round(
         load.
     """
     stats, load_problem = load_stats(paths)
-    stats = stats.with_preset(
-        preset,
-        stats.for_preset(preset).with_round(won=won, turns=turns, opening_points=opening_points),
-    )
+    mine = stats.for_player(player)
+    mine = mine.with_preset(preset, mine.for_preset(preset).with_round(
+        won=won, turns=turns, opening_points=opening_points))
+    stats = stats.with_player(player, mine)
     return stats, save_stats(paths, stats) or load_problem
 
 
 def record_match(
-    paths: Paths, preset: str, *, won: bool, rounds: int | None = None
+    paths: Paths, player: str, preset: str, *, won: bool, rounds: int | None = None
 ) -> tuple[Stats, str | None]:
-    """Count one finished match of the local player (``rounds`` it lasted) and save.
+    """Count one finished match of a player (``rounds`` it lasted) and save.
 
     Returns:
         ``(stats, problem)`` as :func:`record_round`.
     """
     stats, load_problem = load_stats(paths)
-    stats = stats.with_preset(preset, stats.for_preset(preset).with_match(won=won, rounds=rounds))
+    mine = stats.for_player(player)
+    mine = mine.with_preset(preset, mine.for_preset(preset).with_match(won=won, rounds=rounds))
+    stats = stats.with_player(player, mine)
     return stats, save_stats(paths, stats) or load_problem
 
 
-def reset(paths: Paths, preset: str | None = None) -> tuple[Stats, str | None]:
-    """Forget the statistics of one preset, or of all (``preset=None``; file and backup removed).
+def reset(paths: Paths, player: str | None = None) -> tuple[Stats, str | None]:
+    """Forget one player's statistics, or everyone's (``player=None``: file and backup removed).
 
     Returns:
         ``(stats, problem)``: the statistics left and None, ``unwritable`` or ``disk_full``.
     """
-    if preset is None:
+    if player is None:
         return Stats(), remove_with_backup(paths.stats_file)
     stats, _ = load_stats(paths)
-    stats = Stats({name: s for name, s in stats.presets.items() if name != preset})
+    stats = Stats({name: s for name, s in stats.players.items() if name != player})
     return stats, save_stats(paths, stats)
+
+
+class StatsFiles:
+    """The statistics file as a session's statistics store.
+
+    Args:
+        paths: the storage paths.
+    """
+
+    def __init__(self, paths: Paths) -> None:
+        self.paths = paths
+
+    def record_round(self, player: str, preset: str, *, won: bool, turns: int,
+                     opening_points: int | None) -> str | None:
+        """Count one more round of a player; return None or a problem code."""
+        return record_round(self.paths, player, preset, won=won, turns=turns,
+                            opening_points=opening_points)[1]
+
+    def record_match(self, player: str, preset: str, *, won: bool, rounds: int) -> str | None:
+        """Count one more match of a player; return None or a problem code."""
+        return record_match(self.paths, player, preset, won=won, rounds=rounds)[1]

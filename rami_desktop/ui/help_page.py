@@ -19,7 +19,7 @@ from rami_desktop.ui.scene import WidgetScene
 from rami_desktop.ui.widgets import Button, Panel, Text, render_text
 
 if TYPE_CHECKING:
-    from rami_desktop.ui.context import Context
+    from rami_desktop.ui.scene import Context
 
 
 class PageBuilder:

@@ -9,13 +9,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from rami_desktop.i18n import N_, _
+from rami_desktop.play.persist import NOT_SAVED_INCONSISTENT, SAVE_FAILED
 from rami_desktop.storage import problems
-from rami_desktop.storage.match_io import NOT_SAVED_INCONSISTENT
 
 __all__ = [
     "ALL_FOLDERS_UNWRITABLE",
     "NOT_SAVED_INCONSISTENT",
     "PROBLEM_MESSAGES",
+    "SAVE_FAILED",
     "STARTUP_TITLE",
     "SUBJECTS",
     "UNKNOWN_PROBLEM",
@@ -50,8 +51,11 @@ PROBLEM_MESSAGES: dict[str, str] = {
         "The data folder cannot be written, so matches and statistics will not be saved."),
     problems.LOG_DIR_UNWRITABLE: N_(
         "The log folder cannot be written, so the log goes to the console instead."),
-    # not a storage code: autosave refused a match that did not replay (see storage.match_io)
+    # not storage codes: the session's save refused a match that did not replay, or failed in
+    # an unexpected way (see play.persist)
     NOT_SAVED_INCONSISTENT: N_(
+        "The last turn could not be saved; the previous save was kept."),
+    SAVE_FAILED: N_(
         "The last turn could not be saved; the previous save was kept."),
 }
 

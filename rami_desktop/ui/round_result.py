@@ -8,20 +8,17 @@ revealed hand, each card's value and the totals, for the round summary to draw.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from rami_desktop.engine.cards import Card
 from rami_desktop.engine.scoring import PenaltyBreakdown, PenaltyReason
 from rami_desktop.engine.state import RoundState
 from rami_desktop.i18n import _, ngettext
+from rami_desktop.play.table_game import TableGame
 from rami_desktop.ui.teams import team_members, team_name, team_of, team_title
-
-if TYPE_CHECKING:
-    from rami_desktop.ui.table.controller import GameController
 
 
 def breakdown_text(b: PenaltyBreakdown) -> str:
-    """The engine's account of a player's penalty, in words."""
+    """The engine's account of a player's penalty, in words (a doubling on a second line)."""
     reason = b.reason
     if reason is PenaltyReason.NO_WINNER:
         return _("no winner: the stock ran out")
@@ -49,10 +46,11 @@ def breakdown_text(b: PenaltyBreakdown) -> str:
     if not parts:
         return _("no cards left")
     text = " + ".join(parts)
-    if len(b.cards) > 1 or b.doubled:
+    if b.doubled:  # the doubling on a line of its own, with its result
+        return text + "\n" + _("= {subtotal} · ×2, went out with a joker = {total}").format(
+            subtotal=b.subtotal, total=b.total)
+    if len(b.cards) > 1:
         text += f" = {b.subtotal}"
-    if b.doubled:
-        text += " " + _("×2: went out with a joker")
     return text
 
 
@@ -89,10 +87,10 @@ class SummaryRow:
     winner: bool
 
 
-def summary_rows(ctl: GameController) -> list[SummaryRow]:
+def summary_rows(session: TableGame) -> list[SummaryRow]:
     """The rows of the finished round, one a seat that played it, in turn order."""
-    r = ctl.round
-    m = ctl.match
+    r = session.round
+    m = session.match
     rows = []
     for player, seat in enumerate(m.seats):
         b = r.penalty_breakdown(player)
@@ -102,46 +100,46 @@ def summary_rows(ctl: GameController) -> list[SummaryRow]:
         else:
             cards = tuple(r.hands[player])
             values = (None,) * len(cards)
-        name = ctl.name(seat)
+        name = session.name(seat)
         rows.append(SummaryRow(seat, name, cards, values, breakdown_text(b), b.total,
                                m.scores[seat], seat in m.eliminated,
                                b.reason is PenaltyReason.WINNER))
     return rows
 
 
-def team_lines(ctl: GameController) -> list[tuple[str, int]]:
+def team_lines(session: TableGame) -> list[tuple[str, int]]:
     """("Team A: Sara & Bot 3", total) of each team, or nothing without teams."""
-    totals = ctl.match.team_scores()
+    totals = session.match.team_scores()
     if totals is None:
         return []
-    partner = ctl.match.partner
-    return [(team_name(team, [ctl.name(s) for s in team_members(team, partner)]), total)
+    partner = session.match.partner
+    return [(team_name(team, [session.name(s) for s in team_members(team, partner)]), total)
             for team, total in enumerate(totals)]
 
 
-def seat_team(ctl: GameController, seat: int) -> int | None:
+def seat_team(session: TableGame, seat: int) -> int | None:
     """The team (0: A, 1: B) of a seat, None without teams."""
-    if not ctl.rules.teams:
+    if not session.rules.teams:
         return None
-    return team_of(seat, ctl.match.partner)
+    return team_of(seat, session.match.partner)
 
 
-def team_totals_line(ctl: GameController) -> str | None:
+def team_totals_line(session: TableGame) -> str | None:
     """"Team A 120 · Team B 80" for the table's status, None without teams."""
-    totals = ctl.match.team_scores()
+    totals = session.match.team_scores()
     if totals is None:
         return None
     return " · ".join(_("{team} {points}").format(team=team_title(t), points=total)
                       for t, total in enumerate(totals))
 
 
-def seat_team_label(ctl: GameController, seat: int, viewer: int | None) -> str:
+def seat_team_label(session: TableGame, seat: int, viewer: int | None) -> str:
     """A seat's team at the table ("Team A"), and "your partner" on the viewer's partner's
     seat; "" without teams."""
-    team = seat_team(ctl, seat)
+    team = seat_team(session, seat)
     if team is None:
         return ""
-    if viewer is not None and ctl.match.partner(viewer) == seat:
+    if viewer is not None and session.match.partner(viewer) == seat:
         return _("{team} · partner").format(team=team_title(team))
     return team_title(team)
 

@@ -16,7 +16,7 @@ import pygame
 from rami_desktop.engine.cards import Card, parse_cards
 from rami_desktop.engine.melds import Meld, card_points, make_meld
 from rami_desktop.engine.rules import PRESETS, FirstCard, Rules
-from rami_desktop.i18n import _, ngettext
+from rami_desktop.i18n import _, is_rtl, ngettext
 from rami_desktop.i18n.cards import card_text, cards_text
 from rami_desktop.i18n.rules_help import rules_help
 from rami_desktop.ui import theme
@@ -83,11 +83,15 @@ class RulesPictures:
         return out
 
     def join(self, pieces: Sequence[pygame.Surface | str]) -> pygame.Surface:
-        """Pictures and short texts (signs, numbers) side by side, centred on one line."""
+        """Pictures and short texts (signs, numbers) side by side, centred on one line, in the
+        reading order (from the right in right-to-left languages: "stock → 9♠" reads 9♠ ←
+        stock there; each row of cards stays left to right, as cards are held)."""
         gap = self.px(10)
         surfaces = [p if isinstance(p, pygame.Surface)
                     else render_text(p, self.px(theme.FONT_SUBHEADING), theme.INK, bold=True)
                     for p in pieces]
+        if is_rtl():
+            surfaces.reverse()
         width = sum(s.get_width() for s in surfaces) + gap * (len(surfaces) - 1)
         height = max(s.get_height() for s in surfaces)
         out = pygame.Surface((max(1, width), height), pygame.SRCALPHA)
@@ -98,14 +102,15 @@ class RulesPictures:
         return out
 
     def arrow(self) -> pygame.Surface:
-        """A right-pointing arrow."""
+        """An arrow in the reading direction (right-pointing, left-pointing in right-to-left
+        languages)."""
         w, h = self.px(44), self.px(24)
         out = pygame.Surface((w, h), pygame.SRCALPHA)
         y = h // 2
         pygame.draw.line(out, theme.ZELLIGE, (0, y), (w - self.px(8), y), self.px(4))
         pygame.draw.polygon(out, theme.ZELLIGE, [(w, y), (w - self.px(12), 0),
                                                  (w - self.px(12), h)])
-        return out
+        return pygame.transform.flip(out, True, False) if is_rtl() else out
 
     def back(self) -> pygame.Surface:
         """One face-down card."""
@@ -219,7 +224,8 @@ class RulesPictures:
         page = PageBuilder(width, self.scale)
         page.heading(_("Combinations"))
         self.combinations(page)
-        page.heading(_("Counting an opening"))
+        # Simple has no opening: its heading says how the hand goes down instead
+        page.heading(_("Counting an opening") if self.rules.lay_before_out else _("Going out"))
         self.opening(page)
         page.heading(_("The talaj"))
         self.talaj(page)

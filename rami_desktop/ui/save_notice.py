@@ -7,10 +7,11 @@ from typing import TYPE_CHECKING
 
 from rami_desktop.i18n import N_, _
 from rami_desktop.storage import problems
+from rami_desktop.ui.problems_text import problem_text
 from rami_desktop.ui.routes import Route
 
 if TYPE_CHECKING:
-    from rami_desktop.ui.context import Context
+    from rami_desktop.ui.scene import Context
 
 SAVE_FAILED_TITLE = N_("The match is not saved")
 
@@ -19,8 +20,10 @@ def save_failed_text(code: str) -> str:
     """Why the autosave failed, and that play goes on."""
     if code == problems.DISK_FULL:
         why = _("The disk is full, so the match could not be saved.")
-    else:
+    elif code in (problems.UNWRITABLE, problems.DATA_DIR_UNWRITABLE):
         why = _("The match could not be saved: its folder cannot be written.")
+    else:
+        why = problem_text(code, "save")
     return why + "\n" + _("You can keep playing: the game tries again after each move, and "
                           "says nothing more until it works.")
 

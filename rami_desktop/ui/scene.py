@@ -1,6 +1,6 @@
 """Scenes and the scene stack.
 
-A scene is an object built for a :class:`~rami_desktop.ui.context.Context` (by route:
+A scene is an object built for a :class:`Context` (by route:
 ``ctx.scene(Route.MENU)``) and pushed on a :class:`SceneStack`. Requests to change the stack
 made while a scene handles an event or updates are queued and applied by the app between
 frames, so a scene never disappears while its own code is running.
@@ -12,7 +12,7 @@ top of it, ``on_resume`` when it is on top again, ``on_exit`` when it leaves the
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -20,7 +20,10 @@ from rami_desktop.ui import theme
 from rami_desktop.ui.widgets import WidgetGroup
 
 if TYPE_CHECKING:
-    from rami_desktop.ui.context import Context
+    from rami_desktop.play.config import GameConfig
+    from rami_desktop.storage.paths import Paths
+    from rami_desktop.ui.card_art import CardArt
+    from rami_desktop.ui.routes import Route
 
 
 class Scene:
@@ -56,6 +59,10 @@ class Scene:
 
     def update(self, dt: float) -> None:
         """Advance by ``dt`` seconds."""
+
+    def update_covered(self, dt: float) -> None:
+        """Advance by ``dt`` seconds while another scene is on top (only what must go on
+        unseen: a network table keeps taking its messages)."""
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw onto the window surface."""
@@ -213,6 +220,11 @@ class WidgetScene(Scene):
     def update(self, dt: float) -> None:
         self.group.update(dt)
 
+    def needs_redraw(self) -> bool:
+        """A screen of widgets at rest is not drawn again: only input (which always redraws)
+        or a widget changing on its own (a text field's caret) draws it."""
+        return self.group.wants_redraw()
+
     def draw_background(self, surface: pygame.Surface) -> None:
         """Draw what lies under the widgets (the felt, unless transparent)."""
         if not self.transparent:
@@ -221,3 +233,58 @@ class WidgetScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_background(surface)
         self.group.draw(surface)
+
+
+class Context(Protocol):
+    """The services, settings and navigation a scene needs.
+
+    Attributes:
+        stack: the scene stack (changes apply between frames).
+        settings: the settings as a dict (read; change them with :meth:`update_setting`).
+        paths: the storage folders, None when nothing is stored (tests).
+        card_art: the card pictures.
+        fullscreen: whether the window is fullscreen.
+    """
+
+    stack: SceneStack
+    settings: dict[str, Any]
+    paths: Paths | None
+    card_art: CardArt
+    fullscreen: bool
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """The window size."""
+        ...
+
+    def scene(self, route: Route, *args: Any, **kwargs: Any) -> Scene:
+        """Build the scene registered under a route, for this context."""
+        ...
+
+    def play(self, name: str) -> None:
+        """Play a sound effect by name."""
+        ...
+
+    def update_setting(self, key: str, value: Any) -> None:
+        """Change one setting, apply it and save."""
+        ...
+
+    def set_language(self, code: str, save: bool = True) -> None:
+        """Switch the language now."""
+        ...
+
+    def start_game(self, config: GameConfig, remember: bool = True) -> bool:
+        """Start a match on the table."""
+        ...
+
+    def saved_match_available(self) -> bool:
+        """Whether Continue can resume a saved match."""
+        ...
+
+    def continue_match(self) -> bool:
+        """Resume the saved match on the table."""
+        ...
+
+    def quit(self) -> None:
+        """Stop the game at the end of the frame."""
+        ...

@@ -10,7 +10,11 @@ from rami_desktop.ui.widgets import Choice, TextInput, Widget
 
 LEVEL_LABELS: dict[str, str] = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard"),
                                 "expert": N_("Expert")}
-KIND_LABELS: dict[str, str] = {"human": N_("Human"), "bot": N_("Bot")}
+KIND_LABELS: dict[str, str] = {"human": N_("Human"), "bot": N_("Bot"),
+                               "net": N_("On the network")}
+#: the kinds a seat may be: at this screen or a bot; when hosting, a player on the network too
+LOCAL_KINDS: tuple[str, ...] = ("human", "bot")
+HOST_KINDS: tuple[str, ...] = ("human", "bot", "net")
 MAX_SEATS = 6
 
 
@@ -26,26 +30,35 @@ def default_seats() -> list[Seat]:
             Seat(_("Bot {number}").format(number=3), "bot", DEFAULT_LEVEL)]
 
 
-class SeatRow:
-    """The widgets of one seat: name, human or bot, bot level."""
+def host_seats() -> list[Seat]:
+    """A table to host: the host at this screen and two players on the network."""
+    return [Seat(_("Player {number}").format(number=1), "human", DEFAULT_LEVEL),
+            Seat(_("Player {number}").format(number=2), "net", DEFAULT_LEVEL),
+            Seat(_("Player {number}").format(number=3), "net", DEFAULT_LEVEL)]
 
-    def __init__(self, index: int, on_change: Callable[[], None]) -> None:
+
+class SeatRow:
+    """The widgets of one seat: name, human or bot (or a player on the network, when
+    hosting), bot level."""
+
+    def __init__(self, index: int, on_change: Callable[[], None],
+                 kinds: tuple[str, ...] = LOCAL_KINDS) -> None:
         self.index = index
         self.on_change = on_change
+        self.kinds = kinds
         self.name = TextInput("", max_length=16, placeholder=N_("Name"))
-        self.kind = Choice(None, [(k, v) for k, v in KIND_LABELS.items()], "bot",
+        self.kind = Choice(None, [(k, KIND_LABELS[k]) for k in kinds], "bot",
                            self.kind_changed)
         self.level = Choice(None, [(k, v) for k, v in LEVEL_LABELS.items()], DEFAULT_LEVEL)
 
     def default_name(self, kind: str) -> str:
         """The name a seat of a kind gets when the player typed none."""
-        text = _("Player {number}") if kind == "human" else _("Bot {number}")
+        text = _("Bot {number}") if kind == "bot" else _("Player {number}")
         return text.format(number=self.index + 1)
 
     def kind_changed(self, kind: str) -> None:
-        """Human or bot: an untouched default name follows the kind."""
-        other = "bot" if kind == "human" else "human"
-        if self.name.value.strip() in ("", self.default_name(other)):
+        """Human, bot or network: an untouched default name follows the kind."""
+        if self.name.value.strip() in ("", *(self.default_name(k) for k in self.kinds)):
             self.name.value = self.default_name(kind)
         self.on_change()
 

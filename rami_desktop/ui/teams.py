@@ -34,13 +34,23 @@ def team_title(team: int) -> str:
     return _("Team {letter}").format(letter=LETTERS[team])
 
 
+def team_pair(names: Sequence[str]) -> str:
+    """"Sara & Bot 3": the members' names, each keeping its own direction."""
+    if len(names) == 2:
+        return bidi_format(_("{first} & {second}"), first=names[0], second=names[1])
+    return " & ".join(names)
+
+
 def team_name(team: int, names: Sequence[str]) -> str:
     """"Team A: Sara & Bot 3" from the members' names."""
-    if len(names) == 2:  # each name keeps its own direction, the pair the sentence's
-        pair = bidi_format(_("{first} & {second}"), first=names[0], second=names[1])
-    else:
-        pair = " & ".join(names)
-    return bidi_format(_("Team {letter}: {names}"), letter=LETTERS[team], names=pair)
+    return bidi_format(_("Team {letter}: {names}"), letter=LETTERS[team], names=team_pair(names))
 
 
-__all__ = ["LETTERS", "team_members", "team_name", "team_of", "team_title"]
+def team_wins(team: int, names: Sequence[str]) -> str:
+    """"Team A (Sara & Bot 3) wins!" from the members' names."""
+    return bidi_format(_("Team {letter} ({names}) wins!"), letter=LETTERS[team],
+                       names=team_pair(names))
+
+
+__all__ = ["LETTERS", "team_members", "team_name", "team_of", "team_pair", "team_title",
+           "team_wins"]

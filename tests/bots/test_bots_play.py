@@ -67,15 +67,20 @@ def test_simple_never_lays_without_going_out(level: str) -> None:
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_down_bot_lays_what_it_can_and_keeps_a_card(level: str) -> None:
+    # the bot opens with KS KH KD KC and 9H 10H JH QH, then draws 8H: it extends its série
     state = make_round(PRESETS["talaj"], [f"{BIG} {JUNK14}", "2S 3S 4S 7D 8D 9D 2H 4H 6H 7C "
-                                           "9C 10C JC QC"], dealer=0, stock_top="5S 8H 7H")
+                                           "9C 10C JC QC"], dealer=0, stock_top="5S 2D 8H")
     play_turn(state, level)  # opens
     assert state.down[0]
     play_turn(state, "easy")  # the other player
     before = len(state.hands[0])
-    play_turn(state, level)
-    assert len(state.hands[0]) >= 0
-    assert state.over or len(state.hands[0]) <= before
+    actions = play_turn(state, level)
+    assert actions[0] == Draw(0, "stock") and isinstance(actions[-1], Discard)
+    on_table = [code for m in state.melds if m.meld is not None for code in m.meld.codes()]
+    assert "8H" in on_table and "8H" not in [c.code for c in state.hands[0]]
+    # it laid at least the 8H and kept a card to discard: never its whole hand on the table
+    assert len(state.hands[0]) <= before - 1
+    assert state.over or state.hands[0]
 
 
 def _top_card_round(seed: int = 1) -> tuple[RoundState, Card]:

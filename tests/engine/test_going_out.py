@@ -112,7 +112,8 @@ def test_every_answer_is_legal_and_ends_the_round(preset: str) -> None:
     after a stock draw), its actions are accepted in order and the player goes out."""
     found = 0
     for seed in range(2):
-        state, driver = new_round(preset, ("hard", "medium"), 40 + seed, seed, Tally())
+        session = new_round(preset, ("hard", "medium"), 40 + seed, seed, Tally())
+        state = session.round
         while not state.over and state.turn < 200:
             for source in ("talaj", "stock"):
                 probe = state.clone()
@@ -133,7 +134,9 @@ def test_every_answer_is_legal_and_ends_the_round(preset: str) -> None:
                 assert isinstance(actions[-1], Discard)
                 assert probe.over and probe.winner == p
                 found += 1
-            driver.play_turn()
+            turn = state.turn
+            while not state.over and state.turn == turn:
+                session.step_bot()
     assert found >= 1
 
 

@@ -23,7 +23,7 @@ from random_play import RandomPlayer, Stats
 from rami_desktop.engine.cards import full_deck
 from rami_desktop.engine.match import Match
 from rami_desktop.engine.melds import make_meld
-from rami_desktop.engine.observation import observe
+from rami_desktop.engine.position import observe
 from rami_desktop.engine.rules import PRESETS, Penalty, Rules
 from rami_desktop.engine.state import RoundState
 

@@ -88,7 +88,9 @@ def test_with_options_and_roundtrip() -> None:
     ({"hand_size": 2}, "hand_size must be 3 to 15"),
     ({"max_players": 7}, "players must be 2 to 6"),
     ({"target": 0}, "threshold and target must be positive"),
-    ({"joker_penalty": -1}, "joker_penalty must not be negative"),
+    ({"joker_penalty": -1}, "joker_penalty must be 0 to 100000"),
+    ({"target": 10**4300}, "target must be 0 to 100000"),
+    ({"preset": "poker"}, "unknown preset 'poker'"),
     ({"jokers_per_meld": 0}, "jokers_per_meld must be 1 to 4"),
 ])
 def test_bad_options_name_the_fault(options: dict, fault: str) -> None:

@@ -102,3 +102,71 @@ def test_marks_take_no_room(rtl: bool) -> None:
 ])
 def test_left_to_right_runs_are_marked_in_darija(logical: str, display: str) -> None:
     assert text.visual(logical, rtl=True) == display
+
+
+# ---- issue 21: what every round summary and hint shows in darija, from the real catalog -------
+
+
+def _darija() -> None:
+    i18n.set_language("ar_MA")
+
+
+def test_darija_penalty_formula_reads_from_the_right() -> None:
+    """12 cards × 10 + 2 jokers × 20 = 160: "×" is a sign, not a Latin letter, so the formula
+    reads 12 كارطة × 10 + جوج جوكرات × 20 = 160 from the right."""
+    from rami_desktop.engine.cards import Card, parse_cards
+    from rami_desktop.engine.rules import preset
+    from rami_desktop.engine.scoring import penalty_breakdown
+    from rami_desktop.ui.round_result import breakdown_text
+
+    _darija()
+    codes = ["2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10D", "JD", "QD", "KD"]
+    hand = [*parse_cards(codes), Card(0, ""), Card(0, "")]
+    b = penalty_breakdown(preset("talaj"), 0, hand, True, 1, None, False, None)
+    line = breakdown_text(b)
+    assert text.strip_marks(line) == "12 كارطة × 10 + جوج جوكرات × 20 = 160"
+    assert text.visual(line) == (
+        f"160 = 20 × {rev('جوكرات')} {rev('جوج')} + 10 × {rev('كارطة')} 12")
+
+
+def test_darija_joker_serie_keeps_its_signs_in_place() -> None:
+    """5-جوكر-7♣: the dashes are the série's (after a letter, not a space): no loose "-" at the
+    line's end, the suit not against the word."""
+    from rami_desktop.engine.cards import parse_cards
+    from rami_desktop.engine.melds import make_meld
+    from rami_desktop.i18n.cards import meld_text
+
+    _darija()
+    meld = make_meld(parse_cards(["5C", "JK", "7C"]))
+    assert meld is not None
+    line = meld_text(meld)
+    assert text.strip_marks(line) == "سيرية 5-جوكر-7♣"
+    shown = text.visual(line)
+    assert shown == f"7♣-{rev('جوكر')}-5 {rev('سيرية')}"  # read from the right: 5 - جوكر - 7♣
+    assert not shown.startswith("-") and not shown.endswith("-")
+    # a minus is still a minus at the start of a word
+    assert text.visual("الخطية -20", rtl=True) == f"-20 {rev('الخطية')}"
+
+
+def test_darija_deal_code_sentence() -> None:
+    """The deal code keeps its order in the real darija sentence of the round summary."""
+    from rami_desktop.i18n import _
+
+    _darija()
+    line = text.bidi_format(_("Deal code {code}: enter it in the setup to play this deal again."),
+                            code="1000-A007-02")
+    assert text.strip_marks(line) == (
+        "الكود ديال التوزيع 1000-A007-02: كتبو ف«بارتية جديدة» باش تعاود تلعب نفس التوزيعة.")
+    shown = text.visual(line)
+    # from the right: الكود ديال التوزيع, the code (its digits first), then the rest
+    assert shown.endswith(f":1000-A007-02 {rev('التوزيع')} {rev('ديال')} {rev('الكود')}")
+    assert shown.startswith(f".{rev('التوزيعة')} {rev('نفس')}")
+
+
+@pytest.mark.parametrize(("logical", "display"), [
+    ("×2، سالا بالجوكر", f"{rev('بالجوكر')} {rev('سالا')} ،×2"),  # "×2" is one left-to-right word
+    ("12 كارطة ÷ 2", f"2 ÷ {rev('كارطة')} 12"),
+    ("(+100) الخطية", f"{rev('الخطية')} (+100)"),
+])
+def test_signs_after_a_space_or_a_bracket(logical: str, display: str) -> None:
+    assert text.visual(logical, rtl=True) == display

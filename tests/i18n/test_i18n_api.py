@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import os
+import logging
 import shutil
-import sys
 from pathlib import Path
 
 import pytest
@@ -13,7 +12,7 @@ from rami_desktop import i18n
 from rami_desktop.i18n import _, ngettext
 from rami_desktop.resources import locales_dir
 
-from .test_catalogs import PO_SAMPLE
+from .test_catalogs import PO_SAMPLE, compile_catalogs
 
 
 def test_languages() -> None:
@@ -72,9 +71,10 @@ def test_normalize_language(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _sample_locales(tmp_path: Path) -> Path:
-    folder = tmp_path / "locales" / "ar_MA" / "LC_MESSAGES"
+    folder = tmp_path / "src" / "ar_MA" / "LC_MESSAGES"
     folder.mkdir(parents=True)
     (folder / "rami.po").write_text(PO_SAMPLE, encoding="utf-8")
+    compile_catalogs.compile_catalogs(tmp_path / "src", tmp_path / "locales")
     return tmp_path / "locales"
 
 
@@ -87,30 +87,27 @@ def test_six_plural_forms(tmp_path: Path) -> None:
     assert i18n.npgettext("none", "{n} card", "{n} cards", 2) == "{n} cards"
 
 
-def test_runs_without_mo_and_without_babel(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-                                           ) -> None:
-    """A source tree or a bundle with only .po files still shows translations, Babel or not."""
+def test_a_missing_or_damaged_catalog_shows_english(tmp_path: Path,
+                                                    caplog: pytest.LogCaptureFixture) -> None:
+    """Only compiled catalogs are read: a language whose .mo is missing (a .po alone) or
+    damaged shows the English source, says so in the log, and nothing is written."""
     target = tmp_path / "locales"
-    for code in ("fr", "ar_MA"):
-        (target / code / "LC_MESSAGES").mkdir(parents=True)
-        shutil.copy(locales_dir() / code / "LC_MESSAGES" / "rami.po",
-                    target / code / "LC_MESSAGES" / "rami.po")
-    monkeypatch.setitem(sys.modules, "babel", None)
+    (target / "fr" / "LC_MESSAGES").mkdir(parents=True)
+    shutil.copy(ROOT / "locales" / "fr" / "LC_MESSAGES" / "rami.po",
+                target / "fr" / "LC_MESSAGES" / "rami.po")
+    (target / "ar_MA" / "LC_MESSAGES").mkdir(parents=True)
+    (target / "ar_MA" / "LC_MESSAGES" / "rami.mo").write_bytes(b"not a catalog")
     i18n.set_locales_dir(target)
+    with caplog.at_level(logging.WARNING, logger="rami_desktop.i18n"):
+        for code in ("fr", "ar_MA"):
+            i18n.set_language(code)
+            assert _("Draw a card first.") == "Draw a card first."
+    assert sum("no catalog for" in r.getMessage() for r in caplog.records) == 2
+    assert sorted(p.name for p in target.rglob("*.*")) == ["rami.mo", "rami.po"]
+    i18n.set_locales_dir(None)
+    assert locales_dir() != target
     i18n.set_language("fr")
     assert _("Draw a card first.") == "Pioche d\u2019abord une carte."
-    i18n.set_language("ar_MA")
-    assert _("Draw a card first.") == "خاصك تسحب كارطة قبل."
-    assert not list(target.rglob("*.mo"))  # nothing written at run time
 
 
-def test_stale_mo_is_ignored(tmp_path: Path) -> None:
-    locales = _sample_locales(tmp_path)
-    mo = locales / "ar_MA" / "LC_MESSAGES" / "rami.mo"
-    mo.write_bytes(b"not a catalog")
-    po = mo.with_suffix(".po")
-    po.touch()
-    os.utime(mo, (po.stat().st_mtime - 100, po.stat().st_mtime - 100))
-    i18n.set_locales_dir(locales)
-    i18n.set_language("ar_MA")
-    assert i18n.pgettext("card", "Draw") == "سحب"
+ROOT = Path(__file__).resolve().parents[2]

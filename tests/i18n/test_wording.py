@@ -9,19 +9,16 @@ from __future__ import annotations
 import re
 
 import pytest
-
-from rami_desktop.i18n.catalogs import PoEntry, read_po
-from rami_desktop.resources import locales_dir
+from catalog_sources import LOCALES, PoEntry, po_path, read_po
 
 
 def _entries(code: str) -> list[PoEntry]:
-    path = locales_dir() / code / "LC_MESSAGES" / "rami.po"
-    return [e for e in read_po(path) if e.msgid and not e.obsolete]
+    return [e for e in read_po(po_path(code)) if e.msgid]
 
 
 def _sources() -> list[str]:
     out = []
-    for entry in read_po(locales_dir() / "rami.pot"):
+    for entry in read_po(LOCALES / "rami.pot"):
         if entry.msgid:
             out.append(entry.msgid)
             if entry.msgid_plural:
@@ -61,6 +58,13 @@ def test_english_one_word_per_idea(pattern: str, why: str) -> None:
     ("Tallage", "Tallage in Arabic script: «تالاج»"),
     (r"(?<![\u0600-\u06ff])ف (?=[\u0600-\u06ff])", "ف is attached: «فهاد الدور»"),
     ("^الفرق:", "«الفرق:» reads as «the difference»: «الفرقة A … الفرقة B»"),
+    ("الكبّة|الترفل|الديامون", "suits as seed 004: «القلوب», «البيك», «السباتي», «الكارو»"),
+    ("السلّان|السدّان|سدّ بالجوكر", "the verb («كيفاش تسالي»), not a coined noun"),
+    ("هو الأول|هوما الأولين|هي الأولى|كارطة لول", "«بدا ب…», «هبّط قبل …»: not a calque"),
+    ("عمرو بجوج", "«ماشي بجوج»"),
+    ("الفأرة|المسافة|التالي", "«الصوري», «Espace», «كمّل»"),
+    ("مختالفين|دور على الآس", "«مختلفين», «ماتقدرش تدور على الآص»"),
+    (r"و\{second\}", "«و» before a name needs its space (Bot 3)"),
 ])
 def test_darija_not_standard_arabic(pattern: str, why: str) -> None:
     assert not _offending(_strings("ar_MA"), pattern), why
@@ -75,7 +79,9 @@ def test_darija_down_is_not_the_lay_button() -> None:
 
 def test_darija_vocabulary_of_the_seeds() -> None:
     by_id = {e.msgid: e.msgstr[0] for e in _entries("ar_MA")}
-    assert by_id["Tallage"] == "تالاج"
+    assert by_id["Tallage"] == "تالاج فرنساوي"  # at a glance not «الطلاج»
+    assert by_id["Paused"] == "وقفة" and by_id["Mouse"] == "الصوري" and by_id["Next"] == "كمّل"
+    assert by_id["Space"] == "Espace" and by_id["Esc"] == "Échap"  # as printed on the keys
     assert by_id["Cancel"] == "بلاش"
     assert by_id["No pickup in the first round"] == "ممنوع تقاد من الطلاج فالدورة اللولة"
     assert by_id["No pickup with one card left"] == "قفل الكارطة الوحدة"
@@ -96,6 +102,9 @@ def test_darija_vocabulary_of_the_seeds() -> None:
     ("Rien de spécial", "« Normale »"),
     ("jusqu\u2019à ce que {name}", "no gender nor elision to guess before a name"),
     ("personne d\u2019autre soit", "« ne soit descendu »"),
+    ("Défausse le {cards}|défausse le {cards}", "« Défausse {cards} »"),
+    (r"\brobots?\b", "« bot » everywhere"),
+    (r"\b1000\b", "« 1\u00a0000 »"),
 ])
 def test_french_typography_and_wording(pattern: str, why: str) -> None:
     assert not _offending(_strings("fr"), pattern), why

@@ -26,6 +26,7 @@ from rami_desktop.engine.deal import complete_stock
 from rami_desktop.engine.rules import PRESET_NAMES, preset
 from rami_desktop.engine.state import RoundState
 from rami_desktop.play.config import GameConfig, Seat
+from rami_desktop.play.session import Session
 from rami_desktop.ui import text
 from rami_desktop.ui.routes import Route
 
@@ -39,8 +40,9 @@ ALLOWED = [
     re.compile(r"(?<=الفرقة )[AB]\b|\([AB]\)"),  # the team letters
     re.compile(r"\bJOKER\b|\bv\d+(?:\.\d+)+\b"),  # the joker's index, the version
     # the keys of the keyboard (the controls help): letters, F1, Esc...
-    re.compile(r"(?<![A-Za-z])(?:[A-Z]|F\d{1,2}|Esc|Home|End|Shift|Enter|Entrée|Tab|Space)"
-               r"(?![A-Za-z])"),
+    # the keys of the keyboard, as printed on a Moroccan (French AZERTY) keyboard
+    re.compile(r"(?<![A-Za-zÀ-ÿ])(?:[A-Z]|F\d{1,2}|Échap|Début|Fin|Maj|Entrée|Tab|Espace)"
+               r"(?![A-Za-zÀ-ÿ])"),
     re.compile("|".join(NAMES)),
 ]
 LATIN = re.compile(r"[A-Za-zÀ-ÿ]")
@@ -96,8 +98,8 @@ def _table(app: Any, teams: bool = False) -> Any:
         seats += (Seat(None, "bot", "easy"),)
         rules = preset("rami-talaj").with_options(teams=True, min_players=4, max_players=4,
                                                   starter="dealer_draws")
-    scene = app.scene(Route.TABLE, GameConfig(rules=rules, seats=seats, seed=7))
-    match = scene.ctl.match
+    scene = app.scene(Route.TABLE, Session(GameConfig(rules=rules, seats=seats, seed=7)))
+    match = scene.session.match
     rng = random.Random(11)
     hands = [list(parse_cards(GOING_OUT.split()))]
     pool = complete_stock([], hands[0], rng)
@@ -118,13 +120,13 @@ def _play_round(app: Any, teams: bool = False) -> None:
     app.stack.clear()
     table = _table(app, teams)
     _show(app, table)
-    _show(app, app.scene(Route.PAUSE, table.ctl.rules))
+    _show(app, app.scene(Route.PAUSE, table.session.rules))
     app.stack.pop()
-    ctl = table.ctl
-    ctl.apply(Draw(0, "stock"))
+    ctl = table.session
+    ctl.play(0, Draw(0, "stock"))
     for cards in ("KS KH KD", "8H 9H 10H JH QH", "5C 6C 7C", "2S 3S 4S"):
-        ctl.apply(Lay(0, parse_cards(cards.split())))
-    ctl.apply(Discard(0, ctl.round.hands[0][-1]))
+        ctl.play(0, Lay(0, parse_cards(cards.split())))
+    ctl.play(0, Discard(0, ctl.round.hands[0][-1]))
     for _ in range(300):
         app.step(DT, [])
         if app.stack.top is not table:

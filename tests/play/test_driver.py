@@ -15,7 +15,9 @@ from rami_desktop.engine.errors import ErrorCode
 from rami_desktop.engine.observation import Observation
 from rami_desktop.engine.rules import PRESETS, Rules
 from rami_desktop.engine.state import RoundState
+from rami_desktop.play.config import GameConfig, Seat, autoplay_config
 from rami_desktop.play.driver import BotDriver, Limits, RoundTable, decide
+from rami_desktop.play.session import Session
 
 OTHER = "2S 3S 4S 7D 8D 9D 2H 4H 6H 7C 9C 10C JC QC"
 HAND14 = "2C 3C 4C 7H 8H 9H 5H 4S 6D 7S 9S 10S JS KD"
@@ -150,7 +152,9 @@ def test_rescue_after_a_top_card_pickup() -> None:
 
     bot = Scripted(take_then_discard)
     driver = driver_for(state, {0: Scripted(), 1: bot})
-    outcomes = driver.play_turn()
+    outcomes = []
+    while state.turn == 1 and not state.over:
+        outcomes.append(driver.step())
     assert outcomes[0].applied == (Draw(1, "top"),)
     assert outcomes[-1].rescued
     assert state.over or (state.turn == 2 and state.current == 0)
@@ -179,12 +183,11 @@ def test_submit_checks_whose_turn_it_is() -> None:
 
 
 def test_turn_cap_stops_a_round() -> None:
-    state = RoundState.new(PRESETS["talaj"], 2, 0, 3)
-    bots = {0: make_bot("easy"), 1: make_bot("easy")}
-    driver = driver_for(state, bots, Limits(turns_per_round=3))
-    assert driver.play_round() is False
-    assert state.turn == 3 and not state.over
-    assert driver.stats.turn_cap_hits == 1
+    session = Session(autoplay_config("talaj", 2, seed=3, level="easy"),
+                      limits=Limits(turns_per_round=3))
+    assert session.play_round() is False
+    assert session.round.turn == 3 and not session.round.over
+    assert session.driver_stats.turn_cap_hits == 1
 
 
 # ---- whole rounds --------------------------------------------------------------------------
@@ -193,13 +196,13 @@ def test_turn_cap_stops_a_round() -> None:
 def test_a_round_of_bots_ends_legally(preset: str) -> None:
     rules = PRESETS[preset]
     n = max(rules.min_players, 3)
-    state = RoundState.new(rules, n, 0, 540)
-    bots = {s: make_bot(("easy", "medium", "hard")[s % 3]) for s in range(n)}
-    driver = driver_for(state, bots)
-    assert driver.play_round() is True
-    assert state.over
-    assert driver.stats.illegal == 0 and driver.stats.rescues == 0
-    assert sum(len(ms) for ms in driver.stats.decision_ms.values()) >= driver.stats.applied
+    seats = tuple(Seat(None, "bot", ("easy", "medium", "hard")[s % 3]) for s in range(n))
+    session = Session(GameConfig(rules, seats, 540), first_dealer=0)
+    assert session.play_round() is True
+    stats = session.driver_stats
+    assert session.round.over
+    assert stats.illegal == 0 and stats.rescues == 0
+    assert sum(len(ms) for ms in stats.decision_ms.values()) >= stats.applied
 
 
 def test_decide_leaves_the_observation_alone() -> None:

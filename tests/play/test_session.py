@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 import dataclasses
+import random
+from collections import Counter
 
 import pytest
 
+from rami_desktop.bots import make_bot
+from rami_desktop.engine.actions import Discard, Draw
+from rami_desktop.engine.errors import ErrorCode
 from rami_desktop.engine.rules import PRESETS
 from rami_desktop.play.config import GameConfig, Seat, autoplay_config
 from rami_desktop.play.session import Session, seat_bots
@@ -48,3 +53,120 @@ def test_same_seed_same_match() -> None:
         session.play_round()
         logs.append(session.match.to_dict())
     assert logs[0] == logs[1]
+
+
+# ---- who may see what ----------------------------------------------------------------------
+
+
+def _pass_and_play(seed: int = 9) -> Session:
+    return Session(GameConfig(seats=(Seat("Amina", "human"), Seat("Bot", "bot", "easy"),
+                                     Seat("Youssef", "human")), seed=seed))
+
+
+def _play_plainly(session: Session, seat: int) -> None:
+    r = session.round
+    assert session.play(seat, Draw(session.action_player(seat), "stock")).ok
+    played = session.play(seat, Discard(session.action_player(seat), r.legal_discards()[-1]))
+    assert played.ok
+
+
+def test_on_a_shared_screen_a_hand_shows_only_to_its_owner_in_their_turn() -> None:
+    session = _pass_and_play()
+    while session.human_to_play() is None:
+        session.step_bot()
+    seat = session.human_to_play()
+    assert seat is not None
+    assert session.face_up() is None and session.privacy_due() == seat
+    other = 2 - seat
+    assert not session.play(other, Draw(session.action_player(other), "stock")).ok
+    # the owner must first say they are at the screen
+    refused = session.play(seat, Draw(session.action_player(seat), "stock"))
+    assert refused.code is ErrorCode.NOT_YOUR_TURN
+    session.reveal(other)  # not theirs to ask
+    assert session.face_up() is None
+    session.reveal(seat)
+    assert session.face_up() == seat and session.privacy_due() is None
+    _play_plainly(session, seat)
+    # hidden the moment they discard, whatever comes next
+    assert session.face_up() is None and session.bottom_seat() == seat
+    while session.human_to_play() is None and not session.round_over:
+        session.step_bot()
+        assert session.face_up() is None
+
+
+def test_one_human_always_sees_their_own_hand() -> None:
+    session = Session(GameConfig(seats=(Seat("Sara", "human"), Seat("Bot", "bot", "easy")),
+                                 seed=4))
+    assert session.face_up() == 0 and session.privacy_due() is None
+    assert session.bottom_seat() == 0
+
+
+def test_an_all_bot_table_shows_no_hand() -> None:
+    session = Session(autoplay_config("talaj", 3, seed=5))
+    assert session.face_up() is None and session.bottom_seat() is None
+
+
+# ---- statistics per player -------------------------------------------------------------------
+
+
+class Recorder:
+    """A statistics store that remembers what it was asked to record."""
+
+    def __init__(self) -> None:
+        self.rounds: list[tuple[str, str, bool]] = []
+        self.matches: list[tuple[str, str, bool]] = []
+
+    def record_round(self, player: str, preset: str, *, won: bool, turns: int,
+                     opening_points: int | None) -> str | None:
+        self.rounds.append((player, preset, won))
+        return None
+
+    def record_match(self, player: str, preset: str, *, won: bool, rounds: int) -> str | None:
+        self.matches.append((player, preset, won))
+        return None
+
+
+def _humans_play_with_bot_moves(session: Session, rounds: int) -> None:
+    """Play the match: the humans' moves (each at the screen in turn) chosen by a bot."""
+    policy, rng = make_bot("medium"), random.Random(3)
+    while not session.match_over and session.match.round_number <= rounds:
+        if session.round_over:
+            if session.match_over or session.match.round_number == rounds:
+                return
+            session.next_round()
+        elif (seat := session.privacy_due()) is not None:
+            session.reveal(seat)
+        elif (seat := session.human_to_play()) is not None:
+            played = session.play(seat, policy.act(session.observation(seat), rng))
+            if not played.ok:
+                r = session.round
+                p = session.action_player(seat)
+                session.play(seat, Discard(p, r.legal_discards()[-1]) if r.has_drawn
+                             else Draw(p, "stock"))
+        else:
+            session.step_bot()
+
+
+def test_every_human_at_the_table_has_statistics_of_their_own() -> None:
+    recorder = Recorder()
+    config = GameConfig(rules=PRESETS["talaj"].with_options(target=40),
+                        seats=(Seat("Amina", "human"), Seat("Bot", "bot", "medium"),
+                               Seat("Youssef", "human")), seed=12)
+    session = Session(config, stats=recorder)
+    _humans_play_with_bot_moves(session, rounds=10)
+    session.flush()
+    assert session.match_over
+    rounds = len(session.match.results)
+    counted = Counter(p for p, _preset, _won in recorder.rounds)
+    assert counted["Amina"] >= 1 and counted["Youssef"] >= 1
+    assert counted <= Counter({"Amina": rounds, "Youssef": rounds})
+    assert {p for p, _preset, _won in recorder.matches} == {"Amina", "Youssef"}
+    assert all(p != "Bot" for p, _preset, _won in recorder.rounds)
+
+
+def test_bots_have_no_statistics() -> None:
+    recorder = Recorder()
+    session = Session(autoplay_config("simple", 3, seed=3), stats=recorder)
+    session.play_round()
+    session.flush()
+    assert recorder.rounds == [] and recorder.matches == []

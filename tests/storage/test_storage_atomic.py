@@ -157,13 +157,16 @@ def test_upgraders_run_in_order() -> None:
             upgrade(bad, 1, {})
 
 
-def test_unreadable_file_uses_backup(tmp_path: Path) -> None:
+def test_a_folder_in_the_files_place_is_set_aside_and_the_backup_used(tmp_path: Path) -> None:
     path = tmp_path / "f.json"
-    path.mkdir()  # reading a folder fails, even for root
-    assert read_with_backup(path, parse) == (None, problems.UNREADABLE)
+    path.mkdir()
+    assert read_with_backup(path, parse) == (None, None)
+    assert not path.exists() and list(tmp_path.glob("f.json.not-a-file-*"))
+    path.mkdir()
     backup_path(path).write_bytes(doc(4))
-    assert read_with_backup(path, parse) == ({"version": 1, "n": 4}, problems.UNREADABLE)
-    assert path.is_dir()  # an unreadable file is never replaced
+    assert read_with_backup(path, parse) == ({"version": 1, "n": 4},
+                                             problems.MISSING_RESTORED_BACKUP)
+    assert path.is_file()  # the backup was put back under the real name
 
 
 def test_huge_file_is_treated_as_damaged(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -15,24 +15,22 @@ from typing import Any
 
 import pytest
 
-from rami_desktop.engine.match import Match
 from rami_desktop.i18n import LANGUAGES as I18N_LANGUAGES
-from rami_desktop.play.config import autoplay_config
 from rami_desktop.storage import problems
 from rami_desktop.storage.atomic import read_with_backup, write_atomic
 from rami_desktop.storage.logs import SafeFileHandler, setup_logging
-from rami_desktop.storage.match_io import game_payload, rebuild_game
 from rami_desktop.storage.names import MAX_NAME_LENGTH, clean_name, clean_seat_names
 from rami_desktop.storage.paths import Paths
-from rami_desktop.storage.saves import load_match, save_match
+from rami_desktop.storage.saves import load_match, save_match, saved_match_is_newer
 from rami_desktop.storage.settings import (
     LANGUAGES,
     MAX_WINDOW,
     MIN_WINDOW,
+    clamp_window,
     fit_window_size,
     load_settings,
 )
-from rami_desktop.storage.stats import load_stats
+from rami_desktop.storage.stats import EARLIER, load_stats
 
 posix_only = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are POSIX")
 
@@ -65,29 +63,55 @@ def restore_root_logger() -> Iterator[None]:
 
 
 # ------------------------------------------------------------------ files that are not files
+def _set_aside(folder: Path, name: str) -> list[Path]:
+    return sorted(folder.glob(f"{name}.not-a-file-*"))
+
+
 @posix_only
-def test_a_fifo_save_does_not_block(paths: Paths) -> None:
+def test_a_fifo_save_is_set_aside_without_blocking(paths: Paths) -> None:
     paths.data_dir.mkdir(parents=True)
     os.mkfifo(paths.match_file)
-    match, problem = in_thread(lambda: load_match(paths))
-    assert match is None and problem == problems.UNREADABLE
-    # the next autosave replaces the FIFO with a real file
+    assert in_thread(lambda: load_match(paths)) == (None, None)
+    assert not paths.match_file.exists() and len(_set_aside(paths.data_dir, "match.json")) == 1
+    assert not saved_match_is_newer(paths)
+    # the next autosave writes a real file
     assert save_match(paths, {"n": 1}) is None
     assert paths.match_file.is_file()
     assert load_match(paths) == ({"n": 1}, None)
 
 
 @posix_only
-def test_a_fifo_settings_file_does_not_block(paths: Paths) -> None:
-    paths.config_dir.mkdir(parents=True)
-    os.mkfifo(paths.settings_file)
+def test_a_fifo_in_place_of_every_file_never_blocks(paths: Paths) -> None:
+    paths.ensure()
+    for path in (paths.match_file, paths.match_backup, paths.settings_file, paths.stats_file):
+        os.mkfifo(path)
+    assert not in_thread(lambda: saved_match_is_newer(paths))
     settings, problem = in_thread(lambda: load_settings(paths))
-    assert problem == problems.UNREADABLE and settings.language is None
+    assert problem is None and settings.language is None
+    stats, problem = in_thread(lambda: load_stats(paths))
+    assert problem is None and not stats.players
+    assert in_thread(lambda: load_match(paths)) == (None, None)
+    for path in (paths.match_file, paths.match_backup, paths.settings_file, paths.stats_file):
+        assert not path.exists() and _set_aside(path.parent, path.name)
 
 
-def test_a_folder_in_place_of_the_save_is_unreadable(paths: Paths) -> None:
+@posix_only
+def test_a_link_to_dev_zero_is_never_read(paths: Paths) -> None:
+    paths.ensure()
+    for path in (paths.match_file, paths.settings_file, paths.stats_file):
+        path.symlink_to("/dev/zero")
+    assert not saved_match_is_newer(paths)
+    assert in_thread(lambda: load_match(paths)) == (None, None)
+    assert in_thread(lambda: load_settings(paths))[1] is None
+    assert in_thread(lambda: load_stats(paths))[1] is None
+    assert not any(p.is_symlink() for p in (paths.match_file, paths.settings_file,
+                                            paths.stats_file))
+
+
+def test_a_folder_in_place_of_the_save_is_set_aside(paths: Paths) -> None:
     paths.match_file.mkdir(parents=True)
-    assert load_match(paths) == (None, problems.UNREADABLE)
+    assert load_match(paths) == (None, None)
+    assert not paths.match_file.exists()
 
 
 # ------------------------------------------------------------------ read-only folder
@@ -128,6 +152,8 @@ def test_stale_backup_temporaries_are_removed(paths: Paths) -> None:
         ("sound_volume", 10**400, 0.8),
         ("language", "xx", None),
         ("window_size", [16384, 16384], MAX_WINDOW),
+        ("last_setup", {"preset": "poker", "options": {}, "seats": []}, None),
+        ("last_setup", {"preset": "talaj", "options": {"preset": "poker"}, "seats": []}, None),
     ],
 )
 def test_one_bad_value_is_repaired_alone(paths: Paths, field: str, value: Any,
@@ -148,19 +174,32 @@ def test_storage_knows_the_languages_of_the_game() -> None:
 @pytest.mark.parametrize(
     ("size", "screen", "expected"),
     [
-        ((16384, 16384), (1920, 1080), (1920, 1080)),
+        # the screen less a title bar and a taskbar, never below 1024x640
+        ((16384, 16384), (1920, 1080), (1856, 952)),
         ((1280, 800), (1920, 1080), (1280, 800)),
         ((1280, 800), (1024, 600), (1024, 600)),
-        ((100, 100), (1920, 1080), MIN_WINDOW),
+        ((100, 100), (1920, 1080), (1024, 640)),
         ((16384, 16384), None, MAX_WINDOW),
-        (None, (1920, 1080), (1280, 800)),
         ((1280, 800), (320, 240), (320, 240)),
         ((1280, 800), (0, 0), (1280, 800)),
+        # the first start: 1280x800 at most, what the desktop leaves room for
+        (None, (1920, 1080), (1280, 800)),
+        (None, (1366, 768), (1280, 640)),
+        (None, (1440, 900), (1280, 772)),
+        (None, (1280, 800), (1216, 672)),
+        (None, (1024, 768), (1024, 640)),
     ],
 )
-def test_window_fits_the_screen(size: tuple[int, int] | None, screen: tuple[int, int] | None,
-                                expected: tuple[int, int]) -> None:
+def test_window_fits_the_usable_desktop(size: tuple[int, int] | None,
+                                        screen: tuple[int, int] | None,
+                                        expected: tuple[int, int]) -> None:
     assert fit_window_size(size, screen) == expected
+
+
+def test_a_window_size_from_anywhere_is_clamped_as_at_load() -> None:
+    assert clamp_window((10**20, 10**20)) == MAX_WINDOW
+    assert clamp_window((1, -5)) == MIN_WINDOW
+    assert clamp_window((1280, 800)) == (1280, 800)
 
 
 # ------------------------------------------------------------------ names and presets from files
@@ -183,14 +222,6 @@ def test_names_in_the_last_setup_are_filtered(paths: Paths) -> None:
     assert settings.last_setup["seats"] == [["N" * MAX_NAME_LENGTH, "human", "hard"]]
 
 
-def test_names_in_the_saved_match_are_filtered() -> None:
-    config = autoplay_config("talaj", 3, seed=5)
-    payload = game_payload(config, Match(config.rules, 3, 5))
-    payload["config"]["seats"][0] = ["\x1b]0;pwned\x07" + "Z" * 30, "human", "hard"]
-    rebuilt, _match = rebuild_game(json.loads(json.dumps(payload)))
-    assert rebuilt.seats[0].name == "]0;pwned" + "Z" * 8
-
-
 def test_unknown_presets_in_the_statistics_are_ignored(paths: Paths) -> None:
     paths.data_dir.mkdir(parents=True)
     presets = {f"bogus-{i}": {"rounds_played": 1} for i in range(60)}
@@ -198,7 +229,8 @@ def test_unknown_presets_in_the_statistics_are_ignored(paths: Paths) -> None:
     document = {"format": "rami-stats", "version": 1, "presets": presets}
     paths.stats_file.write_text(json.dumps(document), encoding="utf-8")
     stats, problem = load_stats(paths)
-    assert list(stats.presets) == ["talaj"] and stats.for_preset("talaj").rounds_played == 3
+    earlier = stats.for_player(EARLIER)
+    assert list(earlier.presets) == ["talaj"] and earlier.for_preset("talaj").rounds_played == 3
     assert problem == problems.REPAIRED
 
 

@@ -183,7 +183,7 @@ def test_every_route_builds_a_scene(app: App) -> None:
     from rami_desktop.ui.routes import Route
 
     needs_args = {Route.TABLE, Route.MESSAGE, Route.CONFIRM, Route.PRIVACY,
-                  Route.ROUND_SUMMARY, Route.MATCH_END}
+                  Route.ROUND_SUMMARY, Route.MATCH_END, Route.NET_TABLE}
     for route in Route:
         assert route in app.routes
         if route not in needs_args:
@@ -230,5 +230,48 @@ def test_main_rejects_unknown_language() -> None:
     assert main(["--frames", "1", "--lang", "xx"]) == 2
 
 
-def test_smoke_test_passes() -> None:
-    assert main(["--smoke-test", "--size", "1024x640"]) == 0
+def test_frame_times_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One float a frame is kept for --perf, the last FRAME_TIMES_KEPT only."""
+    from rami_desktop import app as app_module
+
+    monkeypatch.setattr(app_module, "FRAME_TIMES_KEPT", 50)
+    app = app_module.App((1024, 640), settings={"language": "en"}, persist=False,
+                         fullscreen=False)
+    try:
+        app.stack.push(MenuScene(app))
+        for _ in range(120):
+            app.step(1 / 60)
+        assert app.frames == 120 and len(app.frame_times) == 50
+        assert app.frame_stats()[2] >= app.frame_stats()[0] > 0
+    finally:
+        app.close()
+
+
+def test_the_first_window_fits_the_usable_desktop_with_the_rami_icon(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from rami_desktop import app as app_module
+    from rami_desktop.storage.settings import fit_window_size
+
+    calls: list[str] = []
+    icons: list[tuple[int, int]] = []
+    set_icon, set_mode = pygame.display.set_icon, pygame.display.set_mode
+
+    def record_icon(surface: pygame.Surface) -> None:
+        calls.append("icon")
+        icons.append(surface.get_size())
+        set_icon(surface)
+
+    def record_mode(*args: object, **kwargs: object) -> pygame.Surface:
+        calls.append("window")
+        return set_mode(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(pygame.display, "set_icon", record_icon)
+    monkeypatch.setattr(pygame.display, "set_mode", record_mode)
+    app = app_module.App(None, settings={"language": "en"}, persist=False, fullscreen=False)
+    try:
+        desktop = pygame.display.get_desktop_sizes()[0]
+        assert app.size == fit_window_size(None, desktop)
+        assert 1024 <= app.size[0] <= 1280 and 640 <= app.size[1] <= 800
+        assert calls[:2] == ["icon", "window"] and icons == [(128, 128)]
+    finally:
+        app.close()

@@ -36,13 +36,13 @@ def test_summary_and_table_buttons_are_readable_in_a_small_window(make_app: Any)
     app = make_app((800, 560), animation_speed="off")
     set_language("fr")
     scene = known_table(app)
-    r = scene.ctl.round
+    r = scene.session.round
     r.over, r.winner = True, 0
     r.hands[0] = []
     app.stack.clear_to(scene)
-    summary = RoundSummaryScene(app, scene.ctl, lambda: None)
+    summary = RoundSummaryScene(app, scene.session, lambda: None)
     app.stack.push(summary)
     Driver(app).step(frames=2)
-    buttons = [summary.menu, summary.look, summary.next, *scene.tool_buttons]
+    buttons = [summary.menu, summary.look, summary.next, *scene.buttons.tools]
     for button in buttons:
         assert button.label_surface().get_height() >= _height(MIN_LABEL_SIZE), button.label

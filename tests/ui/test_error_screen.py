@@ -14,11 +14,12 @@ from rami_desktop.app import App
 from rami_desktop.engine.match import Match
 from rami_desktop.play.config import GameConfig
 from rami_desktop.storage.logs import setup_logging
-from rami_desktop.storage.match_io import autosave, load_saved_game
 from rami_desktop.storage.paths import Paths
 from rami_desktop.ui.scene import Scene
 from rami_desktop.ui.scenes.error_screen import ErrorScreen
 from rami_desktop.ui.scenes.menu import MenuScene
+
+from .test_table_helpers import load_game, save_game
 
 
 class Boom(Scene):
@@ -128,7 +129,7 @@ def test_the_last_good_save_is_kept(catching: App, paths: Paths) -> None:
     app.paths = paths
     config = GameConfig()
     match = Match(config.rules, config.players, 7)
-    assert autosave(paths, config, match) is None
+    assert save_game(paths, config, match) is None
     before = paths.match_file.read_bytes()
     boom = Boom(app, "update", paths)
     app.stack.push(boom)
@@ -136,8 +137,8 @@ def test_the_last_good_save_is_kept(catching: App, paths: Paths) -> None:
     screen = app.stack.top
     assert isinstance(screen, ErrorScreen) and screen.saved
     assert not boom.exited and paths.match_file.read_bytes() == before
-    game, problem = load_saved_game(paths)
-    assert problem is None and game is not None and game[1].to_dict() == match.to_dict()
+    game, problem = load_game(paths)
+    assert problem is None and game is not None and game.match.to_dict() == match.to_dict()
     assert "Continue" in screen.message()
 
 
@@ -208,12 +209,12 @@ def test_a_table_bug_keeps_the_match(log_file: Path | None, paths: Paths,
         assert isinstance(table, table_module.TableScene)
         for _frame in range(3000):
             app.step(1 / 20)
-            table.bots.runner.wait(5)  # a bot thinks in its thread: let it finish, whatever the CPU
-            table.ctl.flush()
+            table.session.worker.wait(5)  # a bot thinks in its thread: let it finish
+            table.session.flush()
             if paths.match_file.exists():
                 break
         saved = paths.match_file.read_bytes()
-        game, problem = load_saved_game(paths)
+        game, problem = load_game(paths)
         assert problem is None and game is not None
 
         def broken(self: object, dt: float) -> None:
@@ -233,7 +234,7 @@ def test_a_table_bug_keeps_the_match(log_file: Path | None, paths: Paths,
         app.step(1 / 60)
         resumed = app.stack.top
         assert isinstance(resumed, table_module.TableScene)
-        assert resumed.ctl.match.to_dict() == game[1].to_dict()
+        assert resumed.session.match.to_dict() == game.match.to_dict()
     finally:
         app.stack.clear()
         app.stack.apply_pending()

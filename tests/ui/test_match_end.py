@@ -14,7 +14,6 @@ from rami_desktop.play.session import Session
 from rami_desktop.ui.scenes.match_end import MatchEndScene
 from rami_desktop.ui.scenes.menu import MenuScene
 from rami_desktop.ui.scenes.table import TableScene
-from rami_desktop.ui.table.controller import GameController
 from rami_desktop.ui.text import strip_marks
 
 from .test_table_helpers import Driver
@@ -24,7 +23,7 @@ TEAM_SEATS = (*SEATS, Seat("Bot 4", "bot", "medium"))
 
 
 def _played(seats: tuple[Seat, ...], target: int, teams: bool = False,
-            seed: int = 3) -> GameController:
+            seed: int = 3) -> Session:
     """A match played to its end by bots, then given the seats (a human among them)."""
     rules = preset("talaj").with_options(target=target, teams=teams)
     bots = GameConfig(rules=rules, seats=tuple(Seat(s.name, "bot", "medium") for s in seats),
@@ -32,7 +31,7 @@ def _played(seats: tuple[Seat, ...], target: int, teams: bool = False,
     session = Session(bots)
     session.play_match(40)
     assert session.match.over
-    return GameController(dataclasses.replace(bots, seats=seats), session.match)
+    return Session(dataclasses.replace(bots, seats=seats), session.match)
 
 
 def test_score_table_round_by_round(make_app: Any) -> None:
@@ -88,7 +87,7 @@ def test_teams_one_name_and_team_columns(make_app: Any) -> None:
     assert scene.score_lines()[-1].cells[4:] == (str(teams[0]), str(teams[1]))
     text = strip_marks(scene.winners_text())
     if teams[0] != teams[1]:
-        winner = "Team A: Sara & Bot 3" if teams[0] < teams[1] else "Team B: Bot 2 & Bot 4"
+        winner = "Team A (Sara & Bot 3)" if teams[0] < teams[1] else "Team B (Bot 2 & Bot 4)"
         assert text == f"{winner} wins!"
 
 
@@ -103,8 +102,8 @@ def test_rematch_same_seats_new_deal(make_app: Any) -> None:
     d.step()
     table = app.stack.top
     assert isinstance(table, TableScene)
-    assert table.ctl.config.seats == SEATS and table.ctl.rules == ctl.rules
-    assert table.ctl.match.round_number == 1 and table.ctl.match.scores == [0, 0, 0]
+    assert table.session.config.seats == SEATS and table.session.rules == ctl.rules
+    assert table.session.match.round_number == 1 and table.session.match.scores == [0, 0, 0]
     # and the menu button goes to the menu
     app.stack.clear_to(MatchEndScene(app, ctl))
     d.step()

@@ -9,12 +9,16 @@ import json
 import shutil
 from typing import Any
 
+import pygame
 import pytest
 
 from rami_desktop.engine.actions import Lay
+from rami_desktop.engine.cards import parse_card
 from rami_desktop.engine.rules import preset
 from rami_desktop.play.config import GameConfig, Seat
+from rami_desktop.play.session import Session
 from rami_desktop.storage import problems, saves
+from rami_desktop.storage.match_io import MatchFiles
 from rami_desktop.storage.paths import Paths
 from rami_desktop.ui.save_notice import SAVE_FAILED_TITLE
 from rami_desktop.ui.scenes.menu import MenuScene
@@ -23,7 +27,7 @@ from rami_desktop.ui.scenes.setup import SetupScene
 from rami_desktop.ui.scenes.table import TableScene
 from rami_desktop.ui.widgets import tr
 
-from .test_table_helpers import Driver
+from .test_table_helpers import Driver, discard_card, known_table, order_of
 
 
 def _with_paths(app: Any, tmp_path: Any) -> Paths:
@@ -41,11 +45,11 @@ def _saved_table(app: Any) -> TableScene:
     scene = app.stack.top
     assert isinstance(scene, TableScene)
     for _ in range(400):  # the bot may play first: wait for its thread, whatever the CPU
-        if scene.ctl.human_to_play() == 0:
+        if scene.session.human_to_play() == 0:
             break
-        scene.bots.runner.wait(5)
+        scene.session.worker.wait(5)
         d.step()
-    assert scene.ctl.human_to_play() == 0
+    assert scene.session.human_to_play() == 0
     return scene
 
 
@@ -77,10 +81,10 @@ def test_resume_after_draw_keeps_the_card_and_the_stock(make_app: Any, tmp_path:
     app = make_app(animation_speed="off")
     _with_paths(app, tmp_path)
     scene = _saved_table(app)
-    ctl = scene.ctl
+    ctl = scene.session
     d = Driver(app)
     stock_before = list(ctl.round.stock)
-    d.click(scene.lay.stock.center)  # the human draws from the stock
+    d.click(scene.view.lay.stock.center)  # the human draws from the stock
     assert ctl.round.has_drawn
     drawn = stock_before[-1]
     hand = sorted(ctl.round.hands[0], key=str)
@@ -94,7 +98,7 @@ def test_resume_after_draw_keeps_the_card_and_the_stock(make_app: Any, tmp_path:
     d.step()
     table = app.stack.top
     assert isinstance(table, TableScene) and table is not scene
-    r = table.ctl.round
+    r = table.session.round
     assert r.has_drawn and r.current == 0
     assert sorted(r.hands[0], key=str) == hand and drawn in r.hands[0]
     assert list(r.stock) == stock_after
@@ -113,20 +117,20 @@ def test_resume_keeps_the_staged_combinations(make_app: Any, tmp_path: Any) -> N
     app = make_app(animation_speed="off")
     _with_paths(app, tmp_path)
     scene = _saved_table(app)
-    ctl = scene.ctl
+    ctl = scene.session
     d = Driver(app)
-    d.click(scene.lay.stock.center)
+    d.click(scene.view.lay.stock.center)
     combo = _a_combination(ctl)
     if combo is None:
         pytest.fail("no combination in this deal")
-    assert scene.attempt(Lay(0, combo))
+    assert scene.control.attempt(Lay(0, combo))
     staged = [ctl.round.melds[i].meld for i in ctl.round.staged]
     hand = sorted(ctl.round.hands[0], key=str)
     app.stack.clear_to(MenuScene(app))
     d.step(frames=2)
     assert app.continue_match()
     d.step()
-    r = app.stack.top.ctl.round
+    r = app.stack.top.session.round
     assert [r.melds[i].meld for i in r.staged] == staged and staged
     assert sorted(r.hands[0], key=str) == hand and r.has_drawn
 
@@ -135,21 +139,21 @@ def test_resume_after_a_combination_taken_back(make_app: Any, tmp_path: Any) -> 
     app = make_app(animation_speed="off")
     _with_paths(app, tmp_path)
     scene = _saved_table(app)
-    ctl = scene.ctl
+    ctl = scene.session
     d = Driver(app)
-    d.click(scene.lay.stock.center)
+    d.click(scene.view.lay.stock.center)
     combo = _a_combination(ctl)
     if combo is None:
         pytest.fail("no combination in this deal")
-    assert scene.attempt(Lay(0, combo))
-    scene.undo()
+    assert scene.control.attempt(Lay(0, combo))
+    scene.control.undo()
     assert not ctl.round.staged
     hand = sorted(ctl.round.hands[0], key=str)
     app.stack.clear_to(MenuScene(app))
     d.step(frames=2)
     assert app.continue_match()
     d.step()
-    r = app.stack.top.ctl.round
+    r = app.stack.top.session.round
     assert not r.staged and r.has_drawn and sorted(r.hands[0], key=str) == hand
 
 
@@ -158,16 +162,16 @@ def test_a_failing_autosave_is_said_once_and_retried(make_app: Any, tmp_path: An
     app = make_app(animation_speed="off")
     _with_paths(app, tmp_path)
     scene = _saved_table(app)
-    ctl = scene.ctl
+    ctl = scene.session
     calls: list[str | None] = []
 
-    def full(paths: Any, payload: Any) -> str | None:
+    def full(store: Any, payload: Any) -> str | None:
         calls.append(problems.DISK_FULL)
         return problems.DISK_FULL
 
-    monkeypatch.setattr(saves, "save_match", full)
+    monkeypatch.setattr(MatchFiles, "save", full)
     d = Driver(app)
-    d.click(scene.lay.stock.center)
+    d.click(scene.view.lay.stock.center)
     ctl.flush()
     d.step()
     dialog = app.stack.top
@@ -178,7 +182,7 @@ def test_a_failing_autosave_is_said_once_and_retried(make_app: Any, tmp_path: An
     assert app.stack.top is scene
     # play goes on: the next moves try again, and nothing more is said
     hand = ctl.round.hands[0]
-    scene.discard(hand[-1])
+    discard_card(scene, hand[-1])
     ctl.flush()
     d.step(frames=3)
     assert len(calls) >= 2 and scene.save_notice.told == 1
@@ -189,15 +193,15 @@ def test_a_removed_folder_is_said_in_words(make_app: Any, tmp_path: Any) -> None
     app = make_app(animation_speed="off")
     paths = _with_paths(app, tmp_path)
     scene = _saved_table(app)
-    scene.ctl.flush()
+    scene.session.flush()
     folder = paths.match_file.parent
     shutil.rmtree(folder)
     folder.write_text("not a folder")  # removed, and nothing can be written there
     d = Driver(app)
-    d.click(scene.lay.stock.center)
-    scene.ctl.flush()
+    d.click(scene.view.lay.stock.center)
+    scene.session.flush()
     d.step()
-    assert scene.ctl.save_problem == problems.UNWRITABLE
+    assert scene.session.save_problem == problems.UNWRITABLE
     dialog = app.stack.top
     assert isinstance(dialog, MessageDialog) and "cannot be written" in tr(dialog.message)
     assert scene.save_notice.told == 1
@@ -219,3 +223,120 @@ def test_a_newer_save_leaves_continue_disabled_with_the_reason(make_app: Any,
     assert "newer version" in menu.continue_reason()
     d.click(menu.continue_button.rect.center)
     assert app.stack.top is menu
+
+
+# ---- the hand's order belongs to the seat ------------------------------------------------------
+
+
+def test_continue_keeps_the_hand_order_and_the_card_just_drawn(make_app: Any,
+                                                               tmp_path: Any) -> None:
+    app = make_app(animation_speed="off")
+    _with_paths(app, tmp_path)
+    scene = _saved_table(app)
+    d = Driver(app)
+    d.click(scene.view.lay.stock.center)  # a card drawn: it is marked
+    d.click(scene.buttons.rank.rect.center)  # sorted by rank, then one card moved by hand
+    d.key(pygame.K_HOME)
+    d.key(pygame.K_RIGHT, pygame.KMOD_SHIFT)
+    order = order_of(scene)
+    fresh = scene.session.hand_order(0).fresh
+    assert fresh is not None
+    drawn = order[fresh]
+    app.stack.clear_to(MenuScene(app))  # quit to the menu: the table saves on leaving
+    d.step(frames=2)
+    assert app.continue_match()
+    d.step()
+    table = app.stack.top
+    assert isinstance(table, TableScene) and table is not scene
+    assert order_of(table) == order
+    assert table.session.hand_order(0).fresh == fresh and order_of(table)[fresh] == drawn
+
+
+def test_a_take_back_returns_each_card_where_it_was(make_app: Any) -> None:
+    app = make_app((1280, 800), animation_speed="off")
+    scene = known_table(app)
+    app.stack.clear_to(scene)
+    d = Driver(app)
+    d.click(scene.view.lay.stock.center)
+    scene.control.sort_suit()  # the kings now lie apart, among their suits
+    before = order_of(scene)
+    kings = [i for i, c in enumerate(before) if c.code in ("KS", "KH", "KD")]
+    assert kings != list(range(kings[0], kings[0] + 3))  # not side by side
+    for i in kings:
+        scene.control.toggle_select(i)
+    scene.control.lay_selection()
+    d.step()
+    assert len(order_of(scene)) == len(before) - 3
+    d.key(pygame.K_b)  # take the tria back
+    assert order_of(scene) == before
+
+
+def test_laying_one_of_two_identical_cards_leaves_the_other_in_place(make_app: Any) -> None:
+    app = make_app((1280, 800), animation_speed="off")
+    hand = "5H 2C 6H 7H 5H KS 9D 4C 10S QD 3S 8C JD JK"
+    scene = known_table(app, human=hand)
+    app.stack.clear_to(scene)
+    d = Driver(app)
+    d.click(scene.view.lay.stock.center)
+    order = order_of(scene)
+    first, second = [i for i, c in enumerate(order) if c.code == "5H"]
+    for i in (second, order.index(parse_card("6H")), order.index(parse_card("7H"))):
+        scene.control.toggle_select(i)  # the second 5♥ with 6♥ and 7♥
+    scene.control.lay_selection()
+    d.step()
+    after = order_of(scene)
+    assert after[first].code == "5H" and [c.code for c in after].count("5H") == 1
+    assert [c.code for c in after[:2]] == ["5H", "2C"]  # the first copy did not move
+
+
+def test_names_from_a_saved_match_are_cleaned_and_it_continues(make_app: Any,
+                                                               tmp_path: Any) -> None:
+    """A NUL, a BEL, a lone surrogate, a right-to-left override, 10,000 characters or several
+    lines in a saved name: the match continues, each name cleaned as typed names are."""
+    app = make_app(animation_speed="off")
+    paths = _with_paths(app, tmp_path)
+    names = ["Am\x00ina\x07", "\ud800Bot", "\u202eYoussef", "x" * 10_000, "two\nlines"]
+    config = GameConfig(rules=preset("talaj"), seed=5, seats=tuple(
+        Seat(n, "human" if i == 0 else "bot", "easy") for i, n in enumerate(names)))
+    session = Session(config, store=MatchFiles(paths))
+    data = json.loads(json.dumps(session.payload()))
+    for seat, name in zip(data["config"]["seats"], names, strict=True):
+        seat[0] = name  # as a crafted file would hold them (escaped JSON)
+    paths.ensure()
+    paths.match_file.write_text(json.dumps({"format": "rami-save", "version": 1,
+                                            "match": data}), "ascii")
+    assert app.continue_match()
+    Driver(app).step()
+    table = app.stack.top
+    assert isinstance(table, TableScene)
+    got = [table.session.name(s) for s in range(5)]
+    assert got == ["Amina", "Bot", "Youssef", "x" * 16, "two lines"]
+    assert all(n.isprintable() for n in got)
+
+
+def test_a_save_that_fails_on_the_writer_thread_is_said_once(
+        make_app: Any, tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Not a full disk but an unexpected failure while writing: said once, in words, and play
+    goes on (the last good save stays)."""
+    app = make_app(animation_speed="off")
+    _with_paths(app, tmp_path)
+    scene = _saved_table(app)
+    calls: list[int] = []
+
+    def broken(store: Any, payload: Any) -> str | None:
+        calls.append(1)
+        raise RuntimeError("the disk went away")
+
+    monkeypatch.setattr(MatchFiles, "save", broken)
+    d = Driver(app)
+    d.click(scene.view.lay.stock.center)
+    scene.session.flush()
+    d.step()
+    dialog = app.stack.top
+    assert isinstance(dialog, MessageDialog) and dialog.title == SAVE_FAILED_TITLE
+    assert "previous save was kept" in tr(dialog.message)
+    d.key(27)
+    discard_card(scene, scene.session.round.hands[0][-1])
+    scene.session.flush()
+    d.step(frames=3)
+    assert len(calls) >= 2 and scene.save_notice.told == 1

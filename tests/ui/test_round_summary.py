@@ -14,24 +14,22 @@ from rami_desktop.play.config import Seat
 from rami_desktop.ui.scenes.round_summary import RoundSummaryScene, penalty_explanation
 from rami_desktop.ui.text import strip_marks
 
-from .test_table_helpers import Driver, known_table
+from .test_table_helpers import Driver, known_table, play
 
 # seat 0 goes out at once: a tria, a série and a second série, the last card discarded
 GOING_OUT = "KS KH KD 9H 10H JH QH 5C 6C 7C 2S 3S 4S 8H"
 
 
 def _finish(scene: Any) -> None:
-    ctl = scene.ctl
-    ctl.apply(Draw(0, "stock"))
+    play(scene, Draw(0, "stock"))
     for cards in ("KS KH KD", "8H 9H 10H JH QH", "5C 6C 7C", "2S 3S 4S"):
-        ctl.apply(Lay(0, parse_cards(cards.split())))
-    hand = ctl.round.hands[0]
-    ctl.apply(Discard(0, hand[-1]))
+        play(scene, Lay(0, parse_cards(cards.split())))
+    play(scene, Discard(0, scene.session.round.hands[0][-1]))
 
 
 def _summary(app: Any, scene: Any) -> RoundSummaryScene:
     """Show the summary of the scene's (finished) round and draw it once."""
-    summary = RoundSummaryScene(app, scene.ctl, lambda: None)
+    summary = RoundSummaryScene(app, scene.session, lambda: None)
     app.stack.clear_to(scene)
     app.stack.push(summary)
     Driver(app).step(frames=2)
@@ -41,7 +39,7 @@ def _summary(app: Any, scene: Any) -> RoundSummaryScene:
 def _check_rows_match_engine(summary: RoundSummaryScene) -> None:
     """Each row shows the hand as the engine counted it, each card's value, and every card is
     drawn as a picture."""
-    ctl = summary.ctl
+    ctl = summary.session
     r = ctl.round
     drawn = summary.card_rects
     for player, row in enumerate(summary.rows):
@@ -63,7 +61,7 @@ def test_penalties_and_their_explanations(make_app: Any) -> None:
     others = ["AS AH AD 2H 3H 4H 6D 7D 9C JC QC KC JK JK",
               "5S 6S 7S 8S 9S 10S 2D 3D 4D 5D 6H 7H 8C 10C"]
     scene = known_table(app, human=GOING_OUT, others=others, stock_top="JD")
-    ctl = scene.ctl
+    ctl = scene.session
     r = ctl.round
     r.down[1] = True  # seat 1 laid before: it pays per card
     app.stack.clear_to(scene)
@@ -99,7 +97,7 @@ def test_penalties_and_their_explanations(make_app: Any) -> None:
 def test_each_preset_reveals_the_hands_with_the_engine_values(make_app: Any, name: str) -> None:
     app = make_app((1024, 640), animation_speed="off")
     scene = known_table(app, preset_name=name)
-    r = scene.ctl.round
+    r = scene.session.round
     r.over, r.winner = True, 1
     r.down = [True, False, False]
     r.hands[1] = []
@@ -114,14 +112,14 @@ def test_each_preset_reveals_the_hands_with_the_engine_values(make_app: Any, nam
 def test_joker_doubling_rami_sec_and_hand_value(make_app: Any) -> None:
     app = make_app((1280, 800), animation_speed="off")
     scene = known_table(app)
-    r = scene.ctl.round
+    r = scene.session.round
     r.over, r.winner = True, 1
     r.down = [True, False, False]
     r.hands[0] = list(parse_cards(["2S", "3D", "JK"]))
     r.hands[1] = []
     r.rules = r.rules.with_options(joker_out_doubles=True)
     r.last_discard = parse_cards(["JK"])[0]
-    text = "2 cards × 10 + 1 joker × 20 = 40 ×2: went out with a joker"
+    text = "2 cards × 10 + 1 joker × 20\n= 40 · ×2, went out with a joker = 80"
     assert penalty_explanation(r, 0) == text
     summary = _summary(app, scene)
     assert summary.rows[0].values == (10, 10, 20) and summary.rows[0].penalty == 80
@@ -145,7 +143,7 @@ def test_joker_doubling_rami_sec_and_hand_value(make_app: Any) -> None:
 def test_see_the_table_and_back(make_app: Any) -> None:
     app = make_app((1024, 640), animation_speed="off")
     scene = known_table(app)
-    r = scene.ctl.round
+    r = scene.session.round
     r.over, r.winner = True, 0
     r.hands[0] = []
     summary = _summary(app, scene)
@@ -165,8 +163,8 @@ def test_teams_have_one_name_and_totals(make_app: Any) -> None:
     seats = (Seat("Sara", "human"), Seat("Bot 2", "bot", "easy"), Seat("Bot 3", "bot", "easy"),
              Seat("Bot 4", "bot", "easy"))
     scene = known_table(app, seats=seats)
-    ctl = scene.ctl
-    ctl.rules = ctl.match.rules = ctl.rules.with_options(teams=True)
+    ctl = scene.session
+    ctl.match.rules = ctl.rules.with_options(teams=True)
     r = ctl.round
     r.over, r.winner = True, 0
     r.hands[0] = []

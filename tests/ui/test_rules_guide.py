@@ -85,3 +85,27 @@ def test_controls_help_lists_every_control_and_closes_with_f1(drive: object, app
     assert len(MOUSE) >= 10 and any("F1" in k for k, _ in KEYBOARD)
     drive.step([key(pygame.K_F1)])  # type: ignore[attr-defined]
     assert app.stack.top is None  # type: ignore[attr-defined]
+
+
+def test_the_simple_tab_has_no_opening(app: object) -> None:
+    """Simple lays nothing before going out: no "Counting an opening" over it, and laying
+    early protects no one there (it does in tallage)."""
+    simple = texts(app, "simple")
+    assert "Counting an opening" not in simple and "protects you" not in simple
+    assert "Going out\nNothing is laid before going out" in simple
+    assert "laying early protects you" in texts(app, "tallage")
+
+
+def test_the_arrows_of_the_pictures_point_the_reading_way(app: object) -> None:
+    """Stock → 9♠ in English reads 9♠ ← stock in darija: the arrow is mirrored."""
+    pictures = RulesPictures("tallage", app.card_art, 1.0)  # type: ignore[attr-defined, arg-type]
+    right = pictures.arrow()
+    i18n.set_language("ar_MA")
+    left = pictures.arrow()
+    i18n.set_language("en")
+    w, h = right.get_size()
+    assert left.get_size() == (w, h)
+    mirrored = pygame.transform.flip(right, True, False)
+    assert all(left.get_at((x, y)) == mirrored.get_at((x, y))
+               for x in range(0, w, 3) for y in range(0, h, 3))
+    assert right.get_at((w - 2, h // 2)).a > 0 and left.get_at((1, h // 2)).a > 0

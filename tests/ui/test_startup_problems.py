@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 import os
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -16,13 +17,13 @@ from rami_desktop.app import App
 from rami_desktop.engine.match import Match
 from rami_desktop.play.config import GameConfig
 from rami_desktop.storage import problems
-from rami_desktop.storage.match_io import autosave
 from rami_desktop.storage.paths import Paths
 from rami_desktop.storage.saves import has_saved_match
 from rami_desktop.ui.problems_text import (
     ALL_FOLDERS_UNWRITABLE,
     NOT_SAVED_INCONSISTENT,
     PROBLEM_MESSAGES,
+    SAVE_FAILED,
     UNKNOWN_PROBLEM,
     problem_text,
     startup_message,
@@ -31,6 +32,8 @@ from rami_desktop.ui.scenes.language import LanguageScene
 from rami_desktop.ui.scenes.menu import MenuScene
 from rami_desktop.ui.scenes.overlays import MessageDialog
 
+from .test_table_helpers import save_game
+
 GARBAGE = b"\xff\xfe{{ not json at all \x00"
 
 
@@ -38,8 +41,9 @@ GARBAGE = b"\xff\xfe{{ not json at all \x00"
 
 
 def test_every_storage_problem_has_its_own_sentence() -> None:
-    assert set(PROBLEM_MESSAGES) == set(problems.ALL_PROBLEMS) | {NOT_SAVED_INCONSISTENT}
-    texts = [problem_text(code) for code in PROBLEM_MESSAGES]
+    assert set(PROBLEM_MESSAGES) == set(problems.ALL_PROBLEMS) | {NOT_SAVED_INCONSISTENT,
+                                                                 SAVE_FAILED}
+    texts = [problem_text(code) for code in PROBLEM_MESSAGES if code != SAVE_FAILED]
     assert len(set(texts)) == len(texts)
     for text in texts:
         assert text.endswith(".") and len(text) <= 100 and "\n" not in text, text
@@ -167,8 +171,8 @@ def test_damaged_save_with_a_good_backup(start: object, home: Path) -> None:
     paths = Paths.under(home)
     config = GameConfig()
     match = Match(config.rules, config.players, 3)
-    assert autosave(paths, config, match) is None
-    assert autosave(paths, config, match) is None  # now match.json.bak is good too
+    assert save_game(paths, config, match) is None
+    assert save_game(paths, config, match) is None  # now match.json.bak is good too
     _write(paths.match_file, GARBAGE)
     app = start()
     assert app.startup_problems == ["save:corrupt_restored_backup"]
@@ -238,3 +242,32 @@ def read_only_home(home: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None
     monkeypatch.setattr(os, "open", guarded_open)
     monkeypatch.setattr("builtins.open", guarded_builtin)
     yield
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+@pytest.mark.parametrize("kind", ["fifo", "dev-zero", "folder"])
+def test_a_non_regular_file_as_the_save_starts_the_game_to_the_menu(
+        start: object, home: Path, kind: str) -> None:
+    """A FIFO, a link to /dev/zero or a folder named match.json (and the same in place of the
+    settings and the statistics): never opened blocking nor read without a limit; set aside
+    with one log line; the menu appears as usual, with no message."""
+    paths = Paths.under(home)
+    for path in (paths.match_file, paths.settings_file, paths.stats_file):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if kind == "fifo":
+            os.mkfifo(path)
+        elif kind == "dev-zero":
+            path.symlink_to("/dev/zero")
+        else:
+            path.mkdir()
+    outcome: list[App] = []
+    worker = threading.Thread(target=lambda: outcome.append(start()), daemon=True)
+    worker.start()
+    worker.join(30)
+    assert outcome, "the game did not start: a file blocked it"
+    app = outcome[0]
+    assert isinstance(app.stack.top, MenuScene) and not _dialogs(app)
+    assert app.startup_problems == []
+    assert not app.stack.top.continue_button.enabled
+    for path in (paths.match_file, paths.settings_file, paths.stats_file):
+        assert not path.is_symlink() and list(path.parent.glob(path.name + ".not-a-file-*"))

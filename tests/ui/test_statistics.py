@@ -14,12 +14,12 @@ from rami_desktop.ui.scenes.overlays import ConfirmDialog
 from rami_desktop.ui.scenes.statistics import NONE_YET, ROWS, StatisticsScene
 
 
-def _record(paths: Paths) -> None:
-    stats_store.record_round(paths, "talaj", won=True, turns=14, opening_points=81)
-    stats_store.record_round(paths, "talaj", won=False, turns=20, opening_points=95)
-    stats_store.record_round(paths, "talaj", won=True, turns=9, opening_points=None)
-    stats_store.record_match(paths, "talaj", won=True, rounds=3)
-    stats_store.record_round(paths, "simple", won=False)
+def _record(paths: Paths, player: str = "Sara") -> None:
+    stats_store.record_round(paths, player, "talaj", won=True, turns=14, opening_points=81)
+    stats_store.record_round(paths, player, "talaj", won=False, turns=20, opening_points=95)
+    stats_store.record_round(paths, player, "talaj", won=True, turns=9, opening_points=None)
+    stats_store.record_match(paths, player, "talaj", won=True, rounds=3)
+    stats_store.record_round(paths, player, "simple", won=False)
 
 
 def _row(label: str) -> int:
@@ -53,7 +53,24 @@ def test_figures_per_preset(app: App, drive: object, paths: Paths) -> None:
     assert scene.cell(_row("Rounds won"), "simple") == "0 (0%)"
     assert scene.cell(_row("Fastest round won"), "simple") == NONE_YET
     assert scene.cell(_row("Rounds played"), "rami-talaj") == "0"
+    assert scene.cell(_row("Best opening"), "simple") == ""  # Simple has no opening
     assert scene.reset_button.enabled and not scene._note()
+    assert not scene.player_choice.visible  # one player: nothing to choose
+
+
+def test_each_player_has_a_line_of_their_own(make_app: object, drive: object,
+                                             paths: Paths) -> None:
+    _record(paths, "Amina")
+    stats_store.record_round(paths, "Youssef", "talaj", won=True, turns=5, opening_points=71)
+    app = make_app(last_setup={"preset": "talaj", "options": {}, "seed": None,  # type: ignore[operator]
+                               "seats": [["Youssef", "human", "hard"], ["B", "bot", "easy"]]})
+    scene = drive.__class__(app).show(StatisticsScene(app))  # type: ignore[attr-defined]
+    assert scene.player == "Youssef" and scene.player_choice.visible  # the last setup's human
+    assert scene.cell(_row("Rounds played"), "talaj") == "1"
+    assert scene.cell(_row("Best opening"), "talaj") == "71 points"
+    scene.player_choice.step(1)
+    assert scene.player == "Amina"
+    assert scene.cell(_row("Rounds played"), "talaj") == "3"
 
 
 def test_reset_asks_then_forgets(app: App, drive: object, paths: Paths) -> None:
@@ -73,7 +90,7 @@ def test_reset_asks_then_forgets(app: App, drive: object, paths: Paths) -> None:
     assert not paths.stats_file.with_name("stats.json.bak").exists()
     assert scene.empty and not scene.reset_button.enabled
     assert scene.cell(_row("Rounds played"), "talaj") == "0"
-    assert stats_store.load_stats(paths)[0].presets == {}
+    assert stats_store.load_stats(paths)[0].players == {}
 
 
 def test_reset_from_the_keyboard(app: App, drive: object, paths: Paths) -> None:

@@ -11,7 +11,7 @@ from rami_desktop.engine.melds import make_meld
 from rami_desktop.i18n.error_messages import error_message
 from rami_desktop.ui.scenes.table import TableScene
 
-from .test_table_helpers import Driver, known_table
+from .test_table_helpers import Driver, discard_card, hint_of, known_table, order_of, selection
 
 
 def _hand_sprite(scene: TableScene, code: str) -> Any:
@@ -24,7 +24,7 @@ def _hand_sprite(scene: TableScene, code: str) -> Any:
 def _select(driver: Driver, scene: TableScene, codes: str) -> None:
     for code in codes.split():
         driver.click(_hand_sprite(scene, code).rect.move(4, 8).topleft)
-    assert sorted(c.code for c in scene.view.selection_cards()) == sorted(codes.split())
+    assert sorted(c.code for c in selection(scene)) == sorted(codes.split())
 
 
 def _drag_selection_to(driver: Driver, scene: TableScene, code: str,
@@ -35,13 +35,13 @@ def _drag_selection_to(driver: Driver, scene: TableScene, code: str,
 
 
 def _table(scene: TableScene) -> list[list[str]]:
-    return [m.meld.codes() for m in scene.ctl.round.melds if m.meld is not None]
+    return [m.meld.codes() for m in scene.session.round.melds if m.meld is not None]
 
 
 def _empty_spot(scene: TableScene) -> tuple[int, int]:
-    assert scene.lay is not None and scene.flow is not None
-    free = scene.flow.free
-    return (free.centerx, free.y + min(free.h // 2, scene.lay.px(60)))
+    assert scene.view.lay is not None and scene.view.flow is not None
+    free = scene.view.flow.free
+    return (free.centerx, free.y + min(free.h // 2, scene.view.lay.px(60)))
 
 
 def test_whole_human_turn_with_the_mouse(make_app: Any) -> None:
@@ -50,41 +50,41 @@ def test_whole_human_turn_with_the_mouse(make_app: Any) -> None:
     app.stack.clear_to(scene)
     d = Driver(app)
     d.settle(2)
-    r = scene.ctl.round
+    r = scene.session.round
     assert r.current == 0 and not r.has_drawn
     # draw from the stock by clicking it
-    d.click(scene.lay.stock.center)
+    d.click(scene.view.lay.stock.center)
     assert r.has_drawn and "3S" in [c.code for c in r.hands[0]] and len(r.hands[0]) == 15
     # stage the tria of kings by selecting and dragging to the empty table
     _select(d, scene, "KS KH KD")
     _drag_selection_to(d, scene, "KH", _empty_spot(scene))
     assert _table(scene) == [["KS", "KH", "KD"]] or sorted(_table(scene)[0]) == ["KD", "KH", "KS"]
     assert r.staged == [0]
-    status = scene.ctl.opening_status()
+    status = scene.session.round.opening_status()
     assert status.staged_points == 30 and status.clean_tria and not status.clean_serie
     # the série of hearts, dropped in any order: the table sorts it
     _select(d, scene, "QH 9H JH 10H")
     _drag_selection_to(d, scene, "JH", _empty_spot(scene))
     assert _table(scene)[1] == ["9H", "10H", "JH", "QH"]
-    status = scene.ctl.opening_status()
+    status = scene.session.round.opening_status()
     assert status.staged_points == 69 and status.clean_serie and not status.opens
     # add the 8H at the low end of the série: drop it on the série's left side
-    serie = next(p for p in scene.flow.places if p.index == 1)
+    serie = next(p for p in scene.view.flow.places if p.index == 1)
     _drag_selection_to(d, scene, "8H", serie.cards[0].center)
     assert _table(scene)[1] == ["8H", "9H", "10H", "JH", "QH"]
-    assert scene.ctl.opening_status().staged_points == 77
+    assert scene.session.round.opening_status().staged_points == 77
     # stage the clubs, then take them back by dragging a card back to the hand
     _select(d, scene, "5C 6C 7C")
     _drag_selection_to(d, scene, "6C", _empty_spot(scene))
     assert _table(scene)[2] == ["5C", "6C", "7C"]
-    clubs = next(p for p in scene.flow.places if p.index == 2)
-    d.drag(clubs.cards[0].center, scene.lay.hand.center)
+    clubs = next(p for p in scene.view.flow.places if p.index == 2)
+    d.drag(clubs.cards[0].center, scene.view.lay.hand.center)
     d.settle()
     assert len(_table(scene)) == 2
     assert Counter(c.code for c in r.hands[0]) >= Counter(["5C", "6C", "7C"])
     # discard the 2S on the talaj: the opening (77) holds, the turn ends
-    d.drag(_hand_sprite(scene, "2S").rect.move(4, 8).topleft, scene.lay.talaj.center)
-    assert r.current == 1, scene.message
+    d.drag(_hand_sprite(scene, "2S").rect.move(4, 8).topleft, scene.view.lay.talaj.center)
+    assert r.current == 1, scene.model.message
     assert r.down[0] and r.opening_points[0] == 77
     assert r.talaj[-1].code == "2S"
     assert r.required_points() == 78
@@ -96,8 +96,8 @@ def test_illegal_move_slides_back_with_a_message(make_app: Any) -> None:
     app.stack.clear_to(scene)
     d = Driver(app)
     d.settle(2)
-    r = scene.ctl.round
-    d.click(scene.lay.stock.center)
+    r = scene.session.round
+    d.click(scene.view.lay.stock.center)
     d.settle()
     before = r.snapshot()
     _select(d, scene, "2S 4D 8H")
@@ -105,26 +105,27 @@ def test_illegal_move_slides_back_with_a_message(make_app: Any) -> None:
     _drag_selection_to(d, scene, "4D", _empty_spot(scene))
     assert r.snapshot() == before
     # the engine says what is wrong with these cards: three ranks, three suits
-    assert scene.message == "A tria needs cards of the same rank." and scene.message_time > 0
+    assert scene.model.message == "A tria needs cards of the same rank."
+    assert scene.model.message_time > 0
     for code, at in home.items():
         sprite = _hand_sprite(scene, code)
         assert sprite.rect.topleft[0] == sprite.spec.rect.x
         assert abs(sprite.rect.x - at[0]) < 2
     # the selection stays after a refusal; clicking the cards again unselects them
-    assert len(scene.view.selection_cards()) == 3
+    assert len(selection(scene)) == 3
     for code in ("2S", "4D", "8H"):
         d.click(_hand_sprite(scene, code).rect.move(4, 8).topleft)
-    assert scene.view.selection_cards() == []
+    assert selection(scene) == []
     # discarding before the opening holds: refused too, with its own message
     _select(d, scene, "KS KH KD")
     _drag_selection_to(d, scene, "KS", _empty_spot(scene))
-    _drag_selection_to(d, scene, "2S", scene.lay.talaj.center)
+    _drag_selection_to(d, scene, "2S", scene.view.lay.talaj.center)
     assert r.current == 0
-    assert scene.message == error_message("threshold_not_met", scene.ctl.rules)
+    assert scene.model.message == error_message("threshold_not_met", scene.session.rules)
     # two cards are not a combination: said as such
     _select(d, scene, "5C 6C")
     _drag_selection_to(d, scene, "5C", _empty_spot(scene))
-    assert scene.message == "A combination needs at least 3 cards."
+    assert scene.model.message == "A combination needs at least 3 cards."
     assert "2S" in [c.code for c in r.hands[0]]
 
 
@@ -134,11 +135,11 @@ def test_keyboard_turn(make_app: Any) -> None:
     app.stack.clear_to(scene)
     d = Driver(app)
     d.settle(2)
-    r = scene.ctl.round
+    r = scene.session.round
     d.key(pygame.K_s)
     assert r.has_drawn
-    scene.view.sort_rank()
-    order = [c.code for c in scene.orders[0]]
+    scene.control.sort_rank()
+    order = [c.code for c in order_of(scene)]
 
     def select(code: str) -> None:
         d.key(pygame.K_HOME)
@@ -150,14 +151,14 @@ def test_keyboard_turn(make_app: Any) -> None:
         select(code)
     d.key(pygame.K_m)
     assert sorted(_table(scene)[0]) == ["KD", "KH", "KS"]
-    order = [c.code for c in scene.orders[0]]
+    order = [c.code for c in order_of(scene)]
     for code in ("9H", "10H", "JH", "QH"):
         select(code)
-        order = [c.code for c in scene.orders[0]]
+        order = [c.code for c in order_of(scene)]
     d.key(pygame.K_m)
     assert _table(scene)[1] == ["9H", "10H", "JH", "QH"]
     # A then 2 adds the cursor card to combination 2
-    order = [c.code for c in scene.orders[0]]
+    order = [c.code for c in order_of(scene)]
     d.key(pygame.K_HOME)
     for _ in range(order.index("8H")):
         d.key(pygame.K_RIGHT)
@@ -171,18 +172,18 @@ def test_keyboard_turn(make_app: Any) -> None:
     assert len(_table(scene)) == 1
     # Shift+Right moves the cursor card in the hand (screen order only)
     d.key(pygame.K_HOME)
-    first = scene.orders[0][0]
+    first = order_of(scene)[0]
     d.key(pygame.K_RIGHT, pygame.KMOD_SHIFT)
-    assert scene.orders[0][1] == first and scene.cursor == 1
+    assert order_of(scene)[1] == first and scene.model.cursor == 1
     # D discards the cursor card: refused while the kings are staged under the bar
     d.key(pygame.K_d)
-    assert r.current == 0 and scene.message
+    assert r.current == 0 and scene.model.message
     d.key(pygame.K_b)
     d.key(pygame.K_d)
     assert r.current == 1 or r.turn > 0
     # H toggles the hint, Esc pauses
     d.key(pygame.K_h)
-    assert scene.hints_on is False
+    assert scene.model.hints_on is False
     d.key(pygame.K_ESCAPE)
     d.step()
     from rami_desktop.ui.scenes.overlays import PauseOverlay
@@ -196,20 +197,20 @@ def test_hint_highlights_the_best_opening(make_app: Any) -> None:
     app.stack.clear_to(scene)
     d = Driver(app)
     d.settle(2)
-    d.click(scene.lay.stock.center)
-    positions, text = scene.hint()
-    cards = Counter(scene.orders[0][i].code for i in positions)
+    d.click(scene.view.lay.stock.center)
+    positions, text = hint_of(scene)
+    cards = Counter(order_of(scene)[i].code for i in positions)
     assert cards >= Counter(["KS", "KH", "KD", "8H", "9H", "10H", "JH", "QH"])
     assert text.startswith("Hint: open with") and "tria K♠ K♥ K♦" in text
     assert "série 8-9-10-J-Q♥" in text
     scene.toggle_hints()
-    assert scene.hint() == ([], "")
+    assert hint_of(scene) == ([], "")
     # the choice is kept: a table opened later (Continue, a new game) starts without hints
     assert app.settings["hints"] is False
     later = known_table(app)
     app.stack.clear_to(later)
     d.settle(2)
-    assert not later.hints_on
+    assert not later.model.hints_on
 
 
 def test_sort_and_group_keep_the_engine_hand(make_app: Any) -> None:
@@ -217,11 +218,11 @@ def test_sort_and_group_keep_the_engine_hand(make_app: Any) -> None:
     scene = known_table(app)
     app.stack.clear_to(scene)
     Driver(app).settle(2)
-    engine = Counter(scene.ctl.round.hands[0])
-    for fn in (scene.view.sort_suit, scene.view.sort_rank, scene.view.group_hand):
+    engine = Counter(scene.session.round.hands[0])
+    for fn in (scene.control.sort_suit, scene.control.sort_rank, scene.control.group_hand):
         fn()
-        assert Counter(scene.orders[0]) == engine
-    order, breaks = scene.orders[0], scene.breaks[0]
+        assert Counter(order_of(scene)) == engine
+    order, breaks = order_of(scene), scene.session.hand_order(0).breaks
     assert breaks  # the combinations first, a small gap after each
     assert make_meld(order[:breaks[0]]) is not None
 
@@ -232,10 +233,10 @@ def test_resize_recomputes_the_layout(make_app: Any) -> None:
     app.stack.clear_to(scene)
     d = Driver(app)
     d.settle(2)
-    small = scene.lay
+    small = scene.view.lay
     assert small is not None and small.size == (1024, 640)
     d.step([pygame.event.Event(pygame.VIDEORESIZE, size=(1600, 1000), w=1600, h=1000)])
-    big = scene.lay
+    big = scene.view.lay
     assert big is not None and big.size == app.size
     assert big.hand_w > small.hand_w
     w, h = app.size
@@ -243,31 +244,32 @@ def test_resize_recomputes_the_layout(make_app: Any) -> None:
         assert s.rect.x >= 0 and s.rect.right <= w and s.rect.y >= 0 and s.rect.bottom <= h
 
 
-def test_stats_and_autosave(make_app: Any, tmp_path: Any) -> None:
+def test_the_table_saves_through_its_session(make_app: Any, tmp_path: Any) -> None:
     from rami_desktop.engine.rules import preset
     from rami_desktop.play.config import GameConfig, Seat
+    from rami_desktop.play.session import Session
+    from rami_desktop.storage.match_io import MatchFiles
     from rami_desktop.storage.paths import Paths
-    from rami_desktop.storage.saves import has_saved_match
 
     app = make_app((1024, 640), animation_speed="off")
     app.paths = Paths.under(tmp_path / "home")
+    store = MatchFiles(app.paths)
     # a real seeded deal (a save replays the seed): seed 9 with 3 seats makes seat 0 the dealer
     seats = (Seat("You", "human"), Seat("Bot 2", "bot", "easy"), Seat("Bot 3", "bot", "easy"))
-    scene = TableScene(app, GameConfig(rules=preset("talaj"), seats=seats, seed=9))
-    scene.ctl.paths = app.paths
+    scene = TableScene(app, Session(GameConfig(rules=preset("talaj"), seats=seats, seed=9),
+                                    store=store))
     app.stack.clear_to(scene)
     d = Driver(app)
     d.settle(2)
-    assert scene.ctl.round.current == 0
-    d.click(scene.lay.stock.center)
-    scene.ctl.flush()
-    assert has_saved_match(app.paths)  # a human's draw is saved at once (nothing to peek at)
-    scene.discard(scene.ctl.round.hands[0][0])
-    scene.ctl.flush()
-    assert has_saved_match(app.paths)
-    resumed = TableScene.from_save(app)
-    assert resumed is not None
-    assert resumed.ctl.match.to_dict()["rounds"] == scene.ctl.match.to_dict()["rounds"]
+    assert scene.session.round.current == 0
+    d.click(scene.view.lay.stock.center)
+    scene.session.flush()
+    assert store.exists()  # a human's draw is saved at once (nothing to peek at)
+    discard_card(scene, scene.session.round.hands[0][0])
+    scene.session.flush()
+    resumed, problem = Session.resume(store)
+    assert resumed is not None and problem is None
+    assert resumed.match.to_dict()["rounds"] == scene.session.match.to_dict()["rounds"]
 
 
 def test_shift_arrow_keeps_the_selection_with_its_card(make_app: Any) -> None:
@@ -278,10 +280,10 @@ def test_shift_arrow_keeps_the_selection_with_its_card(make_app: Any) -> None:
     d.settle(2)
     d.key(pygame.K_HOME)
     d.key(pygame.K_SPACE)
-    card = scene.orders[0][0]
+    card = order_of(scene)[0]
     d.key(pygame.K_RIGHT, pygame.KMOD_SHIFT)
     d.key(pygame.K_RIGHT, pygame.KMOD_SHIFT)
-    assert scene.orders[0][2] == card and scene.selected == {2} and scene.cursor == 2
+    assert order_of(scene)[2] == card and scene.model.selected == {2} and scene.model.cursor == 2
 
 
 def test_redeal_button_for_a_qualifying_hand(make_app: Any) -> None:
@@ -291,9 +293,9 @@ def test_redeal_button_for_a_qualifying_hand(make_app: Any) -> None:
     app.stack.clear_to(scene)
     d = Driver(app)
     d.step()
-    assert scene.b_redeal.visible
-    before = list(scene.ctl.round.hands[0])
-    d.click(scene.b_redeal.rect.center)
+    assert scene.buttons.redeal.visible
+    before = list(scene.session.round.hands[0])
+    d.click(scene.buttons.redeal.rect.center)
     d.step()
-    assert scene.ctl.round.redeals == 1 and scene.ctl.round.hands[0] != before
-    assert not scene.b_redeal.visible or scene.ctl.can_redeal(0)
+    assert scene.session.round.redeals == 1 and scene.session.round.hands[0] != before
+    assert not scene.buttons.redeal.visible or scene.session.can_redeal(0)

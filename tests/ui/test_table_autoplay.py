@@ -21,10 +21,10 @@ def test_bots_complete_a_round(make_app: Any) -> None:
         app.step(DT)
         if isinstance(app.stack.top, RoundSummaryScene):
             break
-        scene.bots.runner.wait(5)
-    assert scene.ctl.round.over
+        scene.session.worker.wait(5)
+    assert scene.session.round.over
     assert isinstance(app.stack.top, RoundSummaryScene)
-    assert scene.ctl.match.results
+    assert scene.session.match.results
 
 
 def test_autoplay_command_line(tmp_path: Any, capsys: Any) -> None:

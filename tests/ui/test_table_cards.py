@@ -18,13 +18,13 @@ from rami_desktop.ui.table import animation
 from rami_desktop.ui.table.layout import TableLayout, card_h, compute_layout, flow_melds, index_rect
 from rami_desktop.ui.table.panels import TalajSpread
 
-from .test_table_helpers import DT, Driver, known_table
+from .test_table_helpers import DT, Driver, hint_of, known_table, play
 
 
 def _lay(scene: TableScene) -> TableLayout:
     """The scene's layout (computed once the scene is shown)."""
-    assert scene.lay is not None
-    return scene.lay
+    assert scene.view.lay is not None
+    return scene.view.lay
 
 SEATS = (Seat("You", "human"), Seat("Bot 2", "bot", "easy"), Seat("Bot 3", "bot", "easy"),
          Seat("Bot 4", "bot", "easy"))
@@ -39,13 +39,11 @@ def first_card_table(app: Any, first: str, buried: bool) -> TableScene:
     it; the human (not the dealer) may still take it."""
     scene = known_table(app, seats=SEATS, others=OTHERS, dealer=2)
     app.stack.clear_to(scene)
-    ctl = scene.ctl
+    ctl = scene.session
     assert ctl.round.current == 2
-    ctl.apply(Draw(2, "stock"))
-    ctl.apply(Discard(2, parse_card(first)))
+    play(scene, Draw(2, "stock"), Discard(2, parse_card(first)))
     if buried:
-        ctl.apply(Draw(3, "stock"))
-        ctl.apply(Discard(3, parse_card("AC")))
+        play(scene, Draw(3, "stock"), Discard(3, parse_card("AC")))
     scene.sync(animate=False)
     Driver(app).settle(3)
     return scene
@@ -71,7 +69,7 @@ def test_the_first_cards_index_is_never_covered(make_app: Any, lang: str, buried
     app = make_app((1280, 800), animation_speed="off", language=lang)
     set_language(lang)
     scene = first_card_table(app, first, buried)
-    r = scene.ctl.round
+    r = scene.session.round
     assert r.first_pos == 0 and (len(r.talaj) == 2) == buried
     card = _lay(scene).first
     assert (card != _lay(scene).talaj) == buried
@@ -88,17 +86,16 @@ def test_combination_numbers_leave_every_index_readable(make_app: Any, lang: str
     set_language(lang)
     scene = known_table(app)
     app.stack.clear_to(scene)
-    ctl = scene.ctl
-    ctl.apply(Draw(0, "stock"))
+    play(scene, Draw(0, "stock"))
     for cards in ("KS KH KD", "9H 10H JH QH", "5C 6C 7C"):
-        ctl.apply(Lay(0, tuple(parse_cards(cards.split()))))
-    ctl.apply(Discard(0, parse_card("2S")))  # the opening is made: 87
+        play(scene, Lay(0, tuple(parse_cards(cards.split()))))
+    play(scene, Discard(0, parse_card("2S")))  # the opening is made: 87
     scene.sync(animate=False)
     Driver(app).settle(3)
     app.draw()
-    assert scene.flow is not None and len(scene.flow.places) == 3
-    for place in scene.flow.places:
-        meld = ctl.round.melds[place.index].meld
+    assert scene.view.flow is not None and len(scene.view.flow.places) == 3
+    for place in scene.view.flow.places:
+        meld = scene.session.round.melds[place.index].meld
         assert meld is not None
         for c, rect in zip(meld.cards, place.cards, strict=True):
             face = app.card_art.face(c.code, rect.w)
@@ -123,7 +120,7 @@ def test_the_talaj_spreads_out_with_every_discard(make_app: Any) -> None:
     app = make_app((1280, 800), animation_speed="off")
     scene = first_card_table(app, "6D", buried=True)
     d = Driver(app)
-    r = scene.ctl.round
+    r = scene.session.round
     codes = [c.code for c in r.talaj]
     assert r.current == 0 and r.first_pos == 0 and len(codes) == 2
     d.step([pygame.event.Event(pygame.MOUSEMOTION, pos=_lay(scene).talaj.center, rel=(0, 0),
@@ -155,7 +152,7 @@ def test_hinted_cards_are_marked_under_them_not_outlined(make_app: Any) -> None:
     d.settle(3)
     d.click(_lay(scene).stock.center)
     d.settle(3)
-    positions, text = scene.hint()
+    positions, text = hint_of(scene)
     assert positions and text
     hand = {s.spec.ref: s for s in scene.board.in_zone("hand")}
     bar_y = hand[positions[0]].rect.bottom + _lay(scene).px(5)
@@ -172,7 +169,7 @@ def test_message_never_covers_the_hint_line(make_app: Any) -> None:
     d.settle(3)
     d.click(_lay(scene).stock.center)
     d.settle(3)
-    scene.refuse("invalid_meld")
+    scene.control.refuse("invalid_meld")
     d.step()
     hint, message = scene.painter.hint_rect, scene.painter.message_rect
     assert hint is not None and message is not None
@@ -191,7 +188,7 @@ def test_status_line_while_dragging_and_own_dealer_badge(make_app: Any) -> None:
     d.step([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1),
             pygame.event.Event(pygame.MOUSEMOTION, pos=(start[0] + 30, start[1] - 60),
                                rel=(1, 1), buttons=(1, 0, 0))])
-    assert scene.drag is not None
+    assert scene.model.drag is not None
     assert scene.prompt_text() == before  # still "your turn", never "You's turn"
     d.step([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=start, button=1)])
     # the dealer's tab after the player's own name

@@ -3,7 +3,6 @@ talaj, "wait for me", the turn cue and the card just drawn, the table at rest no
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pygame
@@ -14,6 +13,7 @@ from rami_desktop.engine.rules import preset
 from rami_desktop.i18n import set_language
 from rami_desktop.i18n.cards import card_text
 from rami_desktop.play.config import GameConfig, Seat
+from rami_desktop.play.session import Session
 from rami_desktop.ui.scenes.table import TableScene
 from rami_desktop.ui.table import animation
 from rami_desktop.ui.table.layout import TableLayout
@@ -21,13 +21,13 @@ from rami_desktop.ui.table.painter import FRESH
 from rami_desktop.ui.table.sprites import BACK
 from rami_desktop.ui.text import strip_marks
 
-from .test_table_helpers import DT, Driver, known_table
+from .test_table_helpers import DT, Driver, discard_card, known_table, order_of
 
 
 def _lay(scene: TableScene) -> TableLayout:
     """The scene's layout (computed once the scene is shown)."""
-    assert scene.lay is not None
-    return scene.lay
+    assert scene.view.lay is not None
+    return scene.view.lay
 
 
 def _hand_sprite(scene: TableScene, code: str) -> Any:
@@ -49,8 +49,8 @@ def _until(d: Driver, scene: TableScene, done: Any, frames: int = 3000) -> None:
         if done():
             return
         d.step()
-        if scene.bots.runner.busy:
-            scene.bots.runner.wait(5)
+        if scene.session.thinking:
+            scene.session.worker.wait(5)
     raise AssertionError("the table never got there")
 
 
@@ -61,7 +61,7 @@ def test_a_bot_discard_travels_face_down_then_lands_on_the_talaj(make_app: Any) 
     d = Driver(app)
     d.settle(5)
     _human_turn(d, scene)
-    r = scene.ctl.round
+    r = scene.session.round
     assert len(r.discards) == 1
     _until(d, scene, lambda: len(r.discards) == 2)  # Bot 2 discarded, this very frame
     top = next(s for s in scene.board.in_zone("talaj") if s.spec.ref == "top")
@@ -99,9 +99,9 @@ def test_the_journal_tells_the_round_in_each_language(make_app: Any, lang: str) 
     d = Driver(app)
     d.settle(5)
     _human_turn(d, scene)
-    r = scene.ctl.round
+    r = scene.session.round
     _until(d, scene, lambda: len(r.discards) >= 2)
-    texts = [strip_marks(t) for t in scene.follow.journal_texts()]
+    texts = [strip_marks(t) for t in scene.follow.journal_texts(scene.session)]
     assert texts[:2] == EXPECTED[lang][:2]
     player, card = r.discards[1]
     assert player == 1
@@ -122,7 +122,7 @@ def test_wait_for_me_holds_after_a_bot_discard_until_a_key(make_app: Any) -> Non
     d = Driver(app)
     d.settle(5)
     _human_turn(d, scene)
-    r = scene.ctl.round
+    r = scene.session.round
     _until(d, scene, lambda: len(r.discards) == 2)
     assert scene.follow.held and r.current == 2
     d.step(frames=400)  # Bot 3 waits for the player
@@ -132,7 +132,7 @@ def test_wait_for_me_holds_after_a_bot_discard_until_a_key(make_app: Any) -> Non
     assert not scene.follow.held
     _until(d, scene, lambda: len(r.discards) == 3)
     # the player's own turn comes next: no wait before it
-    _until(d, scene, lambda: scene.players_turn())
+    _until(d, scene, lambda: scene.control.players_turn())
     assert not scene.follow.held
 
 
@@ -148,16 +148,15 @@ def test_turn_cue_and_the_drawn_card_highlighted(make_app: Any) -> None:
     d.click(_lay(scene).stock.center)
     d.settle(5)
     drawn = parse_card("3S")  # the stock's top card
-    assert scene.follow.fresh == drawn
-    i = scene.follow.fresh_position()
-    assert i is not None and scene.orders[0][i] == drawn
+    i = scene.session.hand_order(0).fresh
+    assert i is not None and order_of(scene)[i] == drawn
     rect = _hand_sprite(scene, "3S").rect
     d.step([pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(0, 0), buttons=(0, 0, 0))])
     edge = rect.inflate(_lay(scene).px(6), _lay(scene).px(6))
     assert tuple(app.screen.get_at((edge.centerx, edge.y + 1)))[:3] == FRESH
     # discarding ends the highlight
     d.drag(_hand_sprite(scene, "2S").rect.move(5, 10).topleft, _lay(scene).talaj.center)
-    assert scene.follow.fresh is None
+    assert scene.session.hand_order(0).fresh is None
 
 
 def test_the_table_at_rest_is_not_drawn_again(make_app: Any) -> None:
@@ -175,41 +174,24 @@ def test_the_table_at_rest_is_not_drawn_again(make_app: Any) -> None:
 
     scene.draw = counting  # type: ignore[method-assign]
     d.step(frames=30)
-    assert scene.players_turn() and not scene.needs_redraw() and drawn == []
+    assert scene.control.players_turn() and not scene.needs_redraw() and drawn == []
     d.click(_lay(scene).stock.center)  # input and the card sliding in are drawn
     assert drawn
-
-
-def test_rest_cpu_benchmark(make_app: Any) -> None:
-    """Prints the CPU share of the table at rest on a human's turn (a figure, not a limit)."""
-    app = make_app((1280, 800), animation_speed="normal")
-    scene = known_table(app)
-    app.stack.clear_to(scene)
-    d = Driver(app)
-    d.settle(int(animation.TURN_CUE_TIME / DT) + 10)
-    t0, w0 = time.process_time(), time.perf_counter()
-    for _ in range(120):
-        app.step(DT, [])
-        time.sleep(DT / 4)
-    cpu = time.process_time() - t0
-    wall = time.perf_counter() - w0
-    print(f"table at rest: {1000 * cpu / 120:.3f} ms CPU a frame, "
-          f"{100 * cpu / (120 * DT):.1f} % of one core at 60 fps (wall {wall:.2f} s)")
 
 
 def test_a_resumed_round_tells_what_happened_again(make_app: Any) -> None:
     app = make_app((1024, 640), animation_speed="off")
     # a real seeded deal (a resumed match replays its seed): seat 0 deals and plays first
     seats = (Seat("You", "human"), Seat("Bot 2", "bot", "easy"), Seat("Bot 3", "bot", "easy"))
-    scene = TableScene(app, GameConfig(rules=preset("talaj"), seats=seats, seed=9))
+    scene = TableScene(app, Session(GameConfig(rules=preset("talaj"), seats=seats, seed=9)))
     app.stack.clear_to(scene)
     d = Driver(app)
     d.settle(2)
-    scene.draw_from("stock")
-    scene.discard(scene.ctl.round.hands[0][0])
-    r = scene.ctl.round
+    scene.control.draw_from("stock")
+    discard_card(scene, scene.session.round.hands[0][0])
+    r = scene.session.round
     _until(d, scene, lambda: len(r.discards) >= 3)
-    told = scene.follow.journal_texts()
+    told = scene.follow.journal_texts(scene.session)
     assert len(told) >= 6
-    again = TableScene(app, scene.config, scene.ctl)  # the same match, as Continue builds it
-    assert again.follow.journal_texts() == told
+    again = TableScene(app, scene.session)  # the same match, as Continue shows it
+    assert again.follow.journal_texts(again.session) == told

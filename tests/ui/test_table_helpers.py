@@ -7,12 +7,14 @@ from typing import Any
 
 import pygame
 
-from rami_desktop.engine.cards import parse_cards
+from rami_desktop.engine.cards import Card, parse_cards
 from rami_desktop.engine.deal import complete_stock
 from rami_desktop.engine.rules import preset
 from rami_desktop.engine.state import RoundState
 from rami_desktop.play.config import GameConfig, Seat
+from rami_desktop.play.session import Session
 from rami_desktop.ui.scenes.table import TableScene
+from rami_desktop.ui.table.hints import current_hint
 
 DT = 1 / 60
 
@@ -28,8 +30,8 @@ def known_table(app: Any, seats: tuple[Seat, ...] | None = None, human: str = HU
                       Seat("Bot 3", "bot", "easy"))
     rules = preset(preset_name)
     config = GameConfig(rules=rules, seats=seats, seed=7)
-    scene = TableScene(app, config)
-    match = scene.ctl.match
+    scene = TableScene(app, Session(config))
+    match = scene.session.match
     rng = random.Random(11)
     hands = [list(parse_cards(human.split()))]
     if others:
@@ -46,6 +48,38 @@ def known_table(app: Any, seats: tuple[Seat, ...] | None = None, human: str = HU
     match.logs = [[]]
     scene.sync(animate=False)
     return scene
+
+
+def order_of(scene: TableScene, seat: int = 0) -> list[Card]:
+    """A seat's hand in its screen order."""
+    return scene.session.hand_order(seat).cards
+
+
+def position_of(scene: TableScene, card: Card, seat: int = 0) -> int:
+    """Where a card is in a seat's hand on screen."""
+    return order_of(scene, seat).index(card)
+
+
+def discard_card(scene: TableScene, card: Card) -> None:
+    """The face-up hand's owner discards a card (the table's command, as a drop would)."""
+    seat = scene.control.seat()
+    assert seat is not None
+    scene.control.discard(position_of(scene, card, seat))
+
+
+def selection(scene: TableScene) -> list[Card]:
+    """The selected cards of the face-up hand, in screen order."""
+    seat = scene.control.seat()
+    if seat is None:
+        return []
+    order = order_of(scene, seat)
+    return [order[i] for i in scene.model.picked(order)]
+
+
+def hint_of(scene: TableScene) -> tuple[list[int], str]:
+    """The hint the table shows now: hand positions and its line."""
+    return current_hint(scene.session, scene.model, scene.control.my_turn(),
+                        scene.control.gate)
 
 
 class Driver:
@@ -66,7 +100,7 @@ class Driver:
     def _wait_for_bots(self) -> None:
         for scene in self.app.stack.scenes:
             if isinstance(scene, TableScene):
-                scene.bots.runner.wait(5)
+                scene.session.worker.wait(5)
 
     def settle(self, frames: int = 40) -> None:
         """Let the cards slide home."""
@@ -93,3 +127,34 @@ class Driver:
         """A key press."""
         self.step([pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="",
                                       scancode=0)])
+
+
+def save_game(paths: Any, config: GameConfig, match: Any) -> str | None:
+    """Save a match as the table does (its session's store and writer); return the problem."""
+    from rami_desktop.storage.match_io import MatchFiles
+
+    session = Session(config, match, store=MatchFiles(paths))
+    session.autosave()
+    session.close()
+    return session.save_problem
+
+
+def load_game(paths: Any) -> tuple[Session | None, str | None]:
+    """Resume the saved match as Continue does."""
+    from rami_desktop.storage.match_io import MatchFiles
+
+    return Session.resume(MatchFiles(paths))
+
+
+def play(scene: TableScene, *actions: Any) -> None:
+    """Play actions in the scene's game: a human's through the session as the table does, a
+    bot's straight through the engine (setting up a position)."""
+    session = scene.session
+    for action in actions:
+        seat = session.seat_of(action.player)
+        if session.is_bot(seat):
+            session.match.apply(action)
+        else:
+            played = session.play(seat, action)
+            assert played.ok, played.code
+    scene.sync(animate=False)

@@ -1,4 +1,4 @@
-"""The controller across rounds: statistics, the match's end, the save cleared, Continue."""
+"""The session across rounds: statistics, the match's end, the save cleared, Continue."""
 
 from __future__ import annotations
 
@@ -7,15 +7,16 @@ from typing import Any
 from rami_desktop.engine.actions import Discard, Draw
 from rami_desktop.engine.rules import preset
 from rami_desktop.play.config import GameConfig, Seat
+from rami_desktop.storage.match_io import MatchFiles
 from rami_desktop.storage.paths import Paths
 from rami_desktop.storage.saves import has_saved_match
-from rami_desktop.storage.stats import load_stats
+from rami_desktop.storage.stats import StatsFiles, load_stats
 from rami_desktop.ui.scenes.match_end import MatchEndScene
 from rami_desktop.ui.scenes.round_summary import RoundSummaryScene
 from rami_desktop.ui.scenes.table import TableScene
 
 from .test_round_summary import GOING_OUT, _finish
-from .test_table_helpers import DT, Driver, known_table
+from .test_table_helpers import DT, Driver, known_table, play
 
 
 def test_round_stats_match_end_and_save_cleared(make_app: Any, tmp_path: Any) -> None:
@@ -24,9 +25,9 @@ def test_round_stats_match_end_and_save_cleared(make_app: Any, tmp_path: Any) ->
     others = ["AS AH AD 2H 3H 4H 6D 7D 9C JC QC KC JK JK",
               "5S 6S 7S 8S 9S 10S 2D 3D 4D 5D 6H 7H 8C 10C"]
     scene = known_table(app, human=GOING_OUT, others=others, stock_top="JD")
-    ctl = scene.ctl
-    ctl.paths = app.paths
-    ctl.rules = ctl.match.rules = ctl.round.rules = ctl.rules.with_options(target=100)
+    ctl = scene.session
+    ctl.store, ctl.stats = MatchFiles(app.paths), StatsFiles(app.paths)
+    ctl.match.rules = ctl.round.rules = ctl.rules.with_options(target=100)
     app.stack.clear_to(scene)
     d = Driver(app)
     d.step()
@@ -34,7 +35,7 @@ def test_round_stats_match_end_and_save_cleared(make_app: Any, tmp_path: Any) ->
     ctl.flush()
     assert ctl.match_over and ctl.match.winners() == (0,)
     stats, _problem = load_stats(app.paths)
-    talaj = stats.for_preset("talaj")
+    talaj = stats.for_player("You").for_preset("talaj")
     assert talaj.rounds_played == 1 and talaj.rounds_won == 1
     assert talaj.matches_played == 1 and talaj.matches_won == 1
     assert talaj.best_opening == 104
@@ -59,11 +60,11 @@ def test_continue_resumes_the_saved_match(make_app: Any, tmp_path: Any) -> None:
     app.step(DT)
     scene = app.stack.top
     assert isinstance(scene, TableScene)
-    ctl = scene.ctl
+    ctl = scene.session
     for _ in range(2):  # two turns, whoever plays them
         p = ctl.round.current
-        ctl.apply(Draw(p, "stock"))
-        ctl.apply(Discard(p, ctl.round.hands[p][-1]))
+        play(scene, Draw(p, "stock"))
+        play(scene, Discard(p, ctl.round.hands[p][-1]))
     ctl.flush()
     assert app.saved_match_available()
     app.stack.clear()
@@ -72,5 +73,5 @@ def test_continue_resumes_the_saved_match(make_app: Any, tmp_path: Any) -> None:
     app.step(DT)
     table = app.stack.top
     assert isinstance(table, TableScene)
-    assert table.ctl.round.snapshot()["talaj"] == ctl.round.snapshot()["talaj"]
-    assert table.ctl.round.turn == 2 and table.ctl.config == ctl.config
+    assert table.session.round.snapshot()["talaj"] == ctl.round.snapshot()["talaj"]
+    assert table.session.round.turn == 2 and table.session.config == ctl.config

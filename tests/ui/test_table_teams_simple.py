@@ -24,11 +24,12 @@ def test_team_names_and_the_partner_at_the_table(make_app: Any,
     monkeypatch.setattr(hud, "draw_status", lambda _s, _l, lines: status.extend(lines))
     app = make_app(animation_speed="off")
     scene = known_table(app, seats=SEATS)
-    ctl = scene.ctl
-    ctl.rules = ctl.match.rules = ctl.rules.with_options(teams=True)
+    ctl = scene.session
+    ctl.match.rules = ctl.rules.with_options(teams=True)
     app.stack.clear_to(scene)
     Driver(app).step()
-    teams = {seat: strip_marks(scene.painter.seat_info(seat).team) for seat in range(4)}
+    teams = {seat: strip_marks(scene.painter.seat_info(scene.parts, seat).team)
+             for seat in range(4)}
     assert teams == {0: "Team A", 1: "Team B", 2: "Team A · partner", 3: "Team B"}
     assert "Team A 0 · Team B 0" in status  # the team totals in the table's status
 
@@ -38,7 +39,7 @@ def test_no_team_label_without_teams(make_app: Any) -> None:
     scene = known_table(app, seats=SEATS)
     app.stack.clear_to(scene)
     Driver(app).step()
-    assert all(scene.painter.seat_info(seat).team == "" for seat in range(4))
+    assert all(scene.painter.seat_info(scene.parts, seat).team == "" for seat in range(4))
 
 
 def test_simple_says_cards_are_laid_only_to_go_out(make_app: Any) -> None:
@@ -47,10 +48,10 @@ def test_simple_says_cards_are_laid_only_to_go_out(make_app: Any) -> None:
     app.stack.clear_to(scene)
     d = Driver(app)
     d.step()
-    r = scene.ctl.round
-    assert scene.ctl.human_to_play() == 0
+    r = scene.session.round
+    assert scene.session.human_to_play() == 0
     if not r.has_drawn:
-        scene.attempt(Draw(0, "stock"))
+        scene.control.attempt(Draw(0, "stock"))
     d.step()
     text, strong = scene.prompt_text()
     assert strong and "only to go out" in text

@@ -18,12 +18,13 @@ from rami_desktop.engine.deal import complete_stock, expected_hand_sizes
 from rami_desktop.engine.rules import PRESET_NAMES, preset
 from rami_desktop.engine.state import RoundState
 from rami_desktop.i18n.cards import card_text, cards_text, meld_text
+from rami_desktop.play.hand_order import HandOrder
 from rami_desktop.ui.scenes.round_summary import breakdown_text, penalty_explanation
 from rami_desktop.ui.table import hud
 from rami_desktop.ui.table.counter import counter_view
 from rami_desktop.ui.table.hints import compute_hint, hint_text
 
-from .test_table_helpers import HUMAN, Driver, known_table
+from .test_table_helpers import HUMAN, Driver, known_table, play
 
 #: a tria of kings (30) and a série of hearts 8-Q (47): 77 points, clean
 KINGS = "KS KH KD"
@@ -85,12 +86,15 @@ CASES: list[tuple[str, dict[str, Any]]] = [
 def test_counter_says_what_the_engine_says(name: str, options: dict[str, Any]) -> None:
     st = staged_round(name, **options)
     status = st.opening_status()
-    view = counter_view(status)
+    left = len(st.hands[st.current]) - 1
+    view = counter_view(status, left + 1)
     assert view is not None
     assert view.reached == status.opens
-    if status.lay_only_to_go_out:
-        assert view.text == "Cards are laid only to go out"
+    if status.lay_only_to_go_out:  # Simple: the cards still to lay, the franche tria and série
+        assert view.text == ("Every card laid: discard the last one" if left == 0 else
+                             f"{left} card{'s' if left > 1 else ''} left to lay")
         assert "71" not in view.text + view.note  # Simple has no threshold
+        assert view.ticks == (("tria", status.clean_tria), ("série", status.clean_serie))
         assert view.reached == bool(options.get("going_out"))
     elif status.partner_serie_enough:
         assert view.text == "Your partner is down: a franche série is enough"
@@ -116,7 +120,7 @@ def test_counter_stays_hidden_when_nothing_is_staged() -> None:
     for index in reversed(st.staged):
 
         st.apply(TakeBack(st.current, index))
-    assert counter_view(st.opening_status()) is None
+    assert counter_view(st.opening_status(), len(st.hands[st.current])) is None
 
 
 @pytest.mark.parametrize("name", PRESET_NAMES)
@@ -177,11 +181,11 @@ def test_hint_says_what_the_engine_advises(name: str, options: dict[str, Any]) -
         assert status.blocked_by is not None
         assert text == (f"Hint: no opening of {advice.needed} points in this hand yet: take back "
                         "what you laid to discard.")
-    order = list(st.hands[st.current])
+    order = HandOrder.of(st.hands[st.current])
     positions, same = compute_hint(order, st)
     assert same == text
-    highlighted = Counter(order[i] for i in positions)
-    assert highlighted == Counter(advice.cards) & Counter(order)
+    highlighted = Counter(order.cards[i] for i in positions)
+    assert highlighted == Counter(advice.cards) & Counter(order.cards)
 
 
 @pytest.mark.parametrize("name", PRESET_NAMES)
@@ -242,20 +246,20 @@ def test_table_status_and_counter_follow_the_preset(make_app: Any, name: str,
     app.stack.clear_to(scene)
     d = Driver(app)
     d.settle(2)
-    r = scene.ctl.round
+    r = scene.session.round
     assert r.current == 0
     if not r.has_drawn:  # the prompt and the talaj's glow follow the engine's legal draws
         talaj = any(d.source != "stock" for d in r.legal_draws())
-        assert scene.ctl.talaj_open() == talaj
+        assert scene.session.talaj_open() == talaj
         assert scene.prompt_text() == ("Your turn: draw from the stock or the talaj." if talaj
                                        else "Your turn: draw from the stock.", True)
-        scene.ctl.apply(Draw(0, "stock"))
-    scene.ctl.apply(Lay(0, tuple(_cards(KINGS))))
+        play(scene, Draw(0, "stock"))
+    play(scene, Lay(0, tuple(_cards(KINGS))))
     scene.sync(animate=False)
     scene.painter.invalidate()
     d.settle(2)
-    status = scene.ctl.opening_status()
-    view = counter_view(status)
+    status = scene.session.round.opening_status()
+    view = counter_view(status, len(scene.session.round.hands[0]))
     assert view is not None and counters and counters[-1] == view.text
     bar_lines = [line for line in status_lines if line.startswith("Opening: ")]
     if status.lay_only_to_go_out:

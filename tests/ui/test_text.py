@@ -59,11 +59,10 @@ def test_bundled_fonts_and_licence() -> None:
 
 def test_coverage_of_every_language() -> None:
     """No tofu: every character of the catalogs and the card suits has a glyph in the chain."""
-    from rami_desktop.i18n.catalogs import read_po
-    from rami_desktop.resources import locales_dir
+    from catalog_sources import LOCALES, read_po
 
     chars = set("♠♥♦♣ «»’…—0123456789")
-    for po in locales_dir().glob("*/LC_MESSAGES/rami.po"):
+    for po in LOCALES.glob("*/LC_MESSAGES/rami.po"):
         for entry in read_po(po):
             chars.update("".join(entry.msgstr) + entry.msgid)
     chars -= set("\n\t")

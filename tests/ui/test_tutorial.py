@@ -14,20 +14,24 @@ from rami_desktop import i18n
 from rami_desktop.engine.actions import Discard, Draw, Lay, Swap
 from rami_desktop.engine.rules import preset
 from rami_desktop.play.config import GameConfig
+from rami_desktop.play.session import Session
 from rami_desktop.play.tutorial.lessons import load_lessons
 from rami_desktop.play.tutorial.model import Step, StepKind, Target
 from rami_desktop.play.tutorial.progress import LESSONS_DONE, TUTORIAL_OFFERED
+from rami_desktop.play.tutorial.texts import PRAISE as TEXTS_PRAISE
+from rami_desktop.play.tutorial.texts import TEXTS
 from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scenes.controls_help import ControlsHelpOverlay
 from rami_desktop.ui.scenes.language import LanguageScene
 from rami_desktop.ui.scenes.learn import LearnScene
 from rami_desktop.ui.scenes.menu import MenuScene
 from rami_desktop.ui.scenes.overlays import ConfirmDialog
+from rami_desktop.ui.scenes.round_summary import RoundSummaryScene
 from rami_desktop.ui.scenes.rules_guide import RulesGuideOverlay
 from rami_desktop.ui.scenes.tutorial import TutorialScene
 from rami_desktop.ui.text import strip_marks
 
-from .test_table_helpers import Driver
+from .test_table_helpers import Driver, hint_of
 
 KEYS = [lesson.key for lesson in load_lessons()]
 LANGS = ("en", "fr", "ar_MA")
@@ -72,15 +76,15 @@ def visible_point(cards: list[pygame.Rect], k: int) -> tuple[int, int]:
 
 def empty_spot(scene: TutorialScene) -> tuple[int, int]:
     table = scene.table
-    assert table.lay is not None and table.flow is not None
-    free = table.flow.free
-    return (free.centerx, free.y + min(free.h // 2, table.lay.px(60)))
+    assert table.view.lay is not None and table.view.flow is not None
+    free = table.view.flow.free
+    return (free.centerx, free.y + min(free.h // 2, table.view.lay.px(60)))
 
 
 def play_step(d: Driver, scene: TutorialScene, step: Step) -> None:
     """Do what the coach asks, as a player would."""
     table = scene.table
-    lay = table.lay
+    lay = table.view.lay
     assert lay is not None
     if step.kind is StepKind.CONTINUE:
         assert scene.next_button.visible
@@ -99,13 +103,13 @@ def play_step(d: Driver, scene: TutorialScene, step: Step) -> None:
     elif isinstance(action, Lay):
         select(d, scene, [c.code for c in action.cards])
         if step.aim.target is Target.LAY:
-            d.click(table.b_lay.rect.center)
+            d.click(table.buttons.lay.rect.center)
         else:
             d.drag(grab(hand_sprite(scene, action.cards[0].code)), empty_spot(scene))
     elif isinstance(action, Swap):
-        assert table.flow is not None
-        place = next(p for p in table.flow.places if p.index == action.meld)
-        meld = table.ctl.round.melds[action.meld].meld
+        assert table.view.flow is not None
+        place = next(p for p in table.view.flow.places if p.index == action.meld)
+        meld = table.session.round.melds[action.meld].meld
         assert meld is not None
         joker = next(k for k, c in enumerate(meld.cards) if c.is_joker)
         d.drag(grab(hand_sprite(scene, action.card.code)), visible_point(place.cards, joker))
@@ -123,7 +127,7 @@ def finish_round_summary(app: Any, d: Driver, scene: TutorialScene) -> None:
             break
         d.step()
     assert app.stack.top is not scene
-    assert scene.table.ctl.deal_code() is None  # a prepared deal: no code to replay it
+    assert scene.table.session.deal_code() is None  # a prepared deal: no code to replay it
     d.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r",
                                scancode=0)])
     d.settle(2)
@@ -142,7 +146,7 @@ def test_each_lesson_completed_end_to_end(make_app: Any, key: str, lang: str) ->
         bubble = scene.words(step.coach)
         assert bubble and "{" not in bubble
         play_step(d, scene, step)
-        if scene.table.ctl.round.over and app.stack.top is not scene:
+        if scene.table.session.round.over and app.stack.top is not scene:
             finish_round_summary(app, d, scene)
         for _ in range(30):
             if scene.run.step is not step:
@@ -158,16 +162,18 @@ def test_each_lesson_completed_end_to_end(make_app: Any, key: str, lang: str) ->
 
 def test_a_wrong_move_is_explained_not_played(make_app: Any) -> None:
     _app, scene, d = start(make_app, "draw_discard")
-    r = scene.table.ctl.round
+    r = scene.table.session.round
     play_step(d, scene, scene.lesson.steps[0])  # the welcome text
     before = r.snapshot()
-    d.click(scene.table.lay.talaj.center)  # the talaj is empty: nothing to take
-    d.drag(grab(hand_sprite(scene, "KH")), scene.table.lay.talaj.center)  # discard before drawing
+    d.click(scene.table.view.lay.talaj.center)  # the talaj is empty: nothing to take
+    # discard before drawing
+    d.drag(grab(hand_sprite(scene, "KH")), scene.table.view.lay.talaj.center)
     assert r.snapshot() == before
-    assert scene.note == "First draw: click the face-down pile, the stock."
+    # the kind of mistake chooses the words: a discard before the draw
+    assert scene.note == "Every turn begins with a draw: take a card before you lay or discard."
     play_step(d, scene, scene.lesson.steps[1])
     assert r.has_drawn and scene.note == ""
-    d.drag(grab(hand_sprite(scene, "KH")), scene.table.lay.talaj.center)  # not the lonely 8C
+    d.drag(grab(hand_sprite(scene, "KH")), scene.table.view.lay.talaj.center)  # not the lonely 8C
     assert "KH" in [c.code for c in r.hands[0]] and r.current == 0
     assert strip_marks(scene.note) == "Discard the 8♣: keep the cards that may make combinations."
 
@@ -175,10 +181,10 @@ def test_a_wrong_move_is_explained_not_played(make_app: Any) -> None:
 def test_bot_waits_for_its_step(make_app: Any) -> None:
     _app, scene, d = start(make_app, "rising_bar")
     d.settle(30)
-    assert scene.run.index == 0 and scene.table.ctl.round.log == []  # the intro is read first
+    assert scene.run.index == 0 and scene.table.session.round.log == []  # the intro is read first
     d.click(scene.next_button.rect.center)
     play_step(d, scene, scene.lesson.steps[1])
-    assert scene.table.ctl.round.down[1]
+    assert scene.table.session.round.down[1]
 
 
 def test_the_lesson_list_ticks_done_lessons_and_opens_them(make_app: Any) -> None:
@@ -253,7 +259,7 @@ def test_accepting_the_offer_opens_the_lessons(make_app: Any) -> None:
 def test_f1_and_question_mark_open_the_controls_from_the_table(make_app: Any) -> None:
     app = make_app((1280, 800), animation_speed="off")
     d = Driver(app)
-    table = app.scene(Route.TABLE, GameConfig(rules=preset("talaj"), seed=3))
+    table = app.scene(Route.TABLE, Session(GameConfig(rules=preset("talaj"), seed=3)))
     app.stack.clear_to(table)
     d.settle(2)
     d.key(pygame.K_F1)
@@ -271,7 +277,7 @@ def test_the_rules_from_a_table_are_that_tables_rules(make_app: Any) -> None:
     app = make_app((1280, 800), animation_speed="off")
     d = Driver(app)
     rules = preset("talaj", threshold=81, jokers_per_meld=2)
-    table = app.scene(Route.TABLE, GameConfig(rules=rules, seed=3))
+    table = app.scene(Route.TABLE, Session(GameConfig(rules=rules, seed=3)))
     app.stack.clear_to(table)
     d.settle(2)
     d.key(pygame.K_ESCAPE)
@@ -289,3 +295,107 @@ def test_the_tutorial_route_opens_the_first_lesson_not_done(make_app: Any) -> No
     assert app.scene(Route.TUTORIAL).lesson.key == "tria_serie"
     every = make_app((1280, 800), lessons_done=KEYS)
     assert every.scene(Route.TUTORIAL).lesson.key == "draw_discard"
+
+
+def play_until(d: Driver, scene: TutorialScene, coach: str) -> None:
+    """Play the lesson its own way up to the step whose coach text is ``coach``."""
+    while scene.run.step is not None and scene.run.step.coach != TEXTS[coach]:
+        play_step(d, scene, scene.run.step)
+    assert scene.run.step is not None
+
+
+def lay_by_hand(d: Driver, scene: TutorialScene, codes: list[str]) -> None:
+    """Select cards and drag them onto the table together."""
+    select(d, scene, codes)
+    d.drag(grab(hand_sprite(scene, codes[0])), empty_spot(scene))
+    d.settle(3)
+
+
+@pytest.mark.parametrize(("key", "coach", "laid", "last"), [
+    ("opening_count", "opening_count.discard", ["5S", "6S", "JK"], "KH"),
+    ("jokers", "jokers.keep", ["7S", "7D", "JK"], "2D"),
+])
+def test_a_legal_going_out_is_accepted_and_praised(make_app: Any, key: str, coach: str,
+                                                  laid: list[str], last: str) -> None:
+    """Lesson 3 (the joker's série laid too, out under the base 71) and lesson 6 (7♠ 7♦ and the
+    joker taken back): going out is better than the lesson's way, so it is played and praised."""
+    app, scene, d = start(make_app, key)
+    play_until(d, scene, coach)
+    r = scene.table.session.round
+    lay_by_hand(d, scene, laid)
+    assert scene.note == "" and len(r.hands[0]) == 1, scene.note
+    d.drag(grab(hand_sprite(scene, last)), scene.table.view.lay.talaj.center)
+    d.settle(3)
+    assert r.over and r.winner == 0
+    assert strip_marks(scene.note) == TEXTS_PRAISE["out"] and scene.praised
+    finish_round_summary(app, d, scene)
+    assert scene.run.step is not None and scene.run.step.kind is StepKind.CONTINUE
+
+
+def test_the_round_summary_of_a_lesson_goes_back_to_it(make_app: Any) -> None:
+    app, scene, d = start(make_app, "going_out")
+    play_until(d, scene, "going_out.last")
+    play_step(d, scene, scene.run.step)
+    for _ in range(600):
+        if isinstance(app.stack.top, RoundSummaryScene):
+            break
+        d.step()
+    summary = app.stack.top
+    assert isinstance(summary, RoundSummaryScene)
+    assert summary.next.label == "Back to the lesson"
+    d.click(summary.next.rect.center)
+    d.settle(2)
+    assert app.stack.top is scene
+
+
+def test_the_hint_follows_the_lesson(make_app: Any) -> None:
+    """Lesson 3: while the coach says keep the joker's cards, the hint names the K♥ discard,
+    never the série with the joker; on a text to read the hint says nothing."""
+    _app, scene, d = start(make_app, "opening_count")
+    assert hint_of(scene.table) == ([], "")  # a text to read
+    play_until(d, scene, "opening_count.joker")
+    assert hint_of(scene.table) == ([], "")
+    play_step(d, scene, scene.run.step)
+    positions, text = hint_of(scene.table)
+    assert strip_marks(text) == "Hint: discard the K♥."
+    order = scene.table.session.hand_order(0)
+    assert [order.cards[i].code for i in positions] == ["KH"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_closing_page_fits_the_window(make_app: Any, lang: str) -> None:
+    """One item a game, separated, and the whole page (its OK button too) on the window."""
+    app = make_app((1024, 640), language=lang)
+    i18n.set_language(lang)
+    d = Driver(app)
+    app.stack.clear_to(app.scene(Route.MENU))
+    learn = app.scene(Route.LEARN)
+    app.stack.push(learn)
+    d.settle(2)
+    learn.open_closing()
+    d.settle(2)
+    page = app.stack.top
+    assert app.screen.get_rect().contains(page.panel.rect)
+    assert app.screen.get_rect().contains(page.ok.rect)
+    assert strip_marks(page.message()).count("\n\n") == 4
+
+
+@pytest.mark.parametrize(("key", "lang"), [("draw_discard", "en"), ("talaj", "ar_MA")])
+def test_the_bubble_leaves_the_drop_text_and_the_hint_visible(make_app: Any, key: str,
+                                                              lang: str) -> None:
+    """At every step the coach's bubble stands over the table's middle, clear of the cards it
+    frames, of "Drag cards here…" and of the hint line."""
+    app, scene, d = start(make_app, key, lang)
+    checked = 0
+    while scene.run.step is not None:
+        d.settle(2)
+        painter = scene.table.painter
+        texts = [r for r in (painter.drop_rect, painter.hint_rect) if r is not None]
+        bubble = scene.bubble.rect
+        assert bubble.collidelist(texts) < 0, (scene.run.step.coach, bubble, texts)
+        assert bubble.collidelist(scene.targets()) < 0, scene.run.step.coach
+        checked += bool(texts)
+        play_step(d, scene, scene.run.step)
+        if app.stack.top is not scene:
+            finish_round_summary(app, d, scene)
+    assert checked >= 5

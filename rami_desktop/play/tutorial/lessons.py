@@ -17,16 +17,29 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from rami_desktop.engine.actions import Action, action_from_dict
+from rami_desktop.engine.actions import Action, Discard, action_from_dict
 from rami_desktop.engine.cards import CardCodeError, parse_cards
 from rami_desktop.engine.deal import check_deal, complete_stock
 from rami_desktop.engine.errors import ErrorCode, RuleError
 from rami_desktop.engine.match import Match
+from rami_desktop.engine.outlook import Outcome
 from rami_desktop.engine.rules import preset
 from rami_desktop.engine.state import RoundState
 from rami_desktop.engine.turn import has_cards
 
-from .model import BOT, HUMAN, Aim, Deal, Lesson, Refusal, Step, StepKind, Target
+from .coach import span_end
+from .model import (
+    BOT,
+    HUMAN,
+    MOVE_KINDS,
+    Aim,
+    Deal,
+    Lesson,
+    Refusal,
+    Step,
+    StepKind,
+    Target,
+)
 from .texts import TEXTS
 
 #: the folder of the lesson files, inside the package
@@ -77,6 +90,27 @@ def _refusal(data: Any, where: str) -> Refusal:
     return Refusal(_action(rest, HUMAN, where), code)
 
 
+def _wrong_when(data: Any, where: str) -> tuple[tuple[str, str], ...]:
+    """The explanations a step gives for kinds of mistake."""
+    if not isinstance(data, dict):
+        raise LessonError(f"{where}: 'wrong_when' must map kinds of mistake to texts")
+    kinds = set(MOVE_KINDS.values()) | {code.value for code in ErrorCode}
+    for kind in data:
+        if kind not in kinds:
+            raise LessonError(f"{where}: unknown kind of mistake {kind!r}")
+    return tuple((kind, _text(key, where)) for kind, key in data.items())
+
+
+def _goal(data: Any, where: str) -> Outcome | None:
+    """A step's goal: ``down`` or ``out`` (None: only the expected move is welcome)."""
+    if data is None:
+        return None
+    goals = {"down": Outcome.DOWN, "out": Outcome.OUT}
+    if data not in goals:
+        raise LessonError(f"{where}: the goal must be one of {sorted(goals)}, not {data!r}")
+    return goals[data]
+
+
 def _step(data: Any, where: str) -> tuple[Step, int | None]:
     """A step and the points it states (None if it states none)."""
     if not isinstance(data, dict):
@@ -96,7 +130,9 @@ def _step(data: Any, where: str) -> tuple[Step, int | None]:
         raise LessonError(f"{where}: a step waits for the player or for Bot, not both")
     if "do" in data:
         step = replace(step, kind=StepKind.ACT, action=_action(data["do"], HUMAN, where),
-                       wrong=_text(data.get("wrong"), where))
+                       wrong=_text(data.get("wrong"), where),
+                       wrong_when=_wrong_when(data.get("wrong_when", {}), where),
+                       goal=_goal(data.get("goal"), where))
     elif "bot" in data:
         moves = data["bot"]
         if not isinstance(moves, list) or not moves:
@@ -176,6 +212,10 @@ def check_lesson(lesson: Lesson, points: list[int | None], name: str) -> None:
             except RuleError as err:
                 raise LessonError(f"{where}: the rules refuse {action} ({err.code.value})"
                                   ) from err
+        if step.goal is not None and not isinstance(lesson.steps[span_end(lesson, i)].action,
+                                                     Discard):
+            raise LessonError(f"{where}: a step with a goal is part of a turn the player ends "
+                              "with a discard step")
         if step.kind is StepKind.BOT and not state.over and state.current != HUMAN:
             raise LessonError(f"{where}: Bot's turn does not end with its actions")
         if stated is not None:

@@ -2,8 +2,11 @@
 
 A step shows a coach text (a msgid of :mod:`.texts`, named by its key in the lesson file),
 points at one element of the table (:class:`Aim`) and waits: for a click (``CONTINUE``), for
-one action of the player (``ACT``), or for the bot's scripted actions (``BOT``). A move that is
-not the one expected gets the step's explanation (a msgid), never a refusal code.
+one action of the player (``ACT``), or for the bot's scripted actions (``BOT``). A step may name
+its goal (an engine :class:`~rami_desktop.engine.outlook.Outcome`): any other legal move after
+which the turn can still end as well is then welcome too, and praised when the turn ends. A move
+that is not welcome gets an explanation chosen by the kind of mistake (the engine's refusal
+code, or the kind of move), never a bare refusal code.
 """
 
 from __future__ import annotations
@@ -12,9 +15,10 @@ from collections import Counter
 from dataclasses import dataclass
 from enum import Enum
 
-from rami_desktop.engine.actions import Action, Add, Discard, Draw, Lay, Swap
+from rami_desktop.engine.actions import Action, Add, Discard, Draw, Lay, Swap, TakeBack, Undo
 from rami_desktop.engine.cards import Card
 from rami_desktop.engine.errors import ErrorCode
+from rami_desktop.engine.outlook import Outcome
 from rami_desktop.engine.rules import Rules
 
 #: the player's seat and round player number in every lesson
@@ -78,7 +82,12 @@ class Step:
         action: the expected action of the player (``ACT``), else None.
         bot: the bot's actions (``BOT``), in order.
         wrong: the explanation shown for any other move (a msgid; ``ACT`` steps).
+        wrong_when: explanations for some kinds of mistake, by kind (an engine refusal code
+            such as ``draw_first``, or the kind of move played instead: ``draw``, ``meld``,
+            ``add``, ``swap``, ``discard``, ``take_back``, ``undo``).
         refused: moves the engine must refuse at this step (checked when the lesson loads).
+        goal: the least the turn must give for another move to be welcome (None: only the
+            expected move is).
     """
 
     kind: StepKind
@@ -87,7 +96,13 @@ class Step:
     action: Action | None = None
     bot: tuple[Action, ...] = ()
     wrong: str = ""
+    wrong_when: tuple[tuple[str, str], ...] = ()
     refused: tuple[Refusal, ...] = ()
+    goal: Outcome | None = None
+
+    def explanation_for(self, kind: str) -> str | None:
+        """The step's own explanation of a kind of mistake, if it has one."""
+        return dict(self.wrong_when).get(kind)
 
 
 @dataclass(frozen=True)
@@ -154,3 +169,13 @@ def matches(expected: Action, action: Action) -> bool:
     if isinstance(expected, Discard) and isinstance(action, Discard):
         return expected.card == action.card
     return expected == action
+
+
+#: the kinds of move, as a lesson names them in ``wrong_when``
+MOVE_KINDS: dict[type, str] = {Draw: "draw", Lay: "meld", Add: "add", Swap: "swap",
+                               Discard: "discard", TakeBack: "take_back", Undo: "undo"}
+
+
+def move_kind(action: Action) -> str:
+    """The kind of a move (``draw``, ``meld``…), as a lesson names it."""
+    return MOVE_KINDS.get(type(action), "other")

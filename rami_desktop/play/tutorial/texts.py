@@ -35,8 +35,7 @@ TEXTS: dict[str, str] = {
         "{bot}'s discard lies on top of the talaj. That top card may be taken only to lay it in "
         "the same turn; lesson 5 shows how."),
     "draw_discard.again": N_("Your turn again: draw from the stock."),
-    "draw_discard.again.wrong": N_(
-        "You could not lay that talaj card this turn, so take the stock's card."),
+    "draw_discard.again.wrong": N_("A turn begins with one card: take the stock's top card."),
     "draw_discard.useless": N_("The {cards} does not help you: discard it."),
     "draw_discard.useless.wrong": N_("Discard the {cards} you just drew."),
     "draw_discard.end": N_(
@@ -76,7 +75,7 @@ TEXTS: dict[str, str] = {
     "opening_count.draw": N_("Draw from the stock."),
     "opening_count.draw.wrong": N_("Draw first: click the stock."),
     "opening_count.tria": N_("Lay the tria {cards}: three 8s make 24 points."),
-    "opening_count.tria.wrong": N_("Lay the three 8s {cards} first."),
+    "opening_count.tria.wrong": N_("Lay the three 8s first: {cards}."),
     "opening_count.low_serie": N_(
         "Now the série {cards}: here the ace counts 1, so it makes 1+2+3+4 = 10."),
     "opening_count.low_serie.wrong": N_("Lay the série of clubs {cards}."),
@@ -102,7 +101,7 @@ TEXTS: dict[str, str] = {
     "rising_bar.draw": N_("Your turn: draw from the stock."),
     "rising_bar.draw.wrong": N_("Draw from the stock first."),
     "rising_bar.tria": N_("Lay the tria {cards}."),
-    "rising_bar.tria.wrong": N_("Lay the three 8s {cards}."),
+    "rising_bar.tria.wrong": N_("Lay the three 8s first: {cards}."),
     "rising_bar.serie": N_("Lay the série {cards}: the ace after the king counts 10."),
     "rising_bar.serie.wrong": N_("Lay the hearts {cards}."),
     "rising_bar.short": N_(
@@ -150,6 +149,7 @@ TEXTS: dict[str, str] = {
         "The 9 of spades would fit your série, but with one card left in hand the talaj is "
         "locked: draw from the stock."),
     "talaj.lock.wrong": N_("With one card left in hand you may not take from the talaj."),
+    "talaj.lock.other": N_("Draw from the stock: the talaj is locked for you now."),
     "talaj.lock_discard": N_("Discard the {cards}."),
     "talaj.lock_discard.wrong": N_("Discard the {cards} you drew."),
     "talaj.end": N_(
@@ -172,7 +172,9 @@ TEXTS: dict[str, str] = {
     "jokers.discard.wrong": N_("Discard the {cards}."),
     "jokers.bot": N_("{bot} plays."),
     "jokers.draw_again": N_("Draw from the stock."),
-    "jokers.draw_again.wrong": N_("Draw from the stock."),
+    "jokers.draw_again.wrong": N_(
+        "Take the stock's card: the card you need may be there, and the talaj's would not "
+        "fit this turn."),
     "jokers.swap": N_(
         "You drew the {cards}, the card the joker stands for. Drop it on the joker: the joker "
         "comes back to your hand."),
@@ -181,7 +183,8 @@ TEXTS: dict[str, str] = {
     "jokers.keep.wrong": N_("Keep the joker: discard the {cards}."),
     "jokers.end": N_(
         "A joker taken back may be laid later in any combination. Once you are down you may "
-        "take any joker on the table this way, with the exact card it stands for."),
+        "take any joker on the table this way: in a série with the exact card it stands for, "
+        "in a tria with a card of a missing suit."),
     # 7. going out
     "going_out.title": N_("Going out and penalties"),
     "going_out.intro": N_(
@@ -206,13 +209,32 @@ TEXTS: dict[str, str] = {
         "Penalties add up from round to round; whoever reaches the target is out of the match."),
 }
 
-#: what the closing page says: how the other presets differ, one line each
+#: the coach's words for some kinds of mistake, by the engine's refusal code (the others get
+#: the engine's own words, or the step's explanation)
+MISTAKES: dict[str, str] = {
+    "draw_first": N_("Every turn begins with a draw: take a card before you lay or discard."),
+    "unplayable_pickup": N_(
+        "You could not lay that talaj card this turn: draw from the stock instead."),
+}
+
+#: what the coach says when a turn played its own way reached the lesson's goal, by outcome
+PRAISE: dict[str, str] = {
+    "down": N_("Well played: that works too. You opened with {points} points."),
+    "out": N_("You went out! Well played: that is even better than the lesson's way."),
+}
+
+#: what the closing page says: the biggest differences of the other games, one item each
 CLOSING: tuple[str, ...] = (
-    N_("Rami Talaj: the player after the dealer starts with 15 cards, only the next player "
-       "may take the first card, and a joker as the last discard doubles the penalties."),
-    N_("Tallage: one card is turned up at the start, no pickup in the first round, going "
-       "out at once needs no points, and losers pay the value of their hand."),
-    N_("Simple: 13 cards, nothing is laid before going out: the whole hand goes down at once."),
+    N_("Talaj (this course): whoever reaches 300 penalty points is out; the last player left "
+       "wins."),
+    N_("Rami Talaj: the same end at 300. The player after the dealer starts with 15 cards; a "
+       "tria's joker is taken back only when the tria then holds four real cards, and that joker "
+       "must be laid in the same turn; a joker as the last discard doubles the penalties."),
+    N_("Tallage: the match stops at 201, 500 or 1000 and the lowest total wins. Losers pay the "
+       "value of their hand; laying the whole hand at once before anyone else is down, a Rami "
+       "sec, makes every other player pay 200."),
+    N_("Simple: 13 cards; nothing is laid before going out, the whole hand at once; the "
+       "talaj's top card goes into the hand freely; the lowest total wins at 201, 500 or 1000."),
     N_("Choose the game and change any of its rules in New game, under Rules."),
 )
 

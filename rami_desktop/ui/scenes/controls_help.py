@@ -10,7 +10,7 @@ from rami_desktop.i18n import N_, _
 from rami_desktop.ui.help_page import HelpOverlay, PageBuilder
 
 if TYPE_CHECKING:
-    from rami_desktop.ui.context import Context
+    from rami_desktop.ui.scene import Context
 
 #: the mouse: (what to do, what it does), msgids
 MOUSE: tuple[tuple[str, str], ...] = (

@@ -19,12 +19,12 @@ from rami_desktop.ui.text import bidi_format
 from rami_desktop.ui.widgets import Button, Label, Panel
 
 if TYPE_CHECKING:
-    from rami_desktop.ui.context import Context
+    from rami_desktop.ui.scene import Context
 
 
 def closing_text() -> str:
-    """The closing page: how the other presets differ, one line each, and where to change."""
-    return "\n".join(_(line) for line in CLOSING)
+    """The closing page: how each game differs, one item a game, and where to change."""
+    return "\n\n".join(_(line) for line in CLOSING)
 
 
 class LearnScene(WidgetScene):

@@ -4,22 +4,23 @@ match's round results, the totals (per team too); Rematch with the same seats, o
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
 
 from rami_desktop.i18n import N_, _, is_rtl, pgettext
+from rami_desktop.play.table_game import TableGame
 from rami_desktop.ui import theme
 from rami_desktop.ui.round_result import seat_team, team_lines
 from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scene import WidgetScene
-from rami_desktop.ui.table.controller import GameController
-from rami_desktop.ui.teams import LETTERS, team_members, team_name, team_title
+from rami_desktop.ui.teams import LETTERS, team_members, team_title, team_wins
 from rami_desktop.ui.text import bidi_format, embed
 from rami_desktop.ui.widgets import Button, Panel, fit_text
 
 if TYPE_CHECKING:
-    from rami_desktop.ui.context import Context
+    from rami_desktop.ui.scene import Context
 
 #: the smallest text of the score table, in pixels
 MIN_TEXT = 14
@@ -43,8 +44,10 @@ class ScoreLine:
 class MatchEndScene(WidgetScene):
     """Who won, the score table round by round, Rematch."""
 
-    def __init__(self, ctx: Context, controller: GameController) -> None:
-        self.ctl = controller
+    def __init__(self, ctx: Context, session: TableGame,
+                 rematch: Callable[[], None] | None = None) -> None:
+        self.session = session
+        self._rematch = rematch
         self.first_line = 0  # the first round line shown when the table scrolls
         self.table_rect = pygame.Rect(0, 0, 0, 0)
         self.line_h = 1
@@ -61,17 +64,17 @@ class MatchEndScene(WidgetScene):
 
     def winners_text(self) -> str:
         """The winner line."""
-        m = self.ctl.match
+        m = self.session.match
         winners = m.winners()
-        if self.ctl.rules.teams:
-            teams = sorted({team for s in winners if (team := seat_team(self.ctl, s)) is not None})
+        if self.session.rules.teams:
+            teams = sorted({team for s in winners
+                            if (team := seat_team(self.session, s)) is not None})
             if len(teams) == 1:
                 members = team_members(teams[0], m.partner)
-                return bidi_format(_("{team} wins!"), team=team_name(
-                    teams[0], [self.ctl.name(s) for s in members]))
+                return team_wins(teams[0], [self.session.name(s) for s in members])
             return _("The two teams share the win!")
         # TRANSLATORS: between the names of a list ("Sam, Lina"); darija: «، »
-        names = pgettext("list separator", ", ").join(embed(self.ctl.name(s)) for s in winners)
+        names = pgettext("list separator", ", ").join(embed(self.session.name(s)) for s in winners)
         if len(winners) > 1:
             return bidi_format(_("Shared win: {names}"), names=names)
         return bidi_format(_("{name} wins the match!"), name=names)
@@ -79,20 +82,20 @@ class MatchEndScene(WidgetScene):
     def columns(self) -> list[str]:
         """The column titles: each seat, then each team."""
         titles = []
-        for seat in range(self.ctl.config.players):
-            team = seat_team(self.ctl, seat)
-            titles.append(self.ctl.name(seat) if team is None else bidi_format(
-                _("{name} ({team})"), name=self.ctl.name(seat), team=LETTERS[team]))
-        if self.ctl.rules.teams:
-            titles += [team_title(t) for t in range(len(team_lines(self.ctl)))]
+        for seat in range(self.session.config.players):
+            team = seat_team(self.session, seat)
+            titles.append(self.session.name(seat) if team is None else bidi_format(
+                _("{name} ({team})"), name=self.session.name(seat), team=LETTERS[team]))
+        if self.session.rules.teams:
+            titles += [team_title(t) for t in range(len(team_lines(self.session)))]
         return titles
 
     def score_lines(self) -> list[ScoreLine]:
         """A line a round (what each seat paid; "–" for a seat out of the match), the start
         totals when the match did not start at zero, and the final totals."""
-        m = self.ctl.match
-        n = self.ctl.config.players
-        teams = [team_members(t, m.partner) for t in range(len(team_lines(self.ctl)))]
+        m = self.session.match
+        n = self.session.config.players
+        teams = [team_members(t, m.partner) for t in range(len(team_lines(self.session)))]
         lines = []
         if any(m.start_scores):
             start = list(m.start_scores)
@@ -242,8 +245,12 @@ class MatchEndScene(WidgetScene):
     # ---- leaving -----------------------------------------------------------------------------
 
     def rematch(self) -> None:
-        """A new match with the same rules and seats (a new deal)."""
-        config = dataclasses.replace(self.ctl.config, seed=None)
+        """A new match with the same rules and seats (a new deal); a table on the network
+        says what a rematch is there."""
+        if self._rematch is not None:
+            self._rematch()
+            return
+        config = dataclasses.replace(self.session.config, seed=None)
         self.ctx.start_game(config)
 
     def back(self) -> None:

@@ -17,7 +17,7 @@ from rami_desktop.ui.scene import WidgetScene
 from rami_desktop.ui.widgets import Button, render_text, tr
 
 if TYPE_CHECKING:
-    from rami_desktop.ui.context import Context
+    from rami_desktop.ui.scene import Context
 
 RED = (178, 34, 40)
 BLACK = (30, 30, 34)
@@ -90,13 +90,14 @@ class MenuScene(WidgetScene):
     def build(self) -> None:
         self.new_game = Button(N_("New game"), self.open_setup, style="primary")
         self.continue_button = Button(N_("Continue"), self.continue_match)
+        self.network = Button(N_("Play on the network"), self.open_network)
         self.statistics = Button(N_("Statistics"), self.open_statistics)
         self.settings = Button(N_("Settings"), self.open_settings)
         self.rules = Button(N_("Rules"), self.open_rules)
         self.learn = Button(N_("Learn to play"), self.open_learn)
         self.quit_button = Button(N_("Quit"), self.ctx.quit)
         self.buttons = [self.new_game, self.continue_button, self.statistics, self.settings,
-                        self.rules, self.learn, self.quit_button]
+                        self.rules, self.learn, self.network, self.quit_button]
         for b in self.buttons:
             self.group.add(b)
 
@@ -127,6 +128,11 @@ class MenuScene(WidgetScene):
         self._title_gap = -int(title.get_height() * 0.12)
         title_h = (theme.px(92, s) + title.get_height() + self._title_gap + sub.get_height()
                    + theme.px(26, s))
+        room = h - 2 * theme.px(12, s) - title_h
+        if total > room:  # a low window: the buttons close up a little, the title stays
+            k = max(0.6, room / total)
+            bh, gap = int(bh * k), max(2, int(gap * k))
+            total = len(self.buttons) * bh + (len(self.buttons) - 1) * gap
         top = max(theme.px(12, s), (h - title_h - total) // 2)
         self.title_rect = pygame.Rect(0, top, w, title_h)
         y = top + title_h
@@ -152,10 +158,6 @@ class MenuScene(WidgetScene):
                 shadow.fill((0, 0, 0, 60))
                 shadow.blit(face, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
                 self._fans.append((face, shadow, rect))
-
-    def needs_redraw(self) -> bool:
-        """The menu is still between inputs: drawn again only when something happens."""
-        return False
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_background(surface)
@@ -228,6 +230,10 @@ class MenuScene(WidgetScene):
     def start_setup(self) -> None:
         """The setup screen."""
         self.ctx.stack.push(self.ctx.scene(Route.SETUP))
+
+    def open_network(self) -> None:
+        """Host a table on the network, or join one."""
+        self.ctx.stack.push(self.ctx.scene(Route.NETWORK))
 
     def open_settings(self) -> None:
         """The settings screen."""

@@ -16,7 +16,7 @@ from rami_desktop.ui.scene import WidgetScene
 from rami_desktop.ui.widgets import Button, Label, Panel, Text, render_text, tr
 
 if TYPE_CHECKING:
-    from rami_desktop.ui.context import Context
+    from rami_desktop.ui.scene import Context
 
 
 OK = N_("OK")
@@ -68,11 +68,19 @@ class MessageDialog(DialogScene):
 
     def layout(self, size: tuple[int, int]) -> None:
         s = self.scale
-        w = min(theme.px(600, s), int(size[0] * 0.8))
         pad = theme.px(28, s)
-        body = render_text(tr(self.message), theme.px(theme.FONT_BODY, s), theme.INK,
-                           max_width=w - 2 * pad)
-        h = self.panel.title_height() + body.get_height() + theme.px(130, s)
+        # a long message (the closing page of the lessons) widens the dialog, then takes a
+        # smaller type, rather than running off the window
+        fits = [(min(theme.px(width, s), int(size[0] * share)), font)
+                for font in (theme.FONT_BODY, theme.FONT_BODY - 2, theme.FONT_SMALL)
+                for width, share in ((600, 0.8), (820, 0.86), (1000, 0.92))]
+        for w, font in fits:
+            body = render_text(tr(self.message), theme.px(font, s), theme.INK,
+                               max_width=w - 2 * pad)
+            h = self.panel.title_height() + body.get_height() + theme.px(130, s)
+            if h <= size[1] * 0.96:
+                break
+        self.text.size = font
         self.panel.rect = pygame.Rect(0, 0, w, h)
         self.panel.rect.center = (size[0] // 2, size[1] // 2)
         self.text.rect = pygame.Rect(self.panel.rect.x + pad,

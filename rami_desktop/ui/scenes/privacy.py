@@ -15,7 +15,7 @@ from rami_desktop.ui.scene import WidgetScene
 from rami_desktop.ui.widgets import Button, Label, Panel
 
 if TYPE_CHECKING:
-    from rami_desktop.ui.context import Context
+    from rami_desktop.ui.scene import Context
 
 
 class PrivacyScene(WidgetScene):

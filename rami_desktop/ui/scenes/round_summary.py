@@ -1,6 +1,6 @@
 """After a round: every hand revealed card by card with each card's value, how each penalty was
-counted, the totals (per team too), who is out, and the match's deal code; a look at the final
-table behind it; then the next round or the menu."""
+counted, the totals (per team too), who is out, and the match's deal code with a Copy button
+(the system clipboard); a look at the final table behind it; then the next round or the menu."""
 
 from __future__ import annotations
 
@@ -11,7 +11,9 @@ import pygame
 
 from rami_desktop.engine.rules import MatchEnd
 from rami_desktop.i18n import N_, _, is_rtl, ngettext
+from rami_desktop.play.table_game import TableGame
 from rami_desktop.ui import theme
+from rami_desktop.ui.clipboard import copy_text
 from rami_desktop.ui.round_result import (
     SummaryRow,
     breakdown_text,
@@ -22,13 +24,12 @@ from rami_desktop.ui.round_result import (
 )
 from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scene import WidgetScene
-from rami_desktop.ui.table.controller import GameController
 from rami_desktop.ui.teams import team_title
 from rami_desktop.ui.text import bidi_format, embed
 from rami_desktop.ui.widgets import Button, Panel, fit_text
 
 if TYPE_CHECKING:
-    from rami_desktop.ui.context import Context
+    from rami_desktop.ui.scene import Context
 
 #: the smallest text drawn on the summary, in pixels (values under the cards included)
 MIN_TEXT = 14
@@ -39,45 +40,54 @@ class RoundSummaryScene(WidgetScene):
 
     Args:
         ctx: the game context.
-        controller: the table's game controller (its round is over).
+        session: the game (its round is over).
         on_next: deals the next round (or shows the match's end).
+        next_label: the label of the button that calls ``on_next`` (a msgid; default: "Next
+            round", or "See the result" when the match is over).
     """
 
     transparent = True
 
-    def __init__(self, ctx: Context, controller: GameController,
-                 on_next: Callable[[], None]) -> None:
-        self.ctl = controller
+    def __init__(self, ctx: Context, session: TableGame,
+                 on_next: Callable[[], None], next_label: str | None = None) -> None:
+        self.session = session
         self.on_next = on_next
+        self.next_label = next_label
         self.rows: list[SummaryRow] = []
         self.peeking = False
         self.rows_rect = pygame.Rect(0, 0, 0, 0)
         self.row_heights: list[int] = []
         #: where each card of each row was drawn last frame: (seat, card code, rect) (tests)
         self.card_rects: list[tuple[int, str, pygame.Rect]] = []
+        self.code = session.deal_code()
+        self.copied = False
+        self.code_rect = pygame.Rect(0, 0, 0, 0)
         super().__init__(ctx)
 
     def build(self) -> None:
-        over = self.ctl.match_over
+        over = self.session.match_over
         self.panel = self.group.add(Panel(
             N_("Match over") if over else (lambda: _("Round {number}").format(
-                number=self.ctl.match.round_number))))
+                number=self.session.match.round_number))))
         self.menu = self.group.add(Button(N_("Menu"), self.to_menu))
         self.look = self.group.add(Button(N_("See the table"), self.peek))
-        self.next = self.group.add(Button(N_("See the result") if over else N_("Next round"),
-                                          self.go_next, style="primary"))
+        label = self.next_label or (N_("See the result") if over else N_("Next round"))
+        self.next = self.group.add(Button(label, self.go_next, style="primary"))
         self.unpeek = self.group.add(Button(N_("Back to the results"), self.end_peek,
                                             style="primary"))
         self.unpeek.visible = False
+        self.copy = self.group.add(Button(lambda: _("Copied") if self.copied else _("Copy"),
+                                          self.copy_code, size=theme.FONT_SMALL))
+        self.copy.visible = self.code is not None
         self.group.focused = self.next
-        self.rows = summary_rows(self.ctl)
+        self.rows = summary_rows(self.session)
 
     def headline(self) -> str:
         """Who went out."""
-        r = self.ctl.round
+        r = self.session.round
         if r.winner is None:
             return _("The stock ran out: no one scores this round.")
-        name = self.ctl.name(self.ctl.seat_of(r.winner))
+        name = self.session.name(self.session.seat_of(r.winner))
         if r.rami_sec:
             return bidi_format(_("{name} went out with a Rami sec!"), name=name)
         return bidi_format(_("{name} went out."), name=name)
@@ -85,7 +95,7 @@ class RoundSummaryScene(WidgetScene):
     def row_name(self, row: SummaryRow) -> str:
         """A row's name, with its team and whether the seat is out."""
         text = row.name
-        team = seat_team(self.ctl, row.seat)
+        team = seat_team(self.session, row.seat)
         if team is not None:
             text = bidi_format(_("{name} ({team})"), name=text, team=team_title(team))
         if row.out:
@@ -109,7 +119,18 @@ class RoundSummaryScene(WidgetScene):
     def _show_buttons(self) -> None:
         for b in (self.panel, self.menu, self.look, self.next):
             b.visible = not self.peeking
+        self.copy.visible = not self.peeking and self.code is not None
         self.unpeek.visible = self.peeking
+
+    def copy_code(self) -> None:
+        """Copy: the deal code onto the system clipboard (the button then says Copied)."""
+        if self.code is not None and copy_text(self.code):
+            self.copied = True
+
+    def code_text(self) -> str:
+        """The line under the summary naming the deal code."""
+        return bidi_format(_("Deal code {code}: enter it in the setup to play this deal again."),
+                           code=self.code or "")
 
     # ---- layout ------------------------------------------------------------------------------
 
@@ -121,7 +142,7 @@ class RoundSummaryScene(WidgetScene):
         w = min(theme.px(1120, s), int(size[0] * 0.96))
         header = (self.panel.title_height() + theme.px(8, s) + theme.px(theme.FONT_BODY, s)
                   + theme.px(12, s) + small + theme.px(10, s))
-        n_teams = len(team_lines(self.ctl))
+        n_teams = len(team_lines(self.session))
         footer = (theme.px(10, s) + 2 * (small + theme.px(8, s))
                   + n_teams * (small + theme.px(6, s)) + bh + pad)
         room = int(size[1] * 0.96) - header - footer
@@ -151,6 +172,23 @@ class RoundSummaryScene(WidgetScene):
         top = self.panel.rect.y + header
         self.rows_rect = pygame.Rect(self.panel.rect.x + pad, top, w - 2 * pad,
                                      sum(self.row_heights))
+        self._layout_code(small, pad)
+
+    def _layout_code(self, small: int, pad: int) -> None:
+        """The deal code's line with its Copy button at the line's end, together centred."""
+        s = self.scale
+        p = self.panel.rect
+        copy_w, gap = theme.px(130, s), theme.px(12, s)
+        text = fit_text(self.code_text(), small, theme.ZELLIGE, p.w - 2 * pad - copy_w - gap)
+        y = self.next.rect.y - theme.px(12, s) - text.get_height()
+        total = text.get_width() + gap + copy_w
+        x = p.centerx - total // 2
+        self.code_rect = pygame.Rect(x, y, text.get_width(), text.get_height())
+        self.copy.rect = pygame.Rect(x + text.get_width() + gap, y - theme.px(3, s), copy_w,
+                                     text.get_height() + theme.px(6, s))
+        if is_rtl():
+            self.copy.rect.x = x
+            self.code_rect.x = x + copy_w + gap
 
     def _small(self) -> int:
         return max(MIN_TEXT, theme.px(theme.FONT_SMALL, self.scale))
@@ -200,7 +238,7 @@ class RoundSummaryScene(WidgetScene):
             self._draw_row(surface, row, cols, y, row_h)
             y += row_h
         y += theme.px(4, s)
-        for line, total in team_lines(self.ctl):
+        for line, total in team_lines(self.session):
             text = bidi_format(ngettext("{team}: {points} pt", "{team}: {points} pts", total),
                                team=line, points=total)
             surf = fit_text(text, small, theme.INK, p.w - 2 * pad, bold=True)
@@ -218,8 +256,11 @@ class RoundSummaryScene(WidgetScene):
         name = fit_text(self.row_name(row), body, theme.ACCENT_DARK if row.winner else color,
                         name_col.w, bold=True)
         self._put(surface, name, name_col, y + theme.px(4, s), "start")
-        how = fit_text(row.how, small, theme.INK_SOFT, name_col.w)
-        self._put(surface, how, name_col, y + theme.px(6, s) + name.get_height(), "start")
+        at = y + theme.px(6, s) + name.get_height()
+        for line in row.how.split("\n"):  # the doubling of a joker going out: its own line
+            how = fit_text(line, small, theme.INK_SOFT, name_col.w)
+            self._put(surface, how, name_col, at, "start")
+            at += how.get_height()
         pen = fit_text(embed(f"+{row.penalty}") if row.penalty else "0", body,
                        theme.ACCENT if row.penalty else color, pen_col.w, bold=True)
         self._put(surface, pen, pen_col, y + theme.px(4, s), "end")
@@ -258,7 +299,7 @@ class RoundSummaryScene(WidgetScene):
         p = self.panel.rect
         pad = theme.px(20, s)
         small = self._small()
-        rules = self.ctl.rules
+        rules = self.session.rules
         if rules.teams:
             goal = _("The team that reaches {target} points loses the match.").format(
                 target=rules.target)
@@ -267,15 +308,12 @@ class RoundSummaryScene(WidgetScene):
         else:
             goal = _("The match stops at {target} points; the lowest total wins.").format(
                 target=rules.target)
-        y = self.next.rect.y - theme.px(8, s) - 2 * (small + theme.px(4, s))
         surf = fit_text(goal, small, theme.INK_SOFT, p.w - 2 * pad)
-        surface.blit(surf, surf.get_rect(midtop=(p.centerx, y)))
-        code = self.ctl.deal_code()
-        if code:
-            text = bidi_format(
-                _("Deal code {code}: enter it in the setup to play this deal again."), code=code)
-            surf = fit_text(text, small, theme.ZELLIGE, p.w - 2 * pad)
-            surface.blit(surf, surf.get_rect(midtop=(p.centerx, y + small + theme.px(4, s))))
+        below = self.code_rect.y if self.code is not None else self.next.rect.y - theme.px(8, s)
+        surface.blit(surf, surf.get_rect(midbottom=(p.centerx, below - theme.px(2, s))))
+        if self.code is not None:
+            surf = fit_text(self.code_text(), small, theme.ZELLIGE, self.code_rect.w + 1)
+            surface.blit(surf, self.code_rect)
 
     @staticmethod
     def _put(surface: pygame.Surface, surf: pygame.Surface, col: pygame.Rect, y: int,

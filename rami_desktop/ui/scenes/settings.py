@@ -16,7 +16,7 @@ from rami_desktop.ui.scene import WidgetScene
 from rami_desktop.ui.widgets import Button, Choice, Panel, Slider, Toggle, Widget
 
 if TYPE_CHECKING:
-    from rami_desktop.ui.context import Context
+    from rami_desktop.ui.scene import Context
 
 
 class SettingsScene(WidgetScene):

@@ -1,5 +1,9 @@
-"""Game setup: the preset and every rule option, the seats, a deal code; Start makes a
-:class:`~rami_desktop.play.config.GameConfig` and hands it to :meth:`App.start_game`."""
+"""Game setup: the preset and every rule option, the seats, a deal code (typed, or pasted with
+Paste or Ctrl+V: its rules, seed and number of seats); Start makes a
+:class:`~rami_desktop.play.config.GameConfig` and hands it to :meth:`App.start_game`.
+
+Hosting a table on the network is the same setup, where a seat may also be a player on the
+network; Host opens the table's lobby (:mod:`rami_desktop.ui.scenes.net_lobby`)."""
 
 from __future__ import annotations
 
@@ -19,8 +23,10 @@ from rami_desktop.engine.rules import (
 from rami_desktop.i18n import N_, _, is_rtl
 from rami_desktop.i18n.names import preset_title
 from rami_desktop.play.config import LEVELS, GameConfig, Seat
-from rami_desktop.storage.deal_code import decode
+from rami_desktop.storage.deal_code import decode_full, longest_code
 from rami_desktop.ui import theme
+from rami_desktop.ui.clipboard import paste_text
+from rami_desktop.ui.routes import Route
 from rami_desktop.ui.rule_options import (
     ENUM_LABELS,
     IMPORTANT,
@@ -29,7 +35,15 @@ from rami_desktop.ui.rule_options import (
     OPTION_LABELS,
 )
 from rami_desktop.ui.scene import WidgetScene
-from rami_desktop.ui.seat_row import DEFAULT_LEVEL, MAX_SEATS, SeatRow, default_seats
+from rami_desktop.ui.seat_row import (
+    DEFAULT_LEVEL,
+    HOST_KINDS,
+    LOCAL_KINDS,
+    MAX_SEATS,
+    SeatRow,
+    default_seats,
+    host_seats,
+)
 from rami_desktop.ui.teams import LETTERS, team_members, team_name, team_of
 from rami_desktop.ui.widgets import (
     Button,
@@ -46,13 +60,19 @@ from rami_desktop.ui.widgets import (
 )
 
 if TYPE_CHECKING:
-    from rami_desktop.ui.context import Context
+    from rami_desktop.ui.scene import Context
+
+#: the longest deal code the game can show (every option changed within its stepper's range)
+CODE_LENGTH = longest_code({name: max(abs(lo), abs(hi))
+                            for name, (lo, hi, _step, _values) in NUMBER_RANGES.items()})
 
 class SetupScene(WidgetScene):
     """Choose the rules and the players of a new match."""
 
-    def __init__(self, ctx: Context, config: GameConfig | None = None) -> None:
+    def __init__(self, ctx: Context, config: GameConfig | None = None,
+                 hosting: bool = False) -> None:
         self.config = config
+        self.hosting = hosting
         self.rules: Rules = PRESETS["talaj"]
         self.seed: int | None = None
         self.show_all = False  # the simple view first: "All rules" is one click away
@@ -81,20 +101,27 @@ class SetupScene(WidgetScene):
         self.separator = Separator()
         self.players = g.add(NumberStepper(N_("Number of players"), 3, 2, 5,
                                            self.players_changed))
-        self.seat_rows = [SeatRow(i, self.seats_changed) for i in range(MAX_SEATS)]
+        kinds = HOST_KINDS if self.hosting else LOCAL_KINDS
+        self.seat_rows = [SeatRow(i, self.seats_changed, kinds) for i in range(MAX_SEATS)]
         for row in self.seat_rows:
             for w in row.widgets:
                 g.add(w)
-        self.deal_code = g.add(TextInput("", max_length=24, placeholder=N_("Deal code")))
+        self.deal_code = g.add(TextInput("", max_length=CODE_LENGTH,
+                                         placeholder=N_("Deal code")))
         self.apply_code = g.add(Button(N_("Use code"), self.use_deal_code))
+        self.paste_code = g.add(Button(N_("Paste"), self.paste_deal_code))
         self.back_button = g.add(Button(N_("Back"), self.back))
-        self.start_button = g.add(Button(N_("Start"), self.start, style="primary"))
-        self.heading = Label(N_("New game"), theme.FONT_HEADING, theme.CREAM, bold=True)
+        self.start_button = g.add(Button(N_("Host") if self.hosting else N_("Start"),
+                                         self.start, style="primary"))
+        self.heading = Label(N_("Host a table") if self.hosting else N_("New game"),
+                             theme.FONT_HEADING, theme.CREAM, bold=True)
         self.hint = g.add(Label(self.hint_text, theme.FONT_SMALL, theme.INK_SOFT, wrap=True))
         self.load(config)
         g.focused = self.start_button
 
     def _last_setup(self) -> GameConfig:
+        if self.hosting:
+            return GameConfig(rules=PRESETS["talaj"], seats=tuple(host_seats()))
         data = self.ctx.settings.get("last_setup")
         if isinstance(data, dict):
             try:
@@ -156,6 +183,9 @@ class SetupScene(WidgetScene):
                 first=self.team_text(0), second=self.team_text(1))
         humans = sum(1 for row in self.seat_rows[: self.players.value]
                      if row.kind.value == "human")
+        if self.hosting:
+            return _("Players on the network join with the table's code. A player here can "
+                     "play too.")
         if humans >= 2:
             return _("With two or more humans, the screen is passed between turns and every "
                      "hand stays hidden.")
@@ -193,8 +223,9 @@ class SetupScene(WidgetScene):
         self.set_status("")
 
     def players_changed(self, _value: int) -> None:
-        """The number of seats changed."""
+        """The number of seats changed (a deal code's deal is then another one)."""
         self.seats_changed()
+        self.set_status("")
 
     def seats_changed(self) -> None:
         """Show the right seat rows; teams only with four players."""
@@ -222,23 +253,43 @@ class SetupScene(WidgetScene):
         self.status_error = error
 
     def use_deal_code(self) -> None:
-        """Load the seed and rules of a deal code."""
+        """Load the seed, the rules (teams included) and the number of seats of a deal code."""
         code = self.deal_code.value.strip()
         if not code:
             self.set_status(N_("Type a deal code first."), error=True)
             return
         try:
-            seed, rules = decode(code)
+            seed, rules, players = decode_full(code)
         except ValueError:
             self.set_status(N_("That deal code is not valid."), error=True)
             return
         self.rules = rules
         self.preset.value = rules.preset
-        self.sync_rule_widgets()
         self.players.set_range(rules.min_players, rules.max_players)
+        if players is not None:
+            self.players.value = max(rules.min_players, min(rules.max_players, players))
+        self.sync_rule_widgets()
         self.seats_changed()
         self.seed = seed
         self.set_status(N_("Deal code loaded: the same deal will be played."))
+
+    def paste_deal_code(self) -> None:
+        """Paste (or Ctrl+V outside a text field): the clipboard's code, used at once."""
+        text = paste_text()
+        if not text:
+            self.set_status(N_("The clipboard holds no text."), error=True)
+            return
+        self.deal_code.set(text)
+        self.use_deal_code()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        focused = self.group.focused
+        if (event.type == pygame.KEYDOWN and event.key == pygame.K_v
+                and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
+                and not (focused is not None and focused.captures_text)):
+            self.paste_deal_code()
+            return
+        super().handle_event(event)
 
     # ------------------------------------------------------------------------------ result
     def game_config(self) -> GameConfig:
@@ -250,8 +301,15 @@ class SetupScene(WidgetScene):
         return GameConfig(rules=rules, seats=seats, seed=self.seed)
 
     def start(self) -> None:
-        """Start the match."""
-        self.ctx.start_game(self.game_config())
+        """Start the match (or, hosting, open the table's lobby)."""
+        if not self.hosting:
+            self.ctx.start_game(self.game_config())
+            return
+        config = self.game_config()
+        if not config.remote:
+            self.set_status(N_("Make at least one seat a player on the network."), error=True)
+            return
+        self.ctx.stack.push(self.ctx.scene(Route.NET_LOBBY, config))
 
     # ------------------------------------------------------------------------------ layout
     def layout(self, size: tuple[int, int]) -> None:
@@ -305,12 +363,14 @@ class SetupScene(WidgetScene):
             y += row_h
         self._place_hint()
         # the bottom bar
-        code_w = theme.px(230, s)
+        code_w = theme.px(300, s)
         grow = theme.px(8, s)
         self.deal_code.rect = pygame.Rect(margin - grow // 2, bar_y - grow // 2, code_w,
                                           bar_h + grow)
         self.apply_code.rect = pygame.Rect(self.deal_code.rect.right + theme.px(2, s), bar_y,
-                                           theme.px(140, s), bar_h)
+                                           theme.px(130, s), bar_h)
+        self.paste_code.rect = pygame.Rect(self.apply_code.rect.right + theme.px(8, s), bar_y,
+                                           theme.px(110, s), bar_h)
         start_w = theme.px(210, s)
         self.start_button.rect = pygame.Rect(w - margin - start_w, bar_y, start_w, bar_h)
         back_w = theme.px(150, s)
@@ -321,7 +381,8 @@ class SetupScene(WidgetScene):
         if is_rtl():
             mirrored: list[Widget] = [
                 self.rules_panel, self.players_panel, self.preset, self.rules_area, self.players,
-                self.deal_code, self.apply_code, self.back_button, self.start_button]
+                self.deal_code, self.apply_code, self.paste_code, self.back_button,
+                self.start_button]
             mirrored += [x for r in self.seat_rows for x in r.widgets]
             for widget in mirrored:
                 widget.rect.x = w - widget.rect.right

@@ -1,27 +1,29 @@
-"""The statistics screen: one column per preset, a Reset button with a confirmation."""
+"""The statistics screen: a player to choose (each human has their own statistics), one
+column per preset, a Reset button with a confirmation."""
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
 
-from rami_desktop.engine.rules import PRESET_NAMES
+from rami_desktop.engine.rules import PRESET_NAMES, PRESETS
 from rami_desktop.i18n import N_, _, is_rtl, ngettext
 from rami_desktop.i18n.names import preset_title
 from rami_desktop.storage import stats as stats_store
-from rami_desktop.storage.stats import PresetStats, Stats
+from rami_desktop.storage.stats import EARLIER, PlayerStats, PresetStats, Stats
 from rami_desktop.ui import theme
 from rami_desktop.ui.problems_text import problem_text
 from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scene import WidgetScene
-from rami_desktop.ui.widgets import Button, Panel, fit_text, render_text
+from rami_desktop.ui.widgets import Button, Choice, Panel, fit_text, render_text
 
 if TYPE_CHECKING:
     from rami_desktop.storage.paths import Paths
-    from rami_desktop.ui.context import Context
+    from rami_desktop.ui.scene import Context
 
 log = logging.getLogger(__name__)
 
@@ -57,16 +59,29 @@ def _rounds(value: int | None) -> str:
     return ngettext("{rounds} round", "{rounds} rounds", value).format(rounds=value)
 
 
+BEST_OPENING = N_("Best opening")
+
 #: The rows of the table: a label (message id) and how to show a preset's value.
 ROWS: tuple[tuple[str, Callable[[PresetStats], str]], ...] = (
     (N_("Matches played"), lambda s: _count(s.matches_played)),
     (N_("Matches won"), lambda s: _won(s.matches_won, s.matches_played)),
     (N_("Rounds played"), lambda s: _count(s.rounds_played)),
     (N_("Rounds won"), lambda s: _won(s.rounds_won, s.rounds_played)),
-    (N_("Best opening"), lambda s: _points(s.best_opening)),
+    (BEST_OPENING, lambda s: _points(s.best_opening)),
     (N_("Fastest round won"), lambda s: _turns(s.fastest_round_win)),
     (N_("Shortest match won"), lambda s: _rounds(s.shortest_match_win)),
 )
+
+
+def has_opening(preset: str) -> bool:
+    """Whether a preset has an opening (Simple lays cards only to go out: no best opening)."""
+    rules = PRESETS.get(preset)
+    return rules is None or rules.lay_before_out
+
+
+def player_label(name: str) -> str:
+    """How a player of the statistics is named (the games of before names were kept)."""
+    return _("Earlier games") if name == EARLIER else name
 
 
 def storage_paths(ctx: Context) -> Paths:
@@ -80,15 +95,30 @@ def storage_paths(ctx: Context) -> Paths:
 
 
 class StatisticsScene(WidgetScene):
-    """Matches and rounds played and won, best opening and fastest wins, for every preset."""
+    """A player's matches and rounds played and won, best opening and fastest wins, for every
+    preset; the player is chosen at the top (the last setup's first human first)."""
 
     def __init__(self, ctx: Context) -> None:
         self.paths = storage_paths(ctx)
         self.stats = Stats()
         self.problem: str | None = None
+        self.player = ""
         self.table = pygame.Rect(0, 0, 0, 0)
         self.reload()
+        self.player = self._first_player(ctx.settings)
         super().__init__(ctx)
+
+    def _first_player(self, settings: dict[str, object]) -> str:
+        """The player shown first: the last setup's first human if they have statistics, else
+        the one who played most."""
+        names = self.stats.names()
+        setup = settings.get("last_setup")
+        seats = setup.get("seats") if isinstance(setup, dict) else None
+        for seat in seats if isinstance(seats, list) else []:
+            if isinstance(seat, list) and len(seat) >= 2 and seat[1] == "human" \
+                    and seat[0] in names:
+                return str(seat[0])
+        return names[0] if names else ""
 
     # ------------------------------------------------------------------------------ data
     def reload(self) -> None:
@@ -99,23 +129,39 @@ class StatisticsScene(WidgetScene):
             log.exception("statistics could not be loaded")
             self.stats, self.problem = Stats(), "unreadable"
 
+    def shown(self) -> PlayerStats:
+        """The statistics of the player shown."""
+        return self.stats.for_player(self.player)
+
     def presets(self) -> list[str]:
-        """The presets shown: the four built-in ones, then any other found in the file."""
-        extra = sorted(name for name in self.stats.presets if name not in PRESET_NAMES)
-        return list(PRESET_NAMES) + extra
+        """The presets shown: the four built-in ones."""
+        return list(PRESET_NAMES)
 
     def cell(self, row: int, preset: str) -> str:
-        """The text of one cell (row index into :data:`ROWS`)."""
-        return ROWS[row][1](self.stats.for_preset(preset))
+        """The text of one cell (row index into :data:`ROWS`); Simple has no best opening."""
+        if ROWS[row][0] == BEST_OPENING and not has_opening(preset):
+            return ""
+        return ROWS[row][1](self.shown().for_preset(preset))
 
     @property
     def empty(self) -> bool:
-        """Whether nothing has been played yet."""
-        return not any(s.rounds_played or s.matches_played for s in self.stats.presets.values())
+        """Whether nothing has been played yet (by anyone)."""
+        return not any(s.rounds_played or s.matches_played
+                       for p in self.stats.players.values() for s in p.presets.values())
+
+    def choose_player(self, name: str) -> None:
+        """Show another player's statistics."""
+        self.player = name
 
     # ------------------------------------------------------------------------------ widgets
     def build(self) -> None:
         self.panel = self.group.add(Panel(N_("Statistics")))
+        names = self.stats.names() or [self.player]
+        options: list[tuple[str, Callable[[], str]]] = [
+            (n, functools.partial(player_label, n)) for n in names]
+        self.player_choice = self.group.add(Choice(N_("Player"), options, self.player,
+                                                   self.choose_player, control_width=320))
+        self.player_choice.visible = len(names) > 1
         self.reset_button = self.group.add(Button(N_("Reset"), self.ask_reset))
         self.back_button = self.group.add(Button(N_("Back"), self.back, style="primary"))
         self.group.focused = self.back_button
@@ -131,7 +177,8 @@ class StatisticsScene(WidgetScene):
         pad = theme.px(26, s)
         bh = theme.px(52, s)
         table_h = theme.px(50 + 52 * len(ROWS) + 44, s)  # header, rows, the note line
-        ph = self.panel.title_height() + pad // 2 + table_h + pad + bh + pad
+        choice_h = theme.px(52, s) if self.player_choice.visible else 0
+        ph = self.panel.title_height() + pad // 2 + choice_h + table_h + pad + bh + pad
         ph = min(ph, int(h * 0.94))
         self.panel.rect = pygame.Rect(0, 0, pw, ph)
         self.panel.rect.center = (w // 2, h // 2)
@@ -146,6 +193,11 @@ class StatisticsScene(WidgetScene):
             button.rect = pygame.Rect(x, by, bw, bh)
             x += bw + gap
         top = self.panel.rect.y + self.panel.title_height() + pad // 2
+        if self.player_choice.visible:
+            cw = min(theme.px(620, s), pw - 2 * pad)
+            self.player_choice.rect = pygame.Rect(self.panel.rect.centerx - cw // 2, top, cw,
+                                                  theme.px(46, s))
+            top += choice_h
         self.table = pygame.Rect(self.panel.rect.x + pad, top, pw - 2 * pad,
                                  by - pad - top)
 
@@ -153,7 +205,7 @@ class StatisticsScene(WidgetScene):
     def ask_reset(self) -> None:
         """Ask before forgetting every preset's statistics."""
         self.ctx.stack.push(self.ctx.scene(Route.CONFIRM, N_("Reset statistics"),
-            N_("Forget the statistics of every preset? This cannot be undone."),
+            N_("Forget the statistics of every player and preset? This cannot be undone."),
             self.reset, confirm=N_("Reset")))
 
     def reset(self) -> None:

@@ -18,36 +18,28 @@ from rami_desktop.engine.actions import Action
 from rami_desktop.i18n import N_, _
 from rami_desktop.i18n.cards import cards_text
 from rami_desktop.play.config import GameConfig, Seat
+from rami_desktop.play.session import Session
 from rami_desktop.play.tutorial.coach import LessonRun, ScriptedBot
 from rami_desktop.play.tutorial.facts import coach_values
 from rami_desktop.play.tutorial.lessons import lesson_by_key, lesson_match, load_lessons
 from rami_desktop.play.tutorial.model import BOT, StepKind, Target
 from rami_desktop.play.tutorial.progress import LESSONS_DONE, lessons_done, with_lesson_done
-from rami_desktop.play.tutorial.texts import CLOSING, CLOSING_TITLE
+from rami_desktop.play.tutorial.texts import CLOSING, CLOSING_TITLE, PRAISE
 from rami_desktop.ui import theme
 from rami_desktop.ui.coach_bubble import CoachBubble
 from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scene import Scene
-from rami_desktop.ui.table.controller import GameController
-from rami_desktop.ui.table.gate import GuidedTable
-from rami_desktop.ui.table.landmarks import aim_rects
+from rami_desktop.ui.table.landmarks import GuidedTable, aim_rects
+from rami_desktop.ui.table.refusal import refusal_text
 from rami_desktop.ui.text import bidi_format
 from rami_desktop.ui.widgets import Button, Panel, WidgetGroup, render_text
 
 if TYPE_CHECKING:
-    from rami_desktop.ui.context import Context
+    from rami_desktop.ui.scene import Context
 
 WAIT_FOR_BOT = N_("Wait: {bot} is playing.")
 READ_FIRST = N_("Read the note, then press Next.")
-
-
-class LessonController(GameController):
-    """The controller of a lesson's table: nothing saved, no statistics, no deal code (the
-    lesson's deal is prepared, not dealt from a seed)."""
-
-    def deal_code(self) -> str | None:
-        """None: a prepared deal has no code."""
-        return None
+BACK_TO_LESSON = N_("Back to the lesson")
 
 
 class TutorialScene(Scene):
@@ -65,12 +57,15 @@ class TutorialScene(Scene):
         config = GameConfig(rules=self.lesson.rules,
                             seats=(Seat(None, "human"), Seat(None, "bot", "easy")),
                             seed=self.lesson.seed)
-        controller = LessonController(config, lesson_match(self.lesson), paths=None)
-        self.table = cast(GuidedTable, ctx.scene(Route.TABLE, config, controller))
-        self.table.gate = self
-        self.table.bots.driver.bots[BOT] = ScriptedBot.for_lesson(self.lesson)
+        # a prepared deal against the lesson's scripted Bot: nothing saved, no statistics,
+        # no deal code
+        self.session = Session(config, lesson_match(self.lesson), prepared=True,
+                               bots={BOT: ScriptedBot.for_lesson(self.lesson)})
+        self.table = cast(GuidedTable, ctx.scene(Route.TABLE, self.session, gate=self))
         self.seen = 0  # actions of the round's log already told to the run
+        self._drawn: tuple[int, bool, str] | None = None  # what the last drawing showed
         self.note = ""
+        self.praised = False  # the note praises a move (else it explains a mistake)
         self.scale = 1.0
         self.group = WidgetGroup()
         self.next_button = self.group.add(Button(N_("Next"), self.proceed, style="primary"))
@@ -100,21 +95,29 @@ class TutorialScene(Scene):
         return self.run.bot_may_play
 
     def choose(self, actions: Sequence[Action]) -> Action | None:
-        """The expected move among the candidates, else None and the step's explanation."""
-        chosen = self.run.choose(actions)
+        """The move to play among the candidates (the expected one, or one the step's goal
+        welcomes), else None and why, chosen by the kind of mistake."""
+        r = self.session.round
+        chosen = self.run.choose(actions, r)
+        self.praised = False
         if chosen is None:
             step = self.run.step
             if step is not None and step.kind is StepKind.ACT:
-                self.note = self.explanation()
+                self.note = self.explanation(actions)
             elif step is not None and step.kind is StepKind.BOT:
                 self.note = self.words(WAIT_FOR_BOT)
             else:
                 self.note = _(READ_FIRST)
         return chosen
 
+    def hint_moves(self) -> Sequence[Action] | None:
+        """The table's hint names the step's move (or nothing): never one the lesson refuses."""
+        return self.run.hint(self.session.round)
+
     def round_ended(self) -> None:
         """The round is over (the player went out): show the round's summary and penalties."""
-        self.ctx.stack.push(self.ctx.scene(Route.ROUND_SUMMARY, self.table.ctl, self.summary_read))
+        self.ctx.stack.push(self.ctx.scene(Route.ROUND_SUMMARY, self.session, self.summary_read,
+                                           BACK_TO_LESSON))
 
     def summary_read(self) -> None:
         """The summary was closed: the lesson goes on."""
@@ -125,12 +128,17 @@ class TutorialScene(Scene):
         """A coach text, translated, its fields filled from the engine and the step."""
         step = self.run.step
         cards = cards_text(step.aim.cards) if step is not None else ""
-        values = coach_values(self.table.ctl.round)
-        return bidi_format(_(msgid), None, cards=cards, bot=self.table.ctl.name(BOT), **values)
+        values = coach_values(self.session.round)
+        return bidi_format(_(msgid), None, cards=cards, bot=self.session.name(BOT), **values)
 
-    def explanation(self) -> str:
-        """Why the move is not the one to make now."""
-        return self.words(self.run.explanation())
+    def explanation(self, actions: Sequence[Action]) -> str:
+        """Why the move is not played: the lesson's words for that kind of mistake, else the
+        engine's reason for refusing it."""
+        msgid, code = self.run.mistake(actions, self.session.round)
+        if msgid is not None:
+            return self.words(msgid)
+        return refusal_text(actions[0] if actions else None,
+                            code.value if code is not None else "", self.session.round)
 
     def header(self) -> str:
         """The bubble's top line: the lesson and the step."""
@@ -146,16 +154,22 @@ class TutorialScene(Scene):
         if self.run.waiting_for_click:
             self.run.proceed()
             self.note = ""
+            self.praised = False
             self._check_done()
 
     def _follow(self) -> None:
-        log = self.table.ctl.round.log
+        r = self.session.round
+        log = r.log
         before = self.run.index
         while self.seen < len(log):
-            self.run.applied(log[self.seen])
+            self.run.applied(log[self.seen], r)
             self.seen += 1
         if self.run.index != before:
             self.note = ""
+            self.praised = False
+            if self.run.praise is not None:  # a turn played its own way reached the goal
+                self.note = self.words(PRAISE[self.run.praise.name.lower()])
+                self.praised = True
         self._check_done()
 
     def _check_done(self) -> None:
@@ -173,7 +187,7 @@ class TutorialScene(Scene):
             return
         self.ctx.stack.pop()
         self.ctx.stack.push(self.ctx.scene(
-            Route.MESSAGE, CLOSING_TITLE, lambda: "\n".join(_(line) for line in CLOSING)))
+            Route.MESSAGE, CLOSING_TITLE, lambda: "\n\n".join(_(line) for line in CLOSING)))
 
     def to_lessons(self) -> None:
         """Back to the list of lessons."""
@@ -227,25 +241,38 @@ class TutorialScene(Scene):
         self.group.update(dt)
         self.end_group.update(dt)
 
+    def needs_redraw(self) -> bool:
+        """Drawn again when the table moves, the glow pulses or the lesson moves on."""
+        return (self.table.needs_redraw() or self.bubble.glow_changed()
+                or self.group.wants_redraw() or self._drawn != self._shown())
+
+    def _shown(self) -> tuple[int, bool, str]:
+        return self.run.index, self.run.finished, self.note
+
     def targets(self) -> list[pygame.Rect]:
         """Where the coach points now."""
         step = self.run.step
         if step is None:
             return []
-        return aim_rects(self.table, step.aim, self.table.ctl.seat_of(BOT))
+        return aim_rects(self.table.view, self.table.board, self.table.buttons.lay.rect, step.aim,
+                         self.session.seat_of(BOT))
 
     def draw(self, surface: pygame.Surface) -> None:
+        self._drawn = self._shown()
         self.table.draw(surface)
         step = self.run.step
         if step is None:
             self._draw_end(surface)
             return
-        lay = self.table.lay
+        lay = self.table.view.lay
         area = lay.melds if lay is not None else surface.get_rect()
+        painter = self.table.painter
         targets = self.targets()
         self.bubble.place(surface.get_size(), self.scale, area, self.header(),
                           self.words(step.coach), self.note, targets,
-                          step.kind is StepKind.CONTINUE)
+                          step.kind is StepKind.CONTINUE,
+                          [r for r in (painter.drop_rect, painter.hint_rect) if r is not None],
+                          self.praised)
         element = step.aim.target not in (Target.HAND, Target.NONE)
         self.bubble.draw(surface, self.scale, targets, targets[0] if element and targets else None)
         self.group.draw(surface)

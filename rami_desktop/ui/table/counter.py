@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rami_desktop.engine.opening import OpeningStatus
-from rami_desktop.i18n import _
+from rami_desktop.i18n import _, ngettext
 
 
 @dataclass(frozen=True)
@@ -26,14 +26,21 @@ class CounterView:
     ticks: tuple[tuple[str, bool], ...]
 
 
-def counter_view(status: OpeningStatus) -> CounterView | None:
+def counter_view(status: OpeningStatus, hand_size: int) -> CounterView | None:
     """The counter for an opening being staged; None when there is none to count (the player
-    is down or has staged nothing)."""
+    is down or has staged nothing). Where cards are laid only to go out (Simple) it counts the
+    cards still to lay (``hand_size`` less the last discard) and ticks the franche tria and
+    série going out needs."""
     if status.down or not status.staged:
         return None
     reached = status.opens
     if status.lay_only_to_go_out:
-        return CounterView(_("Cards are laid only to go out"), "", reached, ())
+        left = max(0, hand_size - 1)
+        text = (ngettext("{count} card left to lay", "{count} cards left to lay", left).format(
+            count=left) if left else _("Every card laid: discard the last one"))
+        wanted = ((_("tria"), status.clean_tria), (_("série"), status.clean_serie)) \
+            if status.need_tria_and_serie else ()
+        return CounterView(text, "", reached, wanted)
     if status.partner_serie_enough:
         return CounterView(_("Your partner is down: a franche série is enough"), "", reached,
                            ((_("série"), status.clean_serie),))

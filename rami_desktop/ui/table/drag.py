@@ -13,15 +13,6 @@ DRAG_THRESHOLD = 6
 
 
 @dataclass
-class Press:
-    """A mouse button held on a card: a click if released in place, else a drag."""
-
-    pos: tuple[int, int]
-    sprite: CardSprite
-    zone: str
-
-
-@dataclass
 class Drag:
     """Cards being dragged.
 

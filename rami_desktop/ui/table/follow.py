@@ -1,25 +1,29 @@
 """Following the game at the table: the "what happened" journal, the spread talaj, the cue
-when the player's turn comes, the card just drawn, and "wait for me" after a bot's discard.
+when the player's turn comes, and "wait for me" after a bot's discard.
 
-The table scene hands every list of engine events to :meth:`Follow.after`, runs
-:meth:`Follow.update` each frame and offers it the input first (:meth:`Follow.handle_event`).
+The table scene hands it every happening of the session (:meth:`Follow.after`), runs
+:meth:`Follow.update` each frame and offers it the input first (:meth:`Follow.handle_event`);
+each call is given the session it reads.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import math
 
 import pygame
 
-from rami_desktop.engine.actions import Discarded, Drew, Event, RoundEnded
-from rami_desktop.engine.cards import Card
+from rami_desktop.engine.actions import Discarded, RoundEnded
 from rami_desktop.engine.state import RoundState
+from rami_desktop.play.session import Happening
+from rami_desktop.play.table_game import TableGame
 from rami_desktop.ui.table import animation
+from rami_desktop.ui.table.control import TableControl
 from rami_desktop.ui.table.journal import Journal
+from rami_desktop.ui.table.layout import TableLayout
 from rami_desktop.ui.table.panels import JournalPanel, TalajSpread
 
-if TYPE_CHECKING:
-    from rami_desktop.ui.scenes.table import TableScene
+#: steps a second of the "your turn" ring (drawn again only when its step changes: calm)
+CUE_STEPS = 12
 
 #: keys that open and close the journal and the spread talaj
 JOURNAL_KEY = pygame.K_j
@@ -29,24 +33,24 @@ SPREAD_KEY = pygame.K_v
 class Follow:
     """What helps a player follow the table (reads the game, never changes it)."""
 
-    def __init__(self, scene: TableScene) -> None:
-        self.sc = scene
+    def __init__(self) -> None:
         self.journal = Journal()
         self.panel = JournalPanel()
         self.spread = TalajSpread()
         #: seconds left of the "your turn" highlight
         self.cue_time = 0.0
-        #: the card the player on screen just drew (highlighted until the turn ends)
-        self.fresh: Card | None = None
+        #: the ring's step last drawn (it changes CUE_STEPS times a second)
+        self._cue_drawn = -1
         #: waiting for a click or a key after a bot's discard ("wait for me")
         self.held = False
+        #: something drawn at rest changed (the painter draws its layer again)
+        self.changed = False
         self._was_mine = False
-        self._replay()
 
-    def _replay(self) -> None:
+    def replay(self, session: TableGame) -> None:
         """A resumed round: its journal told again by replaying the round's actions, through
         the engine, from the round's deal."""
-        match = self.sc.ctl.match
+        match = session.match
         steps = match.logs[-1] if match.logs else []
         if not steps:
             return
@@ -56,112 +60,99 @@ class Follow:
         for action in steps:
             self.journal.record(state.apply(action), state, match.seat_of)
 
-    # ---- engine events -----------------------------------------------------------------------
+    # ---- the session's happenings ------------------------------------------------------------
 
-    def after(self, events: list[Event]) -> None:
-        """Record a move's events; note the card drawn; hold after a bot's discard."""
-        sc = self.sc
-        ctl = sc.ctl
-        self.journal.record(events, ctl.round, ctl.seat_of)
-        viewer = sc.viewer()
-        for e in events:
-            seat = ctl.seat_of(e.player) if isinstance(e, Drew | Discarded) else None
-            if isinstance(e, Drew) and seat == viewer and e.card is not None:
-                self.fresh = e.card
-            elif isinstance(e, Discarded) and seat == viewer:
-                self.fresh = None
-            elif isinstance(e, Discarded) and seat is not None and ctl.is_bot(seat):
-                self._maybe_hold()
-            elif isinstance(e, RoundEnded):
-                self.fresh = None
-                self.held = False
-
-    def _maybe_hold(self) -> None:
-        sc = self.sc
-        if not sc.ctx.settings.get("wait_for_me") or sc.ctl.round_over:
+    def after(self, happening: Happening, session: TableGame, wait_for_me: bool) -> None:
+        """Record a happening; hold after a bot's discard when asked to wait."""
+        if happening.kind == "deal":
+            self.new_round()
             return
-        if sc.viewer() is None and not sc.ctl.human_seats:
-            return  # nobody to wait for (every seat a bot)
-        if sc.ctl.human_to_play() is not None:
-            return  # the player's own turn comes: nothing to wait for
-        self.held = True
+        if happening.kind == "redeal":
+            player = session.player_of(happening.seat) if happening.seat is not None else None
+            if happening.seat is not None and player is not None:
+                self.journal.note_redeal(happening.seat, player)
+            return
+        self.journal.record(happening.events, session.round, session.seat_of)
+        for e in happening.events:
+            if isinstance(e, Discarded) and happening.by_bot and wait_for_me:
+                self._maybe_hold(session)
+            elif isinstance(e, RoundEnded):
+                self.held = False
+        self.changed = True
 
-    def note_redeal(self, seat: int) -> None:
-        """A bot asked for a new deal."""
-        player = self.sc.ctl.player_of(seat)
-        if player is not None:
-            self.journal.note_redeal(seat, player)
+    def _maybe_hold(self, session: TableGame) -> None:
+        if session.round_over or not session.human_seats:
+            return  # nobody to wait for
+        if session.human_to_play() is not None:
+            return  # a human's turn comes: nothing to wait for
+        self.held = True
 
     def new_round(self) -> None:
         """A new deal: an empty journal, nothing held."""
         self.journal.clear()
-        self.fresh = None
         self.held = False
         self.spread.pinned = self.spread.shown = False
+        self.changed = True
 
     # ---- per frame ---------------------------------------------------------------------------
 
-    def update(self, dt: float) -> None:
-        """The turn cue and the spread talaj's hover delay."""
-        sc = self.sc
-        mine = sc.players_turn()
-        if mine and not self._was_mine:
+    def update(self, dt: float, mine: bool, talaj_cards: int) -> bool:
+        """The turn cue and the spread talaj's hover delay; return whether the player's turn
+        just came (the cue's sound is due)."""
+        began = mine and not self._was_mine
+        if began:
             self.cue_time = animation.TURN_CUE_TIME
-            sc.ctx.play("turn")
         self._was_mine = mine
         if self.cue_time > 0:
             self.cue_time = max(0.0, self.cue_time - dt)
             if self.cue_time == 0:
-                sc.painter.invalidate()
+                self.changed = True
         spread = self.spread
         if spread.hovering and not spread.shown:
             spread.hover += dt
             if spread.hover >= animation.SPREAD_HOVER:
                 self._show_spread(True)
-        if not sc.ctl.round.talaj and spread.shown:
+        if not talaj_cards and spread.shown:
             self._show_spread(False)
+        return began
 
     def _show_spread(self, on: bool) -> None:
         if self.spread.shown != on:
             self.spread.shown = on
-            self.sc.painter.invalidate()
+            self.changed = True
 
-    def journal_texts(self) -> list[str]:
+    def journal_texts(self, session: TableGame) -> list[str]:
         """The journal's lines; the one player at the screen reads "You" for their moves (at a
         shared screen every player is named)."""
-        ctl = self.sc.ctl
-        humans = ctl.config.humans
+        humans = [s for s in range(session.config.players) if session.plays_here(s)]
         you = humans[0] if len(humans) == 1 else None
-        return self.journal.texts(ctl.name, you)
-
-    def fresh_position(self) -> int | None:
-        """The hand position of the card just drawn (the last copy of it on screen)."""
-        sc = self.sc
-        v = sc.viewer()
-        if self.fresh is None or v is None:
-            return None
-        order = sc.orders.get(v, [])
-        for i in range(len(order) - 1, -1, -1):
-            if order[i] == self.fresh:
-                return i
-        return None
+        return self.journal.texts(session.name, you)
 
     def busy(self) -> bool:
         """Whether something moves on its own (the frame must be drawn)."""
-        return self.cue_time > 0 or (self.spread.hovering and not self.spread.shown)
+        return self.cue_step() != self._cue_drawn or (self.spread.hovering
+                                                       and not self.spread.shown)
+
+    def cue_step(self) -> int:
+        """The ring's step now (0: no ring)."""
+        return math.ceil(self.cue_time * CUE_STEPS)
+
+    def cue_shown(self) -> float:
+        """The time the ring is drawn at (its step's), and note that it was drawn."""
+        self._cue_drawn = self.cue_step()
+        return self._cue_drawn / CUE_STEPS
 
     # ---- input -------------------------------------------------------------------------------
 
-    def handle_event(self, event: pygame.event.Event) -> bool:
+    def handle_event(self, event: pygame.event.Event, lay: TableLayout | None,
+                     control: TableControl) -> bool:
         """Input for the panels and "wait for me"; True when used up here."""
-        sc = self.sc
-        lay = sc.lay
         if lay is None:
             return False
         if self.held and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             self.held = False
-            sc.bots.wait = 0.0
-            sc.painter.invalidate()
+            control.model.bot_wait = 0.0
+            self.changed = True
             return not (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE)
         if event.type == pygame.KEYDOWN and event.key in (JOURNAL_KEY, SPREAD_KEY):
             if event.key == JOURNAL_KEY:
@@ -169,23 +160,21 @@ class Follow:
             else:
                 self.spread.pinned = not self.spread.shown
                 self._show_spread(self.spread.pinned)
-            sc.painter.invalidate()
+            self.changed = True
             return True
         if event.type == pygame.MOUSEMOTION:
-            self._hover(event.pos)
+            self._hover(event.pos, lay, control)
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
-            return self._click(event.pos)
+            return self._click(event.pos, lay, control)
         return False
 
-    def _hover(self, pos: tuple[int, int]) -> None:
-        sc = self.sc
-        lay = sc.lay
-        assert lay is not None
-        if sc.drag is not None or sc.press is not None:
+    def _hover(self, pos: tuple[int, int], lay: TableLayout, control: TableControl) -> None:
+        model = control.model
+        if model.drag is not None or model.press is not None:
             self.spread.hovering = False
             return
-        n = len(sc.ctl.round.talaj)
+        n = len(control.session.round.talaj)
         over = lay.talaj.collidepoint(pos) or lay.first.collidepoint(pos)
         self.spread.hovering = over and n > 0
         if not over:
@@ -194,27 +183,25 @@ class Follow:
                     and not self.spread.covers(lay, n, pos):
                 self._show_spread(False)
 
-    def _click(self, pos: tuple[int, int]) -> bool:
-        sc = self.sc
-        lay = sc.lay
-        assert lay is not None
+    def _click(self, pos: tuple[int, int], lay: TableLayout, control: TableControl) -> bool:
         if self.panel.hit(lay, pos):
             self.panel.open = not self.panel.open
-            sc.painter.invalidate()
+            self.changed = True
             return True
-        r = sc.ctl.round
+        r = control.session.round
         n = len(r.talaj)
         if self.spread.covers(lay, n, pos):
             index = self.spread.card_at(lay, n, pos)
-            if index is not None and index == r.first_pos and index < n - 1 and sc.my_turn():
-                sc.draw_from("first")  # the buried first card, taken from the spread
+            if index is not None and index == r.first_pos and index < n - 1 \
+                    and control.my_turn():
+                control.draw_from("first")  # the buried first card, taken from the spread
                 self._show_spread(False)
                 self.spread.pinned = False
             return True
         if self.panel.covers(lay, pos):
             return True
         on_talaj = lay.talaj.collidepoint(pos) or lay.first.collidepoint(pos)
-        drawing = sc.my_turn() and not r.has_drawn
+        drawing = control.my_turn() and not r.has_drawn
         if on_talaj and n and not drawing:
             self.spread.pinned = not self.spread.shown
             self._show_spread(self.spread.pinned)

@@ -1,30 +1,68 @@
 """The hint in words: the engine's advice (:func:`rami_desktop.engine.advice.advise`) for the
-player to play, naming the combinations it proposes ("tria 6♠ 6♥ 6♦, série 8-9-10♥: 75"), and the
-additions and joker swaps once down. Nothing here looks for combinations or counts points."""
+player to play, naming the combinations it proposes ("tria 6♠ 6♥ 6♦, série 8-9-10♥: 75"), the
+talaj card that opens or goes out before the draw, and the additions and joker swaps once down;
+in a guided game, the moves its step names (:func:`rami_desktop.engine.outlook.describe`).
+Nothing here looks for combinations or counts points.
+
+The cards to highlight are the hand's, the talaj card taken this turn where the advice lays
+that very copy (its place is the card just drawn, see :mod:`rami_desktop.ui.table.taken`)."""
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
 
+from rami_desktop.engine.actions import Action, Add, Lay, Swap
 from rami_desktop.engine.advice import Advice, AdviceKind, advise
 from rami_desktop.engine.cards import Card
 from rami_desktop.engine.melds import Meld
+from rami_desktop.engine.outlook import describe
 from rami_desktop.engine.state import RoundState
 from rami_desktop.i18n import _, ngettext, pgettext
 from rami_desktop.i18n.cards import card_text, cards_text, meld_text
+from rami_desktop.play.hand_order import HandOrder
+from rami_desktop.play.table_game import TableGame
+from rami_desktop.ui.table.gate import MoveGate
+from rami_desktop.ui.table.model import TableModel
+from rami_desktop.ui.table.taken import taken_position
 
 
-def compute_hint(order: Sequence[Card], state: RoundState) -> tuple[list[int], str]:
+def compute_hint(order: HandOrder, state: RoundState,
+                 moves: Sequence[Action] | None = None) -> tuple[list[int], str]:
     """Hand positions to highlight and the hint's line, for the player to play.
 
     Args:
         order: the player's hand in screen order.
         state: the round (its current player is the one the hint is for).
+        moves: the moves a guide names instead of the engine's advice, if any.
     """
-    advice = advise(state)
-    cards = _own(advice.cards, state.hands[state.current])
-    return hand_positions(order, cards), hint_text(advice, state)
+    advice = advise(state) if moves is None else describe(state, moves)
+    return advice_positions(order, state, advice), hint_text(advice, state)
+
+
+def advice_positions(order: HandOrder, state: RoundState, advice: Advice) -> list[int]:
+    """The hand positions of the cards an advice uses: the copy of the talaj card taken this
+    turn exactly where its layings put it, the other cards each once."""
+    wanted: list[tuple[Card, bool | None]] = []
+    for action in advice.steps:
+        if isinstance(action, Lay | Add):
+            wanted += [(c, action.taken) for c in action.cards]
+        elif isinstance(action, Swap):
+            wanted.append((action.card, action.taken))
+    if not wanted or advice.kind is AdviceKind.DRAW:
+        wanted = [(c, None) for c in advice.cards]
+    at = taken_position(order, state)
+    pickup = state.pickup
+    taken: set[int] = set()
+    positions: list[int] = []
+    for card, flag in sorted(wanted, key=lambda w: w[1] is not True):
+        mine = bool(flag) and card == pickup
+        spots = sorted((i for i, c in enumerate(order.cards) if c == card and i not in taken),
+                       key=lambda i: (i == at) != mine)
+        if spots:
+            taken.add(spots[0])
+            positions.append(spots[0])
+    return positions
 
 
 def _own(cards: Sequence[Card], hand: Sequence[Card]) -> list[Card]:
@@ -62,11 +100,15 @@ def hint_text(advice: Advice, state: RoundState) -> str:
     kind = advice.kind
     extras = _extras(advice, state)
     if kind is AdviceKind.DRAW:
+        if advice.draw is not None and advice.taken is not None:
+            return _talaj_draw(advice)
         hand = state.hands[state.current]
         seen = [m for m in advice.melds if len(_own(m.cards, hand)) == len(m.cards)]
         if seen:
             return _("Hint: draw, then lay {melds}.").format(melds=_melds(seen))
         return _("Hint: draw a card first.")
+    if kind is AdviceKind.DISCARD and advice.discard is not None:
+        return _("Hint: discard the {card}.").format(card=card_text(advice.discard))
     if kind is AdviceKind.OPEN:
         if advice.staged:
             return _("Hint: with what you laid, open with {melds}: {points}").format(
@@ -98,6 +140,24 @@ def hint_text(advice: Advice, state: RoundState) -> str:
     return _nothing(advice, state)
 
 
+def _talaj_draw(advice: Advice) -> str:
+    """Before the draw: the talaj card to take, and what it opens or goes out with."""
+    assert advice.taken is not None
+    card = card_text(advice.taken)
+    first = advice.draw == "first"
+    if advice.goes_out and advice.melds:
+        template = (_("Hint: take the first card, the {card}: it goes out with {melds}.") if first
+                    else _("Hint: take the {card} from the talaj: it goes out with {melds}."))
+        return template.format(card=card, melds=_melds(advice.melds))
+    if advice.melds:
+        template = (_("Hint: take the first card, the {card}: it opens with {melds}: {points}")
+                    if first else
+                    _("Hint: take the {card} from the talaj: it opens with {melds}: {points}"))
+        return template.format(card=card, melds=_melds(advice.melds), points=advice.points)
+    return (_("Hint: take the first card, the {card}.") if first
+            else _("Hint: take the {card} from the talaj.")).format(card=card)
+
+
 def _nothing(advice: Advice, state: RoundState) -> str:
     """Nothing to lay now, said as the engine's status puts it."""
     status = state.opening_status()
@@ -121,14 +181,19 @@ def _nothing(advice: Advice, state: RoundState) -> str:
                     advice.needed).format(points=advice.needed)
 
 
-def hand_positions(order: Sequence[Card], cards: Sequence[Card]) -> list[int]:
-    """The positions in the hand of some cards (each position used once)."""
-    positions: list[int] = []
-    taken: set[int] = set()
-    for card in cards:
-        for i, c in enumerate(order):
-            if c == card and i not in taken:
-                taken.add(i)
-                positions.append(i)
-                break
-    return positions
+def current_hint(session: TableGame, model: TableModel, mine: bool,
+                 gate: MoveGate | None = None) -> tuple[list[int], str]:
+    """Hand positions to highlight and the hint's line for the face-up hand (nothing when the
+    hint is off or it is not its owner's turn; a guide's moves when a guide leads the table,
+    nothing when it names none); computed once per moment of the turn."""
+    seat = session.face_up()
+    if seat is None or not model.hints_on or not mine:
+        return [], ""
+    r = session.round
+    order = session.hand_order(seat)
+    moves = gate.hint_moves() if gate is not None else None
+    if gate is not None and moves is None:
+        return [], ""
+    key = (session.match.round_number, r.turn, tuple(order.cards), order.fresh, r.has_drawn,
+           r.turn_view().ops, None if moves is None else tuple(moves))
+    return model.hint(key, lambda: compute_hint(order, r, moves))

@@ -195,10 +195,10 @@ def draw_dashed_rect(surface: pygame.Surface, rect: pygame.Rect, color: tuple[in
 
 
 def draw_owner_label(surface: pygame.Surface, lay: TableLayout, rect: pygame.Rect,
-                     text: str) -> None:
-    """The name over a player's combinations."""
+                     text: str) -> pygame.Rect:
+    """The name over a player's combinations; returns where it was drawn."""
     surf = fit_text(text, lay.px(16), SOFT, max(rect.w, lay.px(200)), bold=True)
-    blit_aligned(surface, surf, rect, "start")
+    return blit_aligned(surface, surf, rect, "start")
 
 
 def draw_prompt(surface: pygame.Surface, lay: TableLayout, text: str,

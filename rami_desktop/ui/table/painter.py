@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import logging
 import math
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
@@ -14,11 +14,11 @@ from rami_desktop.ui import theme
 from rami_desktop.ui.round_result import seat_team_label, team_totals_line
 from rami_desktop.ui.table import hud
 from rami_desktop.ui.table.counter import counter_view
+from rami_desktop.ui.table.hints import current_hint
 from rami_desktop.ui.table.layout import TableLayout, index_rect
+from rami_desktop.ui.table.parts import TableParts
 from rami_desktop.ui.table.sprites import CardSprite
-
-if TYPE_CHECKING:
-    from rami_desktop.ui.scenes.table import TableScene
+from rami_desktop.ui.table.view import added_this_turn
 
 log = logging.getLogger(__name__)
 
@@ -51,74 +51,76 @@ def hand_strips(hand: dict[Any, CardSprite], positions: list[int]) -> list[pygam
 
 
 class TablePainter:
-    """Draws a table scene (reads it, never changes the game)."""
+    """Draws a table screen from its parts (reads them, never changes the game)."""
 
-    def __init__(self, scene: TableScene) -> None:
-        self.scene = scene
-        self.sc = scene  # short name for the many reads below
+    def __init__(self) -> None:
         self.layer: pygame.Surface | None = None
         self._fans: dict[tuple[Any, ...], pygame.Surface] = {}
         #: where the hint line and the message were drawn last (None: not shown)
         self.hint_rect: pygame.Rect | None = None
         self.message_rect: pygame.Rect | None = None
+        #: where "Drag cards here…" was drawn last (None: not shown)
+        self.drop_rect: pygame.Rect | None = None
+        #: what the last frame showed of each card: (zone, code shown), ``back`` for a back
+        self.shown: list[tuple[str, str]] = []
 
     def invalidate(self) -> None:
         """Something at rest changed: draw the layer again at the next frame."""
         self.layer = None
 
-    def warm_text(self) -> None:
+    def warm_text(self, parts: TableParts) -> None:
         """Render once the texts that change during play (prompts, card counts), so that no
         frame in the middle of a deal waits for the font renderer."""
-        lay = self.sc.lay
+        lay = parts.view.lay
         if lay is None:
             return
+        session = parts.session
         scratch = pygame.Surface(lay.size)
-        for seat in range(self.sc.config.players):
-            name = self.sc.ctl.name(seat)
+        for seat in range(session.config.players):
+            name = session.name(seat)
             for text in (_("{name} is playing…").format(name=name),
                          _("{name}'s turn").format(name=name),
                          _("{name} went out!").format(name=name)):
                 hud.draw_prompt(scratch, lay, text, False)
                 hud.draw_prompt(scratch, lay, text, True)
-        for text in (_("Your turn: draw from the stock or the talaj."),
+        for text in (_("Your turn: draw from the stock or the talaj."), _("You went out!"),
                      _("Your turn: draw from the stock."),
                      _("Lay combinations if you can, then discard on the talaj.")):
             hud.draw_prompt(scratch, lay, text, True)
         for seat, box in lay.seats.items():
-            base = self.seat_info(seat)
+            base = self.seat_info(parts, seat)
             for cards in range(0, 17):
                 for down in (False, True):
                     info = hud.SeatInfo(base.name, cards, base.score, down, base.dealer,
                                         base.active, base.bot, base.team)
                     hud.draw_seat(scratch, lay, box, info)
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: pygame.Surface, parts: TableParts) -> None:
         """Draw the whole table."""
-        sc = self.scene
-        lay = sc.lay
+        lay = parts.view.lay
         assert lay is not None
         if self.layer is None or self.layer.get_size() != surface.get_size():
-            self.layer = self._build_layer(surface.get_size(), lay)
+            self.layer = self._build_layer(surface.get_size(), lay, parts)
         surface.blit(self.layer, (0, 0))
-        sc.board.draw(surface, sc.ctx.card_art, self._dynamic)
-        sc.drawn_faces = [s.spec.code for s in sc.board.sprites]
-        self._draw_overlays(surface, lay)
-        sc.group.draw(surface)
+        parts.board.draw(surface, parts.art, self._dynamic)
+        self.shown = [(s.spec.zone, s.shown_code()) for s in parts.board.sprites]
+        self._draw_overlays(surface, lay, parts)
+        parts.buttons.group.draw(surface)
 
     @staticmethod
     def _at_rest(sprite: Any) -> bool:
         """Sprites drawn into the cached layer: resting cards out of the hand."""
-        return not sprite.moving and not sprite.held and sprite.spec.zone != "hand"
+        return not sprite.moving and not sprite.held and not sprite.spec.zone.startswith("hand")
 
     @staticmethod
     def _at_rest_not_seat(sprite: Any) -> bool:
         return TablePainter._at_rest(sprite) and not sprite.spec.zone.startswith("seat:")
 
-    def _draw_fans(self, layer: pygame.Surface) -> None:
+    def _draw_fans(self, layer: pygame.Surface, parts: TableParts) -> None:
         """The opponents' resting card backs, one cached picture per seat (not one blit a card)."""
-        art = self.sc.ctx.card_art
+        art = parts.art
         by_seat: dict[str, list[Any]] = {}
-        for sprite in self.sc.board.sprites:
+        for sprite in parts.board.sprites:
             if sprite.spec.zone.startswith("seat:"):
                 by_seat.setdefault(sprite.spec.zone, []).append(sprite)
         for sprites in by_seat.values():
@@ -133,59 +135,62 @@ class TablePainter:
                 if len(self._fans) > 200:
                     self._fans.clear()
                 fan = pygame.Surface(box.size, pygame.SRCALPHA)
-                back = art.back(rects[0].w) if art is not None else None
+                back = art.back(rects[0].w)
                 for r in rects:
-                    if back is not None:
-                        fan.blit(back, (r.x - box.x, r.y - box.y))
-                    else:
-                        pygame.draw.rect(fan, (30, 50, 110), r.move(-box.x, -box.y))
+                    fan.blit(back, (r.x - box.x, r.y - box.y))
                 self._fans[key] = fan
             layer.blit(fan, box.topleft)
 
     def _dynamic(self, sprite: Any) -> bool:
         return not self._at_rest(sprite)
 
-    def _build_layer(self, size: tuple[int, int], lay: TableLayout) -> pygame.Surface:
+    def _build_layer(self, size: tuple[int, int], lay: TableLayout,
+                     parts: TableParts) -> pygame.Surface:
         """The felt, the panels and the resting cards, drawn once until something changes."""
         layer = pygame.Surface(size)
         layer.blit(theme.felt_background(size), (0, 0))
-        self._draw_static(layer, lay)
-        self._draw_fans(layer)
-        self.sc.board.draw(layer, self.sc.ctx.card_art, self._at_rest_not_seat)
-        self._draw_meld_marks(layer, lay)
-        self._draw_panels(layer, lay)
+        self._draw_static(layer, lay, parts)
+        self._draw_fans(layer, parts)
+        parts.board.draw(layer, parts.art, self._at_rest_not_seat)
+        self._draw_meld_marks(layer, lay, parts)
+        self._draw_panels(layer, lay, parts)
         return layer
 
-    def _draw_panels(self, layer: pygame.Surface, lay: TableLayout) -> None:
+    @staticmethod
+    def _draw_panels(layer: pygame.Surface, lay: TableLayout, parts: TableParts) -> None:
         """The journal under the piles, and the spread talaj when shown (both at rest)."""
-        sc = self.sc
-        sc.follow.panel.draw(layer, lay, sc.follow.journal_texts())
-        r = sc.ctl.round
-        if sc.follow.spread.shown and r.talaj:
-            sc.follow.spread.draw(layer, lay, sc.ctx.card_art, [c.code for c in r.talaj],
-                           r.first_pos)
+        follow = parts.follow
+        follow.panel.draw(layer, lay, follow.journal_texts(parts.session))
+        r = parts.session.round
+        if follow.spread.shown and r.talaj:
+            follow.spread.draw(layer, lay, parts.art, [c.code for c in r.talaj], r.first_pos)
 
-    def seat_info(self, seat: int) -> hud.SeatInfo:
-        r = self.sc.ctl.round
-        player = self.sc.ctl.player_of(seat)
+    @staticmethod
+    def seat_info(parts: TableParts, seat: int) -> hud.SeatInfo:
+        """What a seat's panel says."""
+        session = parts.session
+        r = session.round
+        player = session.player_of(seat)
         cards = 0 if player is None else len(r.hands[player])
-        team = seat_team_label(self.sc.ctl, seat, self.sc.viewer())
+        team = seat_team_label(session, seat, session.bottom_seat())
         return hud.SeatInfo(
-            name=self.sc.ctl.name(seat), cards=cards, score=self.sc.ctl.match.scores[seat],
+            name=session.name(seat), cards=cards, score=session.match.scores[seat],
             down=player is not None and r.down[player],
             dealer=player is not None and r.dealer == player,
-            active=not r.over and player == r.current, bot=self.sc.ctl.is_bot(seat), team=team)
+            active=not r.over and player == r.current, bot=session.is_bot(seat), team=team)
 
-    def _draw_static(self, surface: pygame.Surface, lay: TableLayout) -> None:
-        r = self.sc.ctl.round
+    def _draw_static(self, surface: pygame.Surface, lay: TableLayout,
+                     parts: TableParts) -> None:
+        session = parts.session
+        r = session.round
         for seat, box in lay.seats.items():
-            hud.draw_seat(surface, lay, box, self.seat_info(seat))
-        lines = [_("Round {number}").format(number=self.sc.ctl.match.round_number)]
-        status = self.sc.ctl.opening_status()
+            hud.draw_seat(surface, lay, box, self.seat_info(parts, seat))
+        lines = [_("Round {number}").format(number=session.match.round_number)]
+        status = r.opening_status()
         if not status.lay_only_to_go_out:  # simple: no opening, so no bar
             lines.append(_("Opening: {points} or more").format(points=status.bar))
-        lines.append(_("Match to {target}").format(target=self.sc.ctl.rules.target))
-        if (teams := team_totals_line(self.sc.ctl)) is not None:
+        lines.append(_("Match to {target}").format(target=session.rules.target))
+        if (teams := team_totals_line(session)) is not None:
             lines.append(teams)
         hud.draw_status(surface, lay, lines)
         hud.draw_slot(surface, lay.stock, lay)
@@ -195,73 +200,97 @@ class TablePainter:
         hud.draw_pile_label(surface, lay, lay.stock,
                             _("Stock {count}").format(count=len(r.stock)))
         hud.draw_pile_label(surface, lay, lay.talaj, _("Talaj"))
-        if self.sc.flow is not None:
-            for owner, rect in self.sc.flow.labels:
+        flow = parts.view.flow
+        if flow is not None:
+            for owner, rect in flow.labels:
                 if is_rtl():  # the name starts on the right: clear of the number badge there
                     rect = rect.inflate(-lay.px(28), 0).move(-lay.px(14), 0)
-                hud.draw_owner_label(surface, lay, rect, self.sc.ctl.name(owner))
-            if not self.sc.flow.places and self.sc.my_turn() and not self.sc.follow.spread.shown:
-                hud.draw_owner_label(surface, lay, lay.melds.inflate(0, -lay.melds.h + lay.px(30)),
-                                     _("Drag cards here to lay a combination"))
+                # above the dashed frame of a combination laid this turn, not under it
+                hud.draw_owner_label(surface, lay, rect.move(0, -lay.px(5)), session.name(owner))
+            self.drop_rect = None
+            if not flow.places and parts.control.my_turn() and not parts.follow.spread.shown:
+                self.drop_rect = hud.draw_owner_label(
+                    surface, lay, lay.melds.inflate(0, -lay.melds.h + lay.px(30)),
+                    _("Drag cards here to lay a combination"))
 
-    def _draw_meld_marks(self, surface: pygame.Surface, lay: TableLayout) -> None:
-        """Dashed outlines of staged combinations, their numbers, the first card's badge."""
-        r = self.sc.ctl.round
+    @staticmethod
+    def _draw_meld_marks(surface: pygame.Surface, lay: TableLayout, parts: TableParts) -> None:
+        """Dashed outlines of what this turn laid (staged combinations, cards added to others),
+        the talaj card taken this turn where it lies, the numbers, the first card's badge."""
+        r = parts.session.round
         staged = set(r.staged) if not r.over else set()
-        if self.sc.flow is not None:
-            for number, place in enumerate(self.sc.flow.places, start=1):
+        added = {} if r.over else added_this_turn(r.turn_view(), r.melds)
+        taken_at = None if r.over else r.turn_view().pickup_at()
+        flow = parts.view.flow
+        if flow is not None:
+            for number, place in enumerate(flow.places, start=1):
                 rect = place.rect
+                dash = lay.px(6), max(1, lay.px(2))
                 if place.index in staged:
                     hud.draw_dashed_rect(surface, rect.inflate(lay.px(8), lay.px(8)),
-                                         theme.BRASS_LIGHT, lay.px(6), max(1, lay.px(2)))
+                                         theme.BRASS_LIGHT, *dash)
+                new = [place.cards[k] for k in sorted(added.get(place.index, ()))
+                       if k < len(place.cards)]
+                if new:
+                    hud.draw_dashed_rect(surface, new[0].unionall(new[1:]).inflate(
+                        lay.px(6), lay.px(6)), theme.BRASS_LIGHT, *dash)
+                meld = r.melds[place.index].meld
+                if place.index == taken_at and meld is not None and r.pickup in meld.cards:
+                    k = meld.cards.index(r.pickup)
+                    hud.draw_glow(surface, place.cards[k], lay, FRESH)
                 # top right in every language: the cards' indices are on their left
                 hud.draw_badge(surface, lay, rect.topright, str(number), color=theme.ZELLIGE)
         if r.first_pos is not None and r.talaj:
             hud.draw_badge(surface, lay, first_badge_center(lay), _("1st"))
 
-    def _draw_overlays(self, surface: pygame.Surface, lay: TableLayout) -> None:
-        sc = self.sc
-        r = sc.ctl.round
-        v = sc.viewer()
-        mine = sc.my_turn()
+    def _draw_overlays(self, surface: pygame.Surface, lay: TableLayout,
+                       parts: TableParts) -> None:
+        session, model, control = parts.session, parts.model, parts.control
+        r = session.round
+        v = control.seat()
+        mine = control.my_turn()
         if mine and not r.has_drawn:  # where to click now
             hud.draw_glow(surface, lay.stock, lay)
-            if sc.ctl.talaj_open():
+            if session.talaj_open():
                 hud.draw_glow(surface, lay.talaj, lay)
                 if r.first_pos is not None:  # the badge stays over the glow, all of it readable
                     hud.draw_badge(surface, lay, first_badge_center(lay), _("1st"))
         hint_rect: pygame.Rect | None = None
-        if v is not None:
-            p = sc.ctl.player_of(v)
-            hud.draw_me(surface, lay, sc.ctl.name(v), sc.ctl.match.scores[v],
+        bottom = session.bottom_seat()
+        if bottom is not None:
+            p = session.player_of(bottom)
+            hud.draw_me(surface, lay, session.name(bottom), session.match.scores[bottom],
                         p is not None and r.down[p], p is not None and r.dealer == p)
-            positions, hint_text = sc.hint()
-            hand = {s.spec.ref: s for s in sc.board.in_zone("hand")}
+        if v is not None:
+            positions, hint_text = current_hint(session, model, mine, control.gate)
+            hand = {s.spec.ref: s for s in parts.board.in_zone("hand")
+                    if s.spec.zone == "hand"}
             hud.draw_hint_marks(surface, lay, hand_strips(hand, positions))
-            fresh = sc.follow.fresh_position()
+            fresh = session.hand_order(v).fresh
             if fresh in hand and not hand[fresh].held:
                 hud.draw_glow(surface, hand[fresh].rect, lay, FRESH)
             if hint_text:
                 hint_rect = hud.draw_hint_text(surface, lay, hint_text)
-            if sc.keys.used and sc.cursor in hand and mine:
-                hud.draw_glow(surface, hand[sc.cursor].rect, lay, theme.ZELLIGE)
-        counter = counter_view(sc.ctl.opening_status()) if mine else None
+            if model.keys_used and model.cursor in hand and mine:
+                hud.draw_glow(surface, hand[model.cursor].rect, lay, theme.ZELLIGE)
+        counter = counter_view(r.opening_status(), len(r.hands[r.current])) if mine else None
         if counter is not None:
             at = hud.draw_counter(surface, lay, counter, lay.prompt.center)
         else:
-            text, strong = self.prompt_text()
+            text, strong = self.prompt_text(parts)
             at = hud.draw_prompt(surface, lay, text, strong)
-        if sc.follow.cue_time > 0:
-            self._draw_cue(surface, lay, at)
+        shown = parts.follow.cue_shown()
+        if shown > 0:
+            self._draw_cue(surface, lay, at, shown)
         self.hint_rect, self.message_rect = hint_rect, None
-        if sc.message_time > 0 and sc.message:
-            bottom = hint_rect.y - lay.px(4) if hint_rect is not None else None
-            self.message_rect = hud.draw_message(surface, lay, sc.message,
-                                                 min(1.0, sc.message_time / 0.5), bottom)
+        if model.message_time > 0 and model.message:
+            bottom_y = hint_rect.y - lay.px(4) if hint_rect is not None else None
+            self.message_rect = hud.draw_message(surface, lay, model.message,
+                                                 min(1.0, model.message_time / 0.5), bottom_y)
 
-    def _draw_cue(self, surface: pygame.Surface, lay: TableLayout, at: pygame.Rect) -> None:
+    @staticmethod
+    def _draw_cue(surface: pygame.Surface, lay: TableLayout, at: pygame.Rect, t: float) -> None:
         """The "your turn" highlight: a brass ring around the prompt, glowing then fading."""
-        t = self.sc.follow.cue_time
         k = min(1.0, t / 0.6) * (0.6 + 0.4 * abs(math.sin(t * 5.0)))
         ring = at.inflate(lay.px(26), lay.px(12))
         box = pygame.Surface(ring.size, pygame.SRCALPHA)
@@ -269,27 +298,30 @@ class TablePainter:
                          width=max(2, lay.px(3)), border_radius=ring.h // 2)
         surface.blit(box, ring)
 
-    def prompt_text(self) -> tuple[str, bool]:
+    @staticmethod
+    def prompt_text(parts: TableParts) -> tuple[str, bool]:
         """What the line above the hand says, and whether it is the player's call."""
-        r = self.sc.ctl.round
+        session = parts.session
+        r = session.round
         if r.over:
             if r.winner is None:
                 return _("The stock ran out: no winner this round."), True
-            winner = self.sc.ctl.seat_of(r.winner)
-            return _("{name} went out!").format(name=self.sc.ctl.name(winner)), True
-        seat = self.sc.ctl.current_seat
-        if self.sc.follow.held:
+            winner = session.seat_of(r.winner)
+            if winner == session.bottom_seat() and not session.shared_screen:
+                return _("You went out!"), True  # the one player at the screen: "you"
+            return _("{name} went out!").format(name=session.name(winner)), True
+        seat = session.current_seat
+        if parts.follow.held:
             return _("Click or press a key to go on."), True
-        if self.sc.players_turn():
+        if parts.control.players_turn():
             if not r.has_drawn:
-                if self.sc.ctl.talaj_open():
+                if session.talaj_open():
                     return _("Your turn: draw from the stock or the talaj."), True
                 return _("Your turn: draw from the stock."), True
-            if not self.sc.ctl.rules.lay_before_out:  # simple: no opening, lay to go out
+            if not session.rules.lay_before_out:  # simple: no opening, lay to go out
                 return _("Cards are laid only to go out: lay them all, or discard on the "
                          "talaj."), True
             return _("Lay combinations if you can, then discard on the talaj."), True
-        if self.sc.ctl.is_bot(seat):
-            return _("{name} is playing…").format(name=self.sc.ctl.name(seat)), False
-        return _("{name}'s turn").format(name=self.sc.ctl.name(seat)), False
-
+        if session.is_bot(seat):
+            return _("{name} is playing…").format(name=session.name(seat)), False
+        return _("{name}'s turn").format(name=session.name(seat)), False

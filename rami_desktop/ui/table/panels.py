@@ -12,6 +12,7 @@ from rami_desktop.i18n import _, is_rtl, ngettext
 from rami_desktop.ui import theme
 from rami_desktop.ui.table import hud
 from rami_desktop.ui.table.layout import TableLayout, card_h
+from rami_desktop.ui.text import line_height
 from rami_desktop.ui.widgets import blit_aligned, fit_text, render_text
 
 #: the journal's text size (reference pixels)
@@ -91,7 +92,8 @@ class JournalPanel:
         size = lay.px(JOURNAL_FONT)
         # one height for every line (suit symbols come from a font reaching lower); the text
         # starts at the same height in every line
-        row = render_text("Ag♦", size, theme.CREAM, bold=True).get_height()
+        row = max(line_height(size, bold=True),
+                  render_text("♦", size, theme.CREAM, bold=True).get_height())
         for k, text in enumerate(reversed(lines)):
             color = NEWEST if k == 0 else theme.CREAM
             surf = render_text(text, size, color, bold=k == 0, max_width=area.w)

@@ -1,161 +1,149 @@
-"""The table's pointer: mouse presses, drags and drops turned into the player's intent
+"""The table's pointer: mouse presses, drags and drops turned into the table's commands
 (select, reorder, draw, lay, add, swap, take back, discard). A drop builds candidate actions;
 the engine accepts or refuses them."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
-from rami_desktop.engine.actions import Action
-from rami_desktop.ui.table import animation
-from rami_desktop.ui.table.drag import Drag, Press, moved_enough
-from rami_desktop.ui.table.staging import add_actions, lay_action, swap_action
-
-if TYPE_CHECKING:
-    from rami_desktop.ui.scenes.table import TableScene
+from rami_desktop.ui.table.control import TableControl
+from rami_desktop.ui.table.drag import Drag, moved_enough
+from rami_desktop.ui.table.model import DragState, Press
+from rami_desktop.ui.table.sprites import SpriteBoard
 
 
 class Pointer:
-    """Turns the mouse events of a table scene into its commands."""
+    """Turns mouse events into table commands; holds the cards being dragged."""
 
-    def __init__(self, scene: TableScene) -> None:
-        self.sc = scene
+    def __init__(self) -> None:
+        self.drag: Drag | None = None
 
-    def handle(self, event: pygame.event.Event) -> None:
-        """A mouse event (motion, press or release of the left button)."""
+    def handle(self, event: pygame.event.Event, control: TableControl, board: SpriteBoard,
+               slide: float) -> None:
+        """A mouse event (motion, press or release of the left button).
+
+        Args:
+            event: the event.
+            control: the table's commands (with the model, the view and the session).
+            board: the card sprites.
+            slide: seconds cards take to slide back after a drop that plays nothing.
+        """
         if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
-            self.down(event.pos)
+            self.down(event.pos, control, board)
         elif event.type == pygame.MOUSEMOTION:
-            self.move(event.pos)
+            self.move(event.pos, control, board)
         elif event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1:
-            self.up(event.pos)
+            self.up(event.pos, control, board, slide)
 
-    def down(self, pos: tuple[int, int]) -> None:
-        sc = self.sc
-        lay = sc.lay
+    def down(self, pos: tuple[int, int], control: TableControl, board: SpriteBoard) -> None:
+        """The left button goes down: a press on a card, or a draw."""
+        lay = control.view.lay
+        model = control.model
         if lay is None:
             return
-        sprite = sc.board.at(pos, "hand")
-        if sprite is not None and sc.viewer() is not None:
-            sc.press = Press(pos, sprite, "hand")
+        sprite = board.at(pos, "hand")
+        if sprite is not None and sprite.spec.zone == "hand" and control.seat() is not None:
+            model.press = Press(pos, "hand", int(sprite.spec.ref))
             return
-        sprite = sc.board.at(pos, "meld:")
-        if sprite is not None and sc.my_turn():
+        sprite = board.at(pos, "meld:")
+        r = control.session.round
+        if sprite is not None and control.my_turn():
             index = int(sprite.spec.zone.split(":")[1])
             # a combination laid this turn comes back whole; another gives back only the last
             # addition or swap made to it (an undo)
-            if index in sc.ctl.round.staged or sc.ctl.round.turn_view().last_meld == index:
-                sc.press = Press(pos, sprite, sprite.spec.zone)
+            if index in r.staged or r.turn_view().last_meld == index:
+                model.press = Press(pos, sprite.spec.zone, int(sprite.spec.ref))
                 return
-        if not sc.my_turn():
+        if not control.my_turn():
             return
-        if lay.first != lay.talaj and sc.board.at(pos, "first") is not None \
+        if lay.first != lay.talaj and board.at(pos, "first") is not None \
                 and not lay.talaj.collidepoint(pos):
-            sc.draw_from("first")
+            control.draw_from("first")
         elif lay.stock.collidepoint(pos):
-            sc.draw_from("stock")
+            control.draw_from("stock")
         elif lay.talaj.collidepoint(pos):
-            sc.draw_from("top")
+            control.draw_from("top")
 
-    def move(self, pos: tuple[int, int]) -> None:
-        sc = self.sc
-        if sc.drag is not None:
-            sc.drag.move(pos)
+    def move(self, pos: tuple[int, int], control: TableControl, board: SpriteBoard) -> None:
+        """The pointer moves: the held cards follow it; a press far enough becomes a drag."""
+        if self.drag is not None:
+            self.drag.move(pos)
             return
-        press = sc.press
+        model = control.model
+        press = model.press
         if press is None or not moved_enough(press.pos, pos):
             return
         if press.zone == "hand":
-            i = press.sprite.spec.ref
-            held = [press.sprite]
-            if i in sc.selected and len(sc.selected) > 1:
-                held = [s for s in sc.board.in_zone("hand") if s.spec.ref in sc.selected]
-            sc.drag = Drag.start(held, press.pos, "hand")
+            refs = sorted(model.selected) if press.ref in model.selected and \
+                len(model.selected) > 1 else [press.ref]
+            held = [s for s in board.in_zone("hand") if s.spec.zone == "hand"
+                    and s.spec.ref in refs]
         else:
-            sc.drag = Drag.start([press.sprite], press.pos, press.zone)
-        sc.painter.invalidate()
-        # bring to front
-        for s in sc.drag.sprites:
-            sc.board.sprites.remove(s)
-            sc.board.sprites.append(s)
-        sc.press = None
-        sc.drag.move(pos)
-
-    def up(self, pos: tuple[int, int]) -> None:
-        sc = self.sc
-        press, drag = sc.press, sc.drag
-        sc.press = None
-        if drag is None:
-            if press is not None and press.zone == "hand":
-                sc.view.toggle_select(press.sprite.spec.ref)
+            held = [s for s in board.in_zone(press.zone) if s.spec.ref == press.ref]
+            refs = [press.ref]
+        if not held:
+            model.press = None
             return
-        sc.drag = None
-        sc.painter.invalidate()
-        if not self.drop(drag, pos):
-            drag.snap_back(animation.slide_time(sc.speed))
+        self.drag = Drag.start(held, press.pos, press.zone)
+        model.drag = DragState(press.zone, tuple(refs))
+        for s in self.drag.sprites:  # bring to front
+            board.sprites.remove(s)
+            board.sprites.append(s)
+        model.press = None
+        self.drag.move(pos)
 
-    def drop(self, drag: Drag, pos: tuple[int, int]) -> bool:
-        """Turn a drop into candidate actions; return False to send the cards back."""
-        sc = self.sc
-        lay = sc.lay
+    def up(self, pos: tuple[int, int], control: TableControl, board: SpriteBoard,
+           slide: float) -> None:
+        """The button comes up: a click selects, a drop plays (or the cards go back)."""
+        model = control.model
+        press, drag, state = model.press, self.drag, model.drag
+        model.press = None
+        if drag is None or state is None:
+            self.drag, model.drag = None, None
+            if press is not None and press.zone == "hand":
+                control.toggle_select(press.ref)
+            return
+        self.drag, model.drag = None, None
+        if not self.drop(drag, state, pos, control):
+            drag.snap_back(slide)
+
+    def cancel(self, slide: float) -> None:
+        """Let go of whatever is held (the game moved on)."""
+        if self.drag is not None:
+            self.drag.snap_back(slide)
+            self.drag = None
+
+    def drop(self, drag: Drag, state: DragState, pos: tuple[int, int],
+             control: TableControl) -> bool:
+        """Turn a drop into a command; return False to send the cards back."""
+        lay = control.view.lay
         assert lay is not None
-        if drag.source.startswith("meld:"):
+        if state.source.startswith("meld:"):
             if pos[1] >= lay.prompt.y:
                 drag.release()
-                sc.take_back(int(drag.source.split(":")[1]))
+                control.take_back(int(state.source.split(":")[1]))
                 return True
             return False
-        v = sc.viewer()
-        if v is None:
-            return False
-        order = sc.orders.get(v, [])
-        refs = sorted(int(r) for r in drag.refs)  # type: ignore[call-overload]
-        cards = [order[i] for i in refs if i < len(order)]
+        refs = list(state.refs)
         if pos[1] >= lay.hand.y - lay.px(10):
-            sc.view.reorder_drop(v, refs, pos)
+            drag.release()
+            control.reorder(refs, pos[0])
             return True
-        if not sc.my_turn():
+        if not control.my_turn():
             return False
-        p = sc.ctl.action_player(v)
         drag.release()
         if lay.talaj.inflate(lay.px(24), lay.px(24)).collidepoint(pos):
-            if len(cards) != 1:
-                sc.refuse("card_not_in_hand")
-                sc.sync()
+            if len(refs) != 1:
+                control.refuse("card_not_in_hand")
                 return True
-            sc.discard(cards[0])
+            control.discard(refs[0])
             return True
-        place = self.meld_at(pos)
+        place = control.view.meld_at(pos)
         if place is not None:
             index, k, rect = place
-            meld = sc.ctl.round.melds[index].meld
-            assert meld is not None
-            candidates: list[Action] = []
-            if len(cards) == 1 and k is not None and meld.cards[k].is_joker:
-                candidates.append(swap_action(p, index, cards[0]))
-            at = "low" if pos[0] < rect.centerx else "high"
-            candidates += add_actions(p, index, meld, cards, at, sc.ctl.rules)
-            sc.attempt(*candidates)
+            control.add(index, refs, "low" if pos[0] < rect.centerx else "high", k)
             return True
-        if lay.melds.collidepoint(pos) or (pos[1] < lay.prompt.y and pos[1] > lay.status.y):
-            sc.attempt(lay_action(p, cards, sc.ctl.rules))
+        if lay.melds.collidepoint(pos) or lay.status.y < pos[1] < lay.prompt.y:
+            control.lay(refs)
             return True
         return False
-
-    def meld_at(self, pos: tuple[int, int]
-                ) -> tuple[int, int | None, pygame.Rect] | None:
-        """The combination under a point: engine index, card index (or None) and its rect."""
-        sc = self.sc
-        if sc.flow is None or sc.lay is None:
-            return None
-        margin = sc.lay.px(12)
-        for place in reversed(sc.flow.places):
-            if place.rect.inflate(margin, margin).collidepoint(pos):
-                for k in range(len(place.cards) - 1, -1, -1):
-                    if place.cards[k].collidepoint(pos):
-                        return place.index, k, place.rect
-                return place.index, None, place.rect
-        return None
-

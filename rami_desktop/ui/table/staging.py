@@ -12,15 +12,17 @@ from rami_desktop.engine.melds import Meld
 from rami_desktop.engine.rules import Rules
 
 
-def lay_action(player: int, cards: Sequence[Card], rules: Rules) -> Lay:
+def lay_action(player: int, cards: Sequence[Card], rules: Rules, taken: bool | None = None
+               ) -> Lay:
     """The Lay of some cards, in the order the engine arranges them (as given when they make no
-    combination: the engine then refuses it and says why)."""
+    combination: the engine then refuses it and says why); ``taken`` says which copy of the
+    talaj card taken this turn it lays (see :class:`~rami_desktop.engine.actions.Lay`)."""
     meld = arrange_meld(cards, rules)
-    return Lay(player, meld.cards if meld is not None else tuple(cards))
+    return Lay(player, meld.cards if meld is not None else tuple(cards), taken)
 
 
 def add_actions(player: int, meld_index: int, meld: Meld, cards: Sequence[Card],
-                at: str | None, rules: Rules) -> list[Action]:
+                at: str | None, rules: Rules, taken: bool | None = None) -> list[Action]:
     """The Add actions for cards dropped on a combination: the ends the engine says they join,
     the one nearest the drop first (one plain Add when they join none: the engine says why).
 
@@ -31,6 +33,7 @@ def add_actions(player: int, meld_index: int, meld: Meld, cards: Sequence[Card],
         cards: the cards dropped.
         at: ``low`` or ``high``: the end nearest the drop (séries only), or None.
         rules: the rules in force.
+        taken: which copy of the talaj card taken this turn is added (see ``lay_action``).
     """
     options = list(addition_options(meld, cards, rules))
     options.sort(key=lambda end: end != at)
@@ -38,10 +41,10 @@ def add_actions(player: int, meld_index: int, meld: Meld, cards: Sequence[Card],
     for end in options:
         order = addition_order(meld, cards, rules, end)
         if order is not None:
-            out.append(Add(player, meld_index, order, end))
-    return out or [Add(player, meld_index, tuple(cards), None if meld.is_tria else at)]
+            out.append(Add(player, meld_index, order, end, taken))
+    return out or [Add(player, meld_index, tuple(cards), None if meld.is_tria else at, taken)]
 
 
-def swap_action(player: int, meld_index: int, card: Card) -> Swap:
+def swap_action(player: int, meld_index: int, card: Card, taken: bool | None = None) -> Swap:
     """The Swap of one hand card for the joker of a combination."""
-    return Swap(player, meld_index, card)
+    return Swap(player, meld_index, card, taken)

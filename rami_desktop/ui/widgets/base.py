@@ -67,6 +67,11 @@ class Widget:
     def update(self, dt: float) -> None:
         """Advance animations."""
 
+    def wants_redraw(self) -> bool:
+        """Whether the widget looks different now from when it was last drawn although no
+        input came (an animation, a blinking caret): the scene is then drawn again."""
+        return False
+
     def draw(self, surface: pygame.Surface, focus: Widget | None = None) -> None:
         """Draw; ``focus`` is the focused widget when the focus ring is to be shown."""
 

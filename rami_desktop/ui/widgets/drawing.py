@@ -33,8 +33,9 @@ def render_text(text: str, size: int, color: tuple[int, int, int], *, bold: bool
 
 
 def fit_text(text: str, size: int, color: tuple[int, int, int], max_width: int, *,
-             bold: bool = False) -> pygame.Surface:
-    """Render one line, shrinking the font (down to 60%) until it fits ``max_width``."""
+             bold: bool = False, keep_end: bool = False) -> pygame.Surface:
+    """Render one line, shrinking the font (down to 60%) until it fits ``max_width``; a line
+    still too long is clipped, keeping its start (or its end: ``keep_end``, a text field)."""
     size = int(size)
     surf = render_text(text, size, color, bold=bold)
     floor = max(8, int(size * 0.6))
@@ -44,7 +45,8 @@ def fit_text(text: str, size: int, color: tuple[int, int, int], max_width: int, 
     if surf.get_width() > max_width > 0:
         # still too wide: clip rather than overflow
         clipped = pygame.Surface((max_width, surf.get_height()), pygame.SRCALPHA)
-        clipped.blit(surf, (0, 0) if not is_rtl() else (max_width - surf.get_width(), 0))
+        at_left = is_rtl() == keep_end
+        clipped.blit(surf, (0, 0) if at_left else (max_width - surf.get_width(), 0))
         surf = clipped
     return surf
 

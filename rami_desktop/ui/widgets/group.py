@@ -167,6 +167,11 @@ class WidgetGroup:
         for w in self._all():
             w.update(dt)
 
+    def wants_redraw(self) -> bool:
+        """Whether a widget changed on its own since it was drawn (see
+        :meth:`Widget.wants_redraw`)."""
+        return any(w.wants_redraw() for w in self._all() if w.visible)
+
     def draw(self, surface: pygame.Surface) -> None:
         """Draw every widget in order."""
         focus = self.focus_visible()

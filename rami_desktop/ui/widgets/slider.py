@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import pygame
 
-from rami_desktop.i18n import is_rtl
+from rami_desktop.i18n import _, is_rtl
 from rami_desktop.ui import theme
 from rami_desktop.ui.widgets.base import Text, Widget
 from rami_desktop.ui.widgets.drawing import blit_aligned, fit_text
@@ -95,6 +95,8 @@ class Slider(Row):
         r = theme.px(11, s)
         pygame.draw.circle(surface, theme.BRASS, (kx, track.centery), r)
         pygame.draw.circle(surface, theme.INK_SOFT, (kx, track.centery), r, max(1, theme.px(1, s)))
-        surf = fit_text(f"{round(self.value * 100)}%", theme.px(theme.FONT_SMALL, s),
+        # TRANSLATORS: a percentage; French puts a no-break space before %
+        surf = fit_text(_("{percent}%").format(percent=round(self.value * 100)),
+                        theme.px(theme.FONT_SMALL, s),
                         theme.INK_SOFT, text_rect.w)
         blit_aligned(surface, surf, text_rect, "end")

@@ -8,12 +8,14 @@ import pygame
 
 from rami_desktop.i18n import is_rtl
 from rami_desktop.ui import theme
+from rami_desktop.ui.clipboard import paste_text
 from rami_desktop.ui.widgets.base import Text, Widget, tr
 from rami_desktop.ui.widgets.drawing import blit_aligned, fit_text
 
 
 class TextInput(Widget):
-    """A one-line text field (player names, deal codes); the caret stays at the end."""
+    """A one-line text field (player names, deal codes); the caret stays at the end; Ctrl+V
+    (Cmd+V) pastes the clipboard's first line."""
 
     captures_text = True
 
@@ -25,6 +27,7 @@ class TextInput(Widget):
         self.max_length = max_length
         self.placeholder = placeholder
         self.blink = 0.0
+        self._caret_drawn: bool | None = None  # None: not drawn focused last time
 
     def set(self, value: str) -> None:
         """Set the text and report it."""
@@ -41,10 +44,10 @@ class TextInput(Widget):
 
     def handle_key(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.TEXTINPUT:
-            room = self.max_length - len(self.value)
-            if room > 0 and event.text.isprintable():
-                self.set(self.value + event.text[:room])
-            self.blink = 0.0
+            self.insert(event.text)
+            return True
+        if event.key == pygame.K_v and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            self.insert(paste_text())
             return True
         if event.key == pygame.K_BACKSPACE:
             if self.value:
@@ -59,8 +62,24 @@ class TextInput(Widget):
         return event.key in (pygame.K_SPACE, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME,
                              pygame.K_END, pygame.K_DELETE)
 
+    def insert(self, text: str) -> None:
+        """Add typed or pasted text at the end (printable characters, as many as fit)."""
+        text = "".join(c for c in text if c.isprintable())
+        room = self.max_length - len(self.value)
+        if room > 0 and text:
+            self.set(self.value + text[:room])
+        self.blink = 0.0
+
     def update(self, dt: float) -> None:
         self.blink = (self.blink + dt) % 1.0
+
+    def caret_shown(self) -> bool:
+        """Whether the blinking caret is in its visible half."""
+        return self.blink < 0.55
+
+    def wants_redraw(self) -> bool:
+        """The caret of a focused field blinks: a redraw each time it shows or hides."""
+        return self._caret_drawn is not None and self._caret_drawn != self.caret_shown()
 
     def draw(self, surface: pygame.Surface, focus: Widget | None = None) -> None:
         if not self.visible:
@@ -76,11 +95,12 @@ class TextInput(Widget):
         inner = box.inflate(-theme.px(20, s), 0)
         size = theme.px(theme.FONT_BODY, s)
         if self.value:
-            surf = fit_text(self.value, size, theme.INK, inner.w - theme.px(6, s))
+            surf = fit_text(self.value, size, theme.INK, inner.w - theme.px(6, s), keep_end=True)
         else:
             surf = fit_text(tr(self.placeholder), size, theme.INK_DISABLED, inner.w)
         dest = blit_aligned(surface, surf, inner, "start")
-        if focused and self.blink < 0.55:
+        self._caret_drawn = self.caret_shown() if focused else None
+        if focused and self.caret_shown():
             if not self.value:
                 x = inner.right if is_rtl() else inner.left
             else:

@@ -25,6 +25,10 @@ def test_progress_survives_a_save_and_bad_values_are_repaired(tmp_path: Path) ->
     loaded, problem = load_settings(paths)
     assert problem is None and loaded.lessons_done == ("jokers", "talaj")
     assert loaded.tutorial_offered
-    paths.settings_file.write_text('{"version": 1, "lessons_done": ["a", "a", 7]}')
+    # one bad or repeated entry is dropped: the good ticks stay
+    paths.settings_file.write_text('{"version": 1, "lessons_done": ["talaj", "a", "a", 7, ""]}')
+    loaded, problem = load_settings(paths)
+    assert loaded.lessons_done == ("a", "talaj") and problem is None
+    paths.settings_file.write_text('{"version": 1, "lessons_done": "talaj"}')
     loaded, problem = load_settings(paths)
     assert loaded.lessons_done == () and problem == "repaired"

@@ -1,0 +1,103 @@
+"""Join a table with no window and let a bot play the seat: ``python -m rami_desktop.join``.
+
+For tests, soaks, and to fill a table from another machine. The seat's token is kept in the
+settings (``RAMI_HOME`` chooses their folder): started again for the same table, the joiner
+comes back to its seat. Exit 0 at the normal end (the match's, or the host's ``--rounds``);
+a wrong code or a full table: exit 2 and one line; another trouble: exit 1 and one line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import random
+import sys
+import time
+from collections.abc import Sequence
+
+from rami_desktop.arguments import OneLineParser, safe_output, whole_number
+from rami_desktop.bots import LEVELS, make_bot
+from rami_desktop.net.client import address_url
+from rami_desktop.net.errors import NetError
+from rami_desktop.net.headless import IDLE_WAIT, run_joiner
+from rami_desktop.net.joining import Joining, Trouble, Welcome
+from rami_desktop.net.keep import joined_entry, remember_joined
+from rami_desktop.net.protocol import normalize_code
+from rami_desktop.net.remote import RemoteSession
+from rami_desktop.storage.paths import Paths
+from rami_desktop.storage.settings import load_settings, save_settings
+from rami_desktop.ui.net_words import net_message
+
+#: exit codes
+OK, FAILED, REFUSED = 0, 1, 2
+#: the troubles that are the table's answer (exit 2)
+REFUSALS = (NetError.WRONG_CODE, NetError.TABLE_FULL, NetError.SEAT_TAKEN,
+            NetError.NO_SUCH_SEAT)
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    """The command line."""
+    ap = OneLineParser(prog="python -m rami_desktop.join",
+                       description=__doc__.split("\n\n")[0])
+    ap.add_argument("--address", required=True, help="host name or IP, or a ws:// wss:// URL")
+    ap.add_argument("--port", type=whole_number(1, 65535), required=True)
+    ap.add_argument("--code", required=True, help="the table code")
+    ap.add_argument("--bot", choices=LEVELS, default="medium", help="the policy that plays")
+    ap.add_argument("--name", default="", help="the player's name at the table")
+    ap.add_argument("--seat", type=whole_number(0, 5), default=None,
+                    help="the seat to take (default: any)")
+    ap.add_argument("--cafile", default=None, help="certificates to check a wss:// host with")
+    ap.add_argument("--timeout", type=float, default=3600.0, help="give up after T seconds")
+    ap.add_argument("--seed", type=whole_number(0, (1 << 64) - 1), default=None,
+                    help="the bot's seed")
+    return ap.parse_args(argv)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Join, play to the end; return the exit code."""
+    safe_output()
+    args = parse_args(argv)
+    code = normalize_code(args.code)
+    try:
+        url = address_url(args.address, args.port)
+    except ValueError as exc:
+        print(f"rami-join: {exc}", file=sys.stderr)
+        return REFUSED
+    paths = Paths.from_environment()
+    settings, _problem = load_settings(paths)
+    kept = joined_entry(settings.network, args.address, args.port, code)
+    token = kept["token"] if kept else None
+    deadline = time.monotonic() + args.timeout
+    joining = Joining(url, code, args.name, args.seat, token, args.cafile)
+    answer = _wait(joining, deadline)
+    if not isinstance(answer, Welcome):
+        trouble = answer or Trouble(NetError.UNREACHABLE)
+        print(net_message(trouble.code, trouble.version), flush=True)
+        return REFUSED if trouble.code in REFUSALS else FAILED
+    network = remember_joined(settings.network, args.address, args.port, code, answer.seat,
+                              answer.token, args.name)
+    save_settings(paths, dataclasses.replace(settings, network=network))
+    rng = random.Random(args.seed)
+    session = RemoteSession(joining.link, answer, args.name, make_bot(args.bot), rng)
+    ended = run_joiner(session, deadline)
+    problem = session.problem
+    session.close()
+    if ended:
+        return OK
+    print(net_message(problem.code if problem else NetError.LOST,
+                      problem.version if problem else None), flush=True)
+    return FAILED
+
+
+def _wait(joining: Joining, deadline: float) -> Welcome | Trouble | None:
+    while time.monotonic() < deadline:
+        answer = joining.poll()
+        if answer is not None:
+            return answer
+        joining.link.wait(IDLE_WAIT)
+    joining.cancel()
+    return None
+
+
+if __name__ == "__main__":
+    sys.exit(main())

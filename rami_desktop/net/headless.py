@@ -1,0 +1,139 @@
+"""Tables and joiners with no window: the loops of ``rami-host`` and ``rami_desktop.join``.
+
+:func:`step_table` moves one hosted table on without waiting (requests, bots standing in or
+seated, the next deal); :func:`run_tables` runs tables until they end, waking when a request
+arrives. :func:`step_joiner` does the same for a joiner whose seat a bot plays. Both loops only
+wait on their queues, never on a socket.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .host_session import HostSession
+from .remote import RemoteSession
+
+#: seconds an idle loop sleeps at most between looks (a request wakes it at once)
+IDLE_WAIT = 0.25
+#: seconds a loop looks again while a bot thinks
+THINK_WAIT = 0.004
+
+
+@dataclass
+class TablePlan:
+    """When a headless table ends: after ``rounds`` rounds (None: at the match's end)."""
+
+    rounds: int | None = None
+
+
+def table_done(session: HostSession, plan: TablePlan) -> bool:
+    """Whether a table has played what it was to play."""
+    if session.match.over:
+        return True
+    r = session.round
+    return plan.rounds is not None and r.over and len(session.match.results) >= plan.rounds
+
+
+def step_table(session: HostSession, inline: bool = False) -> bool:
+    """Move a table on; return whether a bot is thinking.
+
+    Args:
+        session: the table.
+        inline: a bot to play decides here and now (a loop serving one table: nothing else
+            waits meanwhile), else on the session's worker thread (the loop never waits).
+    """
+    session.pump()
+    if not session.started and not session.book.free():
+        session.start()  # a headless table begins once every network seat is taken
+    if not session.started or session.round.over:
+        return False
+    session.ask_redeals()
+    if inline:
+        while session.bot_to_play() is not None and not session.round.over:
+            session.step_bot()
+            session.pump()  # a joiner's request waits one bot action at most
+    else:
+        session.poll()
+        if session.bot_to_play() is not None:
+            session.think()
+    session.take_happenings()  # no screen: the happenings were sent, nothing to show
+    return session.thinking
+
+
+def run_tables(sessions: Sequence[HostSession], plan: TablePlan, wake: threading.Event,
+               stop: threading.Event | None = None, deadline: float | None = None) -> bool:
+    """Run tables until each has played what it was to play, or ``stop`` is set, or
+    ``deadline`` (a ``time.monotonic()``) passes; return whether they all played it."""
+    while stop is None or not stop.is_set():
+        thinking = False
+        done = True
+        for session in sessions:
+            if table_done(session, plan):
+                session.pump()
+                continue
+            done = False
+            thinking = step_table(session, inline=len(sessions) == 1) or thinking
+        if done:
+            return True
+        if deadline is not None and time.monotonic() > deadline:
+            return False
+        wake.wait(THINK_WAIT if thinking else IDLE_WAIT)
+        wake.clear()
+    return False
+
+
+def end_table(session: HostSession) -> None:
+    """Tell the joiners the table ended normally, and close it."""
+    session.close(ended=True)
+
+
+def table_summary(session: HostSession) -> dict[str, Any]:
+    """The JSON line of a finished headless table: rounds played, and each seat's name, kind
+    and score."""
+    return {
+        "rounds": len(session.match.results),
+        "match_over": session.match.over,
+        "winners": list(session.match.winners()),
+        "seats": [{"seat": i, "name": session.name(i), "kind": s.kind,
+                   "score": session.match.scores[i]}
+                  for i, s in enumerate(session.config.seats)],
+    }
+
+
+def step_joiner(session: RemoteSession) -> None:
+    """Move a joiner whose seat a bot plays on: its bot decides here (the joiner has nothing
+    else to do meanwhile)."""
+    session.pump()
+    session.take_happenings()
+    session.take_refusals()  # a refused bot is asked again by the next step
+    if session.status != "joined":
+        return
+    if session.round_over:
+        if not session.match_over:
+            session.next_round()
+        return
+    session.ask_redeals()
+    session.step_bot()
+
+
+def joiner_done(session: RemoteSession) -> bool:
+    """Whether a joiner's game ended (the match's end, or the table closed)."""
+    return session.match_over or session.status == "closed"
+
+
+def run_joiner(session: RemoteSession, deadline: float) -> bool:
+    """Play a joiner's seat with its bot until the game ends (or ``deadline``, a
+    ``time.monotonic()``); return whether it ended normally (the match's end, or the host's
+    normal end of the table)."""
+    while not joiner_done(session) and time.monotonic() < deadline:
+        step_joiner(session)
+        session.link.wait(IDLE_WAIT)
+    return session.match_over or (session.status == "closed" and session.problem is None)
+
+
+__all__ = ["IDLE_WAIT", "THINK_WAIT", "TablePlan", "end_table", "joiner_done", "run_joiner",
+           "run_tables", "step_joiner", "step_table", "table_done", "table_summary"]

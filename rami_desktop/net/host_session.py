@@ -1,0 +1,349 @@
+"""The host's game: the one session of a table some of whose seats play from other computers.
+
+:class:`HostSession` is a :class:`~rami_desktop.play.session.Session` whose ``net`` seats are
+played by joiners. It decides everything: a joiner's action is applied by the session exactly
+as a move made at the host's screen, and every happening is sent on at once to each connected
+joiner, as that seat may see it (:mod:`rami_desktop.net.redact`). The requests arrive, checked,
+in the table's mailbox; :meth:`HostSession.pump` takes them (the host's loop calls it; it never
+waits). A seat whose player dropped is waited for, or played by a bot until the player comes
+back (the table's ``policy``). The next round is dealt once everyone at a screen read the
+round's summary.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import random
+from collections.abc import Mapping
+from typing import Any, Protocol
+
+from rami_desktop.bots import make_bot
+from rami_desktop.engine.actions import Action
+from rami_desktop.engine.match import Match
+from rami_desktop.play.config import GameConfig, Seat
+from rami_desktop.play.hand_order import HandOrder
+from rami_desktop.play.session import Happening, Session
+from rami_desktop.storage.names import clean_name
+
+from .errors import Code, NetError
+from .game import NetState
+from .protocol import POLICY_NAMES, VERSION, Act, Info, Join, Leave, Order, Ready, Request, envelope
+from .redact import update_text, welcome_view
+from .seats import SeatBook
+from .server import Inbound, Mailbox, Outbox
+from .view import SeatInfo
+
+log = logging.getLogger(__name__)
+
+POLICIES = POLICY_NAMES
+#: the level of a bot standing in for an absent player
+STAND_IN_LEVEL = "medium"
+
+
+class Stoppable(Protocol):
+    """The hosting of the table (the server and the advertisement): told the free seats, and
+    stopped when the session closes."""
+
+    @property
+    def port(self) -> int:
+        """The port the table listens on."""
+        ...
+
+    def set_free(self, free: int) -> None:
+        """The free seats to advertise."""
+        ...
+
+    def stop(self) -> None:
+        """Stop."""
+        ...
+
+
+class HostSession(Session):
+    """One hosted match (see the module's text).
+
+    Args:
+        config: the match's setup: its ``net`` seats are the joiners'.
+        match: a match to resume (default: a new one).
+        outbox: where messages to the joiners go.
+        mailbox: the table's requests.
+        tokens: the seats' tokens of a table hosted again.
+        policy: ``wait`` or ``bot`` (see :data:`POLICIES`).
+        screen: whether the host plays at a screen (its reading of the round's summary is
+            awaited too); a headless host is not.
+        serial: which match of the table this is (a rematch counts one more).
+        host_name: the name the table is shown under.
+        hosting: stopped when the session closes (None: someone else stops it).
+        options: the :class:`Session` options.
+    """
+
+    def __init__(self, config: GameConfig, match: Match | None = None, *, outbox: Outbox,
+                 mailbox: Mailbox, tokens: Mapping[int, str] | None = None,
+                 policy: str = "wait", screen: bool = True, serial: int = 0,
+                 host_name: str = "", hosting: Stoppable | None = None,
+                 **options: Any) -> None:
+        if policy not in POLICIES:
+            raise ValueError(f"policy must be wait or bot, not {policy!r}")
+        super().__init__(config, match, **options)
+        self.outbox = outbox
+        self.mailbox = mailbox
+        self.book = SeatBook(config.remote, tokens)
+        self.policy = policy
+        self.screen = screen
+        self.serial = serial
+        self.host_name = host_name
+        self.hosting = hosting
+        #: joiners may play (the host said start)
+        self.started = False
+        self._ready: set[int] = set()
+        self._here_ready = False
+        self._stand_ins: set[int] = set()
+        self._acking: tuple[int, int] | None = None
+        self._handed_over = False
+
+    @property
+    def code(self) -> str:
+        """The table's code."""
+        return self.mailbox.code
+
+    @property
+    def port(self) -> int:
+        """The port the table listens on (0: not known here)."""
+        return self.hosting.port if self.hosting is not None else 0
+
+    # ---- the table's state for everyone ------------------------------------------------------
+
+    def seat_infos(self) -> list[SeatInfo]:
+        """Every seat as the joiners see it."""
+        return [SeatInfo(s.name, s.kind, self.book.taken(i), self.book.present(i),
+                         i in self._stand_ins) for i, s in enumerate(self.config.seats)]
+
+    def absent(self) -> list[int]:
+        """The network seats still in the match whose player is not connected."""
+        return [s for s in self.config.remote
+                if not self.book.present(s) and self.player_of(s) is not None]
+
+    def waiting_for(self) -> list[int]:
+        """The absent seats the table waits for (none when bots stand in)."""
+        return [s for s in self.absent() if s not in self._stand_ins]
+
+    def _seats_fields(self) -> dict[str, Any]:
+        return {"seats": [s.to_dict() for s in self.seat_infos()], "started": self.started,
+                "policy": self.policy, "host": self.host_name}
+
+    def _broadcast_seats(self) -> None:
+        if self.hosting is not None:
+            self.hosting.set_free(len(self.book.free()))
+        text = envelope("seats", **self._seats_fields())
+        for conn in self.book.connections.values():
+            self.outbox.send(conn, text)
+        self.outbox.flush()
+
+    def net_state(self) -> NetState:
+        """Where the table stands, for the host's screen."""
+        return NetState(hosting=True, code=self.code, started=self.started,
+                        waiting_for=tuple(self.waiting_for()),
+                        stand_ins=tuple(sorted(self._stand_ins)),
+                        summary_wait=tuple(self.ready_for()) if self.round.over else (),
+                        policy=self.policy)
+
+    def take_refusals(self) -> list[tuple[Code, Action | None]]:
+        """None: the host's own moves are refused at once, by :meth:`play`."""
+        return []
+
+    # ---- the host's choices --------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Let the match be played (the joiners are told)."""
+        self.started = True
+        self._stand_in_absent()
+        self._broadcast_seats()
+
+    def set_policy(self, policy: str) -> None:
+        """Wait for absent players, or let bots play their seats until they return."""
+        if policy not in POLICIES:
+            raise ValueError(f"policy must be wait or bot, not {policy!r}")
+        self.policy = policy
+        if policy == "wait":
+            for seat in sorted(self._stand_ins):
+                self._stand_down(seat)
+        self._stand_in_absent()
+        self._broadcast_seats()
+
+    # ---- the requests --------------------------------------------------------------------------
+
+    def pump(self, limit: int = 500) -> int:
+        """Handle the requests waiting (at most ``limit``); return how many there were."""
+        items = self.mailbox.take(limit)
+        for item in items:
+            try:
+                self._handle(item)
+            except Exception:  # boundary: one bad request never stops the table
+                log.exception("request %r of connection %s failed", item.request, item.conn)
+                self._error(item.conn, NetError.BAD_FIELD)
+        self._maybe_deal()
+        self.outbox.flush()
+        return len(items)
+
+    def _handle(self, item: Inbound) -> None:
+        request: Request | None = item.request
+        conn = item.conn
+        if request is None or isinstance(request, Leave):
+            self._gone(conn)
+            if request is not None:
+                self.outbox.close(conn)
+            return
+        if isinstance(request, Info):
+            self.outbox.send(conn, envelope("table", code_needed=True, **self._seats_fields()))
+            return
+        if isinstance(request, Join):
+            self._join(conn, request)
+            return
+        seat = self.book.seat_of(conn)
+        if seat is None:
+            self._error(conn, NetError.NOT_JOINED, getattr(request, "seq", None))
+        elif isinstance(request, Act):
+            self._act(conn, seat, request)
+        elif isinstance(request, Order):
+            self._orders[seat] = HandOrder.from_dict(request.order, self.hand(seat))
+        elif isinstance(request, Ready):
+            self._ready.add(seat)
+
+    def _error(self, conn: int, code: NetError | str, seq: int | None = None) -> None:
+        value = code.value if isinstance(code, NetError) else code
+        self.outbox.send(conn, envelope("error", code=value, seq=seq, version=VERSION))
+
+    def _join(self, conn: int, request: Join) -> None:
+        taken = self.book.take(conn, request.seat, request.token)
+        if isinstance(taken, NetError):
+            self._error(conn, taken)
+            return
+        if taken.replaced is not None:
+            self._error(taken.replaced, NetError.REPLACED)
+            self.outbox.close(taken.replaced)
+        name = clean_name(request.name)
+        if name is not None and not taken.returned:
+            seats = list(self.config.seats)
+            seats[taken.seat] = Seat(name, "net", seats[taken.seat].level)
+            self.config = dataclasses.replace(self.config, seats=tuple(seats))
+        if taken.seat in self._stand_ins:
+            self._stand_down(taken.seat)
+        order = self.hand_order(taken.seat) if self.player_of(taken.seat) is not None else None
+        self.outbox.send(conn, envelope(
+            "welcome", seat=taken.seat, token=taken.token, code=self.code,
+            serial=self.serial, view=welcome_view(self.match, taken.seat, self.serial, order),
+            **self._seats_fields()))
+        self._broadcast_seats()
+
+    def _gone(self, conn: int) -> None:
+        seat = self.book.drop(conn)
+        if seat is None:
+            return
+        self._ready.discard(seat)
+        self._stand_in_absent()
+        self._broadcast_seats()
+
+    def _act(self, conn: int, seat: int, request: Act) -> None:
+        if not self.started:
+            self._error(conn, NetError.NOT_STARTED, request.seq)
+            return
+        if request.action.player != self.player_of(seat):
+            self._error(conn, NetError.NOT_YOUR_SEAT, request.seq)
+            return
+        self._acking = (seat, request.seq)
+        try:
+            played = self.play(seat, request.action, picked=request.picked)
+        finally:
+            self._acking = None
+        if not played.ok:
+            self._error(conn, played.code.value if played.code else NetError.BAD_FIELD,
+                        request.seq)
+
+    # ---- bots standing in ----------------------------------------------------------------------
+
+    def _stand_in_absent(self) -> None:
+        if self.policy != "bot" or not self.started:
+            return
+        for seat in self.absent():
+            if seat not in self._stand_ins:
+                self.driver.bots[seat] = make_bot(STAND_IN_LEVEL)
+                self.driver.rngs[seat] = random.Random(f"{self.seed}/stand-in/{seat}")
+                self._stand_ins.add(seat)
+
+    def _stand_down(self, seat: int) -> None:
+        self._stand_ins.discard(seat)
+        self.driver.bots.pop(seat, None)
+        self.driver.rngs.pop(seat, None)
+        self.worker.cancel()
+
+    # ---- happenings go out ---------------------------------------------------------------------
+
+    def record(self, happening: Happening) -> None:
+        """Queue a happening for the host's screen and send it to every joiner, as each seat
+        may see it."""
+        super().record(happening)
+        if happening.kind == "deal":
+            self._ready.clear()
+            self._here_ready = False
+        acking = self._acking
+        for seat, conn in self.book.connections.items():
+            ack = acking[1] if acking is not None and acking[0] == seat else None
+            self.outbox.send(conn, update_text(self.match, seat, self.serial, happening, ack))
+        self.outbox.flush()
+
+    # ---- rounds and the end --------------------------------------------------------------------
+
+    def next_round(self) -> None:
+        """The host's screen read the round's summary: the next round is dealt once every
+        joiner did too."""
+        self._here_ready = True
+        self._maybe_deal()
+
+    def ready_for(self) -> list[int]:
+        """The connected seats whose summary the next deal waits for."""
+        return [s for s in self.book.connections if s not in self._ready]
+
+    def _maybe_deal(self) -> None:
+        if not self.round.over or self.match.over:
+            return
+        if self.screen and not self._here_ready:
+            return
+        if self.ready_for():
+            return
+        super().next_round()
+
+    def rematch(self) -> HostSession:
+        """A new match at the same table: the same seats, tokens and connections."""
+        config = dataclasses.replace(self.config, seed=None)
+        other = HostSession(config, outbox=self.outbox, mailbox=self.mailbox,
+                            tokens=self.book.tokens, policy=self.policy, screen=self.screen,
+                            serial=self.serial + 1, host_name=self.host_name,
+                            hosting=self.hosting, store=self.store,
+                            stats=self.stats)
+        for conn_seat, conn in self.book.connections.items():
+            other.book.take(conn, conn_seat, self.book.tokens[conn_seat])
+        self._handed_over = True
+        other.start()
+        other.record(Happening("deal", None))
+        return other
+
+    def close(self, ended: bool = False) -> None:
+        """Tell the joiners the host has left (unless a rematch goes on), stop the threads.
+
+        Args:
+            ended: the table played what it was to play (the joiners' normal end), rather than
+                the host quitting.
+        """
+        super().close()
+        if self._handed_over:
+            return
+        bye = envelope("bye", reason="end" if ended else NetError.HOST_QUIT.value)
+        for conn in self.book.connections.values():
+            self.outbox.send(conn, bye)
+            self.outbox.close(conn)
+        self.outbox.flush()
+        if self.hosting is not None:
+            self.hosting.stop()
+
+
+__all__ = ["POLICIES", "STAND_IN_LEVEL", "HostSession", "Stoppable"]

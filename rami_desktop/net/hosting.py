@@ -1,0 +1,80 @@
+"""Hosting a table: the server listening, the table's mailbox and its advertisement, together.
+
+The host listens only while it hosts: :func:`open_table` starts the server (and, on the local
+network, the advertisement); :meth:`Hosting.stop` ends both. The host session is made with
+its ``server`` and ``mailbox`` and stops the hosting when it closes.
+"""
+
+from __future__ import annotations
+
+import secrets
+import ssl
+
+from .discovery import Advertiser
+from .protocol import CODE_ALPHABET, CODE_LENGTH
+from .server import HostServer, Mailbox
+
+
+def new_code() -> str:
+    """A table code: six letters and digits that read aloud without mistakes."""
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def tls_context(cert: str, key: str) -> ssl.SSLContext:
+    """A TLS context for a host serving ``wss://`` with a certificate and its key.
+
+    Raises:
+        OSError, ssl.SSLError: the files cannot be read or do not match.
+    """
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.minimum_version = ssl.TLSVersion.TLSv1_2
+    context.load_cert_chain(cert, key)
+    return context
+
+
+class Hosting:
+    """A table being hosted: its server, its mailbox and its advertisement.
+
+    Args:
+        code: the table's code.
+    """
+
+    def __init__(self, code: str) -> None:
+        self.code = code
+        self.server = HostServer()
+        self.mailbox = Mailbox(code)
+        self.server.add_table(self.mailbox)
+        self.advertiser: Advertiser | None = None
+        self.port = 0
+        self.tls = False
+
+    def start(self, port: int = 0, host: str = "", tls: ssl.SSLContext | None = None) -> int:
+        """Listen on ``port`` (0: a free one); return the port.
+
+        Raises:
+            OSError: the port cannot be listened on.
+        """
+        self.port = self.server.start(host, port, tls)
+        self.tls = tls is not None
+        return self.port
+
+    def advertise(self, host_name: str, preset: str, seats: int, free: int) -> None:
+        """Say on the local network that the table is here."""
+        self.advertiser = Advertiser(host_name, self.port, preset, seats, self.tls)
+        self.advertiser.free = free
+        self.advertiser.start()
+
+    def set_free(self, free: int) -> None:
+        """The free seats the advertisement tells."""
+        if self.advertiser is not None:
+            self.advertiser.set_free(free)
+
+    def stop(self) -> None:
+        """Stop advertising and listening (what was sent is written first)."""
+        if self.advertiser is not None:
+            self.advertiser.stop()
+            self.advertiser = None
+        self.server.stop()
+
+
+__all__ = ["Hosting", "new_code", "tls_context"]

@@ -1,0 +1,183 @@
+"""Getting to a table from a joiner's side: asking what it is, and taking a seat.
+
+:class:`Asking` asks a host what its table is (rules, seats, which are free: no code needed).
+:class:`Joining` connects, sends the table's code and the player's name (or a seat's token, to
+come back), and waits for the ``welcome``. Both are polled by the screen or the headless loop;
+neither waits. The welcomed link is then the remote session's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .client import ClientLink, LinkEvent
+from .codec import JSON, field_bool, field_int, field_str
+from .errors import Code, NetError, code_of
+from .protocol import POLICY_NAMES, Info, Join, request_text
+from .view import SeatInfo, SeatView, seat_view_from_dict, seats_from_list
+
+
+@dataclass(frozen=True)
+class TableInfo:
+    """What a table is: its host's name, its seats, whether play has begun, the policy."""
+
+    host: str
+    seats: tuple[SeatInfo, ...]
+    started: bool
+    policy: str
+
+    def free(self) -> list[int]:
+        """The network seats nobody took yet."""
+        return [i for i, s in enumerate(self.seats) if s.kind == "net" and not s.taken]
+
+
+def table_info_from(data: JSON) -> TableInfo:
+    """A ``table`` or ``seats`` message's fields.
+
+    Raises:
+        ValueError: they are not.
+    """
+    policy = data.get("policy")
+    if policy not in POLICY_NAMES:
+        raise ValueError("'policy' must be wait or bot")
+    return TableInfo(field_str(data, "host", 64), seats_from_list(data.get("seats")),
+                     field_bool(data, "started"), policy)
+
+
+@dataclass(frozen=True)
+class Welcome:
+    """A seat given: which, its token, the table's code, the match's serial, the table and the
+    seat's view of the game."""
+
+    seat: int
+    token: str
+    code: str
+    serial: int
+    table: TableInfo
+    view: SeatView
+
+
+def welcome_from(data: JSON) -> Welcome:
+    """A ``welcome`` message's fields.
+
+    Raises:
+        ValueError: they are not.
+    """
+    table = table_info_from(data)
+    seat = field_int(data, "seat", 0, len(table.seats) - 1)
+    return Welcome(seat, field_str(data, "token", 64), field_str(data, "code", 40),
+                   field_int(data, "serial", 0, 1 << 30), table,
+                   seat_view_from_dict(data.get("view")))
+
+
+@dataclass(frozen=True)
+class Trouble:
+    """Why getting to a table failed: a code, and the other side's version for a version's."""
+
+    code: Code
+    version: int | None = None
+
+
+def trouble_of(event: LinkEvent) -> Trouble | None:
+    """The trouble a link event tells, if it ends the attempt."""
+    if event.kind == "closed":
+        return Trouble(event.code or NetError.LOST, event.version)
+    if event.kind == "refused" and event.code in (NetError.VERSION_NEWER,
+                                                  NetError.VERSION_OLDER):
+        # the host's message is of another version: its newer side is the host's if ours is
+        # older, said from the joiner's side
+        theirs = NetError.VERSION_NEWER if event.code is NetError.VERSION_OLDER \
+            else NetError.VERSION_OLDER
+        return Trouble(theirs, event.version)
+    if event.kind == "message" and event.data is not None and event.data["type"] == "error":
+        try:
+            code = code_of(event.data.get("code"))
+        except ValueError:
+            code = NetError.MALFORMED
+        version = event.data.get("version")
+        return Trouble(code, version if isinstance(version, int) else None)
+    return None
+
+
+class Asking:
+    """Asks a host what its table is (see the module's text).
+
+    Args:
+        url: the host's address.
+        cafile: certificates for a ``wss`` host.
+    """
+
+    def __init__(self, url: str, cafile: str | None = None) -> None:
+        self.link = ClientLink(url, cafile, retry_for=0.0)
+        self.link.start(request_text(Info()))
+        self.answer: TableInfo | Trouble | None = None
+
+    def poll(self) -> TableInfo | Trouble | None:
+        """The table, or why not, once known (None: not yet)."""
+        if self.answer is not None:
+            return self.answer
+        for event in self.link.take():
+            if event.kind == "message" and event.data is not None \
+                    and event.data["type"] == "table":
+                try:
+                    self.answer = table_info_from(event.data)
+                except ValueError:
+                    self.answer = Trouble(NetError.MALFORMED)
+            else:
+                self.answer = trouble_of(event)
+            if self.answer is not None:
+                self.link.stop(0.5)
+                break
+        return self.answer
+
+    def cancel(self) -> None:
+        """Stop asking."""
+        self.link.stop(0.5)
+
+
+class Joining:
+    """Connects to a table and asks for a seat (see the module's text).
+
+    Args:
+        url: the host's address.
+        code: the table's code.
+        name: the player's name.
+        seat: the seat asked for (None: any free one).
+        token: a seat's token, to come back to it.
+        cafile: certificates for a ``wss`` host.
+    """
+
+    def __init__(self, url: str, code: str, name: str, seat: int | None = None,
+                 token: str | None = None, cafile: str | None = None) -> None:
+        self.link = ClientLink(url, cafile)
+        self.request = Join(code, name, seat, token)
+        self.link.start(request_text(self.request))
+        self.answer: Welcome | Trouble | None = None
+
+    def poll(self) -> Welcome | Trouble | None:
+        """The welcome, or why not, once known (None: not yet). After a welcome, the link is
+        the remote session's to use; after a trouble it is stopped."""
+        while self.answer is None:
+            events = self.link.take(1)  # one at a time: what follows a welcome is the game's
+            if not events:
+                break
+            event = events[0]
+            if event.kind == "message" and event.data is not None \
+                    and event.data["type"] == "welcome":
+                try:
+                    self.answer = welcome_from(event.data)
+                except ValueError:
+                    self.answer = Trouble(NetError.MALFORMED)
+            else:
+                self.answer = trouble_of(event)
+            if isinstance(self.answer, Trouble):
+                self.link.stop(0.5)
+        return self.answer
+
+    def cancel(self) -> None:
+        """Stop trying."""
+        self.link.stop(0.5)
+
+
+__all__ = ["Asking", "Joining", "TableInfo", "Trouble", "Welcome", "table_info_from",
+           "trouble_of", "welcome_from"]

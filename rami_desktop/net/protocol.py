@@ -1,0 +1,226 @@
+"""The messages between a host and its joiners: versioned JSON objects (docs/PROTOCOL.md).
+
+Every message is one JSON object ``{"v": VERSION, "type": ..., ...}`` in one WebSocket text
+frame. :func:`parse_request` checks a joiner's message on the host (size, JSON, version, type,
+every field) and returns a request or the :class:`~rami_desktop.net.errors.NetError` to answer
+with; it never raises. :func:`parse_reply` does the same for the host's messages on a joiner.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from rami_desktop.engine.actions import Action, action_from_dict, action_to_dict
+
+from .codec import JSON, field_int, field_list, field_obj, field_str
+from .errors import NetError
+
+#: the protocol's version: both sides refuse another one, saying which is newer
+VERSION = 1
+#: the largest message either side reads (bytes of UTF-8 text)
+MAX_BYTES = 64 * 1024
+#: a message this large closes the connection at once (the WebSocket frame limit)
+HARD_LIMIT = 1024 * 1024
+#: the longest player name
+NAME_LIMIT = 16
+#: the table code's letters (no 0/O, 1/I/L: read aloud and typed without mistakes)
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 6
+#: what a table does while a joiner is away: wait for them, or let a bot play the seat
+POLICY_NAMES: tuple[str, ...] = ("wait", "bot")
+
+
+@dataclass(frozen=True)
+class Info:
+    """Ask what the table is (rules, seats, which are free); no code needed."""
+
+
+@dataclass(frozen=True)
+class Join:
+    """Take a seat (``seat`` None: any free one) with the table's code, or come back to one
+    with its ``token``."""
+
+    code: str
+    name: str
+    seat: int | None = None
+    token: str | None = None
+
+
+@dataclass(frozen=True)
+class Act:
+    """Play an action for the seat held (``picked``: the hand positions its cards came from)."""
+
+    seq: int
+    action: Action
+    picked: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Order:
+    """The seat's hand in its screen order (kept by the host with the match)."""
+
+    order: JSON
+
+
+@dataclass(frozen=True)
+class Ready:
+    """The round's summary was read: the next round may be dealt."""
+
+
+@dataclass(frozen=True)
+class Ping:
+    """Ask for a ``pong`` with the same ``t`` (round trips)."""
+
+    t: float
+
+
+@dataclass(frozen=True)
+class Leave:
+    """The player leaves the table (the seat keeps its token for a return)."""
+
+
+Request = Info | Join | Act | Order | Ready | Ping | Leave
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """A message that cannot be read: the error to answer with."""
+
+    code: NetError
+    seq: int | None = None
+    version: int | None = None  # the other side's version, for a version's refusal
+
+
+def normalize_code(code: str) -> str:
+    """A table code as typed (spaces, dashes, lower case) in its canonical form."""
+    return "".join(ch for ch in code.upper() if ch.isalnum())
+
+
+def envelope(kind: str, **fields: Any) -> str:
+    """One message as text."""
+    return json.dumps({"v": VERSION, "type": kind, **fields}, separators=(",", ":"),
+                      ensure_ascii=False)
+
+
+def version_refusal(version: Any) -> NetError | None:
+    """The refusal of a message of another version (None: this one)."""
+    if isinstance(version, bool) or not isinstance(version, int):
+        return NetError.MALFORMED
+    if version == VERSION:
+        return None
+    return NetError.VERSION_NEWER if version < VERSION else NetError.VERSION_OLDER
+
+
+def read_object(text: str | bytes) -> JSON | Refusal:
+    """The JSON object of a message whose size and version are right, else the refusal."""
+    if isinstance(text, bytes):
+        if len(text) > MAX_BYTES:
+            return Refusal(NetError.TOO_BIG)
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            return Refusal(NetError.MALFORMED)
+    if len(text) > MAX_BYTES or len(text.encode("utf-8", "replace")) > MAX_BYTES:
+        return Refusal(NetError.TOO_BIG)
+    try:
+        data = json.loads(text, parse_constant=_no_constant)
+    except (ValueError, RecursionError):
+        return Refusal(NetError.MALFORMED)
+    if not isinstance(data, dict):
+        return Refusal(NetError.MALFORMED)
+    refused = version_refusal(data.get("v"))
+    if refused is not None:
+        return Refusal(refused, None, data["v"] if refused is not NetError.MALFORMED else None)
+    if not isinstance(data.get("type"), str):
+        return Refusal(NetError.MALFORMED)
+    return data
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def parse_request(text: str | bytes) -> Request | Refusal:
+    """A joiner's message checked on the host: a request, or the refusal to answer with."""
+    data = read_object(text)
+    if isinstance(data, Refusal):
+        return data
+    kind = data["type"]
+    seq = data.get("seq") if isinstance(data.get("seq"), int) else None
+    try:
+        return _request(kind, data)
+    except _Unknown:
+        return Refusal(NetError.UNKNOWN_TYPE, seq)
+    except ValueError:
+        return Refusal(NetError.BAD_FIELD, seq)
+
+
+class _Unknown(Exception):
+    pass
+
+
+def _request(kind: str, data: JSON) -> Request:
+    if kind == "info":
+        return Info()
+    if kind == "join":
+        name = field_str(data, "name", NAME_LIMIT).strip()
+        seat = data.get("seat")
+        token = data.get("token")
+        if token is not None:
+            token = field_str(data, "token", 64)
+        return Join(normalize_code(field_str(data, "code", 40)), name,
+                    None if seat is None else field_int(data, "seat", 0, 5), token)
+    if kind == "act":
+        picked = field_list(data, "picked", 30) if "picked" in data else []
+        if not all(isinstance(i, int) and not isinstance(i, bool) and 0 <= i < 40
+                   for i in picked):
+            raise ValueError("'picked' must be hand positions")
+        return Act(field_int(data, "seq", 0, 1 << 40), action_from_dict(field_obj(data, "action")),
+                   tuple(picked))
+    if kind == "order":
+        return Order(field_obj(data, "order"))
+    if kind == "ready":
+        return Ready()
+    if kind == "ping":
+        t = data.get("t")
+        if isinstance(t, bool) or not isinstance(t, (int, float)) or not math.isfinite(t):
+            raise ValueError("'t' must be a number")
+        return Ping(float(t))
+    if kind == "leave":
+        return Leave()
+    raise _Unknown(kind)
+
+
+def request_text(request: Request) -> str:
+    """A joiner's request as a message."""
+    if isinstance(request, Info):
+        return envelope("info")
+    if isinstance(request, Join):
+        return envelope("join", code=request.code, name=request.name, seat=request.seat,
+                        token=request.token)
+    if isinstance(request, Act):
+        return envelope("act", seq=request.seq, action=action_to_dict(request.action),
+                        picked=list(request.picked))
+    if isinstance(request, Order):
+        return envelope("order", order=request.order)
+    if isinstance(request, Ready):
+        return envelope("ready")
+    if isinstance(request, Ping):
+        return envelope("ping", t=request.t)
+    return envelope("leave")
+
+
+def parse_reply(text: str | bytes) -> JSON | Refusal:
+    """A host's message checked on a joiner: its object (type and version right), or why it
+    cannot be read. The fields of each type are read by :mod:`rami_desktop.net.remote`."""
+    return read_object(text)
+
+
+__all__ = ["CODE_ALPHABET", "CODE_LENGTH", "HARD_LIMIT", "MAX_BYTES", "NAME_LIMIT",
+           "POLICY_NAMES", "VERSION",
+           "Act", "Info", "Join", "Leave", "Order", "Ping", "Ready", "Refusal", "Request",
+           "envelope", "normalize_code", "parse_reply", "parse_request", "request_text",
+           "version_refusal"]

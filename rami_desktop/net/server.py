@@ -1,0 +1,361 @@
+"""The host's listening side: a WebSocket server on its own asyncio thread.
+
+The game never waits on it. Each table's messages arrive, already checked
+(:func:`~rami_desktop.net.protocol.parse_request`), in its :class:`Mailbox`, a thread-safe queue
+the game drains when it likes; what the game sends is handed to the network thread and written
+there. A message that cannot be read gets an ``error`` at once from this thread, and so does one
+over the rate; a connection that keeps sending such messages is closed. Nothing a joiner sends
+raises here or stops another connection.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import logging
+import queue
+import socket
+import ssl
+import threading
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Protocol
+
+from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from .errors import NetError
+from .protocol import (
+    HARD_LIMIT,
+    VERSION,
+    Info,
+    Join,
+    Ping,
+    Refusal,
+    Request,
+    envelope,
+    parse_request,
+)
+
+log = logging.getLogger(__name__)
+
+#: messages a connection may send per second, and in one burst
+RATE = 100.0
+BURST = 200
+#: refused messages in a row after which the connection is closed
+STRIKES = 20
+#: connections one server accepts at once
+MAX_CONNECTIONS = 400
+#: seconds a closing connection may take to answer the close before it is cut
+CLOSE_TIMEOUT = 2.0
+#: WebSocket close codes
+POLICY_CLOSE = 1008
+GOING_AWAY = 1001
+
+
+@dataclass(frozen=True)
+class Inbound:
+    """A checked request from a connection (``request`` None: the connection closed)."""
+
+    conn: int
+    request: Request | None
+
+
+class Mailbox:
+    """One table's requests, checked, waiting for its game to take them (thread-safe).
+
+    Args:
+        code: the table's code (its joiners name it to join).
+        wake: set whenever a request arrives (one event may wake a loop serving many tables).
+    """
+
+    def __init__(self, code: str, wake: threading.Event | None = None) -> None:
+        self.code = code
+        self.wake = wake or threading.Event()
+        self._inbox: queue.SimpleQueue[Inbound] = queue.SimpleQueue()
+
+    def put(self, item: Inbound) -> None:
+        """A request for the table (from the network thread)."""
+        self._inbox.put(item)
+        self.wake.set()
+
+    def take(self, limit: int = 1000) -> list[Inbound]:
+        """The requests waiting, oldest first (at most ``limit``)."""
+        out: list[Inbound] = []
+        while len(out) < limit:
+            try:
+                out.append(self._inbox.get_nowait())
+            except queue.Empty:
+                break
+        return out
+
+    def wait(self, timeout: float) -> None:
+        """Block until a request arrives (or ``timeout`` seconds)."""
+        self.wake.wait(timeout)
+        self.wake.clear()
+
+
+def listening_socket(host: str | None, port: int) -> socket.socket:
+    """One socket listening on ``host`` (None: every interface, IPv4 and IPv6 where the system
+    has both) and ``port`` (0: a free one): one port for every address.
+
+    Raises:
+        OSError: the address cannot be listened on.
+    """
+    if host is None and socket.has_dualstack_ipv6():
+        return socket.create_server(("", port), family=socket.AF_INET6, dualstack_ipv6=True)
+    return socket.create_server((host or "", port))
+
+
+class Outbox(Protocol):
+    """Where a table's messages go (:class:`HostServer` is one)."""
+
+    def send(self, conn: int, text: str) -> None:
+        """Send a message to a connection (from any thread)."""
+        ...
+
+    def close(self, conn: int) -> None:
+        """Close a connection once what was sent to it is written."""
+        ...
+
+    def flush(self) -> None:
+        """Let what was sent and closed leave now (one wake-up of the network thread)."""
+        ...
+
+
+class _Conn:
+    """A connection's state on the network thread."""
+
+    def __init__(self, ws: ServerConnection) -> None:
+        self.ws = ws
+        self.out: asyncio.Queue[str | None] = asyncio.Queue()
+        self.tokens = float(BURST)
+        self.stamp = time.monotonic()
+        self.strikes = 0
+        self.table: Mailbox | None = None
+
+    def allow(self) -> bool:
+        """Take a token of the rate limit; False when there is none."""
+        now = time.monotonic()
+        self.tokens = min(float(BURST), self.tokens + (now - self.stamp) * RATE)
+        self.stamp = now
+        if self.tokens < 1.0:
+            return False
+        self.tokens -= 1.0
+        return True
+
+
+class HostServer:
+    """The WebSocket server of one host (one table or several), on its own thread."""
+
+    def __init__(self) -> None:
+        self.port = 0
+        self._tables: dict[str, Mailbox] = {}
+        self._conns: dict[int, _Conn] = {}
+        self._ids = itertools.count(1)
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._stop: asyncio.Future[None] | None = None
+        self._thread: threading.Thread | None = None
+        self._ready = threading.Event()
+        self._failure: BaseException | None = None
+        self._handing = threading.Lock()
+        self._handed: list[tuple[int, str | None]] = []
+        self._wake_due = False
+
+    # ---- the game's side -----------------------------------------------------------------------
+
+    def add_table(self, box: Mailbox) -> None:
+        """Serve a table: its joiners name its code to join."""
+        self._tables[box.code] = box
+
+    def remove_table(self, code: str) -> None:
+        """Stop serving a table (its connections stay until closed)."""
+        self._tables.pop(code, None)
+
+    def start(self, host: str = "", port: int = 0, tls: ssl.SSLContext | None = None) -> int:
+        """Listen on ``host`` (every interface: ``""``) and ``port`` (0: a free one); return
+        the port.
+
+        Raises:
+            OSError: the address cannot be listened on (in use, not allowed).
+        """
+        self._thread = threading.Thread(target=self._run, args=(host or None, port, tls),
+                                        name="rami-host-net", daemon=True)
+        self._thread.start()
+        self._ready.wait()
+        if self._failure is not None:
+            raise OSError(str(self._failure)) from self._failure
+        return self.port
+
+    def send(self, conn: int, text: str) -> None:
+        """Queue a message for a connection (from any thread; dropped if it is gone); it
+        leaves at the next :meth:`flush`."""
+        with self._handing:
+            self._handed.append((conn, text))
+
+    def close(self, conn: int) -> None:
+        """Close a connection once what was sent to it is written (at the next flush)."""
+        with self._handing:
+            self._handed.append((conn, None))
+
+    def flush(self) -> None:
+        """Hand the messages queued to the network thread: one wake-up of its loop for them
+        all."""
+        loop = self._loop
+        if loop is None or loop.is_closed():
+            return
+        with self._handing:
+            if not self._handed or self._wake_due:
+                return
+            self._wake_due = True
+        with contextlib.suppress(RuntimeError):  # the loop is closing
+            loop.call_soon_threadsafe(self._take_handed)
+
+    def _take_handed(self) -> None:
+        with self._handing:
+            handed, self._handed = self._handed, []
+            self._wake_due = False
+        for conn, text in handed:
+            self._queue(conn, text)
+
+    def stop(self, grace: float = 1.0) -> None:
+        """Close every connection (after writing what was sent) and stop listening."""
+        self.flush()
+        loop, stop = self._loop, self._stop
+        if loop is not None and stop is not None and not loop.is_closed():
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(_finish, stop)
+        if self._thread is not None:
+            self._thread.join(grace + 5.0)
+            self._thread = None
+
+    # ---- the network thread --------------------------------------------------------------------
+
+    def _run(self, host: str | None, port: int, tls: ssl.SSLContext | None) -> None:
+        try:
+            asyncio.run(self._main(host, port, tls))
+        except BaseException as exc:  # boundary: the thread reports why it could not serve
+            self._failure = self._failure or exc
+            self._ready.set()
+
+    async def _main(self, host: str | None, port: int, tls: ssl.SSLContext | None) -> None:
+        self._loop = asyncio.get_running_loop()
+        self._stop = self._loop.create_future()
+        try:
+            server: Server = await serve(self._handle, sock=listening_socket(host, port),
+                                         ssl=tls, max_size=HARD_LIMIT, compression=None,
+                                         ping_interval=10, ping_timeout=20,
+                                         close_timeout=CLOSE_TIMEOUT)
+        except OSError as exc:
+            self._failure = exc
+            self._ready.set()
+            return
+        self.port = next(iter(server.sockets)).getsockname()[1]
+        self._ready.set()
+        await self._stop
+        for conn in list(self._conns.values()):
+            conn.out.put_nowait(None)
+        writers = [c.ws.wait_closed() for c in self._conns.values()]
+        if writers:
+            await asyncio.wait([asyncio.ensure_future(w) for w in writers], timeout=1.0)
+        server.close()
+        await server.wait_closed()
+
+    def _queue(self, conn: int, text: str | None) -> None:
+        c = self._conns.get(conn)
+        if c is not None:
+            c.out.put_nowait(text)
+
+    async def _handle(self, ws: ServerConnection) -> None:
+        if len(self._conns) >= MAX_CONNECTIONS:
+            await ws.close(1013, "busy")
+            return
+        conn_id = next(self._ids)
+        conn = _Conn(ws)
+        self._conns[conn_id] = conn
+        writer = asyncio.ensure_future(self._write(conn))
+        try:
+            async for message in ws:
+                if conn.strikes >= STRIKES:
+                    continue  # closing: what still comes is read (to reach the close) and dropped
+                self._receive(conn_id, conn, message)
+                if conn.strikes >= STRIKES:
+                    conn.out.put_nowait(None)
+        except ConnectionClosed:
+            pass
+        finally:
+            self._conns.pop(conn_id, None)
+            if conn.table is not None:
+                conn.table.put(Inbound(conn_id, None))
+            conn.out.put_nowait(None)
+            await asyncio.wait([writer], timeout=2.0)
+
+    async def _write(self, conn: _Conn) -> None:
+        try:
+            while True:
+                text = await conn.out.get()
+                if text is None:
+                    await conn.ws.close(POLICY_CLOSE if conn.strikes >= STRIKES else 1000)
+                    return
+                await conn.ws.send(text)
+        except ConnectionClosed:
+            return
+
+    def _receive(self, conn_id: int, conn: _Conn, message: str | bytes) -> None:
+        if not conn.allow():
+            self._refuse(conn, Refusal(NetError.TOO_FAST))
+            return
+        request = parse_request(message)
+        if isinstance(request, Refusal):
+            self._refuse(conn, request)
+            return
+        if isinstance(request, Ping):
+            conn.strikes = 0
+            conn.out.put_nowait(envelope("pong", t=request.t))
+            return
+        table = self._route(conn, request)
+        if isinstance(table, NetError):
+            self._refuse(conn, Refusal(table))
+            return
+        conn.strikes = 0
+        table.put(Inbound(conn_id, request))
+
+    def _route(self, conn: _Conn, request: Request) -> Mailbox | NetError:
+        """The table a request goes to: a join names it by its code (the connection is then
+        bound to it); what info asks is the first table's."""
+        if isinstance(request, Join):
+            table = self._tables.get(request.code)
+            if table is None or (conn.table is not None and conn.table is not table):
+                return NetError.WRONG_CODE
+            conn.table = table
+            return table
+        if conn.table is not None:
+            return conn.table
+        if isinstance(request, Info) and self._tables:
+            return next(iter(self._tables.values()))
+        return NetError.NOT_JOINED
+
+    def _refuse(self, conn: _Conn, refusal: Refusal) -> None:
+        if refusal.code in (NetError.VERSION_NEWER, NetError.VERSION_OLDER):
+            log.warning("a joiner of protocol version %s was refused: this host's version %s "
+                        "is %s", refusal.version, VERSION,
+                        "newer" if refusal.code is NetError.VERSION_NEWER else "older")
+        conn.strikes += 1
+        conn.out.put_nowait(envelope("error", code=refusal.code.value, seq=refusal.seq,
+                                     version=VERSION))
+
+    @property
+    def tables(self) -> Iterable[str]:
+        """The codes of the tables served."""
+        return tuple(self._tables)
+
+
+def _finish(future: asyncio.Future[None]) -> None:
+    if not future.done():
+        future.set_result(None)
+
+
+__all__ = ["BURST", "MAX_CONNECTIONS", "RATE", "STRIKES", "HostServer", "Inbound", "Mailbox",
+           "Outbox"]

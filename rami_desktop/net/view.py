@@ -1,0 +1,181 @@
+"""What a joiner is told of the game: its seat's view, read back from the host's messages.
+
+A :class:`SeatView` is everything a seat may know at one moment: its observation of the round
+(its own hand, the table, the talaj, the sizes of the others' hands and of the stock), the
+match's public record (scores, round results, who is out) and, once a round is over, the hands
+it ended with (every player sees them on the round's summary). The host builds the JSON of it
+with :func:`rami_desktop.net.redact.seat_view`; :func:`seat_view_from_dict` reads it back.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rami_desktop.engine.cards import Card
+from rami_desktop.engine.match import RoundResult
+from rami_desktop.engine.observation import Observation
+
+from .codec import (
+    JSON,
+    card_of,
+    field_bool,
+    field_int,
+    field_ints,
+    field_list,
+    field_obj,
+    field_opt,
+    field_str,
+    observation_from_dict,
+    result_from_dict,
+)
+
+
+@dataclass(frozen=True)
+class MatchInfo:
+    """The match's public record.
+
+    Attributes:
+        serial: which match of the table this is (a rematch counts one more).
+        round_number: the current round, from 1.
+        seats: the seats playing the round, in its player order.
+        dealer_seat: the round's dealer.
+        scores, start_scores: each seat's total now and at the start.
+        eliminated: the seats out of the match, in the order they went out.
+        results: how each finished round ended.
+        over: whether the match has ended; winners: its winning seats.
+    """
+
+    serial: int
+    round_number: int
+    seats: tuple[int, ...]
+    dealer_seat: int
+    scores: tuple[int, ...]
+    start_scores: tuple[int, ...]
+    eliminated: tuple[int, ...]
+    results: tuple[RoundResult, ...]
+    over: bool
+    winners: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class RoundReveal:
+    """A finished round's end, as its summary shows it to everyone.
+
+    Attributes:
+        hands: the cards each player (round order) ended with.
+        winner: the round player who went out (None: the stock ran out).
+        penalties: what each round player pays.
+        reason: ``out`` or ``stock_exhausted``.
+        rami_sec: whether the winner laid the whole hand at once before anyone was down.
+    """
+
+    hands: tuple[tuple[Card, ...], ...]
+    winner: int | None
+    penalties: tuple[int, ...]
+    reason: str
+    rami_sec: bool
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """One seat's view of the game at one moment (see the module's text)."""
+
+    observation: Observation
+    match: MatchInfo
+    reveal: RoundReveal | None
+    order: JSON | None
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    """One seat of a table as everyone sees it.
+
+    Attributes:
+        name: the player's name (None: the default name of the seat).
+        kind: ``human`` (at the host's screen), ``bot`` or ``net``.
+        taken: a net seat someone joined (its token is given).
+        present: a net seat whose player is connected now.
+        stand_in: a bot plays the seat until its player comes back.
+    """
+
+    name: str | None
+    kind: str
+    taken: bool = False
+    present: bool = False
+    stand_in: bool = False
+
+    def to_dict(self) -> JSON:
+        """As JSON."""
+        return {"name": self.name, "kind": self.kind, "taken": self.taken,
+                "present": self.present, "stand_in": self.stand_in}
+
+
+def seat_info_from_dict(data: Any) -> SeatInfo:
+    """A seat from :meth:`SeatInfo.to_dict` data."""
+    if not isinstance(data, dict):
+        raise ValueError("a seat must be an object")
+    kind = data.get("kind")
+    if kind not in ("human", "bot", "net"):
+        raise ValueError("'kind' must be human, bot or net")
+    return SeatInfo(field_opt(data, "name", field_str), kind, field_bool(data, "taken"),
+                    field_bool(data, "present"), field_bool(data, "stand_in"))
+
+
+def seats_from_list(values: Any) -> tuple[SeatInfo, ...]:
+    """The table's seats (2 to 6)."""
+    if not isinstance(values, list) or not 2 <= len(values) <= 6:
+        raise ValueError("'seats' must list 2 to 6 seats")
+    return tuple(seat_info_from_dict(v) for v in values)
+
+
+def match_info_from_dict(data: Any) -> MatchInfo:
+    """The match's record from its JSON."""
+    if not isinstance(data, dict):
+        raise ValueError("'match' must be an object")
+    return MatchInfo(
+        serial=field_int(data, "serial", 0, 1 << 30),
+        round_number=field_int(data, "round_number", 1, 100_000),
+        seats=field_ints(data, "seats", 6), dealer_seat=field_int(data, "dealer_seat", 0, 5),
+        scores=field_ints(data, "scores", 6), start_scores=field_ints(data, "start_scores", 6),
+        eliminated=field_ints(data, "eliminated", 6),
+        results=tuple(result_from_dict(v) for v in field_list(data, "results", 100_000)),
+        over=field_bool(data, "over"), winners=field_ints(data, "winners", 6))
+
+
+def reveal_from_dict(data: Any) -> RoundReveal:
+    """A round's end from its JSON."""
+    if not isinstance(data, dict):
+        raise ValueError("'reveal' must be an object")
+    hands = field_list(data, "hands", 6)
+    if not all(isinstance(h, list) for h in hands):
+        raise ValueError("'hands' must be lists of cards")
+    reason = data.get("reason")
+    if reason not in ("out", "stock_exhausted"):
+        raise ValueError("'reason' must be out or stock_exhausted")
+    return RoundReveal(tuple(tuple(card_of(c) for c in h) for h in hands),
+                       field_opt(data, "winner", field_int), field_ints(data, "penalties", 6),
+                       reason, field_bool(data, "rami_sec"))
+
+
+def seat_view_from_dict(data: Any) -> SeatView:
+    """A seat's view from the JSON :func:`rami_desktop.net.redact.seat_view` wrote.
+
+    Raises:
+        ValueError: the data is not such a view (names the field).
+    """
+    if not isinstance(data, dict):
+        raise ValueError("'view' must be an object")
+    obs = observation_from_dict(data.get("observation"))
+    match = match_info_from_dict(data.get("match"))
+    reveal = None if data.get("reveal") is None else reveal_from_dict(data["reveal"])
+    if reveal is not None and len(reveal.hands) != obs.n:
+        raise ValueError("'reveal' must give each player's hand")
+    if len(match.seats) != obs.n:
+        raise ValueError("'seats' must name the seat of each player")
+    order = None if data.get("order") is None else field_obj(data, "order")
+    return SeatView(obs, match, reveal, order)
+
+
+__all__ = ["MatchInfo", "RoundReveal", "SeatInfo", "SeatView", "match_info_from_dict",
+           "seat_info_from_dict", "seat_view_from_dict", "seats_from_list"]

@@ -1,0 +1,276 @@
+"""Join a table: the tables of the local network appear by themselves (or the list says the
+network allows no multicast), or type the host's address and port; then the code, a name and
+a seat. The last table joined is kept: its seat can be taken back with one click.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from rami_desktop.i18n import N_, _, is_rtl
+from rami_desktop.i18n.names import preset_title
+from rami_desktop.net.client import address_url
+from rami_desktop.net.discovery import Browser, FoundTable
+from rami_desktop.net.errors import NetError
+from rami_desktop.net.joining import Asking, Joining, TableInfo, Trouble, Welcome
+from rami_desktop.net.keep import last_joined, remember_joined
+from rami_desktop.net.protocol import normalize_code
+from rami_desktop.net.remote import RemoteSession
+from rami_desktop.ui import theme
+from rami_desktop.ui.net_words import net_message
+from rami_desktop.ui.routes import Route
+from rami_desktop.ui.scene import WidgetScene
+from rami_desktop.ui.text import bidi_format
+from rami_desktop.ui.widgets import Button, Choice, Label, Panel, TextInput
+
+if TYPE_CHECKING:
+    from rami_desktop.ui.scene import Context
+
+#: tables of the local network listed at most
+LISTED = 4
+ANY_SEAT = N_("Any free seat")
+
+
+def found_text(table: FoundTable) -> str:
+    """A table heard of, in one line: its host, its game, its free seats."""
+    return bidi_format(_("{host} · {game} · free seats: {free}"), host=table.host,
+                       game=preset_title(table.preset) if table.preset else "?",
+                       free=table.free)
+
+
+class JoinScene(WidgetScene):
+    """The tables to join (see the module's text)."""
+
+    def __init__(self, ctx: Context) -> None:
+        self.browser = Browser()
+        self.found: list[FoundTable] = []
+        self.asking: Asking | None = None
+        self.joining: Joining | None = None
+        self.status: str = ""
+        self.status_error = False
+        self._shown: tuple[object, ...] = ()
+        self._changed = False
+        super().__init__(ctx)
+
+    def build(self) -> None:
+        g = self.group
+        self.panel = g.add(Panel(N_("Join a table")))
+        self.list_title = g.add(Label(self.list_text, theme.FONT_SMALL, theme.INK_SOFT,
+                                      wrap=True))
+        self.table_buttons = [g.add(Button(partial(self.table_text, i),
+                                           partial(self.choose, i), size=theme.FONT_SMALL))
+                              for i in range(LISTED)]
+        self.address = g.add(TextInput("", max_length=60, placeholder=N_("Address")))
+        self.port = g.add(TextInput("", max_length=5, placeholder=N_("Port")))
+        self.code = g.add(TextInput("", max_length=8, placeholder=N_("Table code")))
+        self.name = g.add(TextInput(self._last_name(), max_length=16,
+                                    placeholder=N_("Your name")))
+        self.seat = g.add(Choice(N_("Seat"), [(None, ANY_SEAT)], None, control_width=260))
+        self.ask_button = g.add(Button(N_("Find seats"), self.ask))
+        self.last_button = g.add(Button(N_("Back to my last table"), self.back_to_last))
+        self.back_button = g.add(Button(N_("Back"), self.back))
+        self.join_button = g.add(Button(N_("Join"), self.join, style="primary"))
+        self.status_label = g.add(Label(self.status_text, theme.FONT_SMALL, theme.INK,
+                                        wrap=True))
+        self.last_button.visible = self._kept() is not None
+        g.focused = self.join_button  # (a caret would blink: the screen rests until typed in)
+
+    def _kept(self) -> dict[str, Any] | None:
+        return last_joined(self.ctx.settings.get("network"))
+
+    def _last_name(self) -> str:
+        kept = self._kept()
+        return str(kept.get("name", "")) if kept else ""
+
+    # ---- texts ---------------------------------------------------------------------------------
+
+    def list_text(self) -> str:
+        """What the list of tables says above it."""
+        if self.browser.unavailable:
+            return _("This network allows no multicast: tables cannot show up by themselves. "
+                     "Type the host's address and port.")
+        if not self.found:
+            return _("Looking for tables on this network…")
+        return _("Tables on this network:")
+
+    def table_text(self, index: int) -> str:
+        """One table of the list."""
+        return found_text(self.found[index]) if index < len(self.found) else ""
+
+    def status_text(self) -> str:
+        """The last news: connecting, or why it failed."""
+        return self.status
+
+    def say(self, text: str, error: bool = False) -> None:
+        """Show a line under the fields."""
+        self.status = text
+        self.status_error = error
+
+    # ---- layout --------------------------------------------------------------------------------
+
+    def layout(self, size: tuple[int, int]) -> None:
+        s = self.scale
+        w = min(theme.px(760, s), int(size[0] * 0.94))
+        h = min(size[1] - theme.px(16, s), theme.px(700, s))
+        pad, gap = theme.px(22, s), theme.px(8, s)
+        rh = theme.px(44, s)
+        self.panel.rect = pygame.Rect(0, 0, w, h)
+        self.panel.rect.center = (size[0] // 2, size[1] // 2)
+        inner = self.panel.rect.inflate(-2 * pad, 0)
+        y = self.panel.rect.y + self.panel.title_height() + gap
+        self.list_title.rect = pygame.Rect(inner.x, y, inner.w, theme.px(46, s))
+        y += theme.px(46, s)
+        for b in self.table_buttons:
+            b.rect = pygame.Rect(inner.x, y, inner.w, theme.px(38, s))
+            y += theme.px(38, s) + theme.px(4, s)
+        y += gap
+        third = (inner.w - 2 * gap) // 3
+        self.address.rect = pygame.Rect(inner.x, y, 2 * third + gap, rh)
+        self.port.rect = pygame.Rect(inner.right - third, y, third, rh)
+        y += rh + gap
+        self.code.rect = pygame.Rect(inner.x, y, third, rh)
+        self.name.rect = pygame.Rect(inner.x + third + gap, y, third, rh)
+        self.ask_button.rect = pygame.Rect(inner.right - third, y, third, rh)
+        y += rh + gap
+        self.seat.rect = pygame.Rect(inner.x, y, inner.w, rh)
+        y += rh + gap
+        bar = self.panel.rect.bottom - pad - theme.px(50, s)
+        self.status_label.rect = pygame.Rect(inner.x, y, inner.w, max(0, bar - gap - y))
+        bw = theme.px(170, s)
+        self.join_button.rect = pygame.Rect(inner.right - bw, bar, bw, theme.px(50, s))
+        self.back_button.rect = pygame.Rect(inner.x, bar, bw, theme.px(50, s))
+        self.last_button.rect = pygame.Rect(inner.x + bw + gap, bar,
+                                            inner.w - 2 * (bw + gap), theme.px(50, s))
+        if is_rtl():  # the reading side first: every place mirrored about the panel's middle
+            for widget in self.group.widgets:
+                if widget is not self.panel:
+                    widget.rect.x = 2 * self.panel.rect.centerx - widget.rect.right
+
+    # ---- what the player does ------------------------------------------------------------------
+
+    def choose(self, index: int) -> None:
+        """A table of the list: its address and port fill the fields."""
+        if index < len(self.found):
+            table = self.found[index]
+            self.address.value = table.address
+            self.port.value = str(table.port)
+            self.group.focused = self.code
+            self.ask()
+
+    def _url(self) -> str | None:
+        try:
+            port = int(self.port.value.strip()) if self.port.value.strip() else None
+            return address_url(self.address.value, port)
+        except ValueError:
+            self.say(_("Type the host's address and port."), error=True)
+            return None
+
+    def ask(self) -> None:
+        """Ask the table which seats are free."""
+        url = self._url()
+        if url is None:
+            return
+        if self.asking is not None:
+            self.asking.cancel()
+        self.asking = Asking(url)
+        self.say(_("Connecting…"))
+
+    def join(self, token: str | None = None) -> None:
+        """Take the seat chosen (or come back to one with its token)."""
+        url = self._url()
+        if url is None or self.joining is not None:
+            return
+        code = normalize_code(self.code.value)
+        if not code:
+            self.say(_("Type the table code the host gave you."), error=True)
+            return
+        self.joining = Joining(url, code, self.name.value.strip(), self.seat.value, token)
+        self.say(_("Connecting…"))
+
+    def back_to_last(self) -> None:
+        """Come back to the seat of the last table joined."""
+        kept = self._kept()
+        if kept is None:
+            return
+        self.address.value, self.port.value = str(kept["address"]), str(kept["port"])
+        self.code.value = str(kept["code"])
+        self.join(token=str(kept["token"]))
+
+    # ---- per frame -----------------------------------------------------------------------------
+
+    def on_enter(self) -> None:
+        self.browser.start()
+        super().on_enter()
+
+    def on_exit(self) -> None:
+        self.browser.stop()
+        for waiting in (self.asking, self.joining):
+            if waiting is not None:
+                waiting.cancel()
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.found = self.browser.tables()[:LISTED]
+        for i, b in enumerate(self.table_buttons):
+            b.visible = i < len(self.found)
+        if self.asking is not None:
+            answer = self.asking.poll()
+            if answer is not None:
+                self.asking = None
+                self._asked(answer)
+        if self.joining is not None:
+            got = self.joining.poll()
+            if isinstance(got, Trouble):
+                self.joining = None
+                self.say(net_message(got.code, got.version), error=True)
+            elif isinstance(got, Welcome):
+                self._welcomed(got)
+        shown = (self.list_text(), *(self.table_text(i) for i in range(LISTED)), self.status,
+                 len(self.seat.options))
+        if shown != self._shown:  # a table found, an answer: the screen is drawn again
+            self._shown = shown
+            self._changed = True
+
+    def needs_redraw(self) -> bool:
+        changed, self._changed = self._changed, False
+        return changed or super().needs_redraw()
+
+    def _asked(self, answer: TableInfo | Trouble) -> None:
+        if isinstance(answer, Trouble):
+            self.say(net_message(answer.code, answer.version), error=True)
+            return
+        free = answer.free()
+        self.seat.options = [(None, ANY_SEAT)] + [
+            (i, partial(self._seat_label, i, answer.seats[i].name)) for i in free]
+        self.seat.value = None
+        self.say(_("Free seats: {count}. Type the code and join.").format(count=len(free))
+                 if free else net_message(NetError.TABLE_FULL), error=not free)
+
+    @staticmethod
+    def _seat_label(index: int, name: str | None) -> str:
+        if name:
+            return bidi_format(_("Seat {number} ({name})"), number=index + 1, name=name)
+        return _("Seat {number}").format(number=index + 1)
+
+    def _welcomed(self, welcome: Welcome) -> None:
+        joining = self.joining
+        assert joining is not None
+        self.joining = None
+        address, port = self.address.value.strip(), int(self.port.value.strip() or 0)
+        name = self.name.value.strip()
+        if port:
+            self.ctx.update_setting("network", remember_joined(
+                self.ctx.settings.get("network"), address, port, welcome.code, welcome.seat,
+                welcome.token, name))
+        session = RemoteSession(joining.link, welcome, name)
+        self.ctx.stack.clear_to(self.ctx.scene(Route.NET_TABLE, session))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.status_label.color = theme.ACCENT_DARK if self.status_error else theme.INK
+        super().draw(surface)
+
+
+__all__ = ["ANY_SEAT", "LISTED", "JoinScene", "found_text"]

@@ -1,0 +1,234 @@
+"""The lobby of a table hosted here: its code to tell the others, where it listens, who has
+joined, what to do while a player is away; Start opens the table.
+
+The host listens only from this screen on (and until the table is left). A match saved with
+players on the network is hosted again here (Continue): the same code, the same seats'
+tokens, so each joiner comes back to their seat.
+"""
+
+from __future__ import annotations
+
+import logging
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from rami_desktop.i18n import N_, _, is_rtl
+from rami_desktop.net.discovery import local_addresses
+from rami_desktop.net.host_session import HostSession
+from rami_desktop.net.hosting import Hosting, new_code
+from rami_desktop.net.keep import hosted, remember_hosted
+from rami_desktop.play.config import GameConfig
+from rami_desktop.storage.match_io import MatchFiles
+from rami_desktop.storage.stats import StatsFiles
+from rami_desktop.ui import theme
+from rami_desktop.ui.routes import Route
+from rami_desktop.ui.scene import WidgetScene
+from rami_desktop.ui.text import bidi_format
+from rami_desktop.ui.widgets import Button, Choice, Label, Panel
+
+if TYPE_CHECKING:
+    from rami_desktop.ui.scene import Context
+
+log = logging.getLogger(__name__)
+
+FIREWALL = N_("The first time, Windows or macOS may ask whether Rami may accept connections: "
+              "allow it on private networks (home), not on public ones.")
+POLICY_LABELS = [("wait", N_("Wait for them")), ("bot", N_("A bot plays for them"))]
+
+
+class LobbyScene(WidgetScene):
+    """A table being hosted, before it starts (see the module's text).
+
+    Args:
+        ctx: the game context.
+        config: the new match's setup (None: the saved match, hosted again).
+    """
+
+    def __init__(self, ctx: Context, config: GameConfig | None = None) -> None:
+        self.config = config
+        self.session: HostSession | None = None
+        self.problem: str = ""
+        self._handed_over = False
+        self._shown: tuple[str, ...] = ()
+        self._changed = False
+        super().__init__(ctx)
+
+    # ---- hosting -------------------------------------------------------------------------------
+
+    def on_enter(self) -> None:
+        self.open_table()
+        super().on_enter()
+
+    def open_table(self) -> None:
+        """Listen and advertise; make (or resume) the host's session."""
+        kept = hosted(self.ctx.settings.get("network")) if self.config is None else None
+        code = kept["code"] if kept else new_code()
+        hosting = Hosting(code)
+        try:
+            try:
+                hosting.start(kept["port"] if kept else 0)
+            except OSError:  # the port of last time is taken: any other
+                hosting.start(0)
+        except OSError as exc:
+            log.warning("the table cannot listen: %s", exc)
+            self.problem = N_("This computer cannot listen for the other players (is a "
+                              "firewall or another program in the way?).")
+            return
+        paths = self.ctx.paths
+        store = MatchFiles(paths) if paths is not None else None
+        stats = StatsFiles(paths) if paths is not None else None
+        policy = kept["policy"] if kept else "wait"
+        tokens = {int(k): v for k, v in kept["tokens"].items()} if kept else {}
+        options: dict[str, Any] = dict(outbox=hosting.server, mailbox=hosting.mailbox,
+                                       tokens=tokens, policy=policy,
+                                       host_name=self.host_name(), hosting=hosting)
+        if self.config is None:
+            session = None
+            if store is not None:
+                resumed, _problem = HostSession.resume(store, stats, **options)
+                session = resumed if isinstance(resumed, HostSession) else None
+            if session is None:
+                hosting.stop()
+                self.problem = N_("The saved match could not be loaded.")
+                return
+        else:
+            session = HostSession(self.config, store=store, stats=stats, **options)
+        self.session = session
+        hosting.advertise(session.host_name, session.rules.preset, session.config.players,
+                          len(session.book.free()))
+        self.policy.value = session.policy
+        self.ctx.update_setting("network", remember_hosted(
+            self.ctx.settings.get("network"), code, hosting.port, session.policy,
+            session.book.tokens))
+
+    def host_name(self) -> str:
+        """The table's name on the network: the first player's here."""
+        config = self.config
+        names = [s.name for s in config.seats if s.kind == "human" and s.name] if config else []
+        return names[0] if names else "Rami"
+
+    # ---- widgets -------------------------------------------------------------------------------
+
+    def build(self) -> None:
+        self.panel = self.group.add(Panel(N_("Your table")))
+        self.code_label = self.group.add(Label(self.code_text, theme.FONT_HEADING,
+                                               theme.ACCENT_DARK, align="center", bold=True))
+        self.where = self.group.add(Label(self.where_text, theme.FONT_SMALL, theme.INK_SOFT,
+                                          align="center", wrap=True))
+        self.seat_labels = [self.group.add(Label(partial(self.seat_text, i), theme.FONT_SMALL,
+                                                 theme.INK)) for i in range(6)]
+        self.policy = self.group.add(Choice(N_("While a player is away"), POLICY_LABELS,
+                                            "wait", self.policy_changed, control_width=300))
+        self.firewall = self.group.add(Label(FIREWALL, theme.FONT_SMALL - 2, theme.INK_SOFT,
+                                             wrap=True))
+        self.back_button = self.group.add(Button(N_("Cancel"), self.back))
+        self.start_button = self.group.add(Button(N_("Start"), self.start, style="primary"))
+        self.group.focused = self.start_button
+
+    def code_text(self) -> str:
+        """The table's code, to tell the others."""
+        if self.session is None:
+            return _(self.problem)
+        return bidi_format(_("Table code: {code}"), code=self.session.code)
+
+    def where_text(self) -> str:
+        """Where the others find the table (if it does not show by itself)."""
+        if self.session is None:
+            return ""
+        return bidi_format(_("Address: {address} · port {port}"),
+                           address=local_addresses()[0], port=self.session.port)
+
+    def seat_text(self, seat: int) -> str:
+        """One seat: who plays it, and whether they have joined."""
+        session = self.session
+        if session is None or seat >= session.config.players:
+            return ""
+        kind = session.config.seats[seat].kind
+        name = session.name(seat)
+        if kind == "bot":
+            state = _("bot")
+        elif kind == "human":
+            state = _("here")
+        elif session.book.present(seat):
+            state = _("joined")
+        elif session.book.taken(seat):
+            state = _("away")
+        else:
+            state = _("waiting for a player…")
+        return bidi_format(_("{number}. {name}: {state}"), number=seat + 1, name=name,
+                           state=state)
+
+    def layout(self, size: tuple[int, int]) -> None:
+        s = self.scale
+        w = min(theme.px(720, s), int(size[0] * 0.92))
+        pad, gap = theme.px(22, s), theme.px(8, s)
+        line = theme.px(30, s)
+        shown = self.session.config.players if self.session is not None else 0
+        content = (theme.px(48, s) + line + shown * line + theme.px(46, s) + theme.px(80, s)
+                   + theme.px(50, s) + 6 * gap)
+        h = min(size[1] - theme.px(16, s), self.panel.title_height() + content + 2 * pad)
+        self.panel.rect = pygame.Rect(0, 0, w, h)
+        self.panel.rect.center = (size[0] // 2, size[1] // 2)
+        inner = self.panel.rect.inflate(-2 * pad, 0)
+        y = self.panel.rect.y + self.panel.title_height() + gap
+        self.code_label.rect = pygame.Rect(inner.x, y, inner.w, theme.px(48, s))
+        y += theme.px(48, s) + gap
+        self.where.rect = pygame.Rect(inner.x, y, inner.w, line)
+        y += line + gap
+        for i, label in enumerate(self.seat_labels):
+            label.visible = i < shown
+            label.rect = pygame.Rect(inner.x + theme.px(20, s), y, inner.w, line)
+            y += line if i < shown else 0
+        y += gap
+        self.policy.rect = pygame.Rect(inner.x, y, inner.w, theme.px(46, s))
+        y += theme.px(46, s) + gap
+        bar = self.panel.rect.bottom - pad - theme.px(50, s)
+        self.firewall.rect = pygame.Rect(inner.x, y, inner.w, max(0, bar - gap - y))
+        bw = theme.px(190, s)
+        self.start_button.rect = pygame.Rect(inner.right - bw, bar, bw, theme.px(50, s))
+        self.back_button.rect = pygame.Rect(inner.x, bar, bw, theme.px(50, s))
+        if is_rtl():  # the reading side first: every place mirrored about the panel's middle
+            for widget in self.group.widgets:
+                if widget is not self.panel:
+                    widget.rect.x = 2 * self.panel.rect.centerx - widget.rect.right
+
+    # ---- per frame -----------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.session is not None:
+            self.session.pump()
+            self.session.take_happenings()  # nothing shown here yet: the table shows the deal
+        self.start_button.enabled = self.session is not None
+        shown = (self.code_text(), *(self.seat_text(i) for i in range(6)))
+        if shown != self._shown:  # someone joined or left: the screen is drawn again
+            self._shown = shown
+            self._changed = True
+
+    def needs_redraw(self) -> bool:
+        changed, self._changed = self._changed, False
+        return changed or super().needs_redraw()
+
+    def policy_changed(self, policy: str) -> None:
+        """Wait for an absent player, or let a bot play for them."""
+        if self.session is not None:
+            self.session.set_policy(policy)
+
+    def start(self) -> None:
+        """Open the table: the joiners may play."""
+        session = self.session
+        if session is None:
+            return
+        session.start()
+        self._handed_over = True
+        self.ctx.stack.clear_to(self.ctx.scene(Route.NET_TABLE, session))
+
+    def on_exit(self) -> None:
+        if self.session is not None and not self._handed_over:
+            self.session.close()  # the joiners are told; nobody listens any more
+        self.session = None
+
+
+__all__ = ["FIREWALL", "POLICY_LABELS", "LobbyScene"]

@@ -1,0 +1,46 @@
+"""What the settings keep of network play: each table joined (its seat's token) and the table
+hosted; a damaged value is repaired to nothing, never an error."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rami_desktop.net.keep import (
+    hosted,
+    hosted_tokens,
+    joined_entry,
+    last_joined,
+    remember_hosted,
+    remember_joined,
+)
+from rami_desktop.storage.paths import Paths
+from rami_desktop.storage.settings import MAX_JOINED, Settings, load_settings, save_settings
+
+
+def test_tables_joined_and_hosted_survive_a_save(tmp_path: Path) -> None:
+    network = None
+    for i in range(MAX_JOINED + 2):
+        network = remember_joined(network, f"10.0.0.{i}", 4000 + i, "ABC234", 1, f"tok{i}",
+                                  "Sara")
+    network = remember_joined(network, "10.0.0.9", 4009, "ABC234", 2, "again", "Sara")
+    network = remember_hosted(network, "XYZ789", 5000, "bot", {1: "t1", 2: "t2"})
+    paths = Paths.under(tmp_path)
+    paths.ensure()
+    assert save_settings(paths, Settings(network=network)) is None
+    loaded, problem = load_settings(paths)
+    assert problem is None
+    kept = loaded.network
+    assert len(kept["joined"]) == MAX_JOINED  # type: ignore[index]
+    assert last_joined(kept) == {"address": "10.0.0.9", "port": 4009, "code": "ABC234",
+                                 "seat": 2, "token": "again", "name": "Sara"}
+    assert joined_entry(kept, "10.0.0.8", 4008, "ABC234")["token"] == "tok8"  # type: ignore[index]
+    assert joined_entry(kept, "10.0.0.0", 4000, "ABC234") is None  # the oldest went
+    assert hosted(kept)["code"] == "XYZ789" and hosted_tokens(kept) == {1: "t1", 2: "t2"}
+
+
+def test_a_damaged_network_setting_is_repaired_to_nothing() -> None:
+    for bad in ("x", {"joined": "x"}, {"joined": [{"port": 0}]},
+                {"hosted": {"code": "A", "port": 70000, "tokens": {}}},
+                {"hosted": {"code": "A", "port": 1, "tokens": {"x": "t"}}}):
+        settings, repaired = Settings.from_dict({"network": bad})
+        assert repaired and settings.network is None, bad

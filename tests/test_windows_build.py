@@ -1,0 +1,125 @@
+"""The Windows download, proven on Linux under Wine (slow; needs ``wine64`` and ``nsis``).
+
+``tools/build_windows.py`` builds the bundle, the zip and the installer (its caches stay in
+``build/``, so a second run downloads nothing). Then, in a scratch Wine prefix, the installer
+runs silently (``/S``) as a player without administrator rights would run it; the installed
+``Rami.exe`` passes its smoke test and plays a little (which writes the player's settings, saved
+match and log where the game keeps them, ``%LOCALAPPDATA%\\Rami``); the uninstaller runs
+silently (it copies itself to a temporary folder and returns at once, so the test waits for its
+work); the program folder, its shortcuts and its Apps entry are gone and the player's files are
+untouched.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+UNINSTALL_KEY = r"HKCU\Software\Microsoft\Windows\CurrentVersion\Uninstall\Rami"
+BUNDLE_GOAL_MB = 48.0  # 40 before network play: libssl and libcrypto (wss://), mDNS
+
+
+@pytest.fixture
+def builder(monkeypatch: pytest.MonkeyPatch) -> Iterator[ModuleType]:
+    """``tools/build_windows.py`` as a module; skip where Wine or NSIS is missing."""
+    monkeypatch.syspath_prepend(str(ROOT / "tools"))
+    import build_windows
+
+    missing = build_windows.missing_tools()
+    if missing:
+        pytest.skip(f"the Windows build runs under Wine: {missing}")
+    yield build_windows
+
+
+def _local_app_data(prefix: Path) -> Path:
+    """The player's %LOCALAPPDATA% in a Wine prefix (drive_c/users/<name>/AppData/Local)."""
+    found = [p for p in (prefix / "drive_c" / "users").glob("*/AppData/Local")
+             if p.parent.parent.name != "Public"]
+    assert len(found) == 1, found
+    return found[0]
+
+
+def _wait_until(done: Callable[[], bool], seconds: float) -> None:
+    """Poll ``done`` every half second until it holds (fail after ``seconds``)."""
+    deadline = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < deadline, f"not done after {seconds} s"
+        time.sleep(0.5)
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+@pytest.mark.slow
+def test_install_play_and_uninstall_the_windows_build_under_wine(
+        builder: ModuleType, tmp_path: Path) -> None:
+    dist = tmp_path / "dist"
+    proc = subprocess.run([sys.executable, str(ROOT / "tools" / "build_windows.py"),
+                           "--dist", str(dist)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=3600)
+    output = proc.stdout + proc.stderr
+    assert proc.returncode == 0, output[-6000:]
+    assert "smoke: passed" in output and "(win32)" in output, output[-4000:]
+    figures = dict(re.findall(r"^(\w+_(?:mb|s))=([0-9.]+)$", proc.stdout, re.MULTILINE))
+    assert {"bundle_mb", "startup_s", "setup_mb", "archive_mb"} <= set(figures), proc.stdout[-2000:]
+    print(" ".join(f"{k}={v}" for k, v in sorted(figures.items())))
+    assert float(figures["bundle_mb"]) <= BUNDLE_GOAL_MB  # a size, not a timing
+    version = builder.project_version()
+    setup = dist / f"Rami-{version}-windows-x86_64-setup.exe"
+    assert setup.is_file() and (dist / f"Rami-{version}-windows-x86_64.zip").is_file()
+
+    wine = builder.find_wine()
+    prefix = tmp_path / "prefix"
+    env = builder.wine_env(prefix, tmp_path / "home")
+    builder.ensure_prefix(wine, env)
+    builder.start_wine(wine, env)
+    try:
+        # the installer, silent, as the player (no administrator: RequestExecutionLevel user)
+        assert builder.wine_run(wine, [builder.to_wine(setup), "/S"], env).returncode == 0
+        local = _local_app_data(prefix)
+        program = local / "Programs" / "Rami"
+        exe = program / "Rami.exe"
+        assert exe.is_file() and (program / "uninstall.exe").is_file()
+        assert (program / "_internal" / "rami_desktop" / "assets").is_dir()
+        start_menu = local.parent / "Roaming/Microsoft/Windows/Start Menu/Programs/Rami.lnk"
+        desktop = local.parent.parent / "Desktop" / "Rami.lnk"
+        assert start_menu.is_file() and desktop.is_file()
+        listed = builder.wine_run(wine, ["reg", "query", UNINSTALL_KEY], env)
+        assert "DisplayName" in listed.stdout and "uninstall.exe" in listed.stdout, listed.stdout
+
+        # the installed game: its smoke test, then a little play that writes the player's files
+        run_env = builder.headless(env, tmp_path / "smoke-home")
+        smoke = builder.wine_run(wine, [builder.to_wine(exe), "--smoke-test"], run_env,
+                                 timeout=900)
+        assert smoke.returncode == 0 and "smoke: passed" in smoke.stdout, smoke.stdout[-3000:]
+        play_env = dict(env, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+        played = builder.wine_run(wine, [builder.to_wine(exe), "--autoplay", "--frames", "300"],
+                                  play_env, timeout=600)
+        assert played.returncode == 0, played.stdout[-2000:] + played.stderr[-2000:]
+        user_folder = local / "Rami"
+        user_files = _files(user_folder)
+        assert {"settings.json", "match.json"} <= set(user_files), sorted(user_files)
+
+        # the uninstaller, silent
+        uninstall = builder.wine_run(wine, [builder.to_wine(program / "uninstall.exe"), "/S"], env)
+        assert uninstall.returncode == 0
+
+        def uninstalled() -> bool:
+            listed = builder.wine_run(wine, ["reg", "query", UNINSTALL_KEY], env)
+            return not program.exists() and "DisplayName" not in listed.stdout
+
+        _wait_until(uninstalled, seconds=300)
+        assert not start_menu.exists() and not desktop.exists()
+        assert _files(user_folder) == user_files
+    finally:
+        builder.stop_wine(wine, env)
