@@ -1,4 +1,4 @@
-"""The knobs that make the three levels differ (see :mod:`rami_desktop.bots.player`)."""
+"""The knobs that make the four levels differ (see :mod:`rami_desktop.bots.player`)."""
 
 from __future__ import annotations
 
