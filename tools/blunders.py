@@ -27,6 +27,7 @@ import json
 import math
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -139,24 +140,42 @@ def run(args: tuple[str, tuple[str, ...], int, list[int], bool, int]) -> tuple[B
 
 
 def measure(rules_name: str, levels: tuple[str, ...], rounds: int, seed: int, jobs: int,
-            teams: bool, turn_cap: int = 1000) -> dict[str, Any]:
-    """Play about ``rounds`` rounds and return the blunders per 100 rounds of each level."""
+            teams: bool, turn_cap: int = 1000, every: int = 0,
+            progress: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
+    """Play about ``rounds`` rounds and return the blunders per 100 rounds of each level.
+
+    With one job and ``every`` > 0, ``progress`` gets the figures so far after every ``every``
+    deals (the same deals, in the same order: the last figures are the whole run's).
+    """
     t0 = time.perf_counter()
     deals = max(1, math.ceil(rounds / len(levels)))
-    shares = [list(range(j, deals, jobs)) for j in range(jobs)]
-    work = [(rules_name, levels, seed, s, teams, turn_cap) for s in shares]
+    total, tally = Blunders(), Tally()
     if jobs > 1:
         import multiprocessing
 
+        shares = [list(range(j, deals, jobs)) for j in range(jobs)]
         with multiprocessing.Pool(jobs) as pool:
-            parts = pool.map(run, work)
-    else:
-        parts = [run(w) for w in work]
-    elapsed = time.perf_counter() - t0
-    total, tally = Blunders(), Tally()
-    for b, t in parts:
+            parts = pool.map(run, [(rules_name, levels, seed, s, teams, turn_cap)
+                                   for s in shares])
+        for b, t in parts:
+            total.merge(b)
+            tally.merge(t)
+        return _figures(total, tally, levels, time.perf_counter() - t0, rules_name, seed, teams)
+    step = every if every > 0 else deals
+    for start in range(0, deals, step):
+        b, t = run((rules_name, levels, seed, list(range(start, min(deals, start + step))),
+                    teams, turn_cap))
         total.merge(b)
         tally.merge(t)
+        if progress is not None and start + step < deals:
+            progress(_figures(total, tally, levels, time.perf_counter() - t0, rules_name, seed,
+                              teams))
+    return _figures(total, tally, levels, time.perf_counter() - t0, rules_name, seed, teams)
+
+
+def _figures(total: Blunders, tally: Tally, levels: tuple[str, ...], elapsed: float,
+             rules_name: str, seed: int, teams: bool) -> dict[str, Any]:
+    """The simulator's report of the rounds played, with the blunders per 100 rounds."""
     per100: dict[str, dict[str, float]] = {}
     for lv in dict.fromkeys(levels):
         n = total.seat_rounds.get(lv, 0)
@@ -164,8 +183,8 @@ def measure(rules_name: str, levels: tuple[str, ...], rounds: int, seed: int, jo
         per100[lv] = {k: round(100 * counts[k] / n, 2) if n else 0.0 for k in KINDS}
         per100[lv]["feeds"] = round(per100[lv]["feed_open"] + per100[lv]["feed_out"], 2)
     sim = report(tally, levels, elapsed, rules_name, seed)
-    return {**sim, "teams": teams, "seat_rounds": total.seat_rounds, "counts": total.counts,
-            "per_100_rounds": per100}
+    return {**sim, "teams": teams, "seat_rounds": dict(total.seat_rounds),
+            "counts": {lv: dict(c) for lv, c in total.counts.items()}, "per_100_rounds": per100}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -180,6 +199,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--teams", action="store_true")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--every", type=int, default=0,
+                    help="with --json and one job: also print the figures so far every N deals")
     args = ap.parse_args(argv)
     names = [b.strip() for b in args.bots.split(",") if b.strip()]
     levels = tuple(names[s % len(names)] for s in range(args.players))
@@ -189,7 +210,11 @@ def main(argv: list[str] | None = None) -> int:
               "rescues |")
         print("|---|---|---|---|---|---|---|---|---|---|---|")
     for name in args.preset or PRESET_NAMES:
-        rep = measure(name, levels, args.rounds, args.seed, max(1, args.jobs), args.teams)
+        def partial(rep: dict[str, Any]) -> None:
+            print(json.dumps({**rep, "partial": True}), flush=True)
+
+        rep = measure(name, levels, args.rounds, args.seed, max(1, args.jobs), args.teams,
+                      every=args.every, progress=partial if args.json else None)
         if args.json:
             print(json.dumps(rep), flush=True)
             continue
