@@ -61,9 +61,9 @@ def test_a_discard_that_lets_the_next_player_go_out_is_a_feed() -> None:
 def test_the_figures_so_far_end_with_the_whole_runs() -> None:
     blunders = _tool()
     seen: list[dict[str, object]] = []
-    rep = blunders.measure("simple", ("hard", "medium"), 6, 3, 1, False, every=1,
+    rep = blunders.measure("simple", ("hard", "medium"), 4, 3, 1, False, every=1,
                            progress=seen.append)
-    assert [r["rounds"] for r in seen] == [2, 4]
-    assert rep["rounds"] == 6
-    whole = blunders.measure("simple", ("hard", "medium"), 6, 3, 1, False)
+    assert [r["rounds"] for r in seen] == [2]
+    assert rep["rounds"] == 4
+    whole = blunders.measure("simple", ("hard", "medium"), 4, 3, 1, False)
     assert rep["counts"] == whole["counts"] and rep["win_share"] == whole["win_share"]
