@@ -29,7 +29,10 @@ settings.load_profile(
 
 def pytest_sessionstart(session: object) -> None:
     """The game reads the catalogs the build compiled (``pip install .``): a ``.po`` edited
-    since is compiled again here, by the same compiler (``tools/compile_catalogs.py``)."""
+    since is compiled again here, by the same compiler (``tools/compile_catalogs.py``), once,
+    before the workers of ``-n`` start (they find the catalogs fresh)."""
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        return
     sys.path.insert(0, str(ROOT / "tools"))
     try:
         import compile_catalogs
