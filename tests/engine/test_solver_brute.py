@@ -281,8 +281,8 @@ def _requests(hand: Sequence[Card], rng: random.Random) -> list[OpeningRequest]:
 
 def test_find_opening_agrees_with_brute_force() -> None:
     rng = random.Random(11)
-    hands = (random_hands(40, 15, seed=12, jokers=1) + rich_hands(40, 12, seed=13)
-             + random_hands(40, 15, seed=14))
+    hands = (random_hands(25, 15, seed=12, jokers=1) + rich_hands(25, 12, seed=13)
+             + random_hands(25, 15, seed=14))
     for hand in hands:
         for req in _requests(hand, rng):
             got = find_opening(hand, req)
