@@ -19,8 +19,9 @@ from hypothesis import settings
 
 ROOT = Path(__file__).resolve().parent.parent
 
-settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
-settings.register_profile("dev", print_blob=True)
+# no deadline anywhere: a test's speed is never an assert (a loaded machine is 2x slower or more)
+settings.register_profile("ci", derandomize=True, database=None, print_blob=True, deadline=None)
+settings.register_profile("dev", print_blob=True, deadline=None)
 settings.load_profile(
     os.environ.get("HYPOTHESIS_PROFILE")
     or ("ci" if os.environ.get("CI", "").lower() in ("1", "true", "yes") else "dev")
@@ -29,7 +30,10 @@ settings.load_profile(
 
 def pytest_sessionstart(session: object) -> None:
     """The game reads the catalogs the build compiled (``pip install .``): a ``.po`` edited
-    since is compiled again here, by the same compiler (``tools/compile_catalogs.py``)."""
+    since is compiled again here, by the same compiler (``tools/compile_catalogs.py``), once,
+    before the workers of ``-n`` start (they find the catalogs fresh)."""
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        return
     sys.path.insert(0, str(ROOT / "tools"))
     try:
         import compile_catalogs

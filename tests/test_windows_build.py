@@ -74,9 +74,10 @@ def test_install_play_and_uninstall_the_windows_build_under_wine(
     assert {"bundle_mb", "startup_s", "setup_mb", "archive_mb"} <= set(figures), proc.stdout[-2000:]
     print(" ".join(f"{k}={v}" for k, v in sorted(figures.items())))
     assert float(figures["bundle_mb"]) <= BUNDLE_GOAL_MB  # a size, not a timing
-    version = builder.project_version()
+    version = builder.installed_version(Path(sys.executable))
     setup = dist / f"Rami-{version}-windows-x86_64-setup.exe"
-    assert setup.is_file() and (dist / f"Rami-{version}-windows-x86_64.zip").is_file()
+    assert f"setup={setup}" in proc.stdout and setup.is_file(), proc.stdout[-2000:]
+    assert (dist / f"Rami-{version}-windows-x86_64.zip").is_file()
 
     wine = builder.find_wine()
     prefix = tmp_path / "prefix"

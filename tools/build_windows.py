@@ -1,7 +1,8 @@
 """Build the Windows download on Linux, under Wine: ``python tools/build_windows.py``.
 
-Needs Debian's ``wine64`` (Wine 8) and ``nsis``; without them it says so in one line and exits
-with status 2. Everything it fetches comes from the package registry and is kept under
+Needs Debian's ``wine64`` (Wine 8) and ``nsis``, and pip and Babel in the Python that runs it
+(the ``.venv`` of the README has both); without them it says so in one line and exits with
+status 2. Everything it fetches comes from the package registry and is kept under
 ``build/`` (``--work``), so a second run downloads nothing new:
 
 1. a Wine prefix of its own, ``build/wine-prefix`` (its home folder ``build/wine-home``, so
@@ -13,7 +14,8 @@ with status 2. Everything it fetches comes from the package registry and is kept
 3. the ``win_amd64`` wheels of the game's dependencies and PyInstaller (``pip download
    --platform win_amd64 --python-version 3.11 --only-binary=:all:``; pefile and pywin32-ctypes
    named because their markers are Windows-only) into ``build/windows-wheels``, installed under
-   Wine by pip run from its own wheel, with no index;
+   Wine by pip run from its own wheel, with no index, together with the game's own wheel (pure
+   Python, built here: its metadata gives ``build.spec`` and the game their version);
 4. the catalogs compiled here (as ``tools/build.py`` does), then PyInstaller with ``build.spec``
    under Wine: ``dist/windows/Rami/Rami.exe`` and its ``_internal`` folder;
 5. ``dist/Rami-<version>-windows-x86_64.zip`` and, with makensis and
@@ -94,7 +96,8 @@ def find_makensis() -> Path | None:
 def missing_tools() -> str | None:
     """One line naming what is missing and how to install it, or None when all is there."""
     tools = (("wine64", find_wine()), ("nsis", find_makensis()),
-             ("python3-pip", importlib.util.find_spec("pip")))
+             ("python3-pip", importlib.util.find_spec("pip")),
+             ("python3-babel", importlib.util.find_spec("babel")))  # compiles the catalogs
     missing = [pkg for pkg, found in tools if not found]
     if not missing:
         return None

@@ -13,7 +13,6 @@ import asyncio
 import contextlib
 import json
 import logging
-import queue
 import ssl
 import threading
 from dataclasses import dataclass
@@ -24,6 +23,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from .codec import JSON
 from .errors import NetError
+from .inbox import Inbox
 from .protocol import HARD_LIMIT, Refusal, parse_reply
 
 log = logging.getLogger(__name__)
@@ -81,7 +81,7 @@ def address_url(address: str, port: int | None = None) -> str:
     return f"{scheme}://{host}/"
 
 
-class ClientLink:
+class ClientLink(Inbox[LinkEvent]):
     """One joiner's link to a host (see the module's text).
 
     Args:
@@ -91,17 +91,16 @@ class ClientLink:
     """
 
     def __init__(self, url: str, cafile: str | None = None, retry_for: float = RETRY_FOR) -> None:
+        super().__init__()
         self.url = url
         self.cafile = cafile
         self.retry_for = retry_for
-        self._inbox: queue.SimpleQueue[LinkEvent] = queue.SimpleQueue()
         self._lock = threading.Lock()
         self._greeting: str | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._out: asyncio.Queue[str] | None = None
         self._stop: asyncio.Event | None = None
         self._thread: threading.Thread | None = None
-        self.wake = threading.Event()
 
     # ---- the game's side -----------------------------------------------------------------------
 
@@ -123,21 +122,6 @@ class ClientLink:
             with contextlib.suppress(RuntimeError):  # the loop is closing
                 loop.call_soon_threadsafe(out.put_nowait, text)
 
-    def take(self, limit: int = 1000) -> list[LinkEvent]:
-        """What happened since the last call, oldest first."""
-        out: list[LinkEvent] = []
-        while len(out) < limit:
-            try:
-                out.append(self._inbox.get_nowait())
-            except queue.Empty:
-                break
-        return out
-
-    def wait(self, timeout: float) -> None:
-        """Block until something arrives (or ``timeout`` seconds): headless play."""
-        self.wake.wait(timeout)
-        self.wake.clear()
-
     def stop(self, timeout: float = 3.0) -> None:
         """Close the connection (after what was sent) and stop the thread."""
         loop, stop = self._loop, self._stop
@@ -154,10 +138,6 @@ class ClientLink:
 
     # ---- the network thread --------------------------------------------------------------------
 
-    def _put(self, event: LinkEvent) -> None:
-        self._inbox.put(event)
-        self.wake.set()
-
     def _tls(self) -> ssl.SSLContext | None:
         if not self.url.startswith("wss://"):
             return None
@@ -168,7 +148,7 @@ class ClientLink:
             asyncio.run(self._main())
         except Exception as exc:  # boundary: the thread says why it stopped
             log.exception("the link stopped")
-            self._put(LinkEvent("closed", code=_failure_code(exc)))
+            self.put(LinkEvent("closed", code=_failure_code(exc)))
 
     async def _main(self) -> None:
         self._loop = asyncio.get_running_loop()
@@ -193,21 +173,21 @@ class ClientLink:
                     ssl.SSLError, ConnectionClosed) as exc:
                 code = _failure_code(exc)
                 if first or code is NetError.CERTIFICATE:
-                    self._put(LinkEvent("closed", code=code))
+                    self.put(LinkEvent("closed", code=code))
                     return
             if self._stop.is_set():
                 break
             now = self._loop.time()
             if down_since is None:
                 down_since = now
-                self._put(LinkEvent("down", code=NetError.LOST))
+                self.put(LinkEvent("down", code=NetError.LOST))
             if now - down_since > self.retry_for:
-                self._put(LinkEvent("closed", code=NetError.LOST))
+                self.put(LinkEvent("closed", code=NetError.LOST))
                 return
             delay = delays.pop(0) if len(delays) > 1 else delays[0]
             with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(self._stop.wait(), delay)
-        self._put(LinkEvent("closed"))
+        self.put(LinkEvent("closed"))
 
     async def _session(self, ws: ClientConnection) -> None:
         """One connection: greet, then read and write until it closes or the link stops."""
@@ -218,7 +198,7 @@ class ClientLink:
             greeting = self._greeting
         if greeting is not None:
             await ws.send(greeting)
-        self._put(LinkEvent("up"))
+        self.put(LinkEvent("up"))
         reader = asyncio.ensure_future(self._read(ws))
         writer = asyncio.ensure_future(self._write(ws))
         stopper = asyncio.ensure_future(self._stop.wait())
@@ -236,10 +216,10 @@ class ClientLink:
             async for message in ws:
                 data = parse_reply(message)
                 if isinstance(data, Refusal):
-                    self._put(LinkEvent("refused", code=data.code,
+                    self.put(LinkEvent("refused", code=data.code,
                                         version=_version_of(message)))
                 else:
-                    self._put(LinkEvent("message", data=data))
+                    self.put(LinkEvent("message", data=data))
         except ConnectionClosed:
             return
 

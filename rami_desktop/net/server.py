@@ -14,7 +14,6 @@ import asyncio
 import contextlib
 import itertools
 import logging
-import queue
 import socket
 import ssl
 import threading
@@ -27,6 +26,7 @@ from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from .errors import NetError
+from .inbox import Inbox
 from .protocol import (
     HARD_LIMIT,
     VERSION,
@@ -63,7 +63,7 @@ class Inbound:
     request: Request | None
 
 
-class Mailbox:
+class Mailbox(Inbox[Inbound]):
     """One table's requests, checked, waiting for its game to take them (thread-safe).
 
     Args:
@@ -72,29 +72,8 @@ class Mailbox:
     """
 
     def __init__(self, code: str, wake: threading.Event | None = None) -> None:
+        super().__init__(wake)
         self.code = code
-        self.wake = wake or threading.Event()
-        self._inbox: queue.SimpleQueue[Inbound] = queue.SimpleQueue()
-
-    def put(self, item: Inbound) -> None:
-        """A request for the table (from the network thread)."""
-        self._inbox.put(item)
-        self.wake.set()
-
-    def take(self, limit: int = 1000) -> list[Inbound]:
-        """The requests waiting, oldest first (at most ``limit``)."""
-        out: list[Inbound] = []
-        while len(out) < limit:
-            try:
-                out.append(self._inbox.get_nowait())
-            except queue.Empty:
-                break
-        return out
-
-    def wait(self, timeout: float) -> None:
-        """Block until a request arrives (or ``timeout`` seconds)."""
-        self.wake.wait(timeout)
-        self.wake.clear()
 
 
 def listening_socket(host: str | None, port: int) -> socket.socket:

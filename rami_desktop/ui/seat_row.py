@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rami_desktop.i18n import N_, _
+from rami_desktop.i18n import N_, _, is_rtl
 from rami_desktop.play.config import Seat
 from rami_desktop.ui.widgets import Choice, TextInput, Widget
 
@@ -50,6 +50,8 @@ class SeatRow:
         self.kind = Choice(None, [(k, KIND_LABELS[k]) for k in kinds], "bot",
                            self.kind_changed)
         self.level = Choice(None, [(k, v) for k, v in LEVEL_LABELS.items()], DEFAULT_LEVEL)
+        #: the kind's width beside a level, and alone (set by the screen's layout)
+        self.kind_widths: tuple[int, int] | None = None
 
     def default_name(self, kind: str) -> str:
         """The name a seat of a kind gets when the player typed none."""
@@ -72,6 +74,19 @@ class SeatRow:
         for w in self.widgets:
             w.visible = visible
         self.level.visible = visible and self.kind.value == "bot"
+        self.fit_kind()
+
+    def fit_kind(self) -> None:
+        """Without a level to choose, the kind takes the level's room too ("On the network"
+        whole); its edge beside the name stays put, in either direction of writing."""
+        if self.kind_widths is None:
+            return
+        narrow, wide = self.kind_widths
+        rect = self.kind.rect
+        edge = rect.right
+        rect.w = narrow if self.level.visible else wide
+        if is_rtl():
+            rect.right = edge
 
     def seat(self) -> Seat:
         """The seat described by the row (an empty name gets a default)."""

@@ -22,6 +22,9 @@ from rami_desktop.play.session import Session
 from tests.net.harness import config_of, host_table, join_bot, play_joiners
 
 FUZZED = 10_000
+#: the joiners start playing once this many are sent: the rest arrive during the play, and the
+#: match (seconds) outlasts them (a fraction of a second) however busy the machine is
+BEFORE_PLAY = 9_000
 RULES = PRESETS["talaj"].with_options(target=100)  # no redeal: the play is the same each run
 SEED = 9
 JOINER_SEEDS = {0: 21, 1: 22}
@@ -84,6 +87,8 @@ class Fuzzer:
 
     url: str
     code: str
+    over: threading.Event = field(default_factory=threading.Event)
+    halfway: threading.Event = field(default_factory=threading.Event)
     sent: int = 0
     answers: dict[str, int] = field(default_factory=dict)
     connections: int = 0
@@ -91,7 +96,7 @@ class Fuzzer:
 
     async def run(self) -> None:
         rng = random.Random(2024)
-        while self.sent < FUZZED:
+        while self.sent < FUZZED and not self.over.is_set():
             try:
                 async with connect(self.url, proxy=None, max_size=None, max_queue=None,
                                    compression=None) as ws:
@@ -101,6 +106,8 @@ class Fuzzer:
                         while self.sent < FUZZED:
                             await ws.send(fuzzed(rng, self.code))
                             self.sent += 1
+                            if self.sent == BEFORE_PLAY:
+                                self.halfway.set()
                             if self.sent % 50 == 0:
                                 await asyncio.sleep(0.002)  # let the answers be read
                     except ConnectionClosed:
@@ -136,9 +143,15 @@ def test_ten_thousand_fuzzed_messages_leave_the_host_and_the_match_unharmed() ->
         table.run()
         joiners += [join_bot(table, f"J{s}", seed=seed, seat=s)
                     for s, seed in JOINER_SEEDS.items()]
-        players = threading.Thread(target=play_joiners, args=(joiners,), daemon=True)
-        players.start()
         fuzzer = Fuzzer(table.url, table.session.code)
+
+        def play() -> None:
+            fuzzer.halfway.wait(120)
+            play_joiners(joiners)
+            fuzzer.over.set()  # the table is gone: no more connections to make
+
+        players = threading.Thread(target=play, daemon=True)
+        players.start()
         started = time.monotonic()
         asyncio.run(asyncio.wait_for(fuzzer.run(), 120))
         fuzzing = time.monotonic() - started

@@ -128,7 +128,7 @@ def test_save_and_resume_every_turn_bots(paths: Paths, preset: str) -> None:
 def test_save_and_resume_every_turn_local_player(paths: Paths, preset: str) -> None:
     """The same with the test's own simple player (draw, lay what the solver finds, discard)."""
     turns, followed = _play_checked(paths, preset, seed=PRESET_NAMES.index(preset) + 21,
-                                    max_turns=120, extra_turns=3, local=True)
+                                    max_turns=60, extra_turns=3, local=True)
     assert turns >= 5 and followed >= 2
 
 

@@ -8,9 +8,11 @@ import pytest
 from rami_desktop.app import App
 from rami_desktop.engine.rules import PRESETS, Rules
 from rami_desktop.play.config import GameConfig, Seat
+from rami_desktop.ui import theme
 from rami_desktop.ui.scenes.menu import MenuScene
 from rami_desktop.ui.scenes.setup import SetupScene
 from rami_desktop.ui.text import strip_marks
+from rami_desktop.ui.widgets.drawing import render_text
 
 
 @pytest.fixture
@@ -252,3 +254,29 @@ def test_teams_are_named_by_their_players(setup: SetupScene, drive: object) -> N
     drive.step()
     text = strip_marks(setup.hint_text())
     assert "Team A: Sara & Bot 3" in text and "Team B: Bot 2 & Bot 4" in text
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "ar_MA"])
+def test_every_kind_says_its_whole_word_when_hosting(app: App, drive: object,
+                                                     language: str) -> None:
+    """A seat without a level to choose lends its room to the kind ("Sur le réseau" whole,
+    not "Sur le résea"); a bot's seat keeps its level beside it, in either direction."""
+    app.set_language(language, save=False)
+    drive.show(MenuScene(app))
+    setup = drive.push(SetupScene(app, hosting=True))
+    drive.step()
+    for kinds in (("human", "net", "net"), ("bot", "human", "net")):
+        for row, kind in zip(setup.seat_rows, kinds, strict=False):
+            row.kind.set(kind)
+        drive.step()
+        for row, kind in zip(setup.seat_rows, kinds, strict=False):
+            assert row.level.visible == (kind == "bot")
+            left, right = row.kind._arrow_rects()
+            room = right.left - left.right
+            word = render_text(row.kind.value_text(), theme.px(theme.FONT_BODY, row.kind.scale),
+                               theme.INK)
+            if kind != "bot":
+                assert word.get_width() <= room, (language, kind)
+            else:
+                assert not row.kind.rect.colliderect(row.level.rect)
+            assert not row.kind.rect.colliderect(row.name.rect)

@@ -360,6 +360,7 @@ class SetupScene(WidgetScene):
             row.name.rect = pygame.Rect(x, y, name_w, row_h)
             row.kind.rect = pygame.Rect(x + name_w, y, kind_w, row_h)
             row.level.rect = pygame.Rect(x + name_w + kind_w, y, level_w, row_h)
+            row.kind_widths = (kind_w, kind_w + level_w)
             y += row_h
         self._place_hint()
         # the bottom bar
@@ -390,6 +391,8 @@ class SetupScene(WidgetScene):
                 b.x = w - b.right
             self._layout_rules()
             self._place_hint()
+        for row in self.seat_rows:
+            row.fit_kind()
 
     def _place_hint(self) -> None:
         """Put the hint under the last seat shown."""

@@ -1,0 +1,41 @@
+"""A thread-safe inbox: the network thread puts, the game's loop takes without waiting."""
+
+from __future__ import annotations
+
+import queue
+import threading
+from typing import Generic, TypeVar
+
+T = TypeVar("T")
+
+
+class Inbox(Generic[T]):
+    """Items handed from one thread to another, oldest first.
+
+    Args:
+        wake: set whenever an item arrives (one event may wake a loop serving many inboxes).
+    """
+
+    def __init__(self, wake: threading.Event | None = None) -> None:
+        self.wake = wake or threading.Event()
+        self._items: queue.SimpleQueue[T] = queue.SimpleQueue()
+
+    def put(self, item: T) -> None:
+        """Hand over an item (from the network thread)."""
+        self._items.put(item)
+        self.wake.set()
+
+    def take(self, limit: int = 1000) -> list[T]:
+        """The items waiting, oldest first (at most ``limit``); never blocks."""
+        out: list[T] = []
+        while len(out) < limit:
+            try:
+                out.append(self._items.get_nowait())
+            except queue.Empty:
+                break
+        return out
+
+    def wait(self, timeout: float) -> None:
+        """Block until an item arrives (or ``timeout`` seconds): headless play."""
+        self.wake.wait(timeout)
+        self.wake.clear()
