@@ -145,14 +145,6 @@ def test_bots_ask_for_redeals_through_the_engine() -> None:
     pytest.fail("no seed where a bot asked for a new deal")
 
 
-def test_the_expert_level_plays_in_the_text_mode() -> None:
-    assert cli.parse_args(["--level", "expert"]).level == "expert"
-    code, _out, game = run_game("d\nx 1\nq\n", level="expert")
-    assert code == 0
-    assert {bot.level for bot in game.session.driver.bots.values()} == {"expert"}
-    assert any(p != game.match.player_of(0) for p, _ in game.match.round.discards)
-
-
 def test_unknown_level_is_refused() -> None:
     with pytest.raises(SystemExit):
         cli.parse_args(["--level", "wizard"])

@@ -98,10 +98,3 @@ def test_bad_arguments_are_refused() -> None:
     with pytest.raises(SystemExit):
         sim.main(["--preset", "talaj", "--players", "6"])
 
-
-def test_the_simulator_offers_the_expert(capsys: pytest.CaptureFixture[str]) -> None:
-    assert sim.main(["--preset", "simple", "--bots", "expert,hard", "--rounds", "2", "--seed",
-                     "3", "--json"]) == 0
-    rep = json.loads(capsys.readouterr().out)
-    assert set(rep["win_share"]) == {"expert", "hard"}
-    assert rep["rounds"] == 2 and rep["illegal_actions"] == 0 and rep["rescues"] == 0

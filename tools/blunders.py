@@ -1,6 +1,6 @@
 """Count the bots' blunders: discards that feed the next player, going out missed.
 
-Usage: ``python tools/blunders.py --bots expert,hard [--preset P ...] [--players 2]
+Usage: ``python tools/blunders.py [--bots hard,medium] [--preset P ...] [--players 2]
 [--rounds 200] [--seed 1] [--teams] [--jobs 1] [--json]``.
 
 Plays duplicate rounds as ``python -m rami_desktop.sim`` does (the same deals for the same
@@ -190,7 +190,8 @@ def _figures(total: Blunders, tally: Tally, levels: tuple[str, ...], elapsed: fl
 def main(argv: list[str] | None = None) -> int:
     """Run the counter from the command line."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--bots", default="expert,hard")
+    ap.add_argument("--bots", default="hard,medium",
+                    help="the levels, by seat, repeated round the table (easy, medium, hard)")
     ap.add_argument("--preset", action="append", choices=PRESET_NAMES,
                     help="a preset (repeat for several; default: all four)")
     ap.add_argument("--players", type=int, default=2)

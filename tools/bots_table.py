@@ -1,7 +1,7 @@
-"""Measure the bot levels against each other in every preset: the README's bots table.
+"""Measure the three bot levels against each other in every preset: the README's bots table.
 
-Usage: ``python tools/bots_table.py [--rounds2 2000] [--rounds4 800] [--expert-rounds2 1000]
-[--expert-rounds4 800] [--first LEVEL] [--preset P] [--jobs 2] [--out F]``.
+Usage: ``python tools/bots_table.py [--rounds2 2000] [--rounds4 800] [--first LEVEL]
+[--preset P] [--jobs 2] [--out F]``.
 Each line of the table is one ``python -m rami_desktop.sim`` run (duplicate deals, seed 1);
 ``--first`` keeps only the lines led by that level; ``--out`` also keeps every run's JSON
 report, one per line. Decision times are the leading level's, in thread CPU time.
@@ -20,25 +20,18 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from rami_desktop.sim import simulate
 
 PAIRS = (("hard", "easy"), ("hard", "medium"), ("medium", "easy"))
-#: the expert's lines: two players, four (two of each), and rami-talaj's two teams
-EXPERT = ("expert", "hard")
 PRESETS = ("talaj", "rami-talaj", "tallage", "simple")
 
 
-def runs(rounds2: int, rounds4: int, expert2: int = 1000, expert4: int = 800
-         ) -> list[tuple[str, int, tuple[str, ...], int, bool]]:
+def runs(rounds2: int, rounds4: int) -> list[tuple[str, int, tuple[str, ...], int, bool]]:
     """Every (preset, players, seats, rounds, teams) of the table, in its order."""
     out: list[tuple[str, int, tuple[str, ...], int, bool]] = []
-    a, b = EXPERT
     for name in PRESETS:
-        out.append((name, 2, (a, b), expert2, False))
-        for a2, b2 in PAIRS:
-            out.append((name, 2, (a2, b2), rounds2, False))
-        out.append((name, 4, (a, a, b, b), expert4, False))
-        for a2, b2 in PAIRS:
-            out.append((name, 4, (a2, a2, b2, b2), rounds4, False))
+        for a, b in PAIRS:
+            out.append((name, 2, (a, b), rounds2, False))
+        for a, b in PAIRS:
+            out.append((name, 4, (a, a, b, b), rounds4, False))
         if name == "rami-talaj":
-            out.append((name, 4, (a, b, a, b), expert4, True))
             out.append((name, 4, ("hard", "easy", "hard", "easy"), rounds4, True))
     return out
 
@@ -61,10 +54,6 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rounds2", type=int, default=2000, help="rounds of a two-player line")
     ap.add_argument("--rounds4", type=int, default=800, help="rounds of a four-player line")
-    ap.add_argument("--expert-rounds2", type=int, default=1000,
-                    help="rounds of a two-player expert line")
-    ap.add_argument("--expert-rounds4", type=int, default=800,
-                    help="rounds of a four-player expert line")
     ap.add_argument("--first", help="only the lines led by this level")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--preset", choices=PRESETS, help="only this preset")
@@ -73,8 +62,7 @@ def main(argv: list[str] | None = None) -> int:
     print("| preset | players | bots | rounds | win share [95% CI] | mean penalty | "
           "decision ms p50/p99/max | illegal | rescues | cap hits |")
     print("|---|---|---|---|---|---|---|---|---|---|")
-    for name, players, seats, rounds, teams in runs(args.rounds2, args.rounds4,
-                                                    args.expert_rounds2, args.expert_rounds4):
+    for name, players, seats, rounds, teams in runs(args.rounds2, args.rounds4):
         if (args.preset and name != args.preset) or (args.first and seats[0] != args.first):
             continue
         rep = simulate(name, seats, rounds, seed=1, jobs=args.jobs, teams=teams)

@@ -1,4 +1,4 @@
-"""Computer players: ``make_bot("easy" | "medium" | "hard" | "expert")`` returns a :class:`Bot`.
+"""Computer players: ``make_bot("easy" | "medium" | "hard")`` returns a :class:`Bot`.
 
 A bot is handed only an :class:`~rami_desktop.engine.observation.Observation` (its own cards and
 what the whole table sees) and a seeded ``random.Random``; it returns one action at a time.

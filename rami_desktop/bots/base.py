@@ -9,7 +9,7 @@ from ..engine.actions import Action
 from ..engine.errors import ErrorCode
 from ..engine.observation import Observation
 
-LEVELS: tuple[str, ...] = ("easy", "medium", "hard", "expert")
+LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
 
 
 class Bot(Protocol):

@@ -1,6 +1,5 @@
 """A hand's *outs*: the unseen cards (each copy still to come counted) with which the next draw
-reaches the bot's target. Hard and expert keep, among their best discards, the hand with the
-most outs."""
+reaches the bot's target. Hard keeps, among its best discards, the hand with the most outs."""
 
 from __future__ import annotations
 

@@ -26,7 +26,6 @@ from ..engine.solver_core import HandIndex, split_hand
 from ..engine.solver_search import finish_opening
 from ..engine.state import RoundState
 from .evaluate import IN_MELD, keep_values
-from .expert import expert_discard
 from .outs import down_outs, opening_outs_count
 from .plan import Memo, Plan, Step, sorted_hand
 from .sandbox import sandbox
@@ -261,11 +260,7 @@ class _Planner:
             shortlist = ranked[:style.outs]
             counts = (down_outs(self.obs, self.st, hand, shortlist) if down else
                       opening_outs_count(self.obs, self.st, style, hand, shortlist))
-            choice = _most(shortlist, counts)
-            if style.feed_samples:
-                return expert_discard(self.obs, self.st, style, self.rng, shortlist, values,
-                                      counts, choice)
-            return choice
+            return _most(shortlist, counts)
         return ranked[0]
 
 

@@ -1,4 +1,4 @@
-"""The bots of the four levels: one engine of decisions, tuned by a :class:`Style`.
+"""The bots of the three levels: one engine of decisions, tuned by a :class:`Style`.
 
 Every level plans its turn on a sandbox of the round (:mod:`.sandbox`, :mod:`.planner`): the
 opening found by the exact solver (the going-out one first), then, once the rules allow it,

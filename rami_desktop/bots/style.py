@@ -1,8 +1,8 @@
-"""The knobs that make the four levels differ (see :mod:`rami_desktop.bots.player`)."""
+"""The knobs that make the three levels differ (see :mod:`rami_desktop.bots.player`)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 
 @dataclass(frozen=True)
@@ -10,7 +10,7 @@ class Style:
     """How a bot plays.
 
     Attributes:
-        level: ``easy``, ``medium``, ``hard`` or ``expert``.
+        level: ``easy``, ``medium`` or ``hard``.
         noise: spread of the random jitter added to each card's keep value.
         blunder: chance of discarding a random card outside the hand's combinations.
         links: value partial combinations (pairs of a rank, neighbours in a suit).
@@ -32,16 +32,6 @@ class Style:
             needs fewer points than the opening.
         go_out: ask the engine whether the hand goes out this turn (a talaj card before the
             draw, the layings after it) and do it whenever it can.
-        feed_samples: before each discard, deal the unseen cards this many times and weigh,
-            for each of the best discards, how often the next player could open or go out
-            with it (0: off; see :mod:`.expert`).
-        feed_fit: the cost of a card certain to make a combination with the next player's
-            cards, in keep-value units.
-        feed_open: the cost of a certain opening fed.
-        feed_out: the cost of a certain going-out fed.
-        talaj_gain: the value of a certain opening next turn with the card the next player is
-            likely to throw (its least fitting card in each deal), in keep-value units.
-        outs_weight: the keep value of one out (an unseen copy that reaches the target).
     """
 
     level: str
@@ -60,12 +50,6 @@ class Style:
     outs: int = 0
     outs_going_out: bool = False
     go_out: bool = False
-    feed_samples: int = 0
-    feed_fit: float = 60.0
-    feed_open: float = 200.0
-    feed_out: float = 600.0
-    talaj_gain: float = 0.0
-    outs_weight: float = 6.0
 
 
 EASY = Style("easy", noise=12.0, blunder=0.4, links=False, swaps=False, pickups=False,
@@ -74,6 +58,4 @@ MEDIUM = Style("medium", noise=4.0, blunder=0.15, links=True, points=0.0)
 HARD = Style("hard", noise=0.0, links=True, track=True, safety=1.0, points=1.5,
              near_table=True, outs=5, outs_going_out=True, go_out=True)
 
-EXPERT = replace(HARD, level="expert", feed_samples=32)
-
-STYLES: dict[str, Style] = {"easy": EASY, "medium": MEDIUM, "hard": HARD, "expert": EXPERT}
+STYLES: dict[str, Style] = {"easy": EASY, "medium": MEDIUM, "hard": HARD}

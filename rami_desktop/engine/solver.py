@@ -13,7 +13,6 @@ from .solver_outs import (
     one_card_away,
     opening_distance,
     opening_outs,
-    taken_outs,
     unseen_cards,
 )
 from .solver_pickup import PickupContext, down_playable, pickup_playable
@@ -44,6 +43,5 @@ __all__ = [
     "opening_distance",
     "opening_outs",
     "pickup_playable",
-    "taken_outs",
     "unseen_cards",
 ]

@@ -29,13 +29,12 @@ def unseen_cards(seen: Iterable[Card]) -> dict[Card, int]:
 
 
 def _wild_options(real: Sequence[Card], jokers: int, max_jokers: int, ace_value: int, w: int,
-                  pool: dict[Card, int], own: bool = True) -> list[tuple[Card, Option]]:
+                  pool: dict[Card, int]) -> list[tuple[Card, Option]]:
     """Return the combinations the hand makes with one more card of ``pool`` in slot ``w``.
 
     Each comes with the card the extra slot stands for (every choice of suit in a tria). The
     extra card may join a combination that also holds some of the hand's ``jokers``; it counts
-    as the card it stands for (points counted when the combination is franche). Not ``own``
-    (the talaj top card), a combination holding it does not count for the clean tria or série.
+    as the card it stands for (points counted when the combination is franche).
     """
     extra = max_jokers if jokers else 0
     probe = HandIndex(real, 1 + extra, ace_value, all_placements=True)
@@ -70,8 +69,7 @@ def _wild_options(real: Sequence[Card], jokers: int, max_jokers: int, ace_value:
                     continue
                 seen.add(key)
                 out.append((card, Option((*opt.slots, w), opt.mask | 1 << (2 * w), left,
-                                         cards, opt.is_tria, points, own and not left,
-                                         opt.size)))
+                                         cards, opt.is_tria, points, not left, opt.size)))
     return out
 
 
@@ -135,28 +133,6 @@ def opening_outs(hand: Sequence[Card], req: OpeningRequest, pool: dict[Card, int
     the one kept).
     """
     return discard_outs(hand, [None], req, pool)[None]
-
-
-def taken_outs(hand: Sequence[Card], req: OpeningRequest, pool: dict[Card, int],
-               own: bool = False) -> set[Card]:
-    """Return the real cards of ``pool`` that, taken from the talaj into ``hand``, make an
-    opening meeting ``req`` that lays them (one search for all, then one per card that fits).
-
-    Not ``own`` (the talaj top card where the clean tria and série must be of own cards), the
-    card counts for neither; another copy of it in the hand still does.
-    """
-    real, jokers = split_hand(list(hand))
-    base = HandIndex(real, req.max_jokers, req.ace_value)
-    by_card: dict[Card, list[Option]] = {}
-    for card, opt in _wild_options(real, jokers, req.max_jokers, req.ace_value, base.n, pool,
-                                   own):
-        by_card.setdefault(card, []).append(opt)
-    if not by_card or not _reaches(
-            _with_wild(base, _distinct(o for opts in by_card.values() for o in opts)), jokers,
-            req):
-        return set()
-    return {card for card, options in by_card.items()
-            if _reaches(_with_wild(base, options), jokers, req)}
 
 
 def discard_outs(hand: Sequence[Card], discards: Sequence[Card | None], req: OpeningRequest,

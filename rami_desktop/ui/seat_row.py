@@ -8,8 +8,7 @@ from rami_desktop.i18n import N_, _, is_rtl
 from rami_desktop.play.config import Seat
 from rami_desktop.ui.widgets import Choice, TextInput, Widget
 
-LEVEL_LABELS: dict[str, str] = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard"),
-                                "expert": N_("Expert")}
+LEVEL_LABELS: dict[str, str] = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
 KIND_LABELS: dict[str, str] = {"human": N_("Human"), "bot": N_("Bot"),
                                "net": N_("On the network")}
 #: the kinds a seat may be: at this screen or a bot; when hosting, a player on the network too

@@ -70,13 +70,12 @@ def test_same_observation_same_action_whatever_the_hidden_cards(preset: str, lev
 @pytest.mark.parametrize("level", LEVELS)
 def test_bots_are_deterministic_for_a_seed(level: str) -> None:
     logs = []
-    turns = 12 if level == "expert" else 30  # the expert thinks longest: fewer turns
     for _ in range(2):
         state = RoundState.new(PRESETS["talaj"], 2, 0, 77)
         bots = [make_bot(level), make_bot(level)]
         rngs = [random.Random(1), random.Random(2)]
         for _ in range(400):
-            if state.over or state.turn > turns:
+            if state.over or state.turn > 30:
                 break
             p = state.current
             state.apply(bots[p].act(state.observation(p), rngs[p]))

@@ -86,23 +86,21 @@ def test_nothing_when_the_hand_cannot_go_out() -> None:
     assert going_out_actions(state) is None
 
 
-@pytest.mark.parametrize("level", ["hard", "expert"])
-def test_hard_and_expert_take_the_top_card_and_go_out(level: str) -> None:
+def test_hard_takes_the_top_card_and_goes_out() -> None:
     from bots.helpers import play_turn
 
     state = position(PRESETS["talaj"], "JK 9S", ["4H 5H 6H", "KS KH KD"], talaj="2H",
                      down=True)
-    actions = play_turn(state, level)
+    actions = play_turn(state, "hard")
     assert actions[0] == Draw(0, "top")
     assert state.over and state.winner == 0
 
 
-@pytest.mark.parametrize("level", ["hard", "expert"])
-def test_hard_and_expert_go_out_through_the_table_after_the_bar_rose(level: str) -> None:
+def test_hard_goes_out_through_the_table_after_the_bar_rose() -> None:
     from bots.helpers import play_turn
 
     state = position(PRESETS["rami-talaj"], RISEN, ["3C 4C 5C"], bar=90, stock_top="5S")
-    play_turn(state, level)
+    play_turn(state, "hard")
     assert state.over and state.winner == 0
 
 

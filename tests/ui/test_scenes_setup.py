@@ -118,8 +118,6 @@ def test_seats_edit(setup: SetupScene, drive: object) -> None:
     drive.click(row.kind.rect.center)  # back to a bot; choose the level
     row.level.step(1)
     assert setup.game_config().seats[1] == Seat("Nadia", "bot", "hard")
-    row.level.step(1)  # the fourth level
-    assert setup.game_config().seats[1] == Seat("Nadia", "bot", "expert")
 
 
 def test_default_names_follow_the_kind(setup: SetupScene, drive: object) -> None:

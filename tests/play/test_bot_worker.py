@@ -1,4 +1,4 @@
-"""An expert seat at the table: it thinks on the bot worker, and what it decides there is what it
+"""A bot seat at the table: it thinks on the bot worker, and what it decides there is what it
 decides when asked here and now."""
 
 from __future__ import annotations
@@ -13,11 +13,11 @@ TURNS = 8
 
 
 def _config() -> GameConfig:
-    return GameConfig(PRESETS["talaj"], (Seat("E", "bot", "expert"), Seat("H", "bot", "hard")),
+    return GameConfig(PRESETS["talaj"], (Seat("H", "bot", "hard"), Seat("M", "bot", "medium")),
                       seed=21)
 
 
-def test_the_expert_plays_through_the_worker_as_it_plays_here_and_now() -> None:
+def test_a_bot_plays_through_the_worker_as_it_plays_here_and_now() -> None:
     here = Session(_config(), first_dealer=0)
     while here.round.turn < TURNS and not here.round.over:
         here.step_bot()
@@ -29,4 +29,4 @@ def test_the_expert_plays_through_the_worker_as_it_plays_here_and_now() -> None:
     worker.close()
     assert worker.round.log == here.round.log
     assert worker.driver.stats.illegal == 0 and worker.driver.stats.rescues == 0
-    assert any(worker.driver.bots[s].level == "expert" for s in worker.driver.bots)
+    assert {worker.driver.bots[s].level for s in worker.driver.bots} == {"hard", "medium"}
