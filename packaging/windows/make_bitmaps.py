@@ -16,7 +16,7 @@ from pathlib import Path
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
-import pygame  # noqa: E402
+import pygame
 
 HERE = Path(__file__).resolve().parent
 ICON = HERE.parent / "icons" / "rami-256.png"
