@@ -18,8 +18,9 @@ from rami_desktop.engine.actions import Action, action_from_dict, action_to_dict
 from .codec import JSON, field_int, field_list, field_obj, field_str
 from .errors import NetError
 
-#: the protocol's version: both sides refuse another one, saying which is newer
-VERSION = 1
+#: the protocol's version: both sides refuse another one, saying which is newer (2: the
+#: observation says which cards taken from the talaj are still held, `held`)
+VERSION = 2
 #: the largest message either side reads (bytes of UTF-8 text)
 MAX_BYTES = 64 * 1024
 #: a message this large closes the connection at once (the WebSocket frame limit)

@@ -57,7 +57,7 @@ def fuzzed(rng: random.Random, code: str) -> str | bytes:
                            "action": action, "picked": rng.choice([[], [1, 2], ["a"], [99]])})
     if kind == 7:
         depth = rng.randrange(10, 5000)
-        return ('{"v": 1, "type": "order", "order": {"cards": ' + "[" * depth + "1"
+        return (f'{{"v": {VERSION}, "type": "order", "order": {{"cards": ' + "[" * depth + "1"
                 + "]" * depth + "}}")
     if kind == 8:
         return json.dumps({"v": VERSION, "type": "info", "pad": "x" * (MAX_BYTES + 1)})
@@ -69,7 +69,7 @@ def fuzzed(rng: random.Random, code: str) -> str | bytes:
     if kind == 10:
         return json.dumps({"v": VERSION, "type": "ping", "t": rng.choice([1, "x", None])})
     if kind == 11:
-        return '{"v": 1, "type": "ping", "t": NaN}'
+        return f'{{"v": {VERSION}, "type": "ping", "t": NaN}}'
     if kind == 12:
         return json.dumps({"v": VERSION, "type": rng.choice(["ready", "leave", "order"]),
                            "order": rng.choice([None, {}, {"cards": ["AS"]}])})

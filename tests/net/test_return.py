@@ -15,6 +15,7 @@ from rami_desktop.net.headless import step_joiner
 from rami_desktop.net.host_session import HostSession
 from rami_desktop.net.hosting import Hosting
 from rami_desktop.net.joining import Joining, Trouble
+from rami_desktop.net.protocol import VERSION
 from rami_desktop.net.remote import RemoteSession
 from rami_desktop.storage.match_io import MatchFiles
 from rami_desktop.storage.paths import Paths
@@ -140,10 +141,10 @@ def test_a_seat_taken_cannot_be_taken_by_another_and_a_full_table_says_so() -> N
                            (1, NetError.NO_SUCH_SEAT)):
             joining = Joining(table.url, table.session.code, "Second", seat)
             until(lambda j=joining: j.poll() is not None)
-            assert joining.poll() == Trouble(code, 1)
+            assert joining.poll() == Trouble(code, VERSION)
         wrong = Joining(table.url, "ZZZZZZ", "Third")
         until(lambda: wrong.poll() is not None)
-        assert wrong.poll() == Trouble(NetError.WRONG_CODE, 1)
+        assert wrong.poll() == Trouble(NetError.WRONG_CODE, VERSION)
     finally:
         table.close()
         for joiner in joiners:

@@ -79,6 +79,6 @@ def test_a_host_refuses_a_joiner_of_another_version_and_says_which_is_newer(
 
         reply = asyncio.run(talk())
         assert reply["code"] == NetError.VERSION_OLDER.value and reply["version"] == VERSION
-        assert "this host's version 1 is older" in caplog.text
+        assert f"this host's version {VERSION} is older" in caplog.text
     finally:
         table.close()
