@@ -61,7 +61,7 @@ def compare(real: RoundState, p: int, seed: int) -> None:
         assert copy_after.observation(p) == real_after.observation(p), action
 
 
-@settings(max_examples=30, deadline=None, derandomize=True,
+@settings(max_examples=16, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow])
 @given(preset=st.sampled_from(PRESET_NAMES), seed=st.integers(0, 2**32 - 1),
        n=st.integers(2, 4), teams=st.booleans())

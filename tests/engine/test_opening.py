@@ -249,7 +249,7 @@ def agree(state: RoundState) -> None:
             assert done.opened == s.staged_points
 
 
-@settings(max_examples=20, deadline=None, derandomize=True,
+@settings(max_examples=12, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow])
 @given(preset=st.sampled_from(PRESET_NAMES), seed=st.integers(0, 2**32 - 1),
        n=st.integers(2, 4), teams=st.booleans())
