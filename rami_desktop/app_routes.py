@@ -1,20 +1,24 @@
 """The route registry of the game, filled at start-up with explicit imports of every scene
-(so that PyInstaller bundles them and scenes never import each other)."""
+(so that PyInstaller bundles them and scenes never import each other).
+
+The network's scenes are imported when first opened (their imports, in the functions below, are
+still explicit for PyInstaller): websockets, zeroconf and asyncio are not loaded by a game that
+never plays on the network, and the window opens sooner.
+"""
 
 from __future__ import annotations
 
-from rami_desktop.ui.net_table import NetTableScene
+from typing import Any
+
 from rami_desktop.ui.route_table import Routes
 from rami_desktop.ui.routes import Route
+from rami_desktop.ui.scene import Context, Scene
 from rami_desktop.ui.scenes.controls_help import ControlsHelpOverlay
 from rami_desktop.ui.scenes.error_screen import ErrorScreen
 from rami_desktop.ui.scenes.language import LanguageScene
 from rami_desktop.ui.scenes.learn import LearnScene
 from rami_desktop.ui.scenes.match_end import MatchEndScene
 from rami_desktop.ui.scenes.menu import MenuScene
-from rami_desktop.ui.scenes.net_join import JoinScene
-from rami_desktop.ui.scenes.net_lobby import LobbyScene
-from rami_desktop.ui.scenes.network import NetworkScene
 from rami_desktop.ui.scenes.overlays import ConfirmDialog, MessageDialog, PauseOverlay
 from rami_desktop.ui.scenes.privacy import PrivacyScene
 from rami_desktop.ui.scenes.round_summary import RoundSummaryScene
@@ -24,6 +28,30 @@ from rami_desktop.ui.scenes.setup import SetupScene
 from rami_desktop.ui.scenes.statistics import StatisticsScene
 from rami_desktop.ui.scenes.table import TableScene
 from rami_desktop.ui.scenes.tutorial import TutorialScene
+
+
+def _network(ctx: Context, *args: Any, **kwargs: Any) -> Scene:
+    from rami_desktop.ui.scenes.network import NetworkScene
+
+    return NetworkScene(ctx, *args, **kwargs)
+
+
+def _lobby(ctx: Context, *args: Any, **kwargs: Any) -> Scene:
+    from rami_desktop.ui.scenes.net_lobby import LobbyScene
+
+    return LobbyScene(ctx, *args, **kwargs)
+
+
+def _join(ctx: Context, *args: Any, **kwargs: Any) -> Scene:
+    from rami_desktop.ui.scenes.net_join import JoinScene
+
+    return JoinScene(ctx, *args, **kwargs)
+
+
+def _net_table(ctx: Context, *args: Any, **kwargs: Any) -> Scene:
+    from rami_desktop.ui.net_table import NetTableScene
+
+    return NetTableScene(ctx, *args, **kwargs)
 
 
 def scene_routes() -> Routes:
@@ -46,8 +74,8 @@ def scene_routes() -> Routes:
     routes.register(Route.ROUND_SUMMARY, RoundSummaryScene)
     routes.register(Route.MATCH_END, MatchEndScene)
     routes.register(Route.ERROR, ErrorScreen)
-    routes.register(Route.NETWORK, NetworkScene)
-    routes.register(Route.NET_LOBBY, LobbyScene)
-    routes.register(Route.NET_JOIN, JoinScene)
-    routes.register(Route.NET_TABLE, NetTableScene)
+    routes.register(Route.NETWORK, _network)
+    routes.register(Route.NET_LOBBY, _lobby)
+    routes.register(Route.NET_JOIN, _join)
+    routes.register(Route.NET_TABLE, _net_table)
     return routes
