@@ -29,6 +29,7 @@ from rami_desktop.engine.melds import Meld, MeldKind
 from rami_desktop.engine.observation import MeldView, Observation
 from rami_desktop.engine.rules import Rules
 from rami_desktop.engine.turn import StagedAdd, StagedLay, StagedOp, StagedSwap, TurnView
+from rami_desktop.play.story import Told
 
 T = TypeVar("T")
 JSON = dict[str, Any]
@@ -326,6 +327,26 @@ def event_from_dict(data: Any) -> Event:
     if kind == "redealt":
         return Redealt(player)
     raise ValueError(f"unknown event {kind!r}")
+
+
+def told_to_dict(told: Told) -> JSON:
+    """One move of the round's story (:class:`~rami_desktop.play.story.Told`), as JSON."""
+    return {"events": [event_to_dict(e) for e in told.events],
+            "melds": [[i, meld_to_dict(m)] for i, m in told.melds]}
+
+
+def told_from_dict(data: Any) -> Told:
+    """One move of the round's story from :func:`told_to_dict` data."""
+    if not isinstance(data, dict):
+        raise ValueError("a move told must be an object")
+    events = tuple(event_from_dict(e) for e in field_list(data, "events", 50))
+    melds: list[tuple[int, Meld]] = []
+    for pair in field_list(data, "melds", 50):
+        if not (isinstance(pair, list) and len(pair) == 2 and isinstance(pair[0], int)
+                and not isinstance(pair[0], bool) and 0 <= pair[0] <= 10_000):
+            raise ValueError("'melds' must hold [index, combination] pairs")
+        melds.append((pair[0], meld_from_dict(pair[1])))
+    return Told(events, tuple(melds))
 
 
 # ---- round results ---------------------------------------------------------------------------

@@ -29,7 +29,7 @@ from rami_desktop.storage.names import clean_name
 from .errors import Code, NetError
 from .game import NetState
 from .protocol import POLICY_NAMES, VERSION, Act, Info, Join, Leave, Order, Ready, Request, envelope
-from .redact import update_text, welcome_view
+from .redact import story_for, update_text, welcome_view
 from .seats import SeatBook
 from .server import Inbound, Mailbox, Outbox
 from .view import SeatInfo
@@ -232,6 +232,7 @@ class HostSession(Session):
         self.outbox.send(conn, envelope(
             "welcome", seat=taken.seat, token=taken.token, code=self.code,
             serial=self.serial, view=welcome_view(self.match, taken.seat, self.serial, order),
+            story=story_for(self.match, taken.seat),
             **self._seats_fields()))
         self._broadcast_seats()
 

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rami_desktop.play.story import STORY_MOVES, Told
+
 from .client import ClientLink, LinkEvent
-from .codec import JSON, field_bool, field_int, field_str
+from .codec import JSON, field_bool, field_int, field_list, field_str, told_from_dict
 from .errors import Code, NetError, code_of
 from .protocol import POLICY_NAMES, Info, Join, request_text
 from .view import SeatInfo, SeatView, seat_view_from_dict, seats_from_list
@@ -46,8 +48,8 @@ def table_info_from(data: JSON) -> TableInfo:
 
 @dataclass(frozen=True)
 class Welcome:
-    """A seat given: which, its token, the table's code, the match's serial, the table and the
-    seat's view of the game."""
+    """A seat given: which, its token, the table's code, the match's serial, the table, the
+    seat's view of the game and the round's last moves (its journal)."""
 
     seat: int
     token: str
@@ -55,6 +57,7 @@ class Welcome:
     serial: int
     table: TableInfo
     view: SeatView
+    story: tuple[Told, ...] = ()
 
 
 def welcome_from(data: JSON) -> Welcome:
@@ -67,7 +70,8 @@ def welcome_from(data: JSON) -> Welcome:
     seat = field_int(data, "seat", 0, len(table.seats) - 1)
     return Welcome(seat, field_str(data, "token", 64), field_str(data, "code", 40),
                    field_int(data, "serial", 0, 1 << 30), table,
-                   seat_view_from_dict(data.get("view")))
+                   seat_view_from_dict(data.get("view")),
+                   tuple(told_from_dict(t) for t in field_list(data, "story", STORY_MOVES)))
 
 
 @dataclass(frozen=True)

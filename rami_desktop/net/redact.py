@@ -4,7 +4,8 @@ Every game message the host sends a seat is built here, from the seat's observat
 public events: never another hand (until a round's end shows them all, as its summary does),
 never the stock, its order or the seed. :func:`redact_events` hides the card another player drew
 from the stock; :func:`seat_view` is the seat's view; :func:`update_text` and
-:func:`welcome_view` are the messages.
+:func:`welcome_view` are the messages; :func:`story_for` the round's last moves told again to a
+seat taken again.
 """
 
 from __future__ import annotations
@@ -17,8 +18,16 @@ from rami_desktop.engine.match import Match
 from rami_desktop.engine.observation import Observation
 from rami_desktop.play.hand_order import HandOrder
 from rami_desktop.play.session import Happening
+from rami_desktop.play.story import STORY_MOVES, Told, round_story
 
-from .codec import JSON, codes, event_to_dict, observation_to_dict, result_to_dict
+from .codec import (
+    JSON,
+    codes,
+    event_to_dict,
+    observation_to_dict,
+    result_to_dict,
+    told_to_dict,
+)
 from .protocol import envelope
 
 #: the player number of a seat that watches a round it does not play (out of the match)
@@ -86,10 +95,18 @@ def update_text(match: Match, seat: int, serial: int, happening: Happening | Non
     return envelope("update", ack=ack, happenings=told, view=seat_view(match, seat, serial))
 
 
+def story_for(match: Match, seat: int) -> list[JSON]:
+    """The current round's last moves (at most :data:`STORY_MOVES`) as a seat may be told them,
+    for the journal of a seat taken again."""
+    player = match.player_of(seat)
+    return [told_to_dict(Told(redact_events(t.events, player), t.melds))
+            for t in round_story(match)[-STORY_MOVES:]]
+
+
 def welcome_view(match: Match, seat: int, serial: int, order: HandOrder | None) -> JSON:
     """The view a seat is welcomed (or welcomed back) with: its hand's order too."""
     return seat_view(match, seat, serial, order)
 
 
 __all__ = ["SPECTATOR", "happening_for", "observation_for", "redact_events", "seat_view",
-           "update_text", "welcome_view"]
+           "story_for", "update_text", "welcome_view"]

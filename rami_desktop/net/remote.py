@@ -218,6 +218,7 @@ class RemoteSession(RemoteView):
         self._new_view(welcome.view, welcome.serial)
         self._order = HandOrder.from_dict(welcome.view.order, self.hand(self.seat))
         self._sent_order = self._order.to_dict()
+        self._story = list(welcome.story)
         self._happenings.append(Happening("deal", None))
 
     def _new_view(self, view: SeatView, serial: int) -> None:
@@ -252,6 +253,8 @@ class RemoteSession(RemoteView):
         for happening in told:
             if happening.kind in ("deal", "redeal"):
                 self._order = HandOrder.of(hand)
+                if happening.kind == "deal":
+                    self._story = []
             elif happening.seat == self.seat and self.player_of(self.seat) is not None:
                 drawn = next((e.card for e in happening.events
                               if isinstance(e, Drew) and e.card is not None), None)

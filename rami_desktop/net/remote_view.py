@@ -14,6 +14,7 @@ from rami_desktop.engine.state import RoundState
 from rami_desktop.i18n import _
 from rami_desktop.play.config import GameConfig, Seat
 from rami_desktop.play.hand_order import HandOrder
+from rami_desktop.play.story import Told
 
 from .joining import TableInfo, Welcome
 from .mirror import MirrorMatch, mirror_round
@@ -38,6 +39,8 @@ class RemoteView:
         self.status = "joined"
         self._set_view(welcome.view)
         self._order = HandOrder.from_dict(welcome.view.order, self.hand(self.seat))
+        #: the round's last moves as the host told them at the welcome (emptied at a new deal)
+        self._story: list[Told] = list(welcome.story)
 
     # ---- the view ------------------------------------------------------------------------------
 
@@ -122,6 +125,10 @@ class RemoteView:
     def seat_of(self, player: int) -> int:
         """The seat of a round player."""
         return self._match.seat_of(player)
+
+    def story(self) -> list[Told]:
+        """The round's moves this seat was told when it sat down (the journal's first lines)."""
+        return list(self._story)
 
     def player_of(self, seat: int) -> int | None:
         """The round player of a seat (None if out of the match)."""

@@ -20,6 +20,7 @@ from rami_desktop.i18n import _
 from .config import GameConfig
 from .driver import BotDriver, DriverStats
 from .hand_order import HandOrder
+from .story import Told, round_story
 
 
 class Seating:
@@ -107,6 +108,10 @@ class Seating:
     def seat_of(self, player: int) -> int:
         """The seat of a round player."""
         return self.match.seat_of(player)
+
+    def story(self) -> list[Told]:
+        """The current round's moves so far (replayed from its deal)."""
+        return round_story(self.match)
 
     def player_of(self, seat: int) -> int | None:
         """The round player of a seat (None if out of the match)."""

@@ -21,6 +21,7 @@ from rami_desktop.engine.state import RoundState
 from .config import GameConfig
 from .hand_order import HandOrder
 from .session import Happening, Played
+from .story import Told
 
 
 class MatchView(Protocol):
@@ -156,6 +157,10 @@ class TableGame(Protocol):
 
     def seat_of(self, player: int) -> int:
         """The seat of a round player."""
+        ...
+
+    def story(self) -> list[Told]:
+        """The current round's moves so far, as this screen may know them (its journal)."""
         ...
 
     def player_of(self, seat: int) -> int | None:

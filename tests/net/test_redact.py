@@ -5,12 +5,21 @@ tables too)."""
 from __future__ import annotations
 
 import dataclasses
+import json
 
 from rami_desktop.engine.actions import Drew
 from rami_desktop.engine.rules import PRESETS
-from rami_desktop.net.redact import SPECTATOR, observation_for, redact_events, seat_view
+from rami_desktop.net.codec import told_from_dict
+from rami_desktop.net.redact import (
+    SPECTATOR,
+    observation_for,
+    redact_events,
+    seat_view,
+    story_for,
+)
 from rami_desktop.play.config import GameConfig, Seat
 from rami_desktop.play.session import Session
+from rami_desktop.play.story import STORY_MOVES, round_story
 
 
 def test_no_leak_a_stock_card_is_told_to_the_drawer_only_and_the_rest_is_public() -> None:
@@ -46,3 +55,25 @@ def test_a_seat_out_of_the_match_watches_without_a_hand() -> None:
                                player=SPECTATOR, hand=(), has_drawn=False, pickup=None,
                                own_turn=None, may_redeal=False)
     assert obs == seen and obs.hand == ()
+
+
+def test_a_seat_taken_again_is_told_the_rounds_last_moves_as_it_may_see_them() -> None:
+    session = Session(GameConfig(PRESETS["talaj"], (Seat(None, "bot", "easy"),) * 3, seed=6))
+    for _ in range(120):
+        if session.round.over:
+            break
+        session.step_bot()
+    true = round_story(session.match)
+    assert len(true) > STORY_MOVES  # a long enough round: only the last moves are told
+    for seat in range(3):
+        player = session.match.player_of(seat)
+        told = [told_from_dict(t) for t in json.loads(json.dumps(story_for(session.match,
+                                                                           seat)))]
+        last = true[-STORY_MOVES:]
+        assert len(told) == STORY_MOVES
+        for real, seen in zip(last, told, strict=True):
+            assert seen.events == redact_events(real.events, player)
+            assert seen.melds == real.melds
+        named = [e.card for t in told for e in t.events
+                 if isinstance(e, Drew) and e.source == "stock" and e.player != player]
+        assert named and all(card is None for card in named)

@@ -8,6 +8,7 @@ import threading
 import time
 from pathlib import Path
 
+from rami_desktop.engine.actions import Drew
 from rami_desktop.engine.cards import sort_key_rank
 from rami_desktop.engine.rules import PRESETS
 from rami_desktop.net.errors import NetError
@@ -91,6 +92,10 @@ def test_a_joiner_dropped_mid_turn_comes_back_to_its_seat_with_nothing_lost() ->
         assert back.view.observation.own_turn is not None and back.round.has_drawn
         assert list(back.hand_order(seat).cards) == before[1]
         assert list(back.hand_order(seat).breaks) == before[2]
+        # its journal starts from the round so far, ending with its own draw, card shown
+        last = back.story()[-1].events[0]
+        assert isinstance(last, Drew) and last.player == back.player_of(seat)
+        assert last.card is not None and last.card in back.round.hands[last.player]
         turn = back.round.turn
         deadline = time.monotonic() + 30
         while back.round.turn == turn and not back.round.over:  # it finishes its turn

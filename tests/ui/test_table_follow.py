@@ -3,6 +3,7 @@ talaj, "wait for me", the turn cue and the card just drawn, the table at rest no
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pygame
@@ -12,10 +13,14 @@ from rami_desktop.engine.cards import parse_card
 from rami_desktop.engine.rules import preset
 from rami_desktop.i18n import set_language
 from rami_desktop.i18n.cards import card_text
+from rami_desktop.net.codec import told_from_dict
+from rami_desktop.net.redact import story_for
 from rami_desktop.play.config import GameConfig, Seat
 from rami_desktop.play.session import Session
+from rami_desktop.play.story import Told
 from rami_desktop.ui.scenes.table import TableScene
 from rami_desktop.ui.table import animation
+from rami_desktop.ui.table.follow import Follow
 from rami_desktop.ui.table.layout import TableLayout
 from rami_desktop.ui.table.painter import FRESH
 from rami_desktop.ui.table.sprites import BACK
@@ -195,3 +200,32 @@ def test_a_resumed_round_tells_what_happened_again(make_app: Any) -> None:
     assert len(told) >= 6
     again = TableScene(app, scene.session)  # the same match, as Continue shows it
     assert again.follow.journal_texts(again.session) == told
+
+
+class _Told:
+    """What a joiner taken back knows of the round: the story its welcome told, the rules and
+    the seats."""
+
+    def __init__(self, session: Session, story: list[Told]) -> None:
+        self.rules = session.rules
+        self.seat_of = session.seat_of
+        self._story = story
+
+    def story(self) -> list[Told]:
+        return self._story
+
+
+def test_a_seat_taken_again_on_the_network_reads_the_journal_the_host_reads() -> None:
+    set_language("en")
+    seats = (Seat("Amina", "bot", "easy"), Seat("Omar", "bot", "easy"))
+    session = Session(GameConfig(rules=preset("rami-talaj"), seats=seats, seed=12))
+    for _ in range(30):
+        session.step_bot()
+    host = Follow()
+    host.replay(session)
+    joiner = Follow()
+    wire = json.loads(json.dumps(story_for(session.match, 1)))
+    joiner.replay(_Told(session, [told_from_dict(t) for t in wire]))  # type: ignore[arg-type]
+    told = joiner.journal.texts(session.name)
+    assert len(told) >= 20
+    assert told == host.journal.texts(session.name)

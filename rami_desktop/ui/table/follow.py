@@ -13,8 +13,8 @@ import math
 import pygame
 
 from rami_desktop.engine.actions import Discarded, RoundEnded
-from rami_desktop.engine.state import RoundState
 from rami_desktop.play.session import Happening
+from rami_desktop.play.story import told_of
 from rami_desktop.play.table_game import TableGame
 from rami_desktop.ui.table import animation
 from rami_desktop.ui.table.control import TableControl
@@ -48,17 +48,11 @@ class Follow:
         self._was_mine = False
 
     def replay(self, session: TableGame) -> None:
-        """A resumed round: its journal told again by replaying the round's actions, through
-        the engine, from the round's deal."""
-        match = session.match
-        steps = match.logs[-1] if match.logs else []
-        if not steps:
-            return
-        r = match.round
-        state = RoundState.new(match.rules, len(match.seats), r.dealer, match.round_seed,
-                               r.partners if any(p is not None for p in r.partners) else None)
-        for action in steps:
-            self.journal.record(state.apply(action), state, match.seat_of)
+        """A round taken up where it stands (a resumed match, a seat taken again on the
+        network): its journal told again from the session's story of the round."""
+        ace = session.rules.ace_value
+        for told in session.story():
+            self.journal.record(told, ace, session.seat_of)
 
     # ---- the session's happenings ------------------------------------------------------------
 
@@ -66,13 +60,15 @@ class Follow:
         """Record a happening; hold after a bot's discard when asked to wait."""
         if happening.kind == "deal":
             self.new_round()
+            self.replay(session)  # nothing yet after a deal; the round so far after a return
             return
         if happening.kind == "redeal":
             player = session.player_of(happening.seat) if happening.seat is not None else None
             if happening.seat is not None and player is not None:
                 self.journal.note_redeal(happening.seat, player)
             return
-        self.journal.record(happening.events, session.round, session.seat_of)
+        self.journal.record(told_of(happening.events, session.round), session.rules.ace_value,
+                            session.seat_of)
         for e in happening.events:
             if isinstance(e, Discarded) and happening.by_bot and wait_for_me:
                 self._maybe_hold(session)

@@ -9,7 +9,7 @@ shown are the engine's (:meth:`rami_desktop.engine.melds.Meld.points`, the openi
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from rami_desktop import i18n
@@ -27,9 +27,9 @@ from rami_desktop.engine.actions import (
 )
 from rami_desktop.engine.cards import Card
 from rami_desktop.engine.melds import Meld
-from rami_desktop.engine.state import RoundState
 from rami_desktop.i18n import _
 from rami_desktop.i18n.cards import card_text, cards_text, meld_text
+from rami_desktop.play.story import Told
 from rami_desktop.ui.text import bidi_format
 
 #: how many actions the journal keeps (the panel shows the last ones that fit)
@@ -81,19 +81,17 @@ class Journal:
         self.entries.clear()
         self.version += 1
 
-    def record(self, events: Iterable[Event], state: RoundState,
-               seat_of: Callable[[int], int]) -> None:
-        """Add the events of one move (read just after the engine applied it).
+    def record(self, told: Told, ace: int, seat_of: Callable[[int], int]) -> None:
+        """Add the events of one move.
 
         Args:
-            events: the engine's events for the move.
-            state: the round after the move (for the combinations as they now stand).
+            told: the move's events and the combinations they name as they stood just after.
+            ace: the points of an ace (the rules' ``ace_value``).
             seat_of: a round player's seat.
         """
-        ace = state.rules.ace_value
-        for e in events:
+        for e in told.events:
             if isinstance(e, Laid | Added | Swapped):
-                meld = state.melds[e.meld].meld if 0 <= e.meld < len(state.melds) else None
+                meld = told.meld(e.meld)
                 points = meld.points(ace) if isinstance(e, Laid) and meld is not None else None
                 self._add(Entry(e, seat_of(e.player), meld, points))
             elif isinstance(e, Discarded):

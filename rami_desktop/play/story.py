@@ -1,0 +1,61 @@
+"""The current round told move by move, as the table's "what happened" journal tells it: each
+move's events and the combinations they name as those stood just after the move.
+
+The session tells its round by replaying the round's actions through the engine from its deal
+(:func:`round_story`); a network host sends a joiner the last moves of it, as that seat may see
+them, when it sits down again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from rami_desktop.engine.actions import Added, Event, Laid, Swapped
+from rami_desktop.engine.match import Match
+from rami_desktop.engine.melds import Meld
+from rami_desktop.engine.state import RoundState
+
+#: the moves a joiner is told when it sits down (the journal keeps fewer lines than that)
+STORY_MOVES = 40
+
+
+@dataclass(frozen=True)
+class Told:
+    """One move of the round.
+
+    Attributes:
+        events: the engine's events for the move.
+        melds: (index, combination) of each combination the events name, as it stood just
+            after the move.
+    """
+
+    events: tuple[Event, ...]
+    melds: tuple[tuple[int, Meld], ...] = ()
+
+    def meld(self, index: int) -> Meld | None:
+        """The combination at ``index`` just after the move (None: the events name none)."""
+        return next((m for i, m in self.melds if i == index), None)
+
+
+def told_of(events: Iterable[Event], state: RoundState) -> Told:
+    """A move's events and the combinations they name, read from ``state`` just after it."""
+    events = tuple(events)
+    named = sorted({e.meld for e in events if isinstance(e, Laid | Added | Swapped)
+                    and 0 <= e.meld < len(state.melds)})
+    melds = ((i, state.melds[i].meld) for i in named)
+    return Told(events, tuple((i, m) for i, m in melds if m is not None))
+
+
+def round_story(match: Match) -> list[Told]:
+    """The current round's moves so far, replayed through the engine from the round's deal."""
+    steps = match.logs[-1] if match.logs else []
+    if not steps:
+        return []
+    r = match.round
+    state = RoundState.new(match.rules, len(match.seats), r.dealer, match.round_seed,
+                           r.partners if any(p is not None for p in r.partners) else None)
+    return [told_of(state.apply(action), state) for action in steps]
+
+
+__all__ = ["STORY_MOVES", "Told", "round_story", "told_of"]
