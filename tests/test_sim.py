@@ -43,7 +43,7 @@ def test_rami_talaj_seed_540_runs_legally() -> None:
 
 
 def test_teams_of_four_play_legally() -> None:
-    rep = sim.simulate("rami-talaj", ["hard", "easy", "hard", "easy"], rounds=8, seed=5,
+    rep = sim.simulate("rami-talaj", ["hard", "easy", "hard", "easy"], rounds=4, seed=5,
                        teams=True)
     assert rep["illegal_actions"] == 0, rep["illegal_detail"]
     assert rep["turn_cap_hits"] == 0

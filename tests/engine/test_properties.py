@@ -216,8 +216,8 @@ def report(request: pytest.FixtureRequest) -> Iterator[None]:
 
 @pytest.mark.parametrize("preset", list(PRESETS))
 def test_random_play(preset: str) -> None:
-    """The default sample: about 32 rounds over the four presets (the slow soak: 2,000)."""
-    run_property(preset, examples=4, max_rounds=2)
+    """The default sample: about 24 rounds over the four presets (the slow soak: 2,000)."""
+    run_property(preset, examples=3, max_rounds=2)
 
 
 @pytest.mark.slow

@@ -227,7 +227,7 @@ def rich_hands(n: int, size: int, seed: int) -> list[list[Card]]:
     return out
 
 
-HANDS = random_hands(300, 15, seed=20261130)
+HANDS = random_hands(200, 15, seed=20261130)
 
 
 def test_best_opening_agrees_with_brute_force() -> None:
