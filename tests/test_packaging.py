@@ -179,7 +179,7 @@ def test_smoke_test_passes_from_source(tmp_path: Path) -> None:
     report = (tmp_path / "smoke.log").read_text(encoding="utf-8")
     assert "smoke: passed" in report
     for check in ("cards", "sounds", "fonts", "licences", "languages", "bots", "storage",
-                  "scenes"):
+                  "scenes", "network"):
         assert f"smoke: ok {check} " in report, check
 
 

@@ -13,6 +13,7 @@ from rami_desktop.engine.match import Match
 from .assets import check_cards, check_fonts, check_licences, check_sounds
 from .games import check_bot_round
 from .languages import check_languages
+from .network import check_network
 from .report import Report, environment
 from .scenes import check_scenes
 from .storage import check_storage
@@ -41,6 +42,7 @@ def run(size: tuple[int, int] | None = None) -> int:
         report.check("bots", check_bot_round(played))
         report.check("storage", check_storage(played))
         report.check("scenes", check_scenes(size))
+        report.check("network", check_network)
         with contextlib.suppress(Exception):
             import pygame
 

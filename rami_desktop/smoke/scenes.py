@@ -18,6 +18,7 @@ FRAME_DT = 1 / 60
 
 def scene_makers(app: Any) -> list[tuple[str, Callable[[], Any]]]:
     """(name, factory) of every screen."""
+    from rami_desktop.ui.routes import Route
     from rami_desktop.ui.scenes.error_screen import ErrorScreen
     from rami_desktop.ui.scenes.language import LanguageScene
     from rami_desktop.ui.scenes.menu import MenuScene
@@ -49,6 +50,7 @@ def scene_makers(app: Any) -> list[tuple[str, Callable[[], Any]]]:
         ("error", lambda: ErrorScreen(app, "rami.log", summary="smoke test")),
         *end_scene_makers(app, config),
         ("pass and play", lambda: PrivacyScene(app, "Rami", lambda: None)),
+        ("network", lambda: app.routes.build(Route.NETWORK, app)),  # loaded on first use
     ]
 
 
