@@ -18,9 +18,9 @@ import math
 import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from .arguments import OneLineParser, safe_output, whole_number
 from .bots import LEVELS, Bot, make_bot
@@ -32,6 +32,8 @@ from .engine.state import RoundState
 from .play.config import GameConfig, Seat
 from .play.driver import TURNS_PER_ROUND, DriverStats, Limits
 from .play.session import Session
+
+T = TypeVar("T")
 
 TURN_CAP = TURNS_PER_ROUND
 #: the most rounds and processes one run takes (a run of the most rounds takes days already)
@@ -101,17 +103,17 @@ class TimedBot:
 
     def act(self, obs: Observation, rng: random.Random) -> Action:
         """The bot's action, timed."""
-        t0 = time.thread_time()
-        try:
-            return self.bot.act(obs, rng)
-        finally:
-            self.times.append((time.thread_time() - t0) * 1000)
+        return self._timed(self.bot.act, obs, rng)
 
     def wants_redeal(self, obs: Observation, rng: random.Random) -> bool:
         """The bot's answer, timed."""
+        return self._timed(self.bot.wants_redeal, obs, rng)
+
+    def _timed(self, decide: Callable[[Observation, random.Random], T],
+               obs: Observation, rng: random.Random) -> T:
         t0 = time.thread_time()
         try:
-            return self.bot.wants_redeal(obs, rng)
+            return decide(obs, rng)
         finally:
             self.times.append((time.thread_time() - t0) * 1000)
 
