@@ -31,7 +31,7 @@ from .arrange import extensions
 from .cards import JOKER, Card
 from .melds import swap
 from .opening import OpeningStatus
-from .openings import Route, clean_card, jokers_pending, opening_terms, pending_pickup
+from .openings import Route, clean_card, jokers_pending, opening_terms
 from .rescue import apply_in_order, extension_actions, out_through_table_plans, pickup_laying
 from .rules import TriaSwap
 from .solver_search import OpeningRequest, find_opening, least_penalty, meld_candidates
@@ -301,7 +301,7 @@ def advise(state: RoundState) -> Advice:
     nothing = Advice(player=p, kind=AdviceKind.DRAW if not drawn else AdviceKind.NONE,
                      staged=staged_melds(state), points=status.staged_points,
                      needed=status.needed, blocked_by=status.blocked_by)
-    if drawn and (pending_pickup(state) is not None or jokers_pending(state)):
+    if drawn and (state.pickup_to_lay() is not None or jokers_pending(state)):
         return _pickup(state, status)
     if drawn and state.pickup is not None and not state.legal_discards():
         # the card taken is laid, the opening not yet made: the rest of it, else start again

@@ -11,13 +11,13 @@ to a copy of the round and accepted by the engine.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import replace
 
 from .actions import Action, Add, Discard, Draw, Lay, Swap, Undo
 from .cards import JOKER, Card
 from .melds import Meld, extend, swap
-from .openings import clean_card, laying_request, opening_terms, pending_pickup
+from .openings import clean_card, laying_request, opening_terms
 from .rescue import apply_in_order, extension_actions, out_through_table_plans
 from .rules import Rules, TriaSwap
 from .solver_search import find_opening
@@ -94,7 +94,7 @@ def _opening_plans(state: RoundState, limit: int) -> Iterator[list[Action]]:
     rules = state.rules
     hand = list(state.hands[p])
     terms = opening_terms(state)
-    pickup = pending_pickup(state)
+    pickup = state.pickup_to_lay()
     clean = clean_card(rules, pickup)
     req = terms.going_out_request(must_use=pickup, clean_exclude=clean)
     if find_opening(hand, replace(req, going_out=False, must_use=None,
@@ -123,7 +123,7 @@ def _down_plans(state: RoundState, limit: int) -> Iterator[list[Action]]:
     cards) that leave exactly one card."""
     p = state.current
     rules = state.rules
-    pickup = pending_pickup(state)
+    pickup = state.pickup_to_lay()
     table = [(i, tm.meld) for i, tm in enumerate(state.melds) if tm.meld is not None]
     for first, hand, after, freed in _swap_starts(p, list(state.hands[p]), table, rules):
         melds = [m for _, m in after]
@@ -195,15 +195,4 @@ def _swap_starts(p: int, hand: list[Card], table: list[tuple[int, Meld]], rules:
     return out
 
 
-def laid_cards(actions: Sequence[Action]) -> list[Card]:
-    """The hand cards ``actions`` put on the table (lays, additions, swaps)."""
-    out: list[Card] = []
-    for a in actions:
-        if isinstance(a, (Lay, Add)):
-            out.extend(a.cards)
-        elif isinstance(a, Swap):
-            out.append(a.card)
-    return out
-
-
-__all__ = ["SPLITS", "can_go_out", "going_out_actions", "going_out_draw", "laid_cards"]
+__all__ = ["SPLITS", "can_go_out", "going_out_actions", "going_out_draw"]

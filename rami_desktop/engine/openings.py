@@ -149,11 +149,6 @@ def opening_terms(state: RoundPosition) -> OpeningTerms:
                         state.partner_down(state.current), status.staged_points, has_t, has_s)
 
 
-def pending_pickup(state: RoundPosition) -> Card | None:
-    """Return the talaj top card taken this turn while it is still to be laid, else None."""
-    return state.pickup_to_lay()
-
-
 def jokers_pending(state: RoundPosition) -> bool:
     """Whether jokers taken back this turn must still be laid."""
     view = state.turn_view()
@@ -166,7 +161,7 @@ def jokers_pending(state: RoundPosition) -> bool:
 
 def settled(state: RoundPosition) -> bool:
     """Whether the talaj card taken this turn and the jokers taken back are all laid."""
-    return pending_pickup(state) is None and not jokers_pending(state)
+    return state.pickup_to_lay() is None and not jokers_pending(state)
 
 
 __all__ = [
@@ -176,7 +171,6 @@ __all__ = [
     "jokers_pending",
     "laying_request",
     "opening_terms",
-    "pending_pickup",
     "settled",
     "terms_of",
 ]

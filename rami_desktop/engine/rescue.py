@@ -18,7 +18,7 @@ from .arrange import extensions
 from .cards import JOKER, Card
 from .errors import RuleError
 from .melds import Meld, extend, swap
-from .openings import Route, clean_card, jokers_pending, opening_terms, pending_pickup
+from .openings import Route, clean_card, jokers_pending, opening_terms
 from .rules import TriaSwap
 from .solver_search import OpeningRequest, card_cost, find_opening, least_penalty, meld_candidates
 from .solver_table import chain_footprints, freed_footprints, table_decompositions
@@ -255,7 +255,7 @@ def pickup_laying(state: RoundState) -> list[Action] | None:
     additions to the table; then the card in a new combination, on a table combination, or in a
     joker's place, hand cards first freeing jokers. None if nothing is found.
     """
-    card = pending_pickup(state)
+    card = state.pickup_to_lay()
     if card is None:
         return [] if state.legal_discards() else None
     p = state.current

@@ -14,7 +14,6 @@ from rami_desktop.engine.openings import (
     clean_card,
     jokers_pending,
     opening_terms,
-    pending_pickup,
     settled,
     terms_of,
 )
@@ -89,10 +88,10 @@ def test_a_talaj_card_is_settled_once_laid() -> None:
     state = RoundState(rules, hands, pile, stock, 0, 2)
     state.turn = 2  # not the round's first discard
     state.apply(Draw(0, "top"))
-    assert pending_pickup(state) == pile[0]
+    assert state.pickup_to_lay() == pile[0]
     assert not jokers_pending(state) and not settled(state)
     state.apply(Lay(0, tuple(cards("QS QD QC"))))
     state.apply(Lay(0, tuple(cards("9H 10H JH"))))
     assert not settled(state)
     state.apply(Lay(0, tuple(cards("KS KH KD"))))
-    assert pending_pickup(state) is None and settled(state)
+    assert state.pickup_to_lay() is None and settled(state)

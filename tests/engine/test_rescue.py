@@ -8,7 +8,6 @@ from turn_states import mid_turn_states, pickup_states
 from rami_desktop.engine.actions import Action, Add, Discard, Draw, Lay
 from rami_desktop.engine.cards import JOKER, full_deck, parse_cards
 from rami_desktop.engine.melds import make_meld
-from rami_desktop.engine.openings import pending_pickup
 from rami_desktop.engine.rescue import finishing_actions, pickup_laying
 from rami_desktop.engine.rules import PRESETS, RAMI_TALAJ
 from rami_desktop.engine.state import RoundState
@@ -68,7 +67,7 @@ def _jk_state() -> RoundState:
 def test_rescue_lays_a_joker_taken_to_go_out() -> None:
     state = _jk_state()
     state.apply(Draw(0, "top"))
-    assert pending_pickup(state) == JOKER
+    assert state.pickup_to_lay() == JOKER
     plan = pickup_laying(state)
     assert plan is not None
     assert any(isinstance(a, Add) for a in plan) and any(isinstance(a, Lay) for a in plan)
