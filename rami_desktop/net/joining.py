@@ -57,7 +57,7 @@ class Welcome:
     serial: int
     table: TableInfo
     view: SeatView
-    story: tuple[Told, ...] = ()
+    story: tuple[Told, ...]
 
 
 def welcome_from(data: JSON) -> Welcome:
