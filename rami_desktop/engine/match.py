@@ -94,15 +94,20 @@ class Match:
         self.seats = tuple(self.active_seats())
         k = len(self.results)
         dealer = self.seats.index(self.dealer_seat)
+        self.round_seed = self.seed if k == 0 else _round_seed(self.seed, k, len(self.seats),
+                                                               dealer)
+        self.round = self.dealt_round()
+        self.logs.append([])
+
+    def dealt_round(self) -> RoundState:
+        """The current round as it was dealt, before any action (a replay of its actions
+        starts from it)."""
         partners = None
         if self.rules.teams:
             partners = [self.seats.index(p) if (p := self.partner(s)) in self.seats else None
                         for s in self.seats]
-        self.round_seed = self.seed if k == 0 else _round_seed(self.seed, k, len(self.seats),
-                                                               dealer)
-        self.round = RoundState.new(self.rules, len(self.seats), dealer, self.round_seed,
-                                    partners)
-        self.logs.append([])
+        return RoundState.new(self.rules, len(self.seats), self.seats.index(self.dealer_seat),
+                              self.round_seed, partners)
 
     def seat_of(self, player: int) -> int:
         """The match seat of a round player."""

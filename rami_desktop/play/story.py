@@ -52,9 +52,7 @@ def round_story(match: Match) -> list[Told]:
     steps = match.logs[-1] if match.logs else []
     if not steps:
         return []
-    r = match.round
-    state = RoundState.new(match.rules, len(match.seats), r.dealer, match.round_seed,
-                           r.partners if any(p is not None for p in r.partners) else None)
+    state = match.dealt_round()
     return [told_of(state.apply(action), state) for action in steps]
 
 
