@@ -1,0 +1,81 @@
+"""``tools/ceiling.py``: the cheat's discard opens soonest with its real next draws and never
+feeds the next player."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+from bots.helpers import H, make_round
+
+from rami_desktop.engine.actions import Discard, Draw, Lay
+from rami_desktop.engine.rules import PRESETS
+from rami_desktop.engine.state import RoundState
+
+TOOLS = Path(__file__).resolve().parents[1] / "tools"
+
+
+def _tool() -> ModuleType:
+    sys.path.insert(0, str(TOOLS))
+    try:
+        spec = importlib.util.spec_from_file_location("ceiling", TOOLS / "ceiling.py")
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+    finally:
+        sys.path.remove(str(TOOLS))
+    return module
+
+
+def _drawn(hands: list[str], stock_top: str) -> RoundState:
+    state = make_round(PRESETS["talaj"], hands, dealer=0, stock_top=stock_top)
+    state.apply(Draw(0, "stock"))
+    return state
+
+
+def test_it_keeps_the_pair_its_own_next_draw_makes_an_opening_with() -> None:
+    ceiling = _tool()
+    # 30 + 30 points laid out; the 5S it will draw next (after player 1's 3D) makes 75
+    state = _drawn(["KS KH KD 10H JH QH 5C 5D 2S 4D 6C 8S 9C 3H",
+                    "2H 4C 6D 8H 10C QS AS 3C 7D 9S JC KC 4H 6H"], "2C 3D 5S")
+    cheat = ceiling.Cheat(lambda: state, 2, True)
+    hand = tuple(state.hands[0])
+    choice = cheat.discard(hand, H("5C")[0])
+    assert choice not in H("5C 5D KS KH KD 10H JH QH")
+    assert cheat.discard(hand, H("2S")[0]) == H("2S")[0]  # hard's choice when it opens as soon
+
+
+def test_it_never_throws_the_card_the_next_player_opens_with() -> None:
+    ceiling = _tool()
+    # player 1 lays QQQ and 9-10-J of hearts (59) and would make 80 with a 7S beside 7C 7D
+    state = _drawn(["7S 2C 4D 6H 8C 10D QH KS 3S 5C 9D JS AH",
+                    "QS QD QC 9H 10H JH 7C 7D 2S 4C 6D 8S KD"], "3C 5H")
+    seven = H("7S")[0]
+    cheat = ceiling.Cheat(lambda: state, 2, True)
+    assert cheat.discard(tuple(state.hands[0]), seven) != seven
+    careless = ceiling.Cheat(lambda: state, 2, False)
+    assert careless.discard(tuple(state.hands[0]), seven) == seven
+
+
+def test_once_down_it_keeps_the_pair_its_next_draw_goes_out_with() -> None:
+    ceiling = _tool()
+    state = _drawn(["KS KC KD 9H 10H JH QH KH 2S 3S 4S 5C 5D 7S",
+                    "2H 4C 6D 8H 10C QS 3C 7D 9S JC KS 4H 6H AD"], "AS 3D 9C 2D 5S")
+    for meld in ("KS KC KD", "9H 10H JH QH KH", "2S 3S 4S"):
+        state.apply(Lay(0, tuple(H(meld))))
+    state.apply(Discard(0, H("AS")[0]))
+    state.apply(Draw(1, "stock"))
+    state.apply(Discard(1, H("3D")[0]))
+    state.apply(Draw(0, "stock"))  # 5C 5D 7S 9C; the 5S comes next: 5C 5D 5S, then out
+    cheat = ceiling.Cheat(lambda: state, 2, True)
+    hand = tuple(state.hands[0])
+    assert cheat.discard(hand, H("5C")[0]) in H("7S 9C")
+    assert cheat.discard(hand, H("9C")[0]) == H("9C")[0]
+
+
+def test_the_cheat_plays_whole_rounds_legally_against_hard() -> None:
+    rep = _tool().measure("talaj", 2, 5, 3, True)
+    assert rep["rounds"] == 2
+    assert rep["illegal_actions"] == 0 and rep["rescues"] == 0
