@@ -180,18 +180,28 @@ def deal_of(seed: int, k: int, n: int) -> tuple[int, int]:
     return random.Random(f"{seed}/deal/{k}").getrandbits(48), k % n
 
 
+def play_deals(levels: Sequence[str], seed: int, deals: Sequence[int], tally: Tally,
+               play: Callable[[tuple[str, ...], int, int], None]) -> Tally:
+    """Play the duplicate deals numbered ``deals`` of a run seeded ``seed``: ``play(seating,
+    deal_seed, dealer)`` for every seating of each, the process time added to ``tally``."""
+    cpu0 = time.process_time()
+    for k in deals:
+        deal_seed, dealer = deal_of(seed, k, len(levels))
+        for seating in rotations(levels):
+            play(seating, deal_seed, dealer)
+    tally.cpu_s += time.process_time() - cpu0
+    return tally
+
+
 def run_deals(args: tuple[str, tuple[str, ...], int, list[int], bool, int]) -> Tally:
     """Play the duplicate deals numbered ``deals`` (a worker's share)."""
     rules_name, levels, seed, deals, teams, turn_cap = args
     tally = Tally()
-    n = len(levels)
-    cpu0 = time.process_time()
-    for k in deals:
-        deal_seed, dealer = deal_of(seed, k, n)
-        for seating in rotations(levels):
-            play_round(rules_name, seating, deal_seed, dealer, tally, teams, turn_cap)
-    tally.cpu_s += time.process_time() - cpu0
-    return tally
+
+    def play(seating: tuple[str, ...], deal_seed: int, dealer: int) -> None:
+        play_round(rules_name, seating, deal_seed, dealer, tally, teams, turn_cap)
+
+    return play_deals(levels, seed, deals, tally, play)
 
 
 def simulate(rules_name: str, levels: Sequence[str], rounds: int, seed: int = 0, jobs: int = 1,

@@ -50,7 +50,7 @@ from rami_desktop.engine.state import RoundState
 from rami_desktop.play.config import GameConfig, Seat
 from rami_desktop.play.driver import Limits
 from rami_desktop.play.session import Session
-from rami_desktop.sim import TURN_CAP, Tally, count_round, deal_of, report, rotations
+from rami_desktop.sim import TURN_CAP, Tally, count_round, play_deals, report
 
 CHEAT = "cheat"
 
@@ -156,13 +156,11 @@ def run(args: tuple[str, int, int, list[int], int, bool]) -> Tally:
     rules_name, players, seed, deals, draws, guard = args
     levels = (CHEAT, *("hard",) * (players - 1))
     tally = Tally()
-    cpu0 = time.process_time()
-    for k in deals:
-        deal_seed, dealer = deal_of(seed, k, players)
-        for seating in rotations(levels):
-            play_one(rules_name, seating, deal_seed, dealer, draws, guard, tally)
-    tally.cpu_s += time.process_time() - cpu0
-    return tally
+
+    def play(seating: tuple[str, ...], deal_seed: int, dealer: int) -> None:
+        play_one(rules_name, seating, deal_seed, dealer, draws, guard, tally)
+
+    return play_deals(levels, seed, deals, tally, play)
 
 
 def measure(rules_name: str, rounds: int, seed: int, draws: int, guard: bool, jobs: int = 1,
