@@ -34,6 +34,7 @@ from .play.driver import TURNS_PER_ROUND, DriverStats, Limits
 from .play.session import Session
 
 T = TypeVar("T")
+A = TypeVar("A")
 
 TURN_CAP = TURNS_PER_ROUND
 #: the most rounds and processes one run takes (a run of the most rounds takes days already)
@@ -204,26 +205,32 @@ def run_deals(args: tuple[str, tuple[str, ...], int, list[int], bool, int]) -> T
     return play_deals(levels, seed, deals, tally, play)
 
 
+def in_workers(run: Callable[[A], T], args_of: Callable[[list[int]], A], deals: int,
+               jobs: int) -> list[T]:
+    """``run(args_of(share))`` for each job's share of the deals numbered 0 to ``deals`` - 1
+    (deal j, j + jobs, ...), one process per job when there are several (``run`` and its
+    arguments must then be picklable)."""
+    jobs = max(1, min(jobs, deals))
+    work = [args_of(list(range(j, deals, jobs))) for j in range(jobs)]
+    if jobs == 1:
+        return [run(work[0])]
+    import multiprocessing
+
+    with multiprocessing.Pool(jobs) as pool:
+        return pool.map(run, work)
+
+
 def simulate(rules_name: str, levels: Sequence[str], rounds: int, seed: int = 0, jobs: int = 1,
              teams: bool = False, turn_cap: int = TURN_CAP) -> dict[str, Any]:
     """Play about ``rounds`` rounds (whole duplicate deals) and return the report."""
     levels = tuple(levels)
     n = len(levels)
     deals = max(1, math.ceil(rounds / n))
-    jobs = min(jobs, deals)
     t0 = time.perf_counter()
-    if jobs > 1:
-        import multiprocessing
-
-        shares = [list(range(j, deals, jobs)) for j in range(jobs)]
-        with multiprocessing.Pool(jobs) as pool:
-            parts = pool.map(run_deals, [(rules_name, levels, seed, s, teams, turn_cap)
-                                         for s in shares])
-        tally = Tally()
-        for part in parts:
-            tally.merge(part)
-    else:
-        tally = run_deals((rules_name, levels, seed, list(range(deals)), teams, turn_cap))
+    tally = Tally()
+    for part in in_workers(run_deals, lambda s: (rules_name, levels, seed, s, teams, turn_cap),
+                           deals, jobs):
+        tally.merge(part)
     elapsed = time.perf_counter() - t0
     rep = report(tally, levels, elapsed, rules_name, seed)
     rep["teams"] = teams

@@ -41,7 +41,7 @@ from rami_desktop.engine.openings import opening_terms
 from rami_desktop.engine.rules import PRESET_NAMES
 from rami_desktop.engine.solver import find_opening
 from rami_desktop.engine.state import RoundState
-from rami_desktop.sim import Tally, count_round, deal_of, new_round, report, rotations
+from rami_desktop.sim import Tally, count_round, in_workers, new_round, play_deals, report
 
 KINDS = ("feed_open", "feed_out", "missed_out")
 
@@ -132,11 +132,11 @@ def run(args: tuple[str, tuple[str, ...], int, list[int], bool, int]) -> tuple[B
     rules_name, levels, seed, deals, teams, turn_cap = args
     out = Blunders()
     tally = Tally()
-    for k in deals:
-        deal_seed, dealer = deal_of(seed, k, len(levels))
-        for seating in rotations(levels):
-            play_one(rules_name, seating, deal_seed, dealer, teams, turn_cap, out, tally)
-    return out, tally
+
+    def play(seating: tuple[str, ...], deal_seed: int, dealer: int) -> None:
+        play_one(rules_name, seating, deal_seed, dealer, teams, turn_cap, out, tally)
+
+    return out, play_deals(levels, seed, deals, tally, play)
 
 
 def measure(rules_name: str, levels: tuple[str, ...], rounds: int, seed: int, jobs: int,
@@ -151,13 +151,8 @@ def measure(rules_name: str, levels: tuple[str, ...], rounds: int, seed: int, jo
     deals = max(1, math.ceil(rounds / len(levels)))
     total, tally = Blunders(), Tally()
     if jobs > 1:
-        import multiprocessing
-
-        shares = [list(range(j, deals, jobs)) for j in range(jobs)]
-        with multiprocessing.Pool(jobs) as pool:
-            parts = pool.map(run, [(rules_name, levels, seed, s, teams, turn_cap)
-                                   for s in shares])
-        for b, t in parts:
+        for b, t in in_workers(run, lambda s: (rules_name, levels, seed, s, teams, turn_cap),
+                               deals, jobs):
             total.merge(b)
             tally.merge(t)
         return _figures(total, tally, levels, time.perf_counter() - t0, rules_name, seed, teams)

@@ -50,7 +50,7 @@ from rami_desktop.engine.state import RoundState
 from rami_desktop.play.config import GameConfig, Seat
 from rami_desktop.play.driver import Limits
 from rami_desktop.play.session import Session
-from rami_desktop.sim import TURN_CAP, Tally, count_round, play_deals, report
+from rami_desktop.sim import TURN_CAP, Tally, count_round, in_workers, play_deals, report
 
 CHEAT = "cheat"
 
@@ -168,18 +168,10 @@ def measure(rules_name: str, rounds: int, seed: int, draws: int, guard: bool, jo
     """Play about ``rounds`` rounds; the simulator's report of them, with the cheat's settings."""
     t0 = time.perf_counter()
     deals = max(1, math.ceil(rounds / players))
-    shares = [list(range(j, deals, jobs)) for j in range(jobs)]
-    work = [(rules_name, players, seed, s, draws, guard) for s in shares]
-    if jobs > 1:
-        import multiprocessing
-
-        with multiprocessing.Pool(jobs) as pool:
-            parts = pool.map(run, work)
-    else:
-        parts = [run(w) for w in work]
-    tally = parts[0]
-    for t in parts[1:]:
-        tally.merge(t)
+    tally = Tally()
+    for part in in_workers(run, lambda s: (rules_name, players, seed, s, draws, guard), deals,
+                           jobs):
+        tally.merge(part)
     levels = (CHEAT, *("hard",) * (players - 1))
     rep = report(tally, levels, time.perf_counter() - t0, rules_name, seed)
     return {**rep, "draws": draws, "guard": guard}
