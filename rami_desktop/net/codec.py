@@ -14,7 +14,6 @@ from rami_desktop.engine.actions import (
     Added,
     Discarded,
     Drew,
-    Event,
     Laid,
     Redealt,
     Reshuffled,
@@ -29,7 +28,7 @@ from rami_desktop.engine.melds import Meld, MeldKind
 from rami_desktop.engine.observation import MeldView, Observation
 from rami_desktop.engine.rules import Rules
 from rami_desktop.engine.turn import StagedAdd, StagedLay, StagedOp, StagedSwap, TurnView
-from rami_desktop.play.story import Told
+from rami_desktop.play.story import Told, ToldEvent, TookBackUnseen
 
 T = TypeVar("T")
 JSON = dict[str, Any]
@@ -268,8 +267,9 @@ def observation_from_dict(data: Any) -> Observation:
 # ---- events ----------------------------------------------------------------------------------
 
 
-def event_to_dict(event: Event) -> JSON:
-    """An engine event as JSON (a hidden drawn card is null)."""
+def event_to_dict(event: ToldEvent) -> JSON:
+    """An engine event as JSON (a hidden drawn card is null; a take-back told without its
+    cards gives their number)."""
     if isinstance(event, Drew):
         return {"e": "drew", "player": event.player, "source": event.source,
                 "card": event.card.code if event.card is not None else None}
@@ -281,6 +281,8 @@ def event_to_dict(event: Event) -> JSON:
                 "card": event.card.code}
     if isinstance(event, TookBack):
         return {"e": "took_back", "player": event.player, "cards": codes(event.cards)}
+    if isinstance(event, TookBackUnseen):
+        return {"e": "took_back", "player": event.player, "count": event.count}
     if isinstance(event, Discarded):
         return {"e": "discarded", "player": event.player, "card": event.card.code,
                 "opened": event.opened}
@@ -294,7 +296,7 @@ def event_to_dict(event: Event) -> JSON:
             "reason": event.reason}
 
 
-def event_from_dict(data: Any) -> Event:
+def event_from_dict(data: Any) -> ToldEvent:
     """An engine event from :func:`event_to_dict` data."""
     if not isinstance(data, dict):
         raise ValueError("an event must be an object")
@@ -318,6 +320,8 @@ def event_from_dict(data: Any) -> Event:
         return maker(player, field_int(data, "meld", 0, 10_000), field_cards(data, "cards"))
     if kind == "swapped":
         return Swapped(player, field_int(data, "meld", 0, 10_000), field_card(data, "card"))
+    if kind == "took_back" and "count" in data:
+        return TookBackUnseen(player, field_int(data, "count", 1, 108))
     if kind == "took_back":
         return TookBack(player, field_cards(data, "cards"))
     if kind == "discarded":

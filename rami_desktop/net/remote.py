@@ -2,7 +2,7 @@
 
 :class:`RemoteSession` is a :class:`~rami_desktop.play.table_game.TableGame`: the table,
 the round summary and the match's end show it as they show a local session. It holds the game
-as its seat sees it (:mod:`rami_desktop.net.mirror`), from the host's messages only. A move is
+as its seat sees it (:mod:`rami_desktop.play.shown`), from the host's messages only. A move is
 checked on that round first (a refusal is said at once, in this screen's language); a move the
 round accepts is sent, and the host's answer (the move's happening, or its refusal's code)
 comes back through :meth:`RemoteSession.pump`, which the screen calls every frame and which

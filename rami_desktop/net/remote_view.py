@@ -2,7 +2,7 @@
 
 :class:`RemoteView` is the part of a :class:`~rami_desktop.net.remote.RemoteSession` that
 answers what the screens read (names, seats, the round and the match as the seat sees them,
-its hand in its order), from the host's last view only (:mod:`rami_desktop.net.mirror`).
+its hand in its order), from the host's last view only (:mod:`rami_desktop.play.shown`).
 """
 
 from __future__ import annotations
@@ -14,11 +14,12 @@ from rami_desktop.engine.state import RoundState
 from rami_desktop.i18n import _
 from rami_desktop.play.config import GameConfig, Seat
 from rami_desktop.play.hand_order import HandOrder
+from rami_desktop.play.mirror import MirrorMatch
+from rami_desktop.play.seat_view import SeatView
+from rami_desktop.play.shown import Shown, shown_of
 from rami_desktop.play.story import Told
 
 from .joining import TableInfo, Welcome
-from .mirror import MirrorMatch, mirror_round
-from .view import SeatView
 
 
 class RemoteView:
@@ -50,9 +51,15 @@ class RemoteView:
 
     def _set_view(self, view: SeatView) -> None:
         self.view = view
-        self._round = mirror_round(view)
-        self._match = MirrorMatch(view.observation.rules, self.config.players, view.match,
-                                  self._round)
+        seat = self.seat if self.seat in view.match.seats else None
+        self._shown = shown_of(view, seat, self.config.players)
+        self._round = self._shown.round
+        self._match = self._shown.match
+
+    @property
+    def shown(self) -> Shown:
+        """What this screen shows: its seat's view, as the host sent it last."""
+        return self._shown
 
     @property
     def match(self) -> MirrorMatch:

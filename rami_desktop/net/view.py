@@ -1,10 +1,8 @@
 """What a joiner is told of the game: its seat's view, read back from the host's messages.
 
-A :class:`SeatView` is everything a seat may know at one moment: its observation of the round
-(its own hand, the table, the talaj, the sizes of the others' hands and of the stock), the
-match's public record (scores, round results, who is out) and, once a round is over, the hands
-it ended with (every player sees them on the round's summary). The host builds the JSON of it
-with :func:`rami_desktop.net.redact.seat_view`; :func:`seat_view_from_dict` reads it back.
+A :class:`~rami_desktop.play.seat_view.SeatView` is everything a seat may know at one moment
+(:func:`rami_desktop.play.seat_view.view_of` builds it); the host sends it as
+:func:`seat_view_to_dict` writes it and :func:`seat_view_from_dict` reads it back.
 """
 
 from __future__ import annotations
@@ -12,13 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from rami_desktop.engine.cards import Card
-from rami_desktop.engine.match import RoundResult
-from rami_desktop.engine.observation import Observation
+from rami_desktop.play.hand_order import HandOrder
+from rami_desktop.play.seat_view import MatchInfo, RoundReveal, SeatView
 
 from .codec import (
     JSON,
     card_of,
+    codes,
     field_bool,
     field_int,
     field_ints,
@@ -27,64 +25,10 @@ from .codec import (
     field_opt,
     field_str,
     observation_from_dict,
+    observation_to_dict,
     result_from_dict,
+    result_to_dict,
 )
-
-
-@dataclass(frozen=True)
-class MatchInfo:
-    """The match's public record.
-
-    Attributes:
-        serial: which match of the table this is (a rematch counts one more).
-        round_number: the current round, from 1.
-        seats: the seats playing the round, in its player order.
-        dealer_seat: the round's dealer.
-        scores, start_scores: each seat's total now and at the start.
-        eliminated: the seats out of the match, in the order they went out.
-        results: how each finished round ended.
-        over: whether the match has ended; winners: its winning seats.
-    """
-
-    serial: int
-    round_number: int
-    seats: tuple[int, ...]
-    dealer_seat: int
-    scores: tuple[int, ...]
-    start_scores: tuple[int, ...]
-    eliminated: tuple[int, ...]
-    results: tuple[RoundResult, ...]
-    over: bool
-    winners: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class RoundReveal:
-    """A finished round's end, as its summary shows it to everyone.
-
-    Attributes:
-        hands: the cards each player (round order) ended with.
-        winner: the round player who went out (None: the stock ran out).
-        penalties: what each round player pays.
-        reason: ``out`` or ``stock_exhausted``.
-        rami_sec: whether the winner laid the whole hand at once before anyone was down.
-    """
-
-    hands: tuple[tuple[Card, ...], ...]
-    winner: int | None
-    penalties: tuple[int, ...]
-    reason: str
-    rami_sec: bool
-
-
-@dataclass(frozen=True)
-class SeatView:
-    """One seat's view of the game at one moment (see the module's text)."""
-
-    observation: Observation
-    match: MatchInfo
-    reveal: RoundReveal | None
-    order: JSON | None
 
 
 @dataclass(frozen=True)
@@ -158,6 +102,24 @@ def reveal_from_dict(data: Any) -> RoundReveal:
                        reason, field_bool(data, "rami_sec"))
 
 
+def seat_view_to_dict(view: SeatView, order: HandOrder | None = None) -> JSON:
+    """The JSON of a seat's view (read back by :func:`seat_view_from_dict`)."""
+    m, end = view.match, view.reveal
+    reveal = None if end is None else {
+        "hands": [codes(h) for h in end.hands], "winner": end.winner,
+        "penalties": list(end.penalties), "reason": end.reason, "rami_sec": end.rami_sec}
+    return {
+        "observation": observation_to_dict(view.observation),
+        "match": {"serial": m.serial, "round_number": m.round_number, "seats": list(m.seats),
+                  "dealer_seat": m.dealer_seat, "scores": list(m.scores),
+                  "start_scores": list(m.start_scores), "eliminated": list(m.eliminated),
+                  "results": [result_to_dict(x) for x in m.results], "over": m.over,
+                  "winners": list(m.winners)},
+        "reveal": reveal,
+        "order": order.to_dict() if order is not None else None,
+    }
+
+
 def seat_view_from_dict(data: Any) -> SeatView:
     """A seat's view from the JSON :func:`rami_desktop.net.redact.seat_view` wrote.
 
@@ -177,5 +139,5 @@ def seat_view_from_dict(data: Any) -> SeatView:
     return SeatView(obs, match, reveal, order)
 
 
-__all__ = ["MatchInfo", "RoundReveal", "SeatInfo", "SeatView", "match_info_from_dict",
-           "seat_info_from_dict", "seat_view_from_dict", "seats_from_list"]
+__all__ = ["SeatInfo", "match_info_from_dict", "seat_info_from_dict", "seat_view_from_dict",
+           "seat_view_to_dict", "seats_from_list"]

@@ -20,7 +20,9 @@ from rami_desktop.i18n import _
 from .config import GameConfig
 from .driver import BotDriver, DriverStats
 from .hand_order import HandOrder
-from .story import Told, round_story
+from .seat_view import view_of
+from .shown import Shown, shown_of
+from .story import Told, round_story, tell_for
 
 
 class Seating:
@@ -41,6 +43,7 @@ class Seating:
         self._orders: dict[int, HandOrder] = dict(orders or {})
         self._revealed: int | None = None
         self._at_screen: int | None = None
+        self._shown: tuple[tuple[object, ...], Shown] | None = None
 
     # ---- the seats -----------------------------------------------------------------------------
 
@@ -110,8 +113,10 @@ class Seating:
         return self.match.seat_of(player)
 
     def story(self) -> list[Told]:
-        """The current round's moves so far (replayed from its deal)."""
-        return round_story(self.match)
+        """The current round's moves so far (replayed from its deal), as the screen may tell
+        them now (:meth:`viewer_player`)."""
+        return [tell_for(t, self.viewer_player(), self.shared_screen)
+                for t in round_story(self.match)]
 
     def player_of(self, seat: int) -> int | None:
         """The round player of a seat (None if out of the match)."""
@@ -151,6 +156,26 @@ class Seating:
         return player
 
     # ---- who may see what ----------------------------------------------------------------------
+
+    @property
+    def shown(self) -> Shown:
+        """What the screen shows now: the view of the seat whose hand may be face up
+        (:meth:`face_up`), else the public view (no hand). Built again when the game or the
+        viewer changed."""
+        viewer = self.face_up()
+        m = self.match
+        r = m.round
+        key = (id(r), len(r.log), r.redeals, r.over, r.penalties, r.rami_sec, id(r.rules),
+               tuple(map(len, r.hands)), tuple(r.down), len(r.talaj), len(r.stock), viewer,
+               m.round_number, len(m.results), m.over, tuple(m.eliminated))
+        if self._shown is None or self._shown[0] != key:
+            self._shown = (key, shown_of(view_of(m, viewer), viewer, self.config.players))
+        return self._shown[1]
+
+    def viewer_player(self) -> int | None:
+        """The round player whose hand the screen may show now (None: nobody's)."""
+        seat = self.face_up()
+        return None if seat is None else self.player_of(seat)
 
     def face_up(self) -> int | None:
         """The seat whose hand may be face up on the screen now, if any.

@@ -42,6 +42,7 @@ from .hand_order import HandOrder
 from .persist import MatchStore, SavedGame, SaveWriter, StatsStore, game_payload, rebuild_game
 from .records import record_round_end
 from .seating import Seating
+from .story import ToldEvent, tell
 
 #: seeds drawn for a configuration without one are below this
 SEED_LIMIT = 1 << 32
@@ -66,13 +67,13 @@ class Happening:
         kind: ``move`` (a seat played), ``redeal`` (new cards before the first move) or
             ``deal`` (a new round).
         seat: the seat that played or asked (None for a deal).
-        events: the engine's events.
+        events: the engine's events (as the screen may tell them, once taken by it).
         by_bot: whether a bot played it.
     """
 
     kind: str
     seat: int | None
-    events: tuple[Event, ...] = ()
+    events: tuple[ToldEvent, ...] = ()
     by_bot: bool = False
 
 
@@ -350,11 +351,14 @@ class Session(Seating):
             order.end_turn()
 
     def record(self, happening: Happening) -> None:
-        """Queue a happening for the screen (a hosting session also sends it on)."""
-        self._happenings.append(happening)
+        """Queue a happening for the screen, its events told as the screen may show them now
+        (:func:`~rami_desktop.play.story.tell`); a hosting session also sends it on."""
+        told = tell(happening.events, self.viewer_player(), self.shared_screen)
+        self._happenings.append(dataclasses.replace(happening, events=told))
 
     def take_happenings(self) -> list[Happening]:
-        """What happened since the last call, oldest first."""
+        """What happened since the last call, oldest first (told as the screen may show
+        them)."""
         out, self._happenings = self._happenings, []
         return out
 

@@ -2,8 +2,9 @@
 
 :class:`TableGame` is the interface the table, the round summary and the match's end read and
 play through. The local :class:`~rami_desktop.play.session.Session` is one (the match is
-here); the network's remote session is another (the match is at the host; this screen holds
-the round as its seat sees it, built from its observation and the public events only).
+here); the network's remote session is another (the match is at the host). Both show their
+screen one seat's view only (:attr:`TableGame.shown`, :mod:`rami_desktop.play.shown`): the
+screen draws the round as the viewer holds it, never the whole state.
 :class:`MatchView` is the part of a match those screens read.
 """
 
@@ -13,7 +14,6 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from rami_desktop.engine.actions import Action
-from rami_desktop.engine.cards import Card
 from rami_desktop.engine.match import RoundResult
 from rami_desktop.engine.rules import Rules
 from rami_desktop.engine.state import RoundState
@@ -21,6 +21,7 @@ from rami_desktop.engine.state import RoundState
 from .config import GameConfig
 from .hand_order import HandOrder
 from .session import Happening, Played
+from .shown import Shown
 from .story import Told
 
 
@@ -93,13 +94,9 @@ class TableGame(Protocol):
     # ---- the game ------------------------------------------------------------------------------
 
     @property
-    def match(self) -> MatchView:
-        """The match (as this screen may know it)."""
-        ...
-
-    @property
-    def round(self) -> RoundState:
-        """The current round (hidden cards are never shown from it)."""
+    def shown(self) -> Shown:
+        """What this screen shows now: the viewer's seat view, and the round and match built
+        from it alone (the only game a screen reads)."""
         ...
 
     @property
@@ -189,10 +186,6 @@ class TableGame(Protocol):
 
     def reveal(self, seat: int) -> None:
         """``seat``'s player says they are at the screen."""
-        ...
-
-    def hand(self, seat: int) -> tuple[Card, ...]:
-        """A seat's cards (for its own view only)."""
         ...
 
     def hand_order(self, seat: int) -> HandOrder:

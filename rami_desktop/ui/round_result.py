@@ -89,8 +89,8 @@ class SummaryRow:
 
 def summary_rows(session: TableGame) -> list[SummaryRow]:
     """The rows of the finished round, one a seat that played it, in turn order."""
-    r = session.round
-    m = session.match
+    r = session.shown.round
+    m = session.shown.match
     rows = []
     for player, seat in enumerate(m.seats):
         b = r.penalty_breakdown(player)
@@ -109,10 +109,10 @@ def summary_rows(session: TableGame) -> list[SummaryRow]:
 
 def team_lines(session: TableGame) -> list[tuple[str, int]]:
     """("Team A: Sara & Bot 3", total) of each team, or nothing without teams."""
-    totals = session.match.team_scores()
+    totals = session.shown.match.team_scores()
     if totals is None:
         return []
-    partner = session.match.partner
+    partner = session.shown.match.partner
     return [(team_name(team, [session.name(s) for s in team_members(team, partner)]), total)
             for team, total in enumerate(totals)]
 
@@ -121,12 +121,12 @@ def seat_team(session: TableGame, seat: int) -> int | None:
     """The team (0: A, 1: B) of a seat, None without teams."""
     if not session.rules.teams:
         return None
-    return team_of(seat, session.match.partner)
+    return team_of(seat, session.shown.match.partner)
 
 
 def team_totals_line(session: TableGame) -> str | None:
     """"Team A 120 · Team B 80" for the table's status, None without teams."""
-    totals = session.match.team_scores()
+    totals = session.shown.match.team_scores()
     if totals is None:
         return None
     return " · ".join(_("{team} {points}").format(team=team_title(t), points=total)
@@ -139,7 +139,7 @@ def seat_team_label(session: TableGame, seat: int, viewer: int | None) -> str:
     team = seat_team(session, seat)
     if team is None:
         return ""
-    if viewer is not None and session.match.partner(viewer) == seat:
+    if viewer is not None and session.shown.match.partner(viewer) == seat:
         return _("{team} · partner").format(team=team_title(team))
     return team_title(team)
 

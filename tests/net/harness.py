@@ -18,11 +18,11 @@ from rami_desktop.net.headless import TablePlan, end_table, run_joiner, run_tabl
 from rami_desktop.net.host_session import HostSession
 from rami_desktop.net.hosting import Hosting
 from rami_desktop.net.joining import Joining, Welcome
-from rami_desktop.net.redact import observation_for
 from rami_desktop.net.remote import RemoteSession
 from rami_desktop.net.server import Outbox
 from rami_desktop.net.view import seat_view_from_dict
 from rami_desktop.play.config import GameConfig, Seat
+from rami_desktop.play.seat_view import observation_for
 
 #: seconds a whole test table may take at most (a bound, never reached when all is well)
 TABLE_LIMIT = 120.0

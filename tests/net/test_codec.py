@@ -18,10 +18,10 @@ from rami_desktop.net.codec import (
     result_from_dict,
     result_to_dict,
 )
-from rami_desktop.net.mirror import mirror_round
 from rami_desktop.net.redact import seat_view
 from rami_desktop.net.view import seat_view_from_dict
 from rami_desktop.play.config import GameConfig, Seat
+from rami_desktop.play.mirror import mirror_round
 from rami_desktop.play.session import Session
 
 

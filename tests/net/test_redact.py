@@ -10,14 +10,9 @@ import json
 from rami_desktop.engine.actions import Drew
 from rami_desktop.engine.rules import PRESETS
 from rami_desktop.net.codec import told_from_dict
-from rami_desktop.net.redact import (
-    SPECTATOR,
-    observation_for,
-    redact_events,
-    seat_view,
-    story_for,
-)
+from rami_desktop.net.redact import seat_view, story_for
 from rami_desktop.play.config import GameConfig, Seat
+from rami_desktop.play.seat_view import SPECTATOR, observation_for, redact_events
 from rami_desktop.play.session import Session
 from rami_desktop.play.story import STORY_MOVES, round_story
 

@@ -9,7 +9,7 @@ from rami_desktop.ui.scenes.round_summary import RoundSummaryScene
 from rami_desktop.ui.widgets import fit_label, render_text
 from rami_desktop.ui.widgets.drawing import MIN_LABEL_SIZE
 
-from .test_table_helpers import Driver, known_table
+from .test_table_helpers import Driver, end_round, known_table
 
 INK = (0, 0, 0)
 
@@ -37,8 +37,7 @@ def test_summary_and_table_buttons_are_readable_in_a_small_window(make_app: Any)
     set_language("fr")
     scene = known_table(app)
     r = scene.session.round
-    r.over, r.winner = True, 0
-    r.hands[0] = []
+    end_round(r, 0)
     app.stack.clear_to(scene)
     summary = RoundSummaryScene(app, scene.session, lambda: None)
     app.stack.push(summary)

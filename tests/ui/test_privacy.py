@@ -52,7 +52,10 @@ class Watch:
     screen: list[tuple[str, str]] | None = None
     frames: int = 0
     face_up_frames: int = 0
+    covered_frames: int = 0
     seen_by: Counter[int] = field(default_factory=Counter)
+    #: the screen on top when the last picture was drawn
+    top: Any = None
 
     def __post_init__(self) -> None:
         real = self.app.draw
@@ -61,6 +64,7 @@ class Watch:
             real(surface)
             on_screen = self.scene in self.app.stack.visible()
             self.screen = list(self.scene.painter.shown) if on_screen else None
+            self.top = self.app.stack.top
 
         self.app.draw = recording
 
@@ -74,6 +78,9 @@ class Watch:
         if self.screen is None:
             return
         faces = [code for zone, code in self.screen if zone == "hand" and code != "back"]
+        if self.top is not self.scene:  # pause, help, the summary: no hand under them
+            self.covered_frames += 1
+            assert not faces, f"a hand face up under {type(self.top).__name__}: {faces}"
         if faces:
             self.face_up_frames += 1
             if r.over:  # the round is over: every hand is shown
@@ -131,7 +138,8 @@ def _number(d: Driver, watch: Watch, meld: int) -> None:
         _key(d, watch, getattr(pygame, f"K_{digit}"))
 
 
-def _human_turn(d: Driver, watch: Watch, seat: int, policy: Any = None) -> None:
+def _human_turn(d: Driver, watch: Watch, seat: int, policy: Any = None,
+                pokes: Pokes | None = None) -> None:
     """The human at the screen plays with the table's keys and clicks: draw, then (with a
     ``policy``, a bot choosing the moves) lay, add and swap as it decides, then discard."""
     scene = watch.scene
@@ -148,6 +156,8 @@ def _human_turn(d: Driver, watch: Watch, seat: int, policy: Any = None) -> None:
                 _key(d, watch, pygame.K_t if action.source == "top" else pygame.K_f)
             if not r.has_drawn:
                 _click(d, watch, scene.view.lay.stock.center)
+            if r.has_drawn and pokes is not None:
+                pokes.in_turn(d, watch, seat)
             continue
         before = r.snapshot()
         if name == "Lay":
@@ -177,10 +187,49 @@ def _human_turn(d: Driver, watch: Watch, seat: int, policy: Any = None) -> None:
     raise AssertionError("the human's turn did not end")
 
 
-def play_whole_match(app: Any, config: GameConfig, wait_for_me: bool, max_frames: int) -> Watch:
+def _arm(d: Driver, watch: Watch, screen: PrivacyScene) -> None:
+    """Wait until the privacy screen takes a click or Enter (not at once: a click or a key
+    meant for the screen before it must not pass it)."""
+    for _ in range(120):
+        if screen.armed:
+            return
+        _step(d, watch)
+    raise AssertionError("the privacy screen never took a click")
+
+
+class Pokes:
+    """What the players do besides their moves (none here: see test_privacy_moments)."""
+
+    def at_privacy(self, d: Driver, watch: Watch, screen: PrivacyScene) -> None:
+        """On the privacy screen, before the named player says they are there."""
+
+    def ready(self, d: Driver, watch: Watch, screen: PrivacyScene) -> None:
+        """The named player says they are at the screen: a click on the button."""
+        _arm(d, watch, screen)
+        _click(d, watch, screen.ready.rect.center)
+
+    def in_turn(self, d: Driver, watch: Watch, seat: int) -> None:
+        """During a human's turn, after the draw."""
+
+    def go_on(self, d: Driver, watch: Watch) -> None:
+        """"Wait for me" holds after a bot's discard: tap to go on."""
+        _key(d, watch, pygame.K_SPACE)
+
+    def at_summary(self, d: Driver, watch: Watch, summary: RoundSummaryScene) -> None:
+        """The round's summary: on to the next round."""
+        _click(d, watch, summary.next.rect.center)
+
+    def between(self, d: Driver, watch: Watch) -> None:
+        """Any other frame (the bots play)."""
+        _step(d, watch)
+
+
+def play_whole_match(app: Any, config: GameConfig, wait_for_me: bool, max_frames: int,
+                     pokes: Pokes | None = None, session: Session | None = None) -> Watch:
     """Play a pass-and-play match to its end through the table; return what was watched."""
+    pokes = pokes or Pokes()
     app.settings["wait_for_me"] = wait_for_me
-    scene = TableScene(app, Session(config))
+    scene = TableScene(app, session or Session(config))
     app.stack.clear_to(scene)
     d = Driver(app)
     watch = Watch(app, scene)
@@ -195,18 +244,20 @@ def play_whole_match(app: Any, config: GameConfig, wait_for_me: bool, max_frames
             seat = session.privacy_due()
             assert seat is not None and top.name == session.name(seat)
             _step(d, watch)  # the privacy screen is on: no hand anywhere
+            pokes.at_privacy(d, watch, top)
+            assert app.stack.top is top and session.face_up() is None
             watch.at_screen = seat
-            _click(d, watch, top.ready.rect.center)
+            pokes.ready(d, watch, top)
             assert session.face_up() == seat
-            _human_turn(d, watch, seat, policies[seat])
+            _human_turn(d, watch, seat, policies[seat], pokes)
             continue
         if isinstance(top, RoundSummaryScene):
-            _click(d, watch, top.next.rect.center)
+            pokes.at_summary(d, watch, top)
             continue
         if scene.follow.held:  # "wait for me": the next human taps to go on
-            _key(d, watch, pygame.K_SPACE)
+            pokes.go_on(d, watch)
             continue
-        _step(d, watch)
+        pokes.between(d, watch)
     raise AssertionError(f"the match did not end in {max_frames} frames")
 
 
@@ -274,6 +325,7 @@ def test_privacy_the_hand_is_hidden_the_moment_its_owner_discards(make_app: Any)
     privacy = app.stack.top
     assert isinstance(privacy, PrivacyScene) and privacy.name == "Amina"
     watch.at_screen = 0
+    _arm(d, watch, privacy)
     _click(d, watch, privacy.ready.rect.center)
     _step(d, watch)
     assert any(zone == "hand" and code != "back" for zone, code in watch.screen or [])

@@ -14,7 +14,7 @@ from rami_desktop.play.config import Seat
 from rami_desktop.ui.scenes.round_summary import RoundSummaryScene, penalty_explanation
 from rami_desktop.ui.text import strip_marks
 
-from .test_table_helpers import Driver, known_table, play
+from .test_table_helpers import Driver, end_round, give, known_table, play
 
 # seat 0 goes out at once: a tria, a série and a second série, the last card discarded
 GOING_OUT = "KS KH KD 9H 10H JH QH 5C 6C 7C 2S 3S 4S 8H"
@@ -98,9 +98,8 @@ def test_each_preset_reveals_the_hands_with_the_engine_values(make_app: Any, nam
     app = make_app((1024, 640), animation_speed="off")
     scene = known_table(app, preset_name=name)
     r = scene.session.round
-    r.over, r.winner = True, 1
     r.down = [True, False, False]
-    r.hands[1] = []
+    end_round(r, 1)
     summary = _summary(app, scene)
     _check_rows_match_engine(summary)
     assert summary.rows[1].winner and summary.rows[1].cards == ()
@@ -113,12 +112,15 @@ def test_joker_doubling_rami_sec_and_hand_value(make_app: Any) -> None:
     app = make_app((1280, 800), animation_speed="off")
     scene = known_table(app)
     r = scene.session.round
-    r.over, r.winner = True, 1
     r.down = [True, False, False]
-    r.hands[0] = list(parse_cards(["2S", "3D", "JK"]))
-    r.hands[1] = []
+    give(r, 0, ["2S", "3D", "JK"])
     r.rules = r.rules.with_options(joker_out_doubles=True)
-    r.last_discard = parse_cards(["JK"])[0]
+    joker = parse_cards(["JK"])[0]
+    r.stock.remove(joker)  # seat 1 went out throwing a joker
+    r.talaj.append(joker)
+    r.discards.append((1, joker))
+    r.last_discard = joker
+    end_round(r, 1)
     text = "2 cards × 10 + 1 joker × 20\n= 40 · ×2, went out with a joker = 80"
     assert penalty_explanation(r, 0) == text
     summary = _summary(app, scene)
@@ -126,6 +128,7 @@ def test_joker_doubling_rami_sec_and_hand_value(make_app: Any) -> None:
     _check_rows_match_engine(summary)
     r.rami_sec = True
     r.rules = r.rules.with_options(rami_sec_penalty=200)
+    r._end(1, "out")
     assert penalty_explanation(r, 0) == "Rami sec: 200"
     summary = _summary(app, scene)
     assert summary.rows[0].cards == tuple(r.hands[0]) and summary.rows[0].penalty == 200
@@ -133,6 +136,7 @@ def test_joker_doubling_rami_sec_and_hand_value(make_app: Any) -> None:
     _check_rows_match_engine(summary)
     r.rami_sec = False
     r.rules = r.rules.with_options(penalty=r.rules.penalty.__class__("hand_value"))
+    r._end(1, "out")
     summary = _summary(app, scene)
     _check_rows_match_engine(summary)
     assert summary.rows[0].how.startswith("hand value of 3 cards")
@@ -144,8 +148,7 @@ def test_see_the_table_and_back(make_app: Any) -> None:
     app = make_app((1024, 640), animation_speed="off")
     scene = known_table(app)
     r = scene.session.round
-    r.over, r.winner = True, 0
-    r.hands[0] = []
+    end_round(r, 0)
     summary = _summary(app, scene)
     d = Driver(app)
     d.click(summary.look.rect.center)
@@ -162,12 +165,10 @@ def test_teams_have_one_name_and_totals(make_app: Any) -> None:
     app = make_app((1280, 800), animation_speed="off")
     seats = (Seat("Sara", "human"), Seat("Bot 2", "bot", "easy"), Seat("Bot 3", "bot", "easy"),
              Seat("Bot 4", "bot", "easy"))
-    scene = known_table(app, seats=seats)
+    scene = known_table(app, seats=seats, teams=True)
     ctl = scene.session
-    ctl.match.rules = ctl.rules.with_options(teams=True)
     r = ctl.round
-    r.over, r.winner = True, 0
-    r.hands[0] = []
+    end_round(r, 0)
     summary = _summary(app, scene)
     assert strip_marks(summary.row_name(summary.rows[0])) == "Sara (Team A)"
     assert strip_marks(summary.row_name(summary.rows[3])) == "Bot 4 (Team B)"

@@ -22,12 +22,19 @@ HAND = "KS KH KD JH QH 10C JC QC KC 2S 3S 5D 7D 9S"
 TWO = (Seat("You", "human"), Seat("Bot 2", "bot", "easy"))
 
 
+def _without(r: RoundState, card: Card) -> list[Card]:
+    """The round's stock less one copy of ``card`` (put on the talaj: the deck stays whole)."""
+    stock = list(r.stock)
+    stock.remove(card)
+    return stock
+
+
 def taken_table(app: Any) -> Any:
     """Seat 0 holds K♥; the other K♥ lies on the talaj; seat 0 takes it."""
     scene = known_table(app, seats=TWO, human=HAND)
     r = scene.session.round
     rules = r.rules.with_options(first_card="none")
-    state = RoundState(rules, [list(r.hands[0]), list(r.hands[1])], [KH], list(r.stock), 0,
+    state = RoundState(rules, [list(r.hands[0]), list(r.hands[1])], [KH], _without(r, KH), 0,
                        seed=5)
     scene.session.match.round = state
     scene.sync(animate=False)
@@ -94,7 +101,10 @@ def test_cards_added_to_another_combination_are_tentative(make_app: Any) -> None
     app = make_app((1280, 800), animation_speed="off")
     scene = known_table(app, seats=TWO, human="KS KH KD 9H 10H JH QH 5C 6C 7C 2S 4D 8H JK")
     r = scene.session.round
-    r.melds = [TableMeld(1, 0, make_meld(parse_cards(["2C", "3C", "4C"])))]
+    laid = parse_cards(["2C", "3C", "4C"])
+    for card in laid:  # laid by seat 1 before, from the stock (the deck stays whole)
+        r.stock.remove(card)
+    r.melds = [TableMeld(1, 0, make_meld(laid))]
     r.down = [True, True]
     scene.sync(animate=False)
     play(scene, Draw(0, "stock"))
@@ -137,7 +147,8 @@ def test_before_the_draw_the_hint_names_the_talaj_card_that_opens(make_app: Any)
     r = scene.session.round
     rules = r.rules.with_options(first_card="none")
     scene.session.match.round = RoundState(rules, [list(r.hands[0]), list(r.hands[1])],
-                                           [Card(13, "D")], list(r.stock), 0, seed=5)
+                                           [Card(13, "D")], _without(r, Card(13, "D")), 0,
+                                           seed=5)
     scene.sync(animate=False)
     scene.model.hints_on = True
     highlighted, text = hint_of(scene)

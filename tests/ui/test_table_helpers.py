@@ -24,11 +24,11 @@ HUMAN = "KS KH KD 9H 10H JH QH 5C 6C 7C 2S 4D 8H JK"
 
 def known_table(app: Any, seats: tuple[Seat, ...] | None = None, human: str = HUMAN,
                 others: list[str] | None = None, stock_top: str = "3S", dealer: int = 0,
-                preset_name: str = "talaj") -> TableScene:
+                preset_name: str = "talaj", teams: bool = False) -> TableScene:
     """A table whose current round is a chosen deal: seat 0 deals and plays first."""
     seats = seats or (Seat("You", "human"), Seat("Bot 2", "bot", "easy"),
                       Seat("Bot 3", "bot", "easy"))
-    rules = preset(preset_name)
+    rules = preset(preset_name, teams=teams)
     config = GameConfig(rules=rules, seats=seats, seed=7)
     scene = TableScene(app, Session(config))
     match = scene.session.match
@@ -158,3 +158,23 @@ def play(scene: TableScene, *actions: Any) -> None:
             played = session.play(seat, action)
             assert played.ok, played.code
     scene.sync(animate=False)
+
+
+def give(r: Any, player: int, codes: list[str]) -> None:
+    """Give a round player exactly these cards, the deck kept whole: the cards it gives up go
+    to the stock, those it gets come from the stock (as a real deal could have been)."""
+    want = list(parse_cards(codes))
+    pool = list(r.hands[player]) + list(r.stock)
+    for card in want:
+        pool.remove(card)
+    r.hands[player] = want
+    r.stock = pool
+
+
+def end_round(r: Any, winner: int | None) -> None:
+    """End the round here, as if ``winner`` went out (its cards laid on the talaj) or the stock
+    ran out (None); the engine counts the penalties with the rules now."""
+    if winner is not None:
+        r.talaj.extend(r.hands[winner])
+        r.hands[winner] = []
+    r._end(winner, "out" if winner is not None else "stock_exhausted")

@@ -23,9 +23,7 @@ def test_team_names_and_the_partner_at_the_table(make_app: Any,
     status: list[str] = []
     monkeypatch.setattr(hud, "draw_status", lambda _s, _l, lines: status.extend(lines))
     app = make_app(animation_speed="off")
-    scene = known_table(app, seats=SEATS)
-    ctl = scene.session
-    ctl.match.rules = ctl.rules.with_options(teams=True)
+    scene = known_table(app, seats=SEATS, teams=True)
     app.stack.clear_to(scene)
     Driver(app).step()
     teams = {seat: strip_marks(scene.painter.seat_info(scene.parts, seat).team)

@@ -64,7 +64,7 @@ class MatchEndScene(WidgetScene):
 
     def winners_text(self) -> str:
         """The winner line."""
-        m = self.session.match
+        m = self.session.shown.match
         winners = m.winners()
         if self.session.rules.teams:
             teams = sorted({team for s in winners
@@ -93,7 +93,7 @@ class MatchEndScene(WidgetScene):
     def score_lines(self) -> list[ScoreLine]:
         """A line a round (what each seat paid; "–" for a seat out of the match), the start
         totals when the match did not start at zero, and the final totals."""
-        m = self.session.match
+        m = self.session.shown.match
         n = self.session.config.players
         teams = [team_members(t, m.partner) for t in range(len(team_lines(self.session)))]
         lines = []

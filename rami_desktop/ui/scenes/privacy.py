@@ -18,8 +18,21 @@ if TYPE_CHECKING:
     from rami_desktop.ui.scene import Context
 
 
+#: the keys that say "I am at the screen" (with a click on the button): never Space, the key that
+#: lets the game go on after a bot's move ("wait for me")
+READY_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
+#: seconds before the button and Enter work: a second click or key meant for the screen before
+#: (the summary's Next, a double tap) must not pass this one
+ARM_TIME = 0.6
+
+
 class PrivacyScene(WidgetScene):
     """An opaque screen: "Pass the screen to {name}"; the hand shows only after the click.
+
+    Only a click on the button, or Enter pressed and released while this screen is up, shows
+    the hand, and neither in the screen's first :data:`ARM_TIME` seconds: a key already held
+    when it came (the key that closed the pause menu, a key held down and repeating), a second
+    tap meant for the screen before, and Space (which lets the game go on) do nothing.
 
     Args:
         ctx: the game context.
@@ -46,6 +59,52 @@ class PrivacyScene(WidgetScene):
             lambda: _("I am {name}: show my cards").format(name=self.name), self.go,
             style="primary"))
         self.group.focused = self.ready
+        #: Enter went down while this screen was up (its release then means "ready")
+        self._enter_down = False
+        #: keys already held when this screen came (ignored until released)
+        self._held: set[int] = set()
+        #: seconds this screen has been up (its button works from ARM_TIME on)
+        self.age = 0.0
+        self._armed_now = False
+        self.ready.enabled = False
+
+    @property
+    def armed(self) -> bool:
+        """Whether the button and Enter work yet."""
+        return self.age >= ARM_TIME
+
+    def update(self, dt: float) -> None:
+        was = self.armed
+        self.age += dt
+        if self.armed != was:
+            self.ready.enabled = True
+            self.group.focused = self.ready
+            self._armed_now = True
+        super().update(dt)
+
+    def needs_redraw(self) -> bool:
+        """Drawn again once when the button starts to work, else as any widget screen."""
+        armed_now, self._armed_now = self._armed_now, False
+        return armed_now or super().needs_redraw()
+
+    def on_enter(self) -> None:
+        super().on_enter()
+        pressed = pygame.key.get_pressed()
+        self._held = {k for k in (*READY_KEYS, pygame.K_SPACE) if pressed[k]}
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type in (pygame.KEYDOWN, pygame.KEYUP) and event.key in (
+                *READY_KEYS, pygame.K_SPACE):
+            if event.type == pygame.KEYUP:
+                if event.key in READY_KEYS and self._enter_down \
+                        and event.key not in self._held:
+                    self._enter_down = False
+                    self.go()
+                self._held.discard(event.key)
+            elif event.key in READY_KEYS and event.key not in self._held and self.armed:
+                self._enter_down = True
+            return
+        super().handle_event(event)
 
     def layout(self, size: tuple[int, int]) -> None:
         s = self.scale

@@ -68,7 +68,7 @@ class RoundSummaryScene(WidgetScene):
         over = self.session.match_over
         self.panel = self.group.add(Panel(
             N_("Match over") if over else (lambda: _("Round {number}").format(
-                number=self.session.match.round_number))))
+                number=self.session.shown.match.round_number))))
         self.menu = self.group.add(Button(N_("Menu"), self.to_menu))
         self.look = self.group.add(Button(N_("See the table"), self.peek))
         label = self.next_label or (N_("See the result") if over else N_("Next round"))
@@ -84,7 +84,7 @@ class RoundSummaryScene(WidgetScene):
 
     def headline(self) -> str:
         """Who went out."""
-        r = self.session.round
+        r = self.session.shown.round
         if r.winner is None:
             return _("The stock ran out: no one scores this round.")
         name = self.session.name(self.session.seat_of(r.winner))

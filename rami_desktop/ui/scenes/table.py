@@ -77,7 +77,13 @@ class TableScene(Scene):
         self.session.autosave()  # leaving the table (menu, quit): the latest state is the save
         self.session.close()
 
+    def on_pause(self) -> None:
+        # a screen over the table (pause, help, the summary): the hand turns face down at once
+        self.model.covered = True
+        self.sync(animate=False)
+
     def on_resume(self) -> None:
+        self.model.covered = False
         # the settings may have changed meanwhile (hints, deck, language, speed)
         setting = bool(self.ctx.settings.get("hints", True))
         if setting != self._hints_setting:
@@ -142,7 +148,7 @@ class TableScene(Scene):
         self.model.shorten_message()
         self.sync(happening=happening)
         if self.session.round_over:
-            winner = self.session.round.winner
+            winner = self.session.shown.round.winner
             if winner is not None and not self.session.is_bot(self.session.seat_of(winner)):
                 self.ctx.play("win")
             self.model.end_wait = animation.round_end_pause(self.speed)
@@ -199,7 +205,7 @@ class TableScene(Scene):
             self._drain()
         # in a lesson the coach shows the way: no ring, no sound
         mine = self.control.players_turn() and self.gate is None
-        if self.follow.update(dt, mine, len(self.session.round.talaj)):
+        if self.follow.update(dt, mine, len(self.session.shown.round.talaj)):
             self.ctx.play("turn")
         if self.follow.changed:
             self.follow.changed = False
@@ -233,7 +239,7 @@ class TableScene(Scene):
 
     def _update_round_end(self, dt: float) -> None:
         self.session.worker.cancel()
-        number = self.session.match.round_number
+        number = self.session.shown.match.round_number
         if self.model.summary_shown == number:
             return
         if self.model.end_wait is None:

@@ -46,7 +46,7 @@ class TableButtons:
         self.lay.visible = has_hand
         # where cards are laid only to go out (Simple), the selection is laid all at once
         self.lay.label = N_("Lay") if control.session.rules.lay_before_out else N_("Lay all")
-        self.lay.enabled = control.my_turn() and control.session.round.has_drawn and \
+        self.lay.enabled = control.my_turn() and control.session.shown.round.has_drawn and \
             len(control.model.selected) >= 3
         self.redeal.visible = seat is not None and control.session.can_redeal(seat)
 

@@ -16,12 +16,13 @@ from rami_desktop.engine.cards import Card, sort_key_rank, sort_key_suit
 from rami_desktop.engine.errors import ErrorCode
 from rami_desktop.engine.lay_all import lay_all
 from rami_desktop.play.hand_order import HandOrder
+from rami_desktop.play.staging import add_actions, lay_action, opening_with, swap_action
 from rami_desktop.play.table_game import TableGame
 from rami_desktop.ui.table import hand as hand_mod
+from rami_desktop.ui.table.counter import CounterView, counter_view
 from rami_desktop.ui.table.gate import MoveGate
 from rami_desktop.ui.table.model import TableModel
 from rami_desktop.ui.table.refusal import refusal_text
-from rami_desktop.ui.table.staging import add_actions, lay_action, swap_action
 from rami_desktop.ui.table.taken import taken_flag, taken_position
 from rami_desktop.ui.table.view import TableView
 
@@ -50,8 +51,9 @@ class TableControl:
     # ---- whose hand ----------------------------------------------------------------------------
 
     def seat(self) -> int | None:
-        """The seat whose hand is face up (the one the commands are for)."""
-        return self.session.face_up()
+        """The seat whose hand is face up (the one the commands are for): the session's
+        viewer, nobody while the table is covered (pause, any overlay)."""
+        return None if self.model.covered else self.session.shown.viewer
 
     def order(self) -> HandOrder | None:
         """The face-up hand in its screen order."""
@@ -101,7 +103,7 @@ class TableControl:
         """An illegal move: an error sound and what is wrong with it, in words."""
         self.sound("error")
         value = code.value if isinstance(code, ErrorCode) else (code or "invalid_meld")
-        self.model.say(refusal_text(action, value, self.session.round))
+        self.model.say(refusal_text(action, value, self.session.shown.round))
         self.changed = True
 
     def draw_from(self, source: str) -> None:
@@ -109,7 +111,7 @@ class TableControl:
         if not self.my_turn():
             return
         p = self._player()
-        r = self.session.round
+        r = self.session.shown.round
         if source == "top" and r.first_pos == len(r.talaj) - 1:
             self.attempt(Draw(p, "first"), Draw(p, "top"))
         else:
@@ -118,7 +120,7 @@ class TableControl:
     def _taken(self, positions: Sequence[int]) -> bool | None:
         """Which copy of the talaj card taken this turn the cards at ``positions`` hold."""
         order = self.order()
-        return None if order is None else taken_flag(order, self.session.round, positions)
+        return None if order is None else taken_flag(order, self.session.shown.round, positions)
 
     def lay(self, positions: Sequence[int]) -> None:
         """Lay the cards at some hand positions as a new combination (or, when they make several
@@ -131,7 +133,7 @@ class TableControl:
             return
         rules = self.session.rules
         if arrange_meld(cards, rules) is None and len(cards) >= 6:
-            layings = lay_all(self.session.round, cards)
+            layings = lay_all(self.session.shown.round, cards)
             if layings is not None:
                 self._lay_all(layings, positions)
                 return
@@ -143,12 +145,12 @@ class TableControl:
         from the places its cards were picked (the copy taken from the talaj where it is)."""
         order = self.order()
         assert order is not None
-        at = taken_position(order, self.session.round)
+        at = taken_position(order, self.session.shown.round)
         left = list(positions)
         for laying in layings:
             picked: list[int] = []
             for card in laying.cards:
-                want = bool(laying.taken) and card == self.session.round.pickup
+                want = bool(laying.taken) and card == self.session.shown.round.pickup
                 spots = sorted((i for i in left if order.cards[i] == card),
                                key=lambda i: (i == at) != want)
                 if spots:
@@ -159,7 +161,20 @@ class TableControl:
             order = self.order()
             assert order is not None
             left = [i - sum(1 for j in picked if j < i) for i in left]
-            at = taken_position(order, self.session.round)
+            at = taken_position(order, self.session.shown.round)
+
+    def counter(self) -> CounterView | None:
+        """The opening counter of the face-up hand's owner, to play and drawn: the
+        combinations laid this turn and the selected cards counted as if laid too."""
+        order = self.order()
+        if order is None or not self.players_turn():
+            return None
+        r = self.session.shown.round
+        positions = self.model.picked(order.cards)
+        cards = [order.cards[i] for i in positions]
+        status, counted = opening_with(r, cards, self._taken(positions) if cards else None)
+        left = len(r.hands[r.current]) - (len(cards) if counted else 0)
+        return counter_view(status, left, selection=counted)
 
     def lay_selection(self) -> None:
         """Lay the selected cards as a new combination."""
@@ -173,8 +188,8 @@ class TableControl:
         if not self.my_turn():
             return
         cards = self._cards(positions)
-        meld = self.session.round.melds[index].meld if \
-            0 <= index < len(self.session.round.melds) else None
+        meld = self.session.shown.round.melds[index].meld if \
+            0 <= index < len(self.session.shown.round.melds) else None
         if not cards or meld is None:
             self.refuse(ErrorCode.CANNOT_ADD)
             return
@@ -218,7 +233,7 @@ class TableControl:
         """Take back the last combination laid this turn."""
         if not self.my_turn():
             return
-        staged = self.session.round.staged
+        staged = self.session.shown.round.staged
         if not staged:
             self.refuse(ErrorCode.NOT_THIS_TURN)
             return
@@ -228,7 +243,7 @@ class TableControl:
         """Take back one combination laid this turn (or undo the last addition to another)."""
         if not self.my_turn():
             return
-        if index in self.session.round.staged:
+        if index in self.session.shown.round.staged:
             self.attempt(TakeBack(self._player(), index))
         else:
             self.attempt(Undo(self._player()))

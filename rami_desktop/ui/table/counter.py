@@ -26,13 +26,23 @@ class CounterView:
     ticks: tuple[tuple[str, bool], ...]
 
 
-def counter_view(status: OpeningStatus, hand_size: int) -> CounterView | None:
+def counter_view(status: OpeningStatus, hand_size: int, selection: bool = False
+                 ) -> CounterView | None:
     """The counter for an opening being staged; None when there is none to count (the player
     is down or has staged nothing). Where cards are laid only to go out (Simple) it counts the
     cards still to lay (``hand_size`` less the last discard) and ticks the franche tria and
-    série going out needs."""
+    série going out needs. ``selection``: the selected cards are counted in, as if laid (the
+    note says so)."""
     if status.down or not status.staged:
         return None
+    view = _counter_view(status, hand_size)
+    if selection:
+        note = _("with the selected cards")
+        view = CounterView(view.text, f"{view.note} {note}".strip(), view.reached, view.ticks)
+    return view
+
+
+def _counter_view(status: OpeningStatus, hand_size: int) -> CounterView:
     reached = status.opens
     if status.lay_only_to_go_out:
         left = max(0, hand_size - 1)

@@ -67,7 +67,7 @@ class Follow:
             if happening.seat is not None and player is not None:
                 self.journal.note_redeal(happening.seat, player)
             return
-        self.journal.record(told_of(happening.events, session.round), session.rules.ace_value,
+        self.journal.record(told_of(happening.events, session.shown.round), session.rules.ace_value,
                             session.seat_of)
         for e in happening.events:
             if isinstance(e, Discarded) and happening.by_bot and wait_for_me:
@@ -170,7 +170,7 @@ class Follow:
         if model.drag is not None or model.press is not None:
             self.spread.hovering = False
             return
-        n = len(control.session.round.talaj)
+        n = len(control.session.shown.round.talaj)
         over = lay.talaj.collidepoint(pos) or lay.first.collidepoint(pos)
         self.spread.hovering = over and n > 0
         if not over:
@@ -184,7 +184,7 @@ class Follow:
             self.panel.open = not self.panel.open
             self.changed = True
             return True
-        r = control.session.round
+        r = control.session.shown.round
         n = len(r.talaj)
         if self.spread.covers(lay, n, pos):
             index = self.spread.card_at(lay, n, pos)

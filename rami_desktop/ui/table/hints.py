@@ -186,14 +186,14 @@ def current_hint(session: TableGame, model: TableModel, mine: bool,
     """Hand positions to highlight and the hint's line for the face-up hand (nothing when the
     hint is off or it is not its owner's turn; a guide's moves when a guide leads the table,
     nothing when it names none); computed once per moment of the turn."""
-    seat = session.face_up()
+    seat = session.shown.viewer
     if seat is None or not model.hints_on or not mine:
         return [], ""
-    r = session.round
+    r = session.shown.round
     order = session.hand_order(seat)
     moves = gate.hint_moves() if gate is not None else None
     if gate is not None and moves is None:
         return [], ""
-    key = (session.match.round_number, r.turn, tuple(order.cards), order.fresh, r.has_drawn,
+    key = (session.shown.match.round_number, r.turn, tuple(order.cards), order.fresh, r.has_drawn,
            r.turn_view().ops, None if moves is None else tuple(moves))
     return model.hint(key, lambda: compute_hint(order, r, moves))

@@ -2,7 +2,9 @@
 worded in the player's language when drawn ("Bot 2 took the first card 3♣", "Bot 3 laid
 série 7-8-9♥ (24)", "Bot 1 discarded 8♥", "Player 2 opened with 75").
 
-Only what every player saw is told: a card drawn from the stock is never named. The points
+Only what every player saw is told: a card drawn from the stock is never named, and on a
+shared screen a take-back is told without its cards ("Amina took back 3 cards"), the lines
+that laid them forgotten. The points
 shown are the engine's (:meth:`rami_desktop.engine.melds.Meld.points`, the opening points of
 :class:`~rami_desktop.engine.actions.Discarded`); nothing here applies a rule.
 """
@@ -17,7 +19,6 @@ from rami_desktop.engine.actions import (
     Added,
     Discarded,
     Drew,
-    Event,
     Laid,
     Redealt,
     Reshuffled,
@@ -27,9 +28,9 @@ from rami_desktop.engine.actions import (
 )
 from rami_desktop.engine.cards import Card
 from rami_desktop.engine.melds import Meld
-from rami_desktop.i18n import _
+from rami_desktop.i18n import _, ngettext
 from rami_desktop.i18n.cards import card_text, cards_text, meld_text
-from rami_desktop.play.story import Told
+from rami_desktop.play.story import Told, ToldEvent, TookBackUnseen
 from rami_desktop.ui.text import bidi_format
 
 #: how many actions the journal keeps (the panel shows the last ones that fit)
@@ -48,7 +49,7 @@ class Entry:
         opened: this line says that the player opened (the discard that made the opening).
     """
 
-    event: Event
+    event: ToldEvent
     seat: int | None
     meld: Meld | None = None
     points: int | None = None
@@ -98,6 +99,9 @@ class Journal:
                 if e.opened is not None:
                     self._add(Entry(e, seat_of(e.player), points=e.opened, opened=True))
                 self._add(Entry(e, seat_of(e.player)))
+            elif isinstance(e, TookBackUnseen):
+                self._forget_laid(seat_of(e.player), e.count)
+                self._add(Entry(e, seat_of(e.player)))
             elif isinstance(e, Drew | TookBack | Redealt):
                 self._add(Entry(e, seat_of(e.player)))
             elif isinstance(e, RoundEnded):
@@ -105,6 +109,19 @@ class Journal:
                 self._add(Entry(e, seat))
             elif isinstance(e, Reshuffled):
                 self._add(Entry(e, None))
+
+    def _forget_laid(self, seat: int, count: int) -> None:
+        """A take-back told without its cards: the lines that laid them this turn go too (the
+        cards were the latest laid, and they are back in the hand)."""
+        left = count
+        for i in range(len(self.entries) - 1, -1, -1):
+            entry = self.entries[i]
+            if left <= 0 or entry.seat != seat or isinstance(entry.event, Drew | Discarded):
+                break
+            if isinstance(entry.event, Laid | Added):
+                left -= len(entry.event.cards)
+                del self.entries[i]
+        self.version += 1
 
     def note_redeal(self, seat: int, player: int) -> None:
         """A seat asked for a new deal (outside the engine's event lists)."""
@@ -178,6 +195,12 @@ def describe(entry: Entry, name: Callable[[int], str], you: int | None = None) -
         cards = cards_text(e.cards)
         return (bidi_format(_("You took back {cards}"), cards=cards) if mine else
                 bidi_format(_("{name} took back {cards}"), name=who, cards=cards))
+    if isinstance(e, TookBackUnseen):
+        return (ngettext("You took back {count} card", "You took back {count} cards",
+                         e.count).format(count=e.count) if mine else
+                bidi_format(ngettext("{name} took back {count} card",
+                                     "{name} took back {count} cards", e.count),
+                            name=who, count=e.count))
     if isinstance(e, Discarded):
         if entry.opened:
             return (bidi_format(_("You opened with {points}"), points=entry.points) if mine

@@ -55,6 +55,7 @@ class TableModel:
         bot_wait: seconds before the next bot action may start (the pace).
         end_wait: seconds before the round summary (None: not counting).
         summary_shown: the round whose summary was shown.
+        covered: another screen is over the table (pause, help, summary): no hand face up.
     """
 
     selected: set[int] = field(default_factory=set)
@@ -68,6 +69,7 @@ class TableModel:
     bot_wait: float = 0.0
     end_wait: float | None = None
     summary_shown: int = -1
+    covered: bool = False
     _hint_key: Hashable = None
     _hint: tuple[list[int], str] = ([], "")
 

@@ -13,7 +13,6 @@ from rami_desktop.i18n import _, is_rtl
 from rami_desktop.ui import theme
 from rami_desktop.ui.round_result import seat_team_label, team_totals_line
 from rami_desktop.ui.table import hud
-from rami_desktop.ui.table.counter import counter_view
 from rami_desktop.ui.table.hints import current_hint
 from rami_desktop.ui.table.layout import TableLayout, index_rect
 from rami_desktop.ui.table.parts import TableParts
@@ -161,7 +160,7 @@ class TablePainter:
         """The journal under the piles, and the spread talaj when shown (both at rest)."""
         follow = parts.follow
         follow.panel.draw(layer, lay, follow.journal_texts(parts.session))
-        r = parts.session.round
+        r = parts.session.shown.round
         if follow.spread.shown and r.talaj:
             follow.spread.draw(layer, lay, parts.art, [c.code for c in r.talaj], r.first_pos)
 
@@ -169,12 +168,12 @@ class TablePainter:
     def seat_info(parts: TableParts, seat: int) -> hud.SeatInfo:
         """What a seat's panel says."""
         session = parts.session
-        r = session.round
+        r = session.shown.round
         player = session.player_of(seat)
         cards = 0 if player is None else len(r.hands[player])
         team = seat_team_label(session, seat, session.bottom_seat())
         return hud.SeatInfo(
-            name=session.name(seat), cards=cards, score=session.match.scores[seat],
+            name=session.name(seat), cards=cards, score=session.shown.match.scores[seat],
             down=player is not None and r.down[player],
             dealer=player is not None and r.dealer == player,
             active=not r.over and player == r.current, bot=session.is_bot(seat), team=team)
@@ -182,10 +181,10 @@ class TablePainter:
     def _draw_static(self, surface: pygame.Surface, lay: TableLayout,
                      parts: TableParts) -> None:
         session = parts.session
-        r = session.round
+        r = session.shown.round
         for seat, box in lay.seats.items():
             hud.draw_seat(surface, lay, box, self.seat_info(parts, seat))
-        lines = [_("Round {number}").format(number=session.match.round_number)]
+        lines = [_("Round {number}").format(number=session.shown.match.round_number)]
         status = r.opening_status()
         if not status.lay_only_to_go_out:  # simple: no opening, so no bar
             lines.append(_("Opening: {points} or more").format(points=status.bar))
@@ -217,7 +216,7 @@ class TablePainter:
     def _draw_meld_marks(surface: pygame.Surface, lay: TableLayout, parts: TableParts) -> None:
         """Dashed outlines of what this turn laid (staged combinations, cards added to others),
         the talaj card taken this turn where it lies, the numbers, the first card's badge."""
-        r = parts.session.round
+        r = parts.session.shown.round
         staged = set(r.staged) if not r.over else set()
         added = {} if r.over else added_this_turn(r.turn_view(), r.melds)
         taken_at = None if r.over else r.turn_view().pickup_at()
@@ -246,7 +245,7 @@ class TablePainter:
     def _draw_overlays(self, surface: pygame.Surface, lay: TableLayout,
                        parts: TableParts) -> None:
         session, model, control = parts.session, parts.model, parts.control
-        r = session.round
+        r = session.shown.round
         v = control.seat()
         mine = control.my_turn()
         if mine and not r.has_drawn:  # where to click now
@@ -259,7 +258,7 @@ class TablePainter:
         bottom = session.bottom_seat()
         if bottom is not None:
             p = session.player_of(bottom)
-            hud.draw_me(surface, lay, session.name(bottom), session.match.scores[bottom],
+            hud.draw_me(surface, lay, session.name(bottom), session.shown.match.scores[bottom],
                         p is not None and r.down[p], p is not None and r.dealer == p)
         if v is not None:
             positions, hint_text = current_hint(session, model, mine, control.gate)
@@ -273,7 +272,7 @@ class TablePainter:
                 hint_rect = hud.draw_hint_text(surface, lay, hint_text)
             if model.keys_used and model.cursor in hand and mine:
                 hud.draw_glow(surface, hand[model.cursor].rect, lay, theme.ZELLIGE)
-        counter = counter_view(r.opening_status(), len(r.hands[r.current])) if mine else None
+        counter = control.counter() if mine else None
         if counter is not None:
             at = hud.draw_counter(surface, lay, counter, lay.prompt.center)
         else:
@@ -302,7 +301,7 @@ class TablePainter:
     def prompt_text(parts: TableParts) -> tuple[str, bool]:
         """What the line above the hand says, and whether it is the player's call."""
         session = parts.session
-        r = session.round
+        r = session.shown.round
         if r.over:
             if r.winner is None:
                 return _("The stock ran out: no winner this round."), True

@@ -46,7 +46,7 @@ class Pointer:
             model.press = Press(pos, "hand", int(sprite.spec.ref))
             return
         sprite = board.at(pos, "meld:")
-        r = control.session.round
+        r = control.session.shown.round
         if sprite is not None and control.my_turn():
             index = int(sprite.spec.zone.split(":")[1])
             # a combination laid this turn comes back whole; another gives back only the last

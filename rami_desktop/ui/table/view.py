@@ -14,9 +14,10 @@ from typing import Any
 
 import pygame
 
-from rami_desktop.engine.actions import Added, Discarded, Drew, Event, Laid, Swapped
+from rami_desktop.engine.actions import Added, Discarded, Drew, Laid, Swapped
 from rami_desktop.engine.turn import StagedAdd, StagedSwap, TableMeld, TurnView
 from rami_desktop.i18n import is_rtl
+from rami_desktop.play.story import ToldEvent
 from rami_desktop.play.table_game import TableGame
 from rami_desktop.ui.card_art import FACE_CODES, CardArt
 from rami_desktop.ui.table import animation
@@ -40,7 +41,7 @@ HIDDEN_HAND = "hand-hidden"
 
 def others(session: TableGame) -> list[int]:
     """Seats shown along the top, in turn order after the bottom seat."""
-    active = session.match.active_seats()
+    active = session.shown.match.active_seats()
     bottom = session.bottom_seat()
     if bottom is None or bottom not in active:
         return active
@@ -100,7 +101,7 @@ class TableView:
         return True
 
     def sync(self, board: SpriteBoard, session: TableGame, model: TableModel,
-             size: tuple[int, int], duration: float, events: Sequence[Event] = ()) -> bool:
+             size: tuple[int, int], duration: float, events: Sequence[ToldEvent] = ()) -> bool:
         """Give every card its place from the game (cards that moved slide there in
         ``duration`` seconds); return whether the layout was made anew (nothing slides then)."""
         fresh_layout = self.relayout(size, session)
@@ -110,12 +111,12 @@ class TableView:
         assert lay is not None
         specs = self._piles(session, lay) + self._seats(session, lay) + self._melds(session, lay)
         specs += self._hand(session, model, lay)
-        origins = self.origins(session, events, session.face_up())
+        origins = self.origins(session, events, None if model.covered else session.shown.viewer)
         board.sync(specs, origins, None, duration)
         return fresh_layout
 
     def _piles(self, session: TableGame, lay: TableLayout) -> list[CardSpec]:
-        r = session.round
+        r = session.shown.round
         specs: list[CardSpec] = []
         if r.stock:
             specs.append(CardSpec(BACK, "stock", lay.stock.copy()))
@@ -134,7 +135,7 @@ class TableView:
     @staticmethod
     def _seats(session: TableGame, lay: TableLayout) -> list[CardSpec]:
         """The backs of the hands along the top."""
-        r = session.round
+        r = session.shown.round
         specs: list[CardSpec] = []
         for seat, box in lay.seats.items():
             player = session.player_of(seat)
@@ -153,7 +154,7 @@ class TableView:
 
     def _melds(self, session: TableGame, lay: TableLayout) -> list[CardSpec]:
         """The combinations, grouped by owner, the turn's own marked as tentative."""
-        r = session.round
+        r = session.shown.round
         staged = set(r.staged) if not r.over else set()
         by_owner: dict[int, list[tuple[int, int]]] = {}
         for i, tm in enumerate(r.melds):
@@ -182,8 +183,8 @@ class TableView:
         bottom = session.bottom_seat()
         if bottom is None:
             return []
-        if session.face_up() != bottom:
-            n = len(session.hand(bottom))
+        if session.shown.viewer != bottom or model.covered:
+            n = session.shown.hand_size(bottom)
             return [CardSpec(BACK, HIDDEN_HAND, rect, ref=i)
                     for i, rect in enumerate(hand_rects(lay, n))]
         order = session.hand_order(bottom)
@@ -198,7 +199,7 @@ class TableView:
             specs.append(CardSpec(card.code, "hand", rect, tint, ref=i))
         return specs
 
-    def origins(self, session: TableGame, events: Sequence[Event],
+    def origins(self, session: TableGame, events: Sequence[ToldEvent],
                 viewer: int | None) -> dict[str, Origin]:
         """Where new cards come from after some engine events, and how they look on the way:
         a card leaving another player's hand shows its back until it is thrown on the table, a

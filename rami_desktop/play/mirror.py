@@ -17,7 +17,7 @@ from rami_desktop.engine.match import RoundResult, partner_seat
 from rami_desktop.engine.rules import Rules
 from rami_desktop.engine.state import RoundState
 
-from .view import MatchInfo, RoundReveal, SeatView
+from .seat_view import MatchInfo, RoundReveal, SeatView
 
 #: the generator's seed for the cards a joiner cannot see (any fixed number: they are unknown)
 UNSEEN_SEED = 0

@@ -1,5 +1,10 @@
 """Candidate actions built from a drop or a command: the engine arranges the cards
-(:mod:`rami_desktop.engine.arrange`) and judges the action; nothing here decides a rule."""
+(:mod:`rami_desktop.engine.arrange`) and judges the action; nothing here decides a rule.
+
+:func:`opening_with` is the opening counter's question: where would the opening stand if the
+selected cards were laid too? It is asked of the round as the screen holds it (the viewer's own
+copy), so nobody has to lay cards on the table only to see them counted.
+"""
 
 from __future__ import annotations
 
@@ -8,8 +13,12 @@ from collections.abc import Sequence
 from rami_desktop.engine.actions import Action, Add, Lay, Swap
 from rami_desktop.engine.arrange import addition_options, addition_order, arrange_meld
 from rami_desktop.engine.cards import Card
+from rami_desktop.engine.errors import RuleError
+from rami_desktop.engine.lay_all import lay_all
 from rami_desktop.engine.melds import Meld
+from rami_desktop.engine.opening import OpeningStatus
 from rami_desktop.engine.rules import Rules
+from rami_desktop.engine.state import RoundState
 
 
 def lay_action(player: int, cards: Sequence[Card], rules: Rules, taken: bool | None = None
@@ -48,3 +57,27 @@ def add_actions(player: int, meld_index: int, meld: Meld, cards: Sequence[Card],
 def swap_action(player: int, meld_index: int, card: Card, taken: bool | None = None) -> Swap:
     """The Swap of one hand card for the joker of a combination."""
     return Swap(player, meld_index, card, taken)
+
+
+def opening_with(state: RoundState, cards: Sequence[Card], taken: bool | None = None
+                 ) -> tuple[OpeningStatus, bool]:
+    """The opening of the player to play as it would stand with ``cards`` laid as one more
+    combination, or as the combinations the engine splits them into (on a copy: ``state`` is
+    not changed), and whether they were counted; the opening as it stands when no cards are
+    given or they make no combination."""
+    if not cards:
+        return state.opening_status(), False
+    probe = state.clone()
+    try:
+        probe.apply(lay_action(state.current, cards, state.rules, taken))
+    except RuleError:
+        layings = lay_all(state, cards) if len(cards) >= 6 else None
+        if layings is None:
+            return state.opening_status(), False
+        probe = state.clone()
+        try:
+            for laying in layings:
+                probe.apply(laying)
+        except RuleError:
+            return state.opening_status(), False
+    return probe.opening_status(), True
