@@ -13,7 +13,8 @@ import argparse
 import os
 import random
 import sys
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from typing import TextIO
 
 from rami_desktop.arguments import OneLineParser, safe_output, whole_number
@@ -35,6 +36,7 @@ from rami_desktop.engine.rules import PRESET_NAMES, preset
 from rami_desktop.engine.state import RoundState
 from rami_desktop.i18n import _, ngettext, pgettext
 from rami_desktop.i18n.error_messages import error_message
+from rami_desktop.play.clock import PACES, TableClock
 from rami_desktop.play.config import GameConfig, Seat
 from rami_desktop.play.session import Session
 
@@ -53,8 +55,12 @@ class Game:
 
     def __init__(self, preset_name: str, players: int, seed: int, level: str = "easy",
                  inp: TextIO | None = None, out: TextIO | None = None,
-                 first_dealer: int | None = None) -> None:
+                 first_dealer: int | None = None, pace: str = "off",
+                 sleep: Callable[[float], None] = time.sleep) -> None:
         self.rules = preset(preset_name)
+        #: the table's pace: the pause after each bot move and before the round's result
+        self.clock = TableClock(pace)
+        self.sleep = sleep
         seats = (Seat(None, "human"), *(Seat(None, "bot", level) for _s in range(1, players)))
         self.session = Session(GameConfig(self.rules, seats, seed), first_dealer=first_dealer)
         self.match = self.session.match
@@ -269,9 +275,17 @@ class Game:
         st = self.state
         turn = st.turn
         while not st.over and st.turn == turn and self.match.round is st:
+            self.wait(self.clock.bot_wait)
             for action in self.session.step_bot().applied:
                 if isinstance(action, (Draw, Lay, Add, Swap, Discard)):
                     self.say(self.describe(action))
+            self.clock.moved(st.over)
+
+    def wait(self, seconds: float) -> None:
+        """Let ``seconds`` go by (the table's pace), as the clock counts them."""
+        if seconds > 0:
+            self.sleep(seconds)
+            self.clock.tick(seconds)
 
     def maybe_redeal(self) -> None:
         """Before the first move, the bots the engine lets ask for a new deal are asked."""
@@ -279,8 +293,11 @@ class Game:
             self.say(_("{name} asks for a new deal.").format(name=self.names[seat]))
 
     def round_end(self) -> None:
-        """Report the round's result and the totals."""
+        """Report the round's result and the totals (after the pace's wait)."""
         st = self.state
+        self.clock.moved(True)
+        self.wait(self.clock.end_wait or 0.0)
+        self.clock.dealt()
         if st.winner is None:
             self.say(_("The stock ran out: nobody scores this round."))
         else:
@@ -331,6 +348,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     p.add_argument("--seed", type=whole_number(0, 2**32 - 1), default=None,
                    help="the seed of the deals")
     p.add_argument("--level", default="easy", choices=LEVELS, help="the bots' level")
+    p.add_argument("--pace", default="off", choices=PACES,
+                   help="how long the bots pause after each move (as at the table)")
     return p.parse_args(argv)
 
 
@@ -344,7 +363,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             preset=args.preset, low=rules.min_players, high=rules.max_players), file=sys.stderr)
         return 2
     seed = args.seed if args.seed is not None else random.randrange(2**31)
-    game = Game(args.preset, args.players, seed, args.level)
+    game = Game(args.preset, args.players, seed, args.level, pace=args.pace)
     try:
         return game.play()
     except KeyboardInterrupt:

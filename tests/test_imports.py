@@ -108,7 +108,7 @@ def layer_of(module: str) -> tuple[str, int]:
 
 def test_the_package_is_read() -> None:
     assert "rami_desktop.engine.state" in MODULES
-    assert ("rami_desktop.engine.rules", False) in imports_of("rami_desktop.ui.scenes.setup")
+    assert ("rami_desktop.engine.rules", False) in imports_of("rami_desktop.play.rulebook")
 
 
 def test_no_import_cycle() -> None:
@@ -163,3 +163,23 @@ def test_scenes_do_not_import_the_app_nor_each_other() -> None:
             if layer_of(target)[1] == ENTRY_LAYER or other_scene:
                 wrong.append(f"{module} imports {target}")
     assert not wrong, "\n".join(wrong)
+
+
+#: what a screen may take from the engine directly: the cards, the actions it sends and the
+#: codes it words; everything else it reads through the play layer (the seat view)
+SCREEN_ENGINE = ("rami_desktop.engine.cards", "rami_desktop.engine.actions",
+                 "rami_desktop.engine.errors")
+
+
+def test_screens_read_the_seat_view_not_the_engine() -> None:
+    ui = Path(__file__).resolve().parents[1] / "rami_desktop" / "ui"
+    found = []
+    for path in sorted(ui.rglob("*.py")):
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            at = line.find("rami_desktop.engine")
+            while at >= 0:
+                name = line[at:].split()[0].rstrip("`.,:;)")
+                if not name.startswith(SCREEN_ENGINE):
+                    found.append(f"{path.relative_to(ui)}:{number}: {line.strip()}")
+                at = line.find("rami_desktop.engine", at + 1)
+    assert not found, "\n".join(found)

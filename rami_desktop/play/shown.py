@@ -20,6 +20,9 @@ from rami_desktop.engine.state import RoundState
 from .mirror import MirrorMatch, mirror_round
 from .seat_view import SeatView
 
+#: the round as a screen holds it (rebuilt from the viewer's view: every other hand unknown)
+ShownRound = RoundState
+
 
 @dataclass(frozen=True)
 class Shown:
@@ -59,4 +62,4 @@ def shown_of(view: SeatView, viewer: int | None, players: int) -> Shown:
                                                   state))
 
 
-__all__ = ["Shown", "shown_of"]
+__all__ = ["Shown", "ShownRound", "shown_of"]

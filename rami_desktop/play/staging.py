@@ -8,17 +8,26 @@ copy), so nobody has to lay cards on the table only to see them counted.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 from rami_desktop.engine.actions import Action, Add, Lay, Swap
-from rami_desktop.engine.arrange import addition_options, addition_order, arrange_meld
+from rami_desktop.engine.arrange import (
+    MeldFault,
+    addition_fault,
+    addition_options,
+    addition_order,
+    arrange_meld,
+    meld_fault,
+)
 from rami_desktop.engine.cards import Card
-from rami_desktop.engine.errors import RuleError
+from rami_desktop.engine.errors import ErrorCode, RuleError
 from rami_desktop.engine.lay_all import lay_all
 from rami_desktop.engine.melds import Meld
 from rami_desktop.engine.opening import OpeningStatus
 from rami_desktop.engine.rules import Rules
 from rami_desktop.engine.state import RoundState
+from rami_desktop.engine.turn import StagedAdd, StagedSwap, TableMeld, TurnView
 
 
 def lay_action(player: int, cards: Sequence[Card], rules: Rules, taken: bool | None = None
@@ -81,3 +90,44 @@ def opening_with(state: RoundState, cards: Sequence[Card], taken: bool | None = 
         except RuleError:
             return state.opening_status(), False
     return probe.opening_status(), True
+
+
+def added_this_turn(view: TurnView, melds: Sequence[TableMeld]) -> dict[int, set[int]]:
+    """The cards put this turn on combinations laid before it (additions, a card in a joker's
+    place): by combination number, their places in it. They are tentative until the discard,
+    as the combinations laid this turn are."""
+    touched = {op.meld for op in view.ops if isinstance(op, StagedAdd | StagedSwap)}
+    out: dict[int, set[int]] = {}
+    for index in touched:
+        before = view.start_table[index] if index < len(view.start_table) else None
+        now = melds[index].meld if index < len(melds) else None
+        if before is None or now is None:
+            continue
+        if now.is_tria:  # a tria keeps its cards: the new ones are those it did not hold
+            left = Counter(before.cards)
+            places = set()
+            for k, card in enumerate(now.cards):
+                if left[card] > 0 and not (card.is_joker and k >= len(before.cards)):
+                    left[card] -= 1
+                else:
+                    places.add(k)
+        else:  # a série grows at its ends; a card in a joker's place keeps the joker's
+            shift = before.start - now.start
+            places = {k for k in range(len(now.cards))
+                      if not shift <= k < shift + len(before.cards)
+                      or now.cards[k] != before.cards[k - shift]}
+        out[index] = places
+    return out
+
+
+def refusal_fault(action: Action | None, code: str, state: RoundState) -> MeldFault | None:
+    """Why the engine refused a laying or an addition with ``code``, in its own account of
+    what the cards lack (None: the code says it all)."""
+    rules = state.rules
+    if code == ErrorCode.INVALID_MELD.value and isinstance(action, Lay):
+        return meld_fault(action.cards, rules)
+    if code == ErrorCode.CANNOT_ADD.value and isinstance(action, Add) \
+            and 0 <= action.meld < len(state.melds):
+        meld = state.melds[action.meld].meld
+        return addition_fault(meld, action.cards, rules) if meld is not None else None
+    return None

@@ -113,7 +113,7 @@ class NetTableScene(TableScene):
         serial = self._serial_now()
         if serial != self._serial:  # a new match at the table
             self._serial = serial
-            self.model.summary_shown = -1
+            self.model.clock.summary_for = None
         if not self.net.round_over:
             self._ready_sent = False
         self._keep_tokens()

@@ -1,6 +1,6 @@
 """The words and rows of a finished round, from the engine's penalty breakdowns.
 
-The engine counts (:meth:`RoundState.penalty_breakdown`): each card with its value, the
+The engine counts (:meth:`ShownRound.penalty_breakdown`): each card with its value, the
 subtotal, a doubling, the total. This module only says it in words and gathers, per seat, the
 revealed hand, each card's value and the totals, for the round summary to draw.
 """
@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rami_desktop.engine.cards import Card
-from rami_desktop.engine.scoring import PenaltyBreakdown, PenaltyReason
-from rami_desktop.engine.state import RoundState
 from rami_desktop.i18n import _, ngettext
+from rami_desktop.play.rulebook import PenaltyBreakdown, PenaltyReason
+from rami_desktop.play.shown import ShownRound
 from rami_desktop.play.table_game import TableGame
 from rami_desktop.ui.teams import team_members, team_name, team_of, team_title
 
@@ -54,7 +54,7 @@ def breakdown_text(b: PenaltyBreakdown) -> str:
     return text
 
 
-def penalty_explanation(r: RoundState, player: int) -> str:
+def penalty_explanation(r: ShownRound, player: int) -> str:
     """How a player's penalty of a finished round was counted, in words (the engine counts)."""
     return breakdown_text(r.penalty_breakdown(player))
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from enum import Enum
 
-from rami_desktop.engine.rules import (
+from rami_desktop.i18n import N_
+from rami_desktop.play.rulebook import (
     FirstCard,
     GoingOutPoints,
     MatchEnd,
@@ -13,7 +14,6 @@ from rami_desktop.engine.rules import (
     Starter,
     TriaSwap,
 )
-from rami_desktop.i18n import N_
 
 #: The options shown first; the others are under "All rules".
 IMPORTANT: tuple[str, ...] = ("threshold", "target", "teams", "rami_sec", "jokers_per_meld")

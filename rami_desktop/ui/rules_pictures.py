@@ -2,8 +2,8 @@
 each talaj rule, drawn with the game's cards for the rules of a table (or a preset).
 
 Every figure asks the engine: a combination is shown valid or crossed out as
-:func:`~rami_desktop.engine.melds.make_meld` says, points are the engine's
-(:meth:`~rami_desktop.engine.melds.Meld.points`, :func:`~rami_desktop.engine.melds.card_points`)
+:func:`~rami_desktop.play.rulebook.make_meld` says, points are the engine's
+(:meth:`~rami_desktop.play.rulebook.Meld.points`, :func:`~rami_desktop.play.rulebook.card_points`)
 and the texts follow the rule options (threshold, jokers per combination, first card...).
 """
 
@@ -14,11 +14,10 @@ from collections.abc import Sequence
 import pygame
 
 from rami_desktop.engine.cards import Card, parse_cards
-from rami_desktop.engine.melds import Meld, card_points, make_meld
-from rami_desktop.engine.rules import PRESETS, FirstCard, Rules
 from rami_desktop.i18n import _, is_rtl, ngettext
 from rami_desktop.i18n.cards import card_text, cards_text
 from rami_desktop.i18n.rules_help import rules_help
+from rami_desktop.play.rulebook import PRESETS, FirstCard, Meld, Rules, card_points, make_meld
 from rami_desktop.ui import theme
 from rami_desktop.ui.card_art import CardArt
 from rami_desktop.ui.help_page import PageBuilder

@@ -12,8 +12,8 @@ from rami_desktop.engine.melds import make_meld
 from rami_desktop.engine.state import RoundState
 from rami_desktop.engine.turn import TableMeld
 from rami_desktop.play.config import Seat
+from rami_desktop.play.staging import added_this_turn
 from rami_desktop.ui.table.counter import counter_view
-from rami_desktop.ui.table.view import added_this_turn
 
 from .test_table_helpers import hint_of, known_table, play
 

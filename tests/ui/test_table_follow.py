@@ -15,6 +15,7 @@ from rami_desktop.i18n import set_language
 from rami_desktop.i18n.cards import card_text
 from rami_desktop.net.codec import told_from_dict
 from rami_desktop.net.redact import story_for
+from rami_desktop.play import clock
 from rami_desktop.play.config import GameConfig, Seat
 from rami_desktop.play.session import Session
 from rami_desktop.play.story import Told
@@ -85,7 +86,7 @@ def test_a_bot_discard_travels_face_down_then_lands_on_the_talaj(make_app: Any) 
 def test_slow_pace_is_slower_than_normal() -> None:
     assert animation.slide_time("slow") > animation.slide_time("normal") \
         > animation.slide_time("fast") > animation.slide_time("off") == 0
-    assert animation.bot_pause("slow") > animation.bot_pause("normal")
+    assert clock.bot_pause("slow") > clock.bot_pause("normal")
 
 
 EXPECTED = {

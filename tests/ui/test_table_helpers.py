@@ -77,9 +77,13 @@ def selection(scene: TableScene) -> list[Card]:
 
 
 def hint_of(scene: TableScene) -> tuple[list[int], str]:
-    """The hint the table shows now: hand positions and its line."""
-    return current_hint(scene.session, scene.model, scene.control.my_turn(),
-                        scene.control.gate)
+    """The hint the table shows now: hand positions and its line (once the advisor's thread
+    has worked it out)."""
+    for _ in range(2):
+        hint = current_hint(scene.session, scene.model, scene.control.my_turn(),
+                            scene.control.gate, scene.advisor)
+        scene.advisor.wait(10)
+    return hint
 
 
 class Driver:
@@ -101,6 +105,8 @@ class Driver:
         for scene in self.app.stack.scenes:
             if isinstance(scene, TableScene):
                 scene.session.worker.wait(5)
+                scene.advisor.wait(10)
+                scene.control.poll()
 
     def settle(self, frames: int = 40) -> None:
         """Let the cards slide home."""

@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from rami_desktop.engine.rules import MatchEnd
 from rami_desktop.i18n import N_, _, is_rtl, ngettext
+from rami_desktop.play.rulebook import MatchEnd
 from rami_desktop.play.table_game import TableGame
 from rami_desktop.ui import theme
 from rami_desktop.ui.clipboard import copy_text

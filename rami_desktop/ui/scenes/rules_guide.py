@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from rami_desktop.engine.rules import PRESET_NAMES, Rules
 from rami_desktop.i18n import N_
 from rami_desktop.i18n.names import preset_title
+from rami_desktop.play.rulebook import PRESET_NAMES, Rules
 from rami_desktop.ui.help_page import HelpOverlay
 from rami_desktop.ui.rules_pictures import RulesPictures
 from rami_desktop.ui.widgets import Text

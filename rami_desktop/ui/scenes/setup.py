@@ -14,15 +14,15 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from rami_desktop.engine.match import partner_seat
-from rami_desktop.engine.rules import (
-    PRESET_NAMES,
-    PRESETS,
-    Rules,
-)
 from rami_desktop.i18n import N_, _, is_rtl
 from rami_desktop.i18n.names import preset_title
 from rami_desktop.play.config import LEVELS, GameConfig, Seat
+from rami_desktop.play.rulebook import (
+    PRESET_NAMES,
+    PRESETS,
+    Rules,
+    partner_seat,
+)
 from rami_desktop.storage.deal_code import decode_full, longest_code
 from rami_desktop.ui import theme
 from rami_desktop.ui.clipboard import paste_text

@@ -16,6 +16,7 @@ import pygame
 
 from rami_desktop.engine.actions import Added, Discarded, Drew, Laid, Swapped
 from rami_desktop.i18n import _
+from rami_desktop.play.advisor import Advisor
 from rami_desktop.play.session import Happening
 from rami_desktop.play.table_game import TableGame
 from rami_desktop.ui.routes import Route
@@ -52,10 +53,13 @@ class TableScene(Scene):
         self.session = session
         self.gate = gate
         self.model = TableModel(hints_on=bool(ctx.settings.get("hints", True)))
+        self.model.clock.pace = self.speed
         self._hints_setting = self.model.hints_on
         self.board = SpriteBoard()
         self.view = TableView()
-        self.control = TableControl(session, self.model, self.view, ctx.play, gate)
+        self.advisor = Advisor()
+        self.control = TableControl(session, self.model, self.view, ctx.play, gate,
+                                    self.advisor)
         self.buttons = TableButtons(self.control, self.toggle_hints, self.pause)
         self.follow = Follow()
         self.follow.replay(session)
@@ -76,6 +80,7 @@ class TableScene(Scene):
     def on_exit(self) -> None:
         self.session.autosave()  # leaving the table (menu, quit): the latest state is the save
         self.session.close()
+        self.advisor.close()
 
     def on_pause(self) -> None:
         # a screen over the table (pause, help, the summary): the hand turns face down at once
@@ -88,6 +93,7 @@ class TableScene(Scene):
         setting = bool(self.ctx.settings.get("hints", True))
         if setting != self._hints_setting:
             self._hints_setting = self.model.hints_on = setting
+        self.model.clock.pace = self.speed
         self.parts = TableParts(self.session, self.model, self.view, self.board, self.follow,
                                 self.control, self.buttons, self.ctx.card_art)
         self.on_resize(self.ctx.size)
@@ -119,7 +125,7 @@ class TableScene(Scene):
         """Sounds, journal and sprites for one happening of the session."""
         if happening.kind == "deal":
             self.model.clear()
-            self.model.end_wait = None
+            self.model.clock.dealt()
             self._privacy_for = None
             self.follow.new_round()
             self.ctx.play("shuffle")
@@ -151,8 +157,7 @@ class TableScene(Scene):
             winner = self.session.shown.round.winner
             if winner is not None and not self.session.is_bot(self.session.seat_of(winner)):
                 self.ctx.play("win")
-            self.model.end_wait = animation.round_end_pause(self.speed)
-        self.model.bot_wait = animation.bot_pause(self.speed)
+        self.model.clock.moved(self.session.round_over)
 
     @property
     def _wait_for_me(self) -> bool:
@@ -193,6 +198,10 @@ class TableScene(Scene):
             self.painter.invalidate()
         self.buttons.group.update(dt)
         self.model.tick(dt)
+        self.model.clock.tick(dt)
+        self.control.poll()
+        if self.advisor.take_news():  # a hint, a grouping or a laying was worked out
+            self.painter.invalidate()
         self._drain()
         self.save_notice.check(self.session.save_problem)
         if self.session.round_over:
@@ -220,18 +229,15 @@ class TableScene(Scene):
         if session.bot_to_play() is None:
             session.worker.cancel()
             return
-        if session.thinking or self.follow.held:
+        if session.thinking:
             return
-        if self.model.bot_wait > 0:
-            self.model.bot_wait = max(0.0, self.model.bot_wait - dt)
-            return
-        if not self.board.settled and self.speed != "off":
-            return
-        session.think()
+        if self.model.clock.bot_may_start(self.board.settled, self.follow.held):
+            session.think()
 
     def _check_privacy(self) -> None:
         seat = self.session.privacy_due()
-        if seat is None or self._privacy_for == seat or not self.board.settled:
+        if seat is None or self._privacy_for == seat \
+                or not self.model.clock.hand_over_due(self.board.settled):
             return
         self._privacy_for = seat
         self.ctx.stack.push(self.ctx.scene(Route.PRIVACY, self.session.name(seat),
@@ -240,15 +246,8 @@ class TableScene(Scene):
     def _update_round_end(self, dt: float) -> None:
         self.session.worker.cancel()
         number = self.session.shown.match.round_number
-        if self.model.summary_shown == number:
+        if not self.model.clock.summary_due(number, self.board.settled):
             return
-        if self.model.end_wait is None:
-            self.model.end_wait = animation.round_end_pause(self.speed)
-        self.model.end_wait -= dt
-        if self.model.end_wait > 0 or not self.board.settled:
-            return
-        self.model.summary_shown = number
-        self.model.end_wait = None
         if self.gate is not None:
             self.gate.round_ended()
             return

@@ -1,4 +1,5 @@
-"""Animation timing: how long cards travel and how long bots pause, from the pace setting.
+"""Animation timing: how long cards travel, from the pace setting (how long bots pause is the
+table clock's, :mod:`rami_desktop.play.clock`).
 
 Everything is time based: sprites advance by the ``dt`` of each frame (tests step with a fixed
 ``dt``), so the pace is the same at any frame rate.
@@ -8,10 +9,6 @@ from __future__ import annotations
 
 #: seconds a card takes to travel to its place, per pace
 SLIDE: dict[str, float] = {"off": 0.0, "slow": 0.85, "normal": 0.5, "fast": 0.2}
-#: seconds a bot waits after each of its actions (so a human can follow)
-BOT_PAUSE: dict[str, float] = {"off": 0.0, "slow": 1.4, "normal": 0.75, "fast": 0.25}
-#: seconds the round's last move stays on the table before the summary
-ROUND_END_PAUSE: dict[str, float] = {"off": 0.2, "slow": 2.2, "normal": 1.4, "fast": 0.7}
 #: seconds an error message stays near the hand
 MESSAGE_TIME = 3.5
 #: seconds the "your turn" highlight glows
@@ -25,16 +22,6 @@ REVEAL_AT = 0.45
 def slide_time(speed: str) -> float:
     """Travel duration for a pace setting (normal if unknown)."""
     return SLIDE.get(speed, SLIDE["normal"])
-
-
-def bot_pause(speed: str) -> float:
-    """Pause after a bot action for a pace setting."""
-    return BOT_PAUSE.get(speed, BOT_PAUSE["normal"])
-
-
-def round_end_pause(speed: str) -> float:
-    """Pause before the round summary for a pace setting."""
-    return ROUND_END_PAUSE.get(speed, ROUND_END_PAUSE["normal"])
 
 
 def ease_out(t: float) -> float:

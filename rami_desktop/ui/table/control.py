@@ -7,23 +7,22 @@ refuses one; the words for a refusal come from :mod:`rami_desktop.ui.table.refus
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from rami_desktop.engine.actions import Action, Discard, Draw, Lay, Redeal, TakeBack, Undo
-from rami_desktop.engine.arrange import arrange_meld
 from rami_desktop.engine.cards import Card, sort_key_rank, sort_key_suit
 from rami_desktop.engine.errors import ErrorCode
-from rami_desktop.engine.lay_all import lay_all
+from rami_desktop.play import hand_sort as hand_mod
+from rami_desktop.play.advisor import Advisor, grouped, split_laying
 from rami_desktop.play.hand_order import HandOrder
 from rami_desktop.play.staging import add_actions, lay_action, opening_with, swap_action
 from rami_desktop.play.table_game import TableGame
-from rami_desktop.ui.table import hand as hand_mod
+from rami_desktop.play.taken import taken_flag, taken_position
 from rami_desktop.ui.table.counter import CounterView, counter_view
 from rami_desktop.ui.table.gate import MoveGate
 from rami_desktop.ui.table.model import TableModel
 from rami_desktop.ui.table.refusal import refusal_text
-from rami_desktop.ui.table.taken import taken_flag, taken_position
 from rami_desktop.ui.table.view import TableView
 
 
@@ -36,13 +35,18 @@ class TableControl:
         view: where things are (the combinations' numbers on screen).
         sound: plays a sound effect by name.
         gate: a guide choosing which moves are played (the tutorial), else None.
+        advisor: the thread the long questions are worked out on (hint, group, lay all).
     """
 
     def __init__(self, session: TableGame, model: TableModel, view: TableView,
-                 sound: Callable[[str], None], gate: MoveGate | None = None) -> None:
+                 sound: Callable[[str], None], gate: MoveGate | None = None,
+                 advisor: Advisor | None = None) -> None:
         self.session = session
         self.model = model
         self.view = view
+        self.advisor = advisor or Advisor()
+        #: a grouping or a split laying asked of the advisor, to play once answered
+        self._pending: tuple[str, tuple[Any, ...], tuple[int, ...]] | None = None
         self.sound = sound
         self.gate = gate
         #: the sprites must be placed again (a refused move snaps back, a card was selected)
@@ -132,13 +136,47 @@ class TableControl:
             self.refuse(ErrorCode.INVALID_MELD)
             return
         rules = self.session.rules
-        if arrange_meld(cards, rules) is None and len(cards) >= 6:
-            layings = lay_all(self.session.shown.round, cards)
-            if layings is not None:
-                self._lay_all(layings, positions)
-                return
-        self.attempt(lay_action(self._player(), cards, rules, self._taken(positions)),
-                     picked=positions)
+        action = lay_action(self._player(), cards, rules, self._taken(positions))
+        if len(cards) >= 6 and self.session.shown.round.check(action) is not None:
+            # several combinations: the engine splits them, on the advisor's thread
+            key = ("lay", self._moment(), tuple(positions))
+            self._pending = ("lay", key, tuple(positions))
+            self.advisor.ask(key, split_laying, self.session.shown.round.clone(), cards)
+            self.poll()
+            return
+        self.attempt(action, picked=positions)
+
+    def _moment(self) -> Hashable:
+        """What the hand and the turn are now (an answer for another moment is dropped)."""
+        order = self.order()
+        r = self.session.shown.round
+        return (self.session.shown.match.round_number, r.turn, len(r.log), r.has_drawn,
+                tuple(order.cards) if order is not None else ())
+
+    def poll(self) -> None:
+        """Play a grouping or a split laying once the advisor has answered it (forgotten if
+        the hand or the turn changed meanwhile)."""
+        if self._pending is None:
+            return
+        kind, key, positions = self._pending
+        if key[1] != self._moment():
+            self._pending = None
+            return
+        done, answer = self.advisor.ask(key, _never)
+        if not done:
+            return
+        self._pending = None
+        if kind == "group":
+            if answer is not None:
+                self._apply_group(answer)
+            return
+        cards = self._cards(positions)
+        if answer is None:
+            self.attempt(lay_action(self._player(), cards, self.session.rules,
+                                    self._taken(positions)), picked=positions)
+        else:
+            self._lay_all(answer, positions)
+        self.changed = True
 
     def _lay_all(self, layings: Sequence[Lay], positions: Sequence[int]) -> None:
         """Play the engine's split of the selected cards, one combination after the other, each
@@ -342,10 +380,19 @@ class TableControl:
         if order is None:
             return
         self.model.clear()
-        grouped, breaks = hand_mod.group_by_melds(order.cards, self.session.rules)
+        key = ("group", self._moment(), ())
+        self._pending = ("group", key, ())
+        self.advisor.ask(key, grouped, list(order.cards), self.session.rules)
+        self.poll()
+
+    def _apply_group(self, answer: tuple[list[Card], list[int]]) -> None:
+        order = self.order()
+        if order is None:
+            return
+        grouped_cards, breaks = answer
         left = list(range(len(order.cards)))
         positions: list[int] = []
-        for card in grouped:
+        for card in grouped_cards:
             i = next(i for i in left if order.cards[i] == card)
             left.remove(i)
             positions.append(i)
@@ -354,3 +401,7 @@ class TableControl:
     def meld_count(self) -> int:
         """How many combinations are numbered on screen."""
         return len(self.view.visible_melds())
+
+
+def _never() -> None:
+    """Asked only of an answer already asked for (see :meth:`TableControl.poll`)."""

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rami_desktop.engine.opening import OpeningStatus
 from rami_desktop.i18n import _, ngettext
+from rami_desktop.play.rulebook import OpeningStatus
 
 
 @dataclass(frozen=True)

@@ -147,7 +147,7 @@ class Follow:
             return False
         if self.held and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             self.held = False
-            control.model.bot_wait = 0.0
+            control.model.clock.go_on()
             self.changed = True
             return not (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE)
         if event.type == pygame.KEYDOWN and event.key in (JOURNAL_KEY, SPREAD_KEY):

@@ -1,11 +1,11 @@
-"""The hint in words: the engine's advice (:func:`rami_desktop.engine.advice.advise`) for the
+"""The hint in words: the engine's advice (:func:`rami_desktop.play.advisor.hint_advice`) for the
 player to play, naming the combinations it proposes ("tria 6♠ 6♥ 6♦, série 8-9-10♥: 75"), the
 talaj card that opens or goes out before the draw, and the additions and joker swaps once down;
-in a guided game, the moves its step names (:func:`rami_desktop.engine.outlook.describe`).
+in a guided game, the moves its step names (worked out on the advisor's thread).
 Nothing here looks for combinations or counts points.
 
 The cards to highlight are the hand's, the talaj card taken this turn where the advice lays
-that very copy (its place is the card just drawn, see :mod:`rami_desktop.ui.table.taken`)."""
+that very copy (its place is the card just drawn, see :mod:`rami_desktop.play.taken`)."""
 
 from __future__ import annotations
 
@@ -13,21 +13,20 @@ from collections import Counter
 from collections.abc import Sequence
 
 from rami_desktop.engine.actions import Action, Add, Lay, Swap
-from rami_desktop.engine.advice import Advice, AdviceKind, advise
 from rami_desktop.engine.cards import Card
-from rami_desktop.engine.melds import Meld
-from rami_desktop.engine.outlook import describe
-from rami_desktop.engine.state import RoundState
 from rami_desktop.i18n import _, ngettext, pgettext
 from rami_desktop.i18n.cards import card_text, cards_text, meld_text
+from rami_desktop.play.advisor import Advice, AdviceKind, Advisor, hint_advice
 from rami_desktop.play.hand_order import HandOrder
+from rami_desktop.play.rulebook import Meld
+from rami_desktop.play.shown import ShownRound
 from rami_desktop.play.table_game import TableGame
+from rami_desktop.play.taken import taken_position
 from rami_desktop.ui.table.gate import MoveGate
 from rami_desktop.ui.table.model import TableModel
-from rami_desktop.ui.table.taken import taken_position
 
 
-def compute_hint(order: HandOrder, state: RoundState,
+def compute_hint(order: HandOrder, state: ShownRound,
                  moves: Sequence[Action] | None = None) -> tuple[list[int], str]:
     """Hand positions to highlight and the hint's line, for the player to play.
 
@@ -36,11 +35,11 @@ def compute_hint(order: HandOrder, state: RoundState,
         state: the round (its current player is the one the hint is for).
         moves: the moves a guide names instead of the engine's advice, if any.
     """
-    advice = advise(state) if moves is None else describe(state, moves)
+    advice = hint_advice(state, moves)
     return advice_positions(order, state, advice), hint_text(advice, state)
 
 
-def advice_positions(order: HandOrder, state: RoundState, advice: Advice) -> list[int]:
+def advice_positions(order: HandOrder, state: ShownRound, advice: Advice) -> list[int]:
     """The hand positions of the cards an advice uses: the copy of the talaj card taken this
     turn exactly where its layings put it, the other cards each once."""
     wanted: list[tuple[Card, bool | None]] = []
@@ -80,12 +79,12 @@ def _melds(melds: Sequence[Meld]) -> str:
     return pgettext("list separator", ", ").join(meld_text(m) for m in melds)
 
 
-def _table_meld(state: RoundState, index: int) -> str:
+def _table_meld(state: ShownRound, index: int) -> str:
     meld = state.melds[index].meld if 0 <= index < len(state.melds) else None
     return meld_text(meld) if meld is not None else str(index + 1)
 
 
-def _extras(advice: Advice, state: RoundState) -> list[str]:
+def _extras(advice: Advice, state: ShownRound) -> list[str]:
     """Additions and joker swaps, one phrase each."""
     out = [_("{cards} goes on {meld}").format(cards=cards_text(a.cards),
                                               meld=_table_meld(state, a.meld))
@@ -95,7 +94,7 @@ def _extras(advice: Advice, state: RoundState) -> list[str]:
     return out
 
 
-def hint_text(advice: Advice, state: RoundState) -> str:
+def hint_text(advice: Advice, state: ShownRound) -> str:
     """The hint's line for an advice of the engine."""
     kind = advice.kind
     extras = _extras(advice, state)
@@ -158,7 +157,7 @@ def _talaj_draw(advice: Advice) -> str:
             else _("Hint: take the {card} from the talaj.")).format(card=card)
 
 
-def _nothing(advice: Advice, state: RoundState) -> str:
+def _nothing(advice: Advice, state: ShownRound) -> str:
     """Nothing to lay now, said as the engine's status puts it."""
     status = state.opening_status()
     if status.down:
@@ -181,11 +180,12 @@ def _nothing(advice: Advice, state: RoundState) -> str:
                     advice.needed).format(points=advice.needed)
 
 
-def current_hint(session: TableGame, model: TableModel, mine: bool,
-                 gate: MoveGate | None = None) -> tuple[list[int], str]:
+def current_hint(session: TableGame, model: TableModel, mine: bool, gate: MoveGate | None,
+                 advisor: Advisor) -> tuple[list[int], str]:
     """Hand positions to highlight and the hint's line for the face-up hand (nothing when the
     hint is off or it is not its owner's turn; a guide's moves when a guide leads the table,
-    nothing when it names none); computed once per moment of the turn."""
+    nothing when it names none); worked out once per moment of the turn, on the advisor's
+    thread (nothing until it has answered)."""
     seat = session.shown.viewer
     if seat is None or not model.hints_on or not mine:
         return [], ""
@@ -196,4 +196,7 @@ def current_hint(session: TableGame, model: TableModel, mine: bool,
         return [], ""
     key = (session.shown.match.round_number, r.turn, tuple(order.cards), order.fresh, r.has_drawn,
            r.turn_view().ops, None if moves is None else tuple(moves))
-    return model.hint(key, lambda: compute_hint(order, r, moves))
+    done, advice = advisor.ask(("hint", key), hint_advice, r.clone(), moves)
+    if not done or advice is None:
+        return [], ""
+    return model.hint(key, lambda: (advice_positions(order, r, advice), hint_text(advice, r)))

@@ -11,6 +11,7 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 
 from rami_desktop.engine.cards import Card
+from rami_desktop.play.clock import TableClock
 
 #: seconds an error message stays near the hand
 MESSAGE_TIME = 3.5
@@ -52,9 +53,8 @@ class TableModel:
         message: the last message near the hand.
         message_time: seconds it still shows.
         hints_on: whether the hint line is shown.
-        bot_wait: seconds before the next bot action may start (the pace).
-        end_wait: seconds before the round summary (None: not counting).
-        summary_shown: the round whose summary was shown.
+        clock: the table's own timing: the bots' pace, the wait before the summary
+            (:class:`~rami_desktop.play.clock.TableClock`).
         covered: another screen is over the table (pause, help, summary): no hand face up.
     """
 
@@ -66,9 +66,7 @@ class TableModel:
     message: str = ""
     message_time: float = 0.0
     hints_on: bool = True
-    bot_wait: float = 0.0
-    end_wait: float | None = None
-    summary_shown: int = -1
+    clock: TableClock = field(default_factory=TableClock)
     covered: bool = False
     _hint_key: Hashable = None
     _hint: tuple[list[int], str] = ([], "")

@@ -10,6 +10,7 @@ from typing import Any
 import pygame
 
 from rami_desktop.i18n import _, is_rtl
+from rami_desktop.play.staging import added_this_turn
 from rami_desktop.ui import theme
 from rami_desktop.ui.round_result import seat_team_label, team_totals_line
 from rami_desktop.ui.table import hud
@@ -17,7 +18,6 @@ from rami_desktop.ui.table.hints import current_hint
 from rami_desktop.ui.table.layout import TableLayout, index_rect
 from rami_desktop.ui.table.parts import TableParts
 from rami_desktop.ui.table.sprites import CardSprite
-from rami_desktop.ui.table.view import added_this_turn
 
 log = logging.getLogger(__name__)
 
@@ -261,7 +261,8 @@ class TablePainter:
             hud.draw_me(surface, lay, session.name(bottom), session.shown.match.scores[bottom],
                         p is not None and r.down[p], p is not None and r.dealer == p)
         if v is not None:
-            positions, hint_text = current_hint(session, model, mine, control.gate)
+            positions, hint_text = current_hint(session, model, mine, control.gate,
+                                                control.advisor)
             hand = {s.spec.ref: s for s in parts.board.in_zone("hand")
                     if s.spec.zone == "hand"}
             hud.draw_hint_marks(surface, lay, hand_strips(hand, positions))

@@ -1,17 +1,17 @@
 """What is wrong with a refused move, in words: the engine's code, made precise by the
-engine's own account of why the cards make no combination (or do not fit one)."""
+engine's own account of why the cards make no combination or do not fit one
+(:func:`rami_desktop.play.staging.refusal_fault`)."""
 
 from __future__ import annotations
 
-from rami_desktop.engine.actions import Action, Add, Lay
-from rami_desktop.engine.arrange import addition_fault, meld_fault
-from rami_desktop.engine.errors import ErrorCode
-from rami_desktop.engine.state import RoundState
+from rami_desktop.engine.actions import Action
 from rami_desktop.i18n.error_messages import error_message
 from rami_desktop.i18n.faults import fault_message
+from rami_desktop.play.shown import ShownRound
+from rami_desktop.play.staging import refusal_fault
 
 
-def refusal_text(action: Action | None, code: str, state: RoundState) -> str:
+def refusal_text(action: Action | None, code: str, state: ShownRound) -> str:
     """The sentence for a move the engine refused with ``code``.
 
     Args:
@@ -19,14 +19,7 @@ def refusal_text(action: Action | None, code: str, state: RoundState) -> str:
         code: the engine's error code.
         state: the round the action was refused in.
     """
-    rules = state.rules
-    fault = None
-    if code == ErrorCode.INVALID_MELD.value and isinstance(action, Lay):
-        fault = meld_fault(action.cards, rules)
-    elif code == ErrorCode.CANNOT_ADD.value and isinstance(action, Add) \
-            and 0 <= action.meld < len(state.melds):
-        meld = state.melds[action.meld].meld
-        fault = addition_fault(meld, action.cards, rules) if meld is not None else None
+    fault = refusal_fault(action, code, state)
     if fault is not None:
-        return fault_message(fault, rules.jokers_per_meld)
-    return error_message(code, rules)
+        return fault_message(fault, state.rules.jokers_per_meld)
+    return error_message(code, state.rules)

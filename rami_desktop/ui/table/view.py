@@ -8,15 +8,14 @@ may be (:meth:`~rami_desktop.play.session.Session.face_up`); otherwise its backs
 from __future__ import annotations
 
 import logging
-from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
 import pygame
 
 from rami_desktop.engine.actions import Added, Discarded, Drew, Laid, Swapped
-from rami_desktop.engine.turn import StagedAdd, StagedSwap, TableMeld, TurnView
 from rami_desktop.i18n import is_rtl
+from rami_desktop.play.staging import added_this_turn
 from rami_desktop.play.story import ToldEvent
 from rami_desktop.play.table_game import TableGame
 from rami_desktop.ui.card_art import FACE_CODES, CardArt
@@ -47,34 +46,6 @@ def others(session: TableGame) -> list[int]:
         return active
     i = active.index(bottom)
     return [s for s in active[i + 1:] + active[:i] if s != bottom]
-
-
-def added_this_turn(view: TurnView, melds: Sequence[TableMeld]) -> dict[int, set[int]]:
-    """The cards put this turn on combinations laid before it (additions, a card in a joker's
-    place): by combination number, their places in it. They are tentative until the discard,
-    as the combinations laid this turn are."""
-    touched = {op.meld for op in view.ops if isinstance(op, StagedAdd | StagedSwap)}
-    out: dict[int, set[int]] = {}
-    for index in touched:
-        before = view.start_table[index] if index < len(view.start_table) else None
-        now = melds[index].meld if index < len(melds) else None
-        if before is None or now is None:
-            continue
-        if now.is_tria:  # a tria keeps its cards: the new ones are those it did not hold
-            left = Counter(before.cards)
-            places = set()
-            for k, card in enumerate(now.cards):
-                if left[card] > 0 and not (card.is_joker and k >= len(before.cards)):
-                    left[card] -= 1
-                else:
-                    places.add(k)
-        else:  # a série grows at its ends; a card in a joker's place keeps the joker's
-            shift = before.start - now.start
-            places = {k for k in range(len(now.cards))
-                      if not shift <= k < shift + len(before.cards)
-                      or now.cards[k] != before.cards[k - shift]}
-        out[index] = places
-    return out
 
 
 class TableView:

@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from rami_desktop.engine.cards import Card, sort_key_rank, sort_key_suit
-from rami_desktop.engine.rules import Rules
 from rami_desktop.engine.solver import least_penalty
+from rami_desktop.play.rulebook import Rules
 
 
 def reconcile(order: Sequence[Card], hand: Sequence[Card]) -> list[Card]:
