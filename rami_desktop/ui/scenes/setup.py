@@ -157,8 +157,10 @@ class SetupScene(WidgetScene):
         for i, row in enumerate(self.seat_rows):
             seat = config.seats[i] if i < len(config.seats) else Seat(
                 _("Bot {number}").format(number=i + 1), "bot", DEFAULT_LEVEL)
-            row.name.value = seat.name or row.default_name(seat.kind)
             row.kind.value = seat.kind
+            # a default name saved in another language comes back in this one
+            row.name.value = seat.name or ""
+            row.follow_language()
             row.level.value = seat.level if seat.level in LEVELS else DEFAULT_LEVEL
         self.players.set_range(self.rules.min_players, self.rules.max_players)
         self.players.value = n
@@ -312,6 +314,12 @@ class SetupScene(WidgetScene):
         self.ctx.stack.push(self.ctx.scene(Route.NET_LOBBY, config))
 
     # ------------------------------------------------------------------------------ layout
+    def on_resize(self, size: tuple[int, int]) -> None:
+        # the language may have changed: the default names follow it
+        for row in self.seat_rows:
+            row.follow_language()
+        super().on_resize(size)
+
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
         s = self.scale
