@@ -144,12 +144,12 @@ class RoundSummaryScene(WidgetScene):
         pad = theme.px(20, s)
         bh = theme.px(50, s)
         w = min(theme.px(1120, s), int(size[0] * 0.96))
-        header = (self.panel.title_height() + theme.px(8, s) + theme.px(theme.FONT_BODY, s)
-                  + theme.px(12, s) + small + theme.px(10, s))
         teams, goal = self._footer_texts()
-        # the lines under the rows, as high as their text is drawn (Arabic is taller)
-        self.line_h = max(fit_text(text, small, theme.INK, size[0]).get_height()
-                          for text in (*teams, goal, self.code_text()))
+        # the lines of small text, as high as they are drawn (Arabic is taller than Latin)
+        self.line_h = max(fit_text(text, small, theme.INK, size[0], bold=True).get_height()
+                          for text in (*teams, goal, self.code_text(), *self._heads()))
+        header = (self.panel.title_height() + theme.px(8, s) + theme.px(theme.FONT_BODY, s)
+                  + theme.px(12, s) + self.line_h + theme.px(6, s))
         footer = (theme.px(4, s) + len(teams) * (self.line_h + theme.px(2, s))
                   + self.line_h + theme.px(4, s) + self.line_h + theme.px(12, s) + bh + pad)
         room = int(size[1] * 0.96) - header - footer
@@ -232,9 +232,8 @@ class RoundSummaryScene(WidgetScene):
         surface.blit(head, head.get_rect(midtop=(p.centerx, y)))
         rows = self.rows_rect
         cols = self._columns(rows)
-        heads = (_("Player"), _("Cards left and their values"), _("Penalty"), _("Total"))
-        hy = rows.y - small - theme.px(8, s)
-        for k, (text, col) in enumerate(zip(heads, cols, strict=True)):
+        hy = rows.y - self.line_h - theme.px(4, s)
+        for k, (text, col) in enumerate(zip(self._heads(), cols, strict=True)):
             surf = fit_text(text, small, theme.INK_SOFT, col.w, bold=True)
             self._put(surface, surf, col, hy, "start" if k < 2 else "end")
         pygame.draw.line(surface, theme.CREAM_EDGE, (rows.x, rows.y - 3), (rows.right, rows.y - 3),
@@ -251,6 +250,11 @@ class RoundSummaryScene(WidgetScene):
             self.line_rects.append(surface.blit(surf, surf.get_rect(midtop=(p.centerx, y))))
             y += self.line_h + theme.px(2, s)
         self._draw_footer(surface)
+
+    @staticmethod
+    def _heads() -> tuple[str, str, str, str]:
+        """The columns' titles."""
+        return _("Player"), _("Cards left and their values"), _("Penalty"), _("Total")
 
     def _footer_texts(self) -> tuple[list[str], str]:
         """The lines under the rows: each team's total, and what ends the match."""
