@@ -27,7 +27,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame
 
+from rami_desktop import i18n
 from rami_desktop.app import App
+from rami_desktop.arguments import OneLineParser, safe_output
 from rami_desktop.smoke.fit import misfits
 from rami_desktop.smoke.tour import STOPS, Tour
 
@@ -37,8 +39,10 @@ SETTLE_FRAMES = 20
 
 
 def parse_size(text: str) -> tuple[int, int]:
-    """``800x600`` as (800, 600)."""
+    """``800x600`` as (800, 600) (the window's smallest size up to 8K)."""
     w, _x, h = text.lower().partition("x")
+    if not (w.isdigit() and h.isdigit() and 800 <= int(w) <= 7680 and 600 <= int(h) <= 4320):
+        raise argparse.ArgumentTypeError(f"not a window size from 800x600 to 7680x4320: {text!r}")
     return int(w), int(h)
 
 
@@ -75,11 +79,12 @@ def shoot(out: Path, langs: list[str], sizes: list[tuple[int, int]],
 
 def main(argv: list[str] | None = None) -> int:
     """Run the tool (see the module's text)."""
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    safe_output()
+    ap = OneLineParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", type=Path, default=Path("docs/screens/fit"))
-    ap.add_argument("--lang", action="append", default=[])
+    ap.add_argument("--lang", action="append", default=[], choices=sorted(i18n.LANGUAGES))
     ap.add_argument("--size", action="append", type=parse_size, default=[])
-    ap.add_argument("--only", action="append", default=[])
+    ap.add_argument("--only", action="append", default=[], choices=[n for n, _stop in STOPS])
     a = ap.parse_args(argv)
     problems = shoot(a.out, a.lang or ["ar_MA"], a.size or [(800, 600), (1024, 600)], a.only)
     for line in problems:

@@ -33,8 +33,7 @@ def _misfits_everywhere(app: Any, name: str) -> list[str]:
         for size in SIZES:
             app.resize(size)
             assert app.size == size
-            app.step(DT, [])
-            app.step(DT, [])
+            app.step(DT, [])  # laid out again and drawn
             found += [f"{lang} {size[0]}x{size[1]}: {p}" for p in misfits(app)]
         app.stack.clear()
         app.stack.apply_pending()

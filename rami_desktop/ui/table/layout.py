@@ -21,7 +21,7 @@ from rami_desktop.ui.card_art import RATIO
 INDEX_W = 0.27
 INDEX_H = 0.38
 #: the smallest width of a tool button above the hand, at the reference scale
-TOOL_W = 116
+TOOL_W = 100
 
 
 def card_h(width: int) -> int:
