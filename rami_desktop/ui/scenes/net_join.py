@@ -72,7 +72,7 @@ class JoinScene(WidgetScene):
         self.field_labels = {field: g.add(Label(field.placeholder or "", theme.FONT_SMALL,
                                                 theme.INK_SOFT, bold=True))
                              for field in (self.address, self.port, self.code, self.name)}
-        self.seat = g.add(Choice(N_("Seat"), [(None, ANY_SEAT)], None, control_width=260))
+        self.seat = g.add(Choice(N_("Seat"), [(None, ANY_SEAT)], None, control_width=400))
         self.ask_button = g.add(Button(N_("Find seats"), self.ask))
         self.last_button = g.add(Button(N_("Back to my last table"), self.back_to_last))
         self.back_button = g.add(Button(N_("Back"), self.back))
