@@ -83,6 +83,9 @@ def scene_misfits(scene: Any, window: pygame.Rect) -> list[str]:
     drawn = getattr(scene, "card_rects", None)
     if drawn:
         out += _card_misfits(where, [(code, rect) for _seat, code, rect in drawn], window)
+    bubble = getattr(getattr(scene, "bubble", None), "rect", None)
+    if isinstance(bubble, pygame.Rect) and bubble.w > 0 and not window.contains(bubble):
+        out.append(f"{where}: the coach's bubble at {tuple(bubble)} is outside the window")
     inner = getattr(scene, "table", None)
     if inner is not None and hasattr(inner, "board"):
         out += scene_misfits(inner, window)
