@@ -18,7 +18,7 @@ LangString Needs64 ${LANG_FRENCH} "Rami a besoin de Windows 64 bits (10 ou 11)."
 LangString Needs64 ${LANG_ARABIC} "الرامي خاصو ويندوز 64 بت (10 ولا 11)."
 
 LangString Welcome ${LANG_ENGLISH} "Setup will install Rami ${VERSION} for you only, in your own folders: no administrator rights are needed.$\r$\n$\r$\nClick Next to continue."
-LangString Welcome ${LANG_FRENCH} "Rami ${VERSION} va être installé pour vous seul, dans vos propres dossiers : aucun droit d'administrateur n'est nécessaire.$\r$\n$\r$\nCliquez sur Suivant pour continuer."
+LangString Welcome ${LANG_FRENCH} "Rami ${VERSION} va être installé pour vous seul, dans vos propres dossiers : aucun droit d’administrateur n’est nécessaire.$\r$\n$\r$\nCliquez sur Suivant pour continuer."
 LangString Welcome ${LANG_ARABIC} "غادي نثبّتو الرامي ${VERSION} ليك بوحدك، فالدوسيات ديالك: ما خاصكش صلاحيات المسؤول.$\r$\n$\r$\nكليكي على التالي باش تكمّل."
 
 LangString KeepsFiles ${LANG_ENGLISH} "Rami will be removed from the folder below. Your settings, saved match and statistics are kept."

@@ -203,6 +203,12 @@ def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     return _translations.npgettext(context, singular, plural, n)
 
 
+def every_translation(message: str) -> frozenset[str]:
+    """A message in each language of the game, English included (to recognise a text the game
+    wrote in another language, such as a seat's default name)."""
+    return frozenset({message, *(_translations_for(code).gettext(message) for code in LANGUAGES)})
+
+
 def N_(message: str) -> str:
     """Mark a message for extraction without translating it now (translate it at draw time)."""
     return message

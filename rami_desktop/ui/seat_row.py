@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rami_desktop.i18n import N_, _, is_rtl
+from rami_desktop.i18n import N_, _, every_translation, is_rtl
 from rami_desktop.play.config import Seat
 from rami_desktop.ui.widgets import Choice, TextInput, Widget
 
@@ -57,11 +57,24 @@ class SeatRow:
         text = _("Bot {number}") if kind == "bot" else _("Player {number}")
         return text.format(number=self.index + 1)
 
+    def is_default_name(self, name: str) -> bool:
+        """Whether a name is empty or this seat's default name, of any kind, in any language
+        (the player did not choose it)."""
+        name = name.strip()
+        return not name or any(name == text.format(number=self.index + 1)
+                               for msgid in (N_("Bot {number}"), N_("Player {number}"))
+                               for text in every_translation(msgid))
+
     def kind_changed(self, kind: str) -> None:
         """Human, bot or network: an untouched default name follows the kind."""
-        if self.name.value.strip() in ("", *(self.default_name(k) for k in self.kinds)):
+        if self.is_default_name(self.name.value):
             self.name.value = self.default_name(kind)
         self.on_change()
+
+    def follow_language(self) -> None:
+        """A default name in the language now shown (a name the player typed stays)."""
+        if self.is_default_name(self.name.value):
+            self.name.value = self.default_name(self.kind.value)
 
     @property
     def widgets(self) -> list[Widget]:

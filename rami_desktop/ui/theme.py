@@ -1,7 +1,7 @@
 """Colours, sizes and background drawing shared by every screen.
 
 Sizes are given for the reference window (1280x800) and scaled with :func:`scale_for`, so a
-layout computed from the window size stays legible from 1024x640 up to full HD and beyond.
+layout computed from the window size stays legible and whole from 800x600 up to full HD and beyond.
 """
 
 from __future__ import annotations
@@ -36,7 +36,10 @@ DIM = (0, 0, 0, 140)
 FOCUS: Color = ZELLIGE
 
 REFERENCE_SIZE = (1280, 800)
-MIN_SIZE = (1024, 640)
+#: the smallest window every screen fits in (a netbook's 1024x600 and 800x600 too)
+MIN_SIZE = (800, 600)
+#: the smallest UI scale: text stays legible in the smallest windows (layouts give the room)
+MIN_SCALE = 0.78
 DEFAULT_SIZE = (1280, 800)
 
 # font sizes at the reference window
@@ -51,7 +54,7 @@ def scale_for(size: tuple[int, int]) -> float:
     """Return the UI scale for a window size (1.0 at 1280x800), clamped to a legible range."""
     w, h = size
     s = min(w / REFERENCE_SIZE[0], h / REFERENCE_SIZE[1])
-    return max(0.78, min(s, 2.0))
+    return max(MIN_SCALE, min(s, 2.0))
 
 
 def px(value: float, scale: float) -> int:

@@ -107,7 +107,7 @@ def test_a_missing_or_damaged_catalog_shows_english(tmp_path: Path,
     i18n.set_locales_dir(None)
     assert locales_dir() != target
     i18n.set_language("fr")
-    assert _("Draw a card first.") == "Pioche d\u2019abord une carte."
+    assert _("Draw a card first.") == "Tire d\u2019abord une carte."
 
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -42,7 +42,7 @@ def test_help_is_translated(code: str, preset: str) -> None:
         assert title != title_en and text != text_en
     joined = " ".join(text for _title, text in translated)
     vocabulary = {"fr": ["tria", "série", "talaj", "joker"],
-                  "ar_MA": ["التريا", "السيرية", "الطلاج", "جوكر", "الكومة", "حرّة"]}[code]
+                  "ar_MA": ["التريا", "السيرية", "الطلاج", "جوكر", "المخزون", "حرّة"]}[code]
     if preset == "simple":
         vocabulary = vocabulary[:1]
     for word in vocabulary:

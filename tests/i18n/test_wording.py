@@ -51,7 +51,10 @@ def test_english_one_word_per_idea(pattern: str, why: str) -> None:
     ("نهاية", "«فين كتسالى», not «نهاية»"),
     ("اللعبة|اللعبات|لعبة", "the match is «البارتية», the preset «النوع»"),
     ("ماكاين لا", "«ممنوع …», not «ماكاين لا …»"),
-    ("ورقة|ورقات|المخزون", "one word: «الكارطة», «الكومة»"),
+    ("ورقة|ورقات", "one word: «الكارطة»"),
+    ("كومة(?! الطلاج)", "the stock is «المخزون» (seed 004); «كومة» only for the talaj"),
+    ("طيّح|لوّح|رمى|ارمي", "one verb for discarding: «طرح»"),
+    (r"خدا \{source\}|(?:خود|تاخد)[^.،:]{0,30}المخزون", "one verb for drawing: «سحب»"),
     ("روبو|الطابلة", "one word: «البوت», «الطبلة»"),
     ("طريح", "«الطرح» (a «طريحة» is a beating)"),
     ("إذن", "«داكشي علاش» or «يعني», not «إذن»"),
@@ -88,13 +91,18 @@ def test_darija_vocabulary_of_the_seeds() -> None:
     assert by_id["Redeal"] == "تعاويد التوزيع"
     assert by_id["Game"] == "النوع"
     joined = " ".join(_strings("ar_MA"))
-    for word in ("التهبيطة", "الطلاج", "التريا", "السيرية", "البارتية", "الكومة"):
+    for word in ("التهبيطة", "الطلاج", "التريا", "السيرية", "البارتية", "المخزون"):
         assert word in joined, word
 
 
 @pytest.mark.parametrize(("pattern", "why"), [
     ("'", "typographic apostrophes (U+2019)"),
     (r"piocher? dans la pioche", "« tirer une carte de la pioche »"),
+    (r"\bpioch(?:er|é|ée|és|ées|ant|ons|ez|ent)\b|(?<!la )\b[Pp]ioche (?:d’abord|une|pour|et|,)"
+     r"|(?:\u00a0: |\} |il )pioche\b",
+     "one verb for drawing: « tirer » (« la pioche » is the stock)"),
+    (r"\bjett?e|\bjeter\b", "one verb for discarding: « défausser »"),
+    (r"[Pp]rends?[^.:;]{0,30}de la pioche", "from the stock a card is drawn: « tirer »"),
     (r" [:;?!»]|« ", "a no-break space around : ; ? ! « »"),
     ("valent leur valeur", "« comptent leur valeur faciale »"),
     ("posées toutes", "« toutes posées »"),

@@ -80,7 +80,7 @@ def joiner_in_french(make_app: Any, whole_round: bool) -> None:
         drawn = table.net.round.has_drawn and table.control.my_turn()
         table.control.attempt(Discard(me, table.net.hand(0)[0]))
         if not drawn:
-            assert table.model.message in ("Ce n’est pas ton tour.", "Pioche d’abord une carte.")
+            assert table.model.message in ("Ce n’est pas ton tour.", "Tire d’abord une carte.")
         other = 1 - me
         table.net.link.send(request_text(Act(999, Draw(other, "stock"))))
         frames_until(app, lambda: table.model.message == "Ce coup est pour une place qui "
@@ -128,7 +128,7 @@ def test_a_host_in_darija_opens_a_table_a_joiner_takes_a_seat_and_leaves(
     assert isinstance(welcome, Welcome)
     joiner = RemoteSession(joining.link, welcome, "Yassine", make_bot("easy"), random.Random(5))
     try:
-        frames_until(app, lambda: strip_marks(lobby.seat_text(1)) == "2. Yassine: دخل")
+        frames_until(app, lambda: strip_marks(lobby.seat_text(1)) == "2. Yassine: داخل")
         lobby.start()
         frames_until(app, lambda: isinstance(app.stack.top, NetTableScene))
         table = app.stack.top

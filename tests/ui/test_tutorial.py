@@ -20,6 +20,7 @@ from rami_desktop.play.tutorial.model import Step, StepKind, Target
 from rami_desktop.play.tutorial.progress import LESSONS_DONE, TUTORIAL_OFFERED
 from rami_desktop.play.tutorial.texts import PRAISE as TEXTS_PRAISE
 from rami_desktop.play.tutorial.texts import TEXTS
+from rami_desktop.smoke.fit import misfits
 from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scenes.controls_help import ControlsHelpOverlay
 from rami_desktop.ui.scenes.language import LanguageScene
@@ -37,8 +38,9 @@ KEYS = [lesson.key for lesson in load_lessons()]
 LANGS = ("en", "fr", "ar_MA")
 
 
-def start(make_app: Any, key: str, lang: str = "en") -> tuple[Any, TutorialScene, Driver]:
-    app = make_app((1280, 800), animation_speed="off", language=lang)
+def start(make_app: Any, key: str, lang: str = "en", size: tuple[int, int] = (1280, 800)
+          ) -> tuple[Any, TutorialScene, Driver]:
+    app = make_app(size, animation_speed="off", language=lang)
     i18n.set_language(lang)
     app.stack.clear_to(app.scene(Route.MENU))
     app.stack.push(app.scene(Route.LEARN))
@@ -142,14 +144,22 @@ LESSON_RUNS = [
 ]
 
 
+#: the window sizes the lessons are played in, in turn (every screen fits from 800x600 up)
+LESSON_SIZES = ((800, 600), (1024, 600), (1280, 800))
+
+
 @pytest.mark.parametrize(("key", "lang"), LESSON_RUNS)
 def test_each_lesson_completed_end_to_end(make_app: Any, key: str, lang: str) -> None:
-    app, scene, d = start(make_app, key, lang)
+    """Played in a small window too: at each step every button, the coach's bubble and every
+    card's index are inside the window."""
+    size = LESSON_SIZES[KEYS.index(key) % len(LESSON_SIZES)]
+    app, scene, d = start(make_app, key, lang, size)
     steps = scene.lesson.steps
     for _ in range(len(steps)):
         step = scene.run.step
         if step is None:
             break
+        assert misfits(app) == [], step.coach
         bubble = scene.words(step.coach)
         assert bubble and "{" not in bubble
         play_step(d, scene, step)

@@ -16,6 +16,7 @@ from rami_desktop.i18n import N_, _, is_rtl
 from rami_desktop.ui import theme
 from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scene import WidgetScene
+from rami_desktop.ui.text import render
 from rami_desktop.ui.widgets import Button, Label, Panel, render_text
 
 if TYPE_CHECKING:
@@ -101,8 +102,9 @@ class ErrorScreen(WidgetScene):
             surface.blit(path, path.get_rect(midtop=(self.path_rect.centerx, y)))
             y += path.get_height() + theme.px(10, s)
         if self.summary:
-            small = render_text(self.summary, theme.px(theme.FONT_SMALL - 4, s),
-                                theme.INK_SOFT, max_width=self.path_rect.w, align="center")
+            # the error's own words, in English: left to right in every language
+            small = render(self.summary, theme.px(theme.FONT_SMALL - 4, s), theme.INK_SOFT,
+                           max_width=self.path_rect.w, align="center", rtl=False)
             surface.blit(small, small.get_rect(midtop=(self.path_rect.centerx, y)))
 
     def to_menu(self) -> None:

@@ -68,7 +68,11 @@ class JoinScene(WidgetScene):
         self.code = g.add(TextInput("", max_length=8, placeholder=N_("Table code")))
         self.name = g.add(TextInput(self._last_name(), max_length=16,
                                     placeholder=N_("Your name")))
-        self.seat = g.add(Choice(N_("Seat"), [(None, ANY_SEAT)], None, control_width=260))
+        #: each field's name above it (the placeholder goes once the field is typed in)
+        self.field_labels = {field: g.add(Label(field.placeholder or "", theme.FONT_SMALL,
+                                                theme.INK_SOFT, bold=True))
+                             for field in (self.address, self.port, self.code, self.name)}
+        self.seat = g.add(Choice(N_("Seat"), [(None, ANY_SEAT)], None, control_width=400))
         self.ask_button = g.add(Button(N_("Find seats"), self.ask))
         self.last_button = g.add(Button(N_("Back to my last table"), self.back_to_last))
         self.back_button = g.add(Button(N_("Back"), self.back))
@@ -128,12 +132,16 @@ class JoinScene(WidgetScene):
             y += theme.px(38, s) + theme.px(4, s)
         y += gap
         third = (inner.w - 2 * gap) // 3
+        label_h = theme.px(24, s)
+        y += label_h
         self.address.rect = pygame.Rect(inner.x, y, 2 * third + gap, rh)
         self.port.rect = pygame.Rect(inner.right - third, y, third, rh)
-        y += rh + gap
+        y += rh + gap + label_h
         self.code.rect = pygame.Rect(inner.x, y, third, rh)
         self.name.rect = pygame.Rect(inner.x + third + gap, y, third, rh)
         self.ask_button.rect = pygame.Rect(inner.right - third, y, third, rh)
+        for field, label in self.field_labels.items():
+            label.rect = pygame.Rect(field.rect.x, field.rect.y - label_h, field.rect.w, label_h)
         y += rh + gap
         self.seat.rect = pygame.Rect(inner.x, y, inner.w, rh)
         y += rh + gap

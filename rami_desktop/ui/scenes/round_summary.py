@@ -62,6 +62,10 @@ class RoundSummaryScene(WidgetScene):
         self.code = session.deal_code()
         self.copied = False
         self.code_rect = pygame.Rect(0, 0, 0, 0)
+        self.line_h = 0  # the height of a line of small text under the rows
+        #: where the lines under the rows were drawn last frame: the teams', the goal, the
+        #: deal code (tests)
+        self.line_rects: list[pygame.Rect] = []
         super().__init__(ctx)
 
     def build(self) -> None:
@@ -140,11 +144,14 @@ class RoundSummaryScene(WidgetScene):
         pad = theme.px(20, s)
         bh = theme.px(50, s)
         w = min(theme.px(1120, s), int(size[0] * 0.96))
+        teams, goal = self._footer_texts()
+        # the lines of small text, as high as they are drawn (Arabic is taller than Latin)
+        self.line_h = max(fit_text(text, small, theme.INK, size[0], bold=True).get_height()
+                          for text in (*teams, goal, self.code_text(), *self._heads()))
         header = (self.panel.title_height() + theme.px(8, s) + theme.px(theme.FONT_BODY, s)
-                  + theme.px(12, s) + small + theme.px(10, s))
-        n_teams = len(team_lines(self.session))
-        footer = (theme.px(10, s) + 2 * (small + theme.px(8, s))
-                  + n_teams * (small + theme.px(6, s)) + bh + pad)
+                  + theme.px(12, s) + self.line_h + theme.px(6, s))
+        footer = (theme.px(4, s) + len(teams) * (self.line_h + theme.px(2, s))
+                  + self.line_h + theme.px(4, s) + self.line_h + theme.px(12, s) + bh + pad)
         room = int(size[1] * 0.96) - header - footer
         short = 2 * small + theme.px(22, s)  # a row without cards: its name and why
         with_cards = [bool(row.cards) for row in self.rows]
@@ -225,9 +232,8 @@ class RoundSummaryScene(WidgetScene):
         surface.blit(head, head.get_rect(midtop=(p.centerx, y)))
         rows = self.rows_rect
         cols = self._columns(rows)
-        heads = (_("Player"), _("Cards left and their values"), _("Penalty"), _("Total"))
-        hy = rows.y - small - theme.px(8, s)
-        for k, (text, col) in enumerate(zip(heads, cols, strict=True)):
+        hy = rows.y - self.line_h - theme.px(4, s)
+        for k, (text, col) in enumerate(zip(self._heads(), cols, strict=True)):
             surf = fit_text(text, small, theme.INK_SOFT, col.w, bold=True)
             self._put(surface, surf, col, hy, "start" if k < 2 else "end")
         pygame.draw.line(surface, theme.CREAM_EDGE, (rows.x, rows.y - 3), (rows.right, rows.y - 3),
@@ -238,13 +244,33 @@ class RoundSummaryScene(WidgetScene):
             self._draw_row(surface, row, cols, y, row_h)
             y += row_h
         y += theme.px(4, s)
-        for line, total in team_lines(self.session):
-            text = bidi_format(ngettext("{team}: {points} pt", "{team}: {points} pts", total),
-                               team=line, points=total)
+        self.line_rects = []
+        for text in self._footer_texts()[0]:
             surf = fit_text(text, small, theme.INK, p.w - 2 * pad, bold=True)
-            surface.blit(surf, surf.get_rect(midtop=(p.centerx, y)))
-            y += small + theme.px(6, s)
+            self.line_rects.append(surface.blit(surf, surf.get_rect(midtop=(p.centerx, y))))
+            y += self.line_h + theme.px(2, s)
         self._draw_footer(surface)
+
+    @staticmethod
+    def _heads() -> tuple[str, str, str, str]:
+        """The columns' titles."""
+        return _("Player"), _("Cards left and their values"), _("Penalty"), _("Total")
+
+    def _footer_texts(self) -> tuple[list[str], str]:
+        """The lines under the rows: each team's total, and what ends the match."""
+        teams = [bidi_format(ngettext("{team}: {points} pt", "{team}: {points} pts", total),
+                             team=line, points=total)
+                 for line, total in team_lines(self.session)]
+        rules = self.session.rules
+        if rules.teams:
+            goal = _("The team that reaches {target} points loses the match.").format(
+                target=rules.target)
+        elif rules.match_end is MatchEnd.ELIMINATION:
+            goal = _("Reaching {target} points puts a player out.").format(target=rules.target)
+        else:
+            goal = _("The match stops at {target} points; the lowest total wins.").format(
+                target=rules.target)
+        return teams, goal
 
     def _draw_row(self, surface: pygame.Surface, row: SummaryRow, cols: list[pygame.Rect],
                   y: int, row_h: int) -> None:
@@ -299,21 +325,13 @@ class RoundSummaryScene(WidgetScene):
         p = self.panel.rect
         pad = theme.px(20, s)
         small = self._small()
-        rules = self.session.rules
-        if rules.teams:
-            goal = _("The team that reaches {target} points loses the match.").format(
-                target=rules.target)
-        elif rules.match_end is MatchEnd.ELIMINATION:
-            goal = _("Reaching {target} points puts a player out.").format(target=rules.target)
-        else:
-            goal = _("The match stops at {target} points; the lowest total wins.").format(
-                target=rules.target)
-        surf = fit_text(goal, small, theme.INK_SOFT, p.w - 2 * pad)
+        surf = fit_text(self._footer_texts()[1], small, theme.INK_SOFT, p.w - 2 * pad)
         below = self.code_rect.y if self.code is not None else self.next.rect.y - theme.px(8, s)
-        surface.blit(surf, surf.get_rect(midbottom=(p.centerx, below - theme.px(2, s))))
+        self.line_rects.append(surface.blit(
+            surf, surf.get_rect(midbottom=(p.centerx, below - theme.px(2, s)))))
         if self.code is not None:
             surf = fit_text(self.code_text(), small, theme.ZELLIGE, self.code_rect.w + 1)
-            surface.blit(surf, self.code_rect)
+            self.line_rects.append(surface.blit(surf, self.code_rect))
 
     @staticmethod
     def _put(surface: pygame.Surface, surf: pygame.Surface, col: pygame.Rect, y: int,

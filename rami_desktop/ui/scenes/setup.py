@@ -157,8 +157,10 @@ class SetupScene(WidgetScene):
         for i, row in enumerate(self.seat_rows):
             seat = config.seats[i] if i < len(config.seats) else Seat(
                 _("Bot {number}").format(number=i + 1), "bot", DEFAULT_LEVEL)
-            row.name.value = seat.name or row.default_name(seat.kind)
             row.kind.value = seat.kind
+            # a default name saved in another language comes back in this one
+            row.name.value = seat.name or ""
+            row.follow_language()
             row.level.value = seat.level if seat.level in LEVELS else DEFAULT_LEVEL
         self.players.set_range(self.rules.min_players, self.rules.max_players)
         self.players.value = n
@@ -312,6 +314,12 @@ class SetupScene(WidgetScene):
         self.ctx.stack.push(self.ctx.scene(Route.NET_LOBBY, config))
 
     # ------------------------------------------------------------------------------ layout
+    def on_resize(self, size: tuple[int, int]) -> None:
+        # the language may have changed: the default names follow it
+        for row in self.seat_rows:
+            row.follow_language()
+        super().on_resize(size)
+
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
         s = self.scale
@@ -364,19 +372,23 @@ class SetupScene(WidgetScene):
             y += row_h
         self._place_hint()
         # the bottom bar
-        code_w = theme.px(300, s)
+        start_w = max(theme.px(210, s), self.start_button.natural_width())
+        self.start_button.rect = pygame.Rect(w - margin - start_w, bar_y, start_w, bar_h)
+        back_w = max(theme.px(150, s), self.back_button.natural_width())
+        self.back_button.rect = pygame.Rect(self.start_button.rect.x - gap - back_w, bar_y,
+                                            back_w, bar_h)
+        # the deal code's field takes what the buttons leave of the bar (300 at most)
+        apply_w = max(theme.px(130, s), self.apply_code.natural_width())
+        paste_w = max(theme.px(110, s), self.paste_code.natural_width())
         grow = theme.px(8, s)
+        room = self.back_button.rect.x - gap - margin - apply_w - paste_w - theme.px(10, s)
+        code_w = max(theme.px(120, s), min(theme.px(300, s), room))
         self.deal_code.rect = pygame.Rect(margin - grow // 2, bar_y - grow // 2, code_w,
                                           bar_h + grow)
         self.apply_code.rect = pygame.Rect(self.deal_code.rect.right + theme.px(2, s), bar_y,
-                                           theme.px(130, s), bar_h)
+                                           apply_w, bar_h)
         self.paste_code.rect = pygame.Rect(self.apply_code.rect.right + theme.px(8, s), bar_y,
-                                           theme.px(110, s), bar_h)
-        start_w = theme.px(210, s)
-        self.start_button.rect = pygame.Rect(w - margin - start_w, bar_y, start_w, bar_h)
-        back_w = theme.px(150, s)
-        self.back_button.rect = pygame.Rect(self.start_button.rect.x - gap - back_w, bar_y,
-                                            back_w, bar_h)
+                                           paste_w, bar_h)
         self.status_rect = pygame.Rect(margin, rp.bottom + theme.px(6, s), w - 2 * margin,
                                        bar_y - rp.bottom - theme.px(10, s))
         if is_rtl():

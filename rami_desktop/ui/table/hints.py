@@ -79,6 +79,19 @@ def _melds(melds: Sequence[Meld]) -> str:
     return pgettext("list separator", ", ").join(meld_text(m) for m in melds)
 
 
+def _clauses(parts: Sequence[str]) -> str:
+    """Moves of one hint, one after the other (French " ; ", darija «؛»)."""
+    # TRANSLATORS: between the moves of one hint ("lay …; 7♠ goes on …"); French "\u00a0; ",
+    # darija «؛ »
+    return pgettext("clause separator", "; ").join(parts)
+
+
+def _sentences(first: str, then: str) -> str:
+    """Two sentences of one hint."""
+    # TRANSLATORS: two sentences of one hint, the second after the first's full stop
+    return pgettext("sentence separator", "{first}. {then}").format(first=first, then=then)
+
+
 def _table_meld(state: ShownRound, index: int) -> str:
     meld = state.melds[index].meld if 0 <= index < len(state.melds) else None
     return meld_text(meld) if meld is not None else str(index + 1)
@@ -119,23 +132,26 @@ def hint_text(advice: Advice, state: ShownRound) -> str:
     if kind is AdviceKind.OPENED:
         more = ([_("you may also lay {melds}").format(melds=_melds(advice.melds))]
                 if advice.melds else [])
-        moves = "; ".join([_("Hint: your opening is made ({points})").format(
+        moves = _clauses([_("Hint: your opening is made ({points})").format(
             points=advice.points), *more, *extras])
         end = _("Discard your last card to go out.") if state.opening_status().going_out \
             else _("Then discard to end your turn.")
-        return f"{moves}. {end}"
+        return _sentences(moves, end)
     if kind is AdviceKind.GO_OUT:
-        return "; ".join([_("Hint: go out with {melds}: {points}").format(
-            melds=_melds(advice.melds), points=advice.points), *extras])
+        # where nothing is laid before going out (Simple) no points are counted: none to say
+        go_out = (_("Hint: go out with {melds}: {points}") if state.rules.lay_before_out
+                  else _("Hint: go out with {melds}"))
+        return _clauses([go_out.format(melds=_melds(advice.melds), points=advice.points),
+                         *extras])
     if kind is AdviceKind.LAY:
-        return "; ".join([_("Hint: lay {melds}").format(melds=_melds(advice.melds)), *extras])
+        return _clauses([_("Hint: lay {melds}").format(melds=_melds(advice.melds)), *extras])
     if kind is AdviceKind.ADD:
-        return _("Hint: {moves}").format(moves="; ".join(extras))
+        return _("Hint: {moves}").format(moves=_clauses(extras))
     if kind is AdviceKind.PICKUP:
         first = [_("take back what you laid")] if advice.take_back else []
         lay = [_("lay {melds}").format(melds=_melds(advice.melds))] if advice.melds else []
         return _("Hint: lay the talaj card: {moves}").format(
-            moves="; ".join([*first, *lay, *extras]))
+            moves=_clauses([*first, *lay, *extras]))
     return _nothing(advice, state)
 
 

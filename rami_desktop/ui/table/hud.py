@@ -261,20 +261,26 @@ def draw_counter(surface: pygame.Surface, lay: TableLayout, counter: CounterView
                  center: tuple[int, int]) -> pygame.Rect:
     """The live opening counter: the engine's count, and ticks for the clean combinations."""
     ok = counter.reached
-    size = lay.px(18)
-    parts: list[pygame.Surface] = [
-        render_text(counter.text, size, theme.INK if ok else theme.CREAM, bold=True)]
-    if counter.note:
-        parts.append(render_text(counter.note, lay.px(15), theme.INK if ok else SOFT))
-    labels = [(render_text(label, lay.px(16), theme.INK if ok else theme.CREAM), done)
-              for label, done in counter.ticks]
+    area = prompt_area(lay)
     r = lay.px(8)
     gap = lay.px(8)
-    width = sum(p.get_width() for p in parts) + gap * len(parts)
-    width += sum(label.get_width() + 2 * r + lay.px(4) + gap for label, _done in labels)
+    # as large as the row between the name and the tools allows (a small window: smaller
+    # text, then without its note)
+    for shrink, with_note in ((1.0, True), (0.85, True), (0.85, False), (0.7, False)):
+        parts: list[pygame.Surface] = [render_text(
+            counter.text, lay.px(18 * shrink), theme.INK if ok else theme.CREAM, bold=True)]
+        if counter.note and with_note:
+            parts.append(render_text(counter.note, lay.px(15 * shrink),
+                                     theme.INK if ok else SOFT))
+        labels = [(render_text(label, lay.px(16 * shrink), theme.INK if ok else theme.CREAM),
+                   done) for label, done in counter.ticks]
+        width = sum(p.get_width() for p in parts) + gap * len(parts)
+        width += sum(label.get_width() + 2 * r + lay.px(4) + gap for label, _done in labels)
+        if width + lay.px(20) <= area.w:
+            break
     h = lay.px(32)
     rect = pygame.Rect(0, 0, width + lay.px(20), h)
-    rect.center = prompt_area(lay).center
+    rect.center = area.center
     pygame.draw.rect(surface, GOOD if ok else PANEL_BG, rect, border_radius=h // 2)
     pygame.draw.rect(surface, theme.BRASS_LIGHT, rect, width=2, border_radius=h // 2)
     x = rect.x + lay.px(10)

@@ -20,6 +20,8 @@ from rami_desktop.ui.card_art import RATIO
 #: card's width and height, large index included: nothing may ever be drawn over it
 INDEX_W = 0.27
 INDEX_H = 0.38
+#: the smallest width of a tool button above the hand, at the reference scale
+TOOL_W = 100
 
 
 def card_h(width: int) -> int:
@@ -108,8 +110,9 @@ def compute_layout(size: tuple[int, int], others: Sequence[int]) -> TableLayout:
     lay.prompt = pygame.Rect(m, lay.hand.y - prompt_h - lay.px(4), w - 2 * m, prompt_h)
     third = lay.prompt.w // 4
     lay.me = pygame.Rect(lay.prompt.x, lay.prompt.y, third, prompt_h)
-    lay.tools = pygame.Rect(lay.prompt.right - int(third * 1.25), lay.prompt.y,
-                            int(third * 1.25), prompt_h)
+    # four tool buttons, each wide enough for its word in a small window
+    tools_w = max(int(third * 1.25), 4 * lay.px(TOOL_W) + 3 * lay.px(8))
+    lay.tools = pygame.Rect(lay.prompt.right - tools_w, lay.prompt.y, tools_w, prompt_h)
     if rtl:
         lay.me.right = lay.prompt.right
         lay.tools.x = lay.prompt.x

@@ -8,7 +8,13 @@ import pygame
 
 from rami_desktop.ui import theme
 from rami_desktop.ui.widgets.base import Text, Widget, tr
-from rami_desktop.ui.widgets.drawing import draw_focus_ring, fit_label, is_click
+from rami_desktop.ui.widgets.drawing import (
+    draw_focus_ring,
+    fit_label,
+    is_click,
+    label_clipped,
+    render_text,
+)
 
 
 class Button(Widget):
@@ -75,6 +81,20 @@ class Button(Widget):
         return fit_label(tr(self.label), theme.px(self.size, s), ink or self._colors()[1],
                          self.rect.w - 2 * pad, self.rect.h - theme.px(4, s),
                          bold=self.style == "primary")
+
+    def natural_width(self) -> int:
+        """The width that shows the label on one line at its full size."""
+        s = self.scale
+        text = render_text(tr(self.label), theme.px(self.size, s), theme.INK,
+                           bold=self.style == "primary")
+        return text.get_width() + 2 * theme.px(14, s)
+
+    def label_clipped(self) -> bool:
+        """Whether the label is too long for the button: it shows only in part."""
+        s = self.scale
+        pad = theme.px(12, s)
+        return label_clipped(tr(self.label), theme.px(self.size, s), self.rect.w - 2 * pad,
+                             self.rect.h - theme.px(4, s), bold=self.style == "primary")
 
     def draw(self, surface: pygame.Surface, focus: Widget | None = None) -> None:
         if not self.visible:

@@ -60,6 +60,17 @@ def fit_label(text: str, size: int, color: tuple[int, int, int], max_width: int,
               min_size: int = MIN_LABEL_SIZE) -> pygame.Surface:
     """Render a button's label readably: shrink it a little (never under ``min_size`` pixels),
     else wrap it on two lines when the height allows, else clip it."""
+    return _fitted_label(text, size, color, max_width, max_height, bold, min_size)[0]
+
+
+def label_clipped(text: str, size: int, max_width: int, max_height: int, *,
+                  bold: bool = False, min_size: int = MIN_LABEL_SIZE) -> bool:
+    """Whether :func:`fit_label` has to clip this label (it shows only in part)."""
+    return _fitted_label(text, size, (0, 0, 0), max_width, max_height, bold, min_size)[1]
+
+
+def _fitted_label(text: str, size: int, color: tuple[int, int, int], max_width: int,
+                  max_height: int, bold: bool, min_size: int) -> tuple[pygame.Surface, bool]:
     size = int(size)
     floor = min(size, min_size)
     surf = render_text(text, size, color, bold=bold)
@@ -67,13 +78,13 @@ def fit_label(text: str, size: int, color: tuple[int, int, int], max_width: int,
         size -= 1
         surf = render_text(text, size, color, bold=bold)
     if surf.get_width() <= max_width or max_width <= 0:
-        return surf
+        return surf, max_width <= 0 < surf.get_width()
     wrapped = render_text(text, size, color, bold=bold, max_width=max_width, align="center")
     if wrapped.get_width() <= max_width and wrapped.get_height() <= max_height:
-        return wrapped
+        return wrapped, False
     clipped = pygame.Surface((max_width, surf.get_height()), pygame.SRCALPHA)
     clipped.blit(surf, ((max_width - surf.get_width()) // 2, 0))  # the middle stays readable
-    return clipped
+    return clipped, True
 
 
 def blit_aligned(surface: pygame.Surface, surf: pygame.Surface, rect: pygame.Rect,

@@ -1,0 +1,178 @@
+"""Every screen of the game in a state a player meets, for the checks that look at them all
+(the window fit test, ``tools/screens.py``'s screenshots).
+
+A stop of the tour puts one screen (over the screen it opens from, for an overlay) on an app's
+stack; the matches it shows are played by bots through the session, once per tour.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from rami_desktop.engine.match import Match
+from rami_desktop.engine.rules import Rules, preset
+from rami_desktop.play.config import GameConfig, Seat
+from rami_desktop.play.session import Session
+
+from .games import bot_session, play_match
+from .report import require
+
+#: the human's name at the tables of the tour
+PLAYER = "Amina"
+
+
+def _human_first(rules: Rules, match_of: Session, n: int) -> Session:
+    """The bots' match with a human in seat 0 (a single human: the hand shows in their turn)."""
+    seats = (Seat(PLAYER, "human"), *(Seat(None, "bot", "easy") for _ in range(n - 1)))
+    return Session(GameConfig(rules=rules, seats=seats, seed=match_of.config.seed),
+                   match_of.match)
+
+
+def mid_round(rules: Rules, n: int, seed: int, turns: int) -> Session:
+    """A round played by bots for about ``turns`` turns, stopped when seat 0 is to play it
+    (with a human in seat 0)."""
+    bots = bot_session(rules, n, seed)
+    bots.ask_redeals()
+    st = bots.round
+    while not st.over and (st.turn < turns or st.current != 0 or st.has_drawn):
+        bots.step_bot()
+    require(not st.over, "the tour's round ended before its turn")
+    return _human_first(rules, bots, n)
+
+
+def round_over(rules: Rules, n: int, seed: int) -> Session:
+    """A round played to its end by bots (with a human in seat 0)."""
+    bots = play_match(rules, n, seed=seed, max_rounds=1)
+    require(bots.round.over, "the bots did not finish the tour's round")
+    return _human_first(rules, bots, n)
+
+
+@dataclass
+class Tour:
+    """The matches the tour's screens show (played once, on first use)."""
+
+    _cache: dict[str, Session] = field(default_factory=dict)
+
+    def session(self, name: str) -> Session:
+        """A fresh session over the named match (a table may change its session)."""
+        if name not in self._cache:
+            self._cache[name] = self._play(name)
+        kept = self._cache[name]
+        return Session(kept.config, Match.from_dict(kept.match.to_dict()))
+
+    @staticmethod
+    def _play(name: str) -> Session:
+        talaj = preset("talaj")
+        teams = dataclasses.replace(talaj, teams=True)
+        if name == "start":
+            seats = (Seat(PLAYER, "human"), Seat(None, "bot", "easy"), Seat(None, "bot", "hard"))
+            return Session(GameConfig(rules=talaj, seats=seats, seed=7))
+        if name == "middle":
+            return mid_round(talaj, 4, seed=4, turns=30)
+        if name == "over":
+            return round_over(talaj, 3, seed=7)
+        if name == "teams over":
+            return round_over(teams, 4, seed=5)
+        if name == "match over":
+            short = dataclasses.replace(talaj, target=60)
+            bots = play_match(short, 3, seed=7)
+            require(bots.match_over, "the bots did not finish the tour's match")
+            return _human_first(short, bots, 3)
+        raise ValueError(f"no match {name!r} in the tour")
+
+
+Stop = Callable[[Any, Tour], None]
+
+
+def _show(route_name: str, *args: Any, **kwargs: Any) -> Stop:
+    def stop(app: Any, _tour: Tour) -> None:
+        from rami_desktop.ui.routes import Route
+
+        app.stack.clear_to(app.scene(Route.MENU))
+        app.stack.push(app.scene(Route(route_name), *args, **kwargs))
+
+    return stop
+
+
+def _table(match: str) -> Stop:
+    def stop(app: Any, tour: Tour) -> None:
+        from rami_desktop.ui.routes import Route
+
+        app.stack.clear_to(app.scene(Route.TABLE, tour.session(match)))
+
+    return stop
+
+
+def _over_table(route_name: str, *args: Any) -> Stop:
+    def stop(app: Any, tour: Tour) -> None:
+        from rami_desktop.ui.routes import Route
+
+        app.stack.clear_to(app.scene(Route.TABLE, tour.session("middle")))
+        app.stack.push(app.scene(Route(route_name), *args))
+
+    return stop
+
+
+def _summary(match: str) -> Stop:
+    def stop(app: Any, tour: Tour) -> None:
+        from rami_desktop.ui.routes import Route
+
+        session = tour.session(match)
+        app.stack.clear_to(app.scene(Route.TABLE, session))
+        app.stack.push(app.scene(Route.ROUND_SUMMARY, session, lambda: None))
+
+    return stop
+
+
+def _match_end(app: Any, tour: Tour) -> None:
+    from rami_desktop.ui.routes import Route
+
+    app.stack.clear_to(app.scene(Route.MATCH_END, tour.session("match over")))
+
+
+def _lobby(app: Any, tour: Tour) -> None:
+    """A table hosted here (it listens until the screen is left), one joiner's seat free."""
+    from rami_desktop.ui.routes import Route
+
+    seats = (Seat(PLAYER, "human"), Seat(None, "net"), Seat(None, "bot", "easy"))
+    config = GameConfig(rules=preset("talaj"), seats=seats, seed=4)
+    app.stack.clear_to(app.scene(Route.MENU))
+    app.stack.push(app.scene(Route.NET_LOBBY, config))
+
+
+#: (name, stop) of every screen; the network's last (they listen or browse the network)
+STOPS: tuple[tuple[str, Stop], ...] = (
+    ("language", _show("language")),
+    ("menu", lambda app, _tour: app.stack.clear_to(app.scene(_route("menu")))),
+    ("setup", _show("setup")),
+    ("settings", _show("settings")),
+    ("statistics", _show("statistics")),
+    ("rules", _show("rules_help", "talaj")),
+    ("controls", _over_table("controls_help")),
+    ("learn", _show("learn")),
+    ("lesson", _show("tutorial", "opening_count")),
+    ("table-start", _table("start")),
+    ("table", _table("middle")),
+    ("pause", _over_table("pause")),
+    ("privacy", _over_table("privacy", PLAYER, lambda: None)),
+    ("message", _over_table("message", "Continue", "The saved match could not be loaded.")),
+    ("confirm", _over_table("confirm", "Quit to menu", "Leave the table and return to the menu?",
+                            lambda: None)),
+    ("summary", _summary("over")),
+    ("summary-2v2", _summary("teams over")),
+    ("match-end", _match_end),
+    ("error", _show("error", "rami.log", summary="ValueError: the tour")),
+    ("network", _show("network")),
+    ("host", _show("setup", hosting=True)),
+    ("join", _show("net_join")),
+    ("lobby", _lobby),
+)
+
+
+def _route(name: str) -> Any:
+    from rami_desktop.ui.routes import Route
+
+    return Route(name)

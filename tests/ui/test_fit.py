@@ -1,0 +1,95 @@
+"""Every screen fits its window from 800x600 up, in the three languages: every button whole and
+inside the window (its label too), no two controls on top of each other, every face-up card at
+least half shown with its index corner inside (the tour of ``rami_desktop.smoke.tour``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pytest
+
+from rami_desktop import i18n
+from rami_desktop.smoke.fit import misfits, scene_misfits
+from rami_desktop.smoke.tour import STOPS, Tour
+from rami_desktop.ui.routes import Route
+from rami_desktop.ui.scenes.round_summary import RoundSummaryScene
+from rami_desktop.ui.widgets import Button
+
+from .conftest import DT
+
+SIZES = ((800, 600), (1024, 600), (1280, 720), (1920, 1080))
+LANGS = tuple(i18n.LANGUAGES)
+#: the matches of the tour, played once per test process
+TOUR = Tour()
+
+
+def _misfits_everywhere(app: Any, name: str) -> list[str]:
+    stop = dict(STOPS)[name]
+    found: list[str] = []
+    for lang in LANGS:
+        app.set_language(lang, save=False)
+        stop(app, TOUR)
+        for size in SIZES:
+            app.resize(size)
+            assert app.size == size
+            app.step(DT, [])  # laid out again and drawn
+            found += [f"{lang} {size[0]}x{size[1]}: {p}" for p in misfits(app)]
+        app.stack.clear()
+        app.stack.apply_pending()
+    return found
+
+
+@pytest.mark.parametrize("name", [name for name, _stop in STOPS])
+def test_every_button_and_card_index_is_inside_the_window(make_app: Any, name: str) -> None:
+    app = make_app(SIZES[0], animation_speed="off", hints=True)
+    assert _misfits_everywhere(app, name) == []
+
+
+def test_a_window_of_800x600_opens_at_that_size(make_app: Any) -> None:
+    app = make_app((800, 600))
+    assert app.size == (800, 600)
+
+
+def test_a_button_outside_the_window_or_with_its_label_cut_is_found(make_app: Any) -> None:
+    app = make_app((800, 600))
+    app.stack.push(app.scene(Route.MENU))
+    app.step(DT, [])
+    menu = app.stack.top
+    assert misfits(app) == []
+    window = pygame.Rect(0, 0, 800, 600)
+    quit_button = [w for w in menu.group.widgets if isinstance(w, Button)][-1]
+    quit_button.rect.y = 590  # half off the bottom, as Quit was at 1024x600
+    assert any("outside the window" in p for p in scene_misfits(menu, window))
+    quit_button.rect.y = 500
+    quit_button.rect.w = 30
+    assert any("label" in p and "is cut" in p for p in scene_misfits(menu, window))
+    quit_button.rect = menu.group.widgets[0].rect.copy()
+    assert any("overlap" in p for p in scene_misfits(menu, window))
+
+
+def test_a_card_whose_index_is_off_the_window_is_found(make_app: Any) -> None:
+    app = make_app((800, 600), animation_speed="off")
+    dict(STOPS)["table"](app, TOUR)
+    app.step(DT, [])
+    table = app.stack.top
+    assert misfits(app) == []
+    card = next(s for s in table.board.sprites if s.spec.zone == "hand")
+    card.y += card.rect.h * 0.9  # only the top of the card shows, as at 1024x600 before
+    assert any("index" in p for p in misfits(app))
+
+
+def test_the_team_lines_of_a_2v2_summary_do_not_overlap_the_goal_line(make_app: Any) -> None:
+    app = make_app((1280, 720), animation_speed="off")
+    for lang in LANGS:
+        app.set_language(lang, save=False)
+        dict(STOPS)["summary-2v2"](app, TOUR)
+        app.step(DT, [])
+        summary = app.stack.top
+        assert isinstance(summary, RoundSummaryScene)
+        lines = summary.line_rects
+        assert len(lines) == 4  # two teams, the goal, the deal code
+        for k, line in enumerate(lines):
+            assert line.collidelist(lines[k + 1:]) == -1, (lang, k, lines)
+            assert line.top >= summary.rows_rect.bottom
+            assert line.bottom <= summary.next.rect.top
