@@ -192,3 +192,10 @@ def test_every_field_the_reading_takes_is_one_it_writes(kind: type, data: st.Dat
     action = action_from_dict(step)
     assert action_from_dict(action_to_dict(action)) == action
     assert all(isinstance(c, Card) for c in getattr(action, "cards", ()))
+
+
+def test_cards_as_a_list_are_taken_and_replay() -> None:
+    """A list of cards is saved as a tuple is: the same step, the same round."""
+    state = tria_round()
+    state.apply(Add(state.current, 0, list(C7)))  # type: ignore[arg-type]
+    assert replay_mismatch(state) is None
