@@ -2,7 +2,7 @@
 type whose fields are odd (``action_fuzz``), over every preset and player count; each round's log
 must replay, through JSON, to the very same round (checked mid-round and at the end).
 
-The default run plays 40 rounds; ``pytest -m slow`` plays 10,000 and prints its figures
+The default run plays 20 rounds (every preset and player count); ``pytest -m slow`` plays 10,000 and prints its figures
 (README: "Saves replay").
 """
 
@@ -46,7 +46,7 @@ def every_count() -> set[tuple[str, int]]:
 
 
 def test_replay_soak_sample(capsys: pytest.CaptureFixture[str]) -> None:
-    stats, played, seconds = soak(40, seed=1)
+    stats, played, seconds = soak(20, seed=1)
     assert stats.mismatches == []
     assert played == every_count()
     assert stats.refused > stats.rounds and stats.accepted > 0
