@@ -20,17 +20,24 @@ import threading
 from collections.abc import Sequence
 from types import FrameType
 
-from rami_desktop.arguments import OneLineParser, safe_output, whole_number
+from rami_desktop.arguments import (
+    OneLineParser,
+    regular_file,
+    safe_output,
+    table_code,
+    whole_number,
+)
 from rami_desktop.bots import LEVELS
 from rami_desktop.engine.rules import PRESET_NAMES, preset
 from rami_desktop.net.headless import TablePlan, end_table, run_tables, table_summary
 from rami_desktop.net.host_session import POLICIES, HostSession
 from rami_desktop.net.hosting import Hosting, new_code, tls_context
-from rami_desktop.net.protocol import normalize_code
 from rami_desktop.play.config import GameConfig, Seat
 
 #: exit codes
 OK, FAILED, BAD_ARGS = 0, 1, 2
+#: the largest certificate or key file read (bytes)
+PEM_LIMIT = 1 << 20
 
 
 def parse_seats(text: str) -> tuple[Seat, ...]:
@@ -59,7 +66,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                     help="comma list of net and bot:LEVEL, in turn order")
     ap.add_argument("--port", type=whole_number(0, 65535), default=0,
                     help="port to listen on (0: a free one)")
-    ap.add_argument("--code", default=None, help="the table code (default: a new one)")
+    ap.add_argument("--code", type=table_code, default=None,
+                    help="the table code, 4 to 12 letters and digits (default: a new one)")
     ap.add_argument("--rounds", type=whole_number(1, 100_000), default=None,
                     help="stop after K rounds")
     ap.add_argument("--json", action="store_true", help="end with one JSON line")
@@ -68,8 +76,10 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     ap.add_argument("--name", default="", help="the table's name on the network")
     ap.add_argument("--listen", default="", help="address to listen on (default: all)")
     ap.add_argument("--seed", type=whole_number(0, (1 << 32) - 1), default=None)
-    ap.add_argument("--cert", default=None, help="TLS certificate (PEM): serve wss://")
-    ap.add_argument("--key", default=None, help="the certificate's private key (PEM)")
+    ap.add_argument("--cert", type=regular_file(PEM_LIMIT), default=None,
+                    help="TLS certificate (PEM): serve wss://")
+    ap.add_argument("--key", type=regular_file(PEM_LIMIT), default=None,
+                    help="the certificate's private key (PEM)")
     ap.add_argument("--no-advertise", action="store_true",
                     help="do not announce the table on the local network")
     return ap.parse_args(argv)
@@ -92,9 +102,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise ValueError("teams need 4 seats")
         if not config.remote:
             raise ValueError("no net seat: nobody could join")
-        code = normalize_code(args.code) if args.code else new_code()
-        if not 4 <= len(code) <= 12 or not code.isascii():
-            raise ValueError("the code must be 4 to 12 letters and digits")
+        code = args.code if args.code is not None else new_code()
         if (args.cert is None) != (args.key is None):
             raise ValueError("--cert and --key go together")
     except ValueError as exc:

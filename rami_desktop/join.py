@@ -15,14 +15,19 @@ import sys
 import time
 from collections.abc import Sequence
 
-from rami_desktop.arguments import OneLineParser, safe_output, whole_number
+from rami_desktop.arguments import (
+    OneLineParser,
+    regular_file,
+    safe_output,
+    table_code,
+    whole_number,
+)
 from rami_desktop.bots import LEVELS, make_bot
 from rami_desktop.net.client import address_url
 from rami_desktop.net.errors import NetError
 from rami_desktop.net.headless import IDLE_WAIT, run_joiner
 from rami_desktop.net.joining import Joining, Trouble, Welcome
 from rami_desktop.net.keep import joined_entry, remember_joined
-from rami_desktop.net.protocol import normalize_code
 from rami_desktop.net.remote import RemoteSession
 from rami_desktop.storage.paths import Paths
 from rami_desktop.storage.settings import load_settings, save_settings
@@ -30,6 +35,8 @@ from rami_desktop.ui.net_words import net_message
 
 #: exit codes
 OK, FAILED, REFUSED = 0, 1, 2
+#: the largest certificates file read (bytes)
+CAFILE_LIMIT = 1 << 20
 #: the troubles that are the table's answer (exit 2)
 REFUSALS = (NetError.WRONG_CODE, NetError.TABLE_FULL, NetError.SEAT_TAKEN,
             NetError.NO_SUCH_SEAT)
@@ -41,12 +48,14 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                        description=__doc__.split("\n\n")[0])
     ap.add_argument("--address", required=True, help="host name or IP, or a ws:// wss:// URL")
     ap.add_argument("--port", type=whole_number(1, 65535), required=True)
-    ap.add_argument("--code", required=True, help="the table code")
+    ap.add_argument("--code", type=table_code, required=True,
+                    help="the table code, 4 to 12 letters and digits")
     ap.add_argument("--bot", choices=LEVELS, default="medium", help="the policy that plays")
     ap.add_argument("--name", default="", help="the player's name at the table")
     ap.add_argument("--seat", type=whole_number(0, 5), default=None,
                     help="the seat to take (default: any)")
-    ap.add_argument("--cafile", default=None, help="certificates to check a wss:// host with")
+    ap.add_argument("--cafile", type=regular_file(CAFILE_LIMIT), default=None,
+                    help="certificates to check a wss:// host with (PEM)")
     ap.add_argument("--timeout", type=float, default=3600.0, help="give up after T seconds")
     ap.add_argument("--seed", type=whole_number(0, (1 << 64) - 1), default=None,
                     help="the bot's seed")
@@ -57,7 +66,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Join, play to the end; return the exit code."""
     safe_output()
     args = parse_args(argv)
-    code = normalize_code(args.code)
+    code = args.code
     try:
         url = address_url(args.address, args.port)
     except ValueError as exc:

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import Card, parse_card, parse_cards
+from .errors import ErrorCode
 
 
 @dataclass(frozen=True)
@@ -89,6 +90,44 @@ _NAMES: dict[type, str] = {
 }
 
 
+AT_ENDS: tuple[str | None, ...] = (None, "low", "high")
+
+_E = ErrorCode
+
+
+def is_whole_number(value: object) -> bool:
+    """Whether a value is a whole number as a save holds it (a bool is not one)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def field_error(action: Action) -> ErrorCode | None:
+    """The code refusing a field that no save could hold, or None when every field is one that
+    :func:`action_from_dict` reads back as it is (the engine refuses the others, so that every
+    action it accepts replays from its log).
+
+    Cards must be a non-empty tuple or list of cards, ``meld`` a whole number, ``at`` None,
+    ``low`` or ``high``, ``taken`` None, True or False. The draw's source and the player are
+    checked where the rules check them.
+    """
+    if isinstance(action, Lay | Add):
+        cards = action.cards
+        if not isinstance(cards, tuple | list) or not all(isinstance(c, Card) for c in cards):
+            return _E.CARD_NOT_IN_HAND
+        if not cards:
+            return _E.INVALID_MELD if isinstance(action, Lay) else _E.CANNOT_ADD
+    if isinstance(action, Add) and (not is_whole_number(action.meld) or action.at not in AT_ENDS):
+        return _E.CANNOT_ADD
+    if isinstance(action, Swap | Discard) and not isinstance(action.card, Card):
+        return _E.CARD_NOT_IN_HAND
+    if isinstance(action, Swap) and not is_whole_number(action.meld):
+        return _E.BAD_SWAP
+    if isinstance(action, TakeBack) and not is_whole_number(action.meld):
+        return _E.NOT_THIS_TURN
+    if isinstance(action, Lay | Add | Swap) and not isinstance(action.taken, bool | None):
+        return _E.CARD_NOT_IN_HAND  # (1 and 0 equal True and False, but are saved as numbers)
+    return None
+
+
 def action_to_dict(action: Action) -> dict[str, Any]:
     """Return an action as JSON-ready data in the scenario step format."""
     out: dict[str, Any] = {"player": action.player, "do": _NAMES[type(action)]}
@@ -135,7 +174,7 @@ def action_from_dict(data: dict[str, Any]) -> Action:
             return Lay(player, _cards(data, "cards"), _taken(data))
         if kind == "add":
             at = data.get("at")
-            if at not in (None, "low", "high"):
+            if at not in AT_ENDS:
                 raise ValueError(f"bad 'at' {at!r}")
             return Add(player, _int(data, "meld"), _cards(data, "cards"), at, _taken(data))
         if kind == "swap":

@@ -35,6 +35,8 @@ from .actions import (
     TookBack,
     TurnStarted,
     Undo,
+    field_error,
+    is_whole_number,
 )
 from .cards import Card
 from .deal import deal
@@ -114,12 +116,16 @@ class RoundState(RoundPosition):
             self._check_common(action)
             if isinstance(action, Draw):
                 events = self._draw(action)
-            elif isinstance(action, Discard):
-                events = self._discard(action)
             else:
                 if not self.has_drawn:
                     raise RuleError(E.DRAW_FIRST)
-                events = self._lay_action(action)
+                code = field_error(action)  # what a save could not hold is refused here
+                if code is not None:
+                    raise RuleError(code)
+                if isinstance(action, Discard):
+                    events = self._discard(action)
+                else:
+                    events = self._lay_action(action)
         self.log.append(action)
         self.started = True
         return events
@@ -174,15 +180,15 @@ class RoundState(RoundPosition):
     def _check_common(self, action: Action) -> None:
         if self.over:
             raise RuleError(E.ROUND_OVER)
-        if action.player != self.current:
-            raise RuleError(E.NOT_YOUR_TURN)
+        if not is_whole_number(action.player) or action.player != self.current:
+            raise RuleError(E.NOT_YOUR_TURN)  # (True equals 1, but a save holds no True)
 
     # ---- drawing -------------------------------------------------------------------------------
 
     def _draw_error(self, action: Draw) -> ErrorCode | None:
         if self.over:
             return E.ROUND_OVER
-        if action.player != self.current:
+        if not is_whole_number(action.player) or action.player != self.current:
             return E.NOT_YOUR_TURN
         p, t = action.player, self._staging
         situation = DrawSituation(
@@ -407,7 +413,7 @@ class RoundState(RoundPosition):
     def _redeal(self, action: Redeal) -> list[Event]:
         if self.over:
             raise RuleError(E.ROUND_OVER)
-        if not self.can_redeal(action.player):
+        if not is_whole_number(action.player) or not self.can_redeal(action.player):
             raise RuleError(E.REDEAL_NOT_ALLOWED)
         if self._first_deal is None:  # saves keep the deal before redeals
             self._first_deal = self._deal

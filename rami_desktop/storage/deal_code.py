@@ -2,16 +2,20 @@
 
 A code is written in Crockford's base-32 alphabet (digits and capital letters without I, L, O,
 U); when read, case, spaces and hyphens are ignored and O, I, L are read as 0, 1, 1. The last
-character is a check character (a weighted sum over GF(32), weights 2**position) that catches
-every single mistyped character and every swap of two different neighbouring characters; a
-dropped or extra character is caught by the check or by the layout nearly always.
+two characters are check characters (:mod:`.code_check`): any one or two mistyped characters,
+anywhere, and any two swapped characters side by side make a code that is refused; a dropped or
+extra character is caught by the check or by the layout nearly always. Codes made before (code
+version 0, one check character) are still read, unless changing one or two of their characters
+(the first among them) makes a code of today: then they may be that code mistyped, and are
+refused (none of version 0's codes of a preset unchanged is).
 
-Bits, most significant first: 2 bits code version (0), 3 bits preset index, 3 bits number of
+Bits, most significant first: 2 bits code version (1), 3 bits preset index, 3 bits number of
 players (0: not given), 32 bits seed, the number of changed options (varint), then for each
 changed option, in increasing field order, its 6-bit field index and its value: nothing for a
 switch (it is the opposite of the preset's), the member index for a choice, a zig-zag varint for
-a number, a length-prefixed UTF-8 string for text. With the preset unchanged a code is 10
-characters; each changed option adds one to four.
+a number, a length-prefixed UTF-8 string for text. With the preset unchanged a code is 11
+characters; each changed option adds one to four. Text longer than :data:`MAX_TEXT` characters
+is refused before it is read.
 
 The orders are frozen: new rule options must be appended to ``_FROZEN_ORDER`` (options added to
 ``Rules`` but not yet there are appended automatically, in declaration order, and a test fails),
@@ -28,12 +32,25 @@ from typing import Any
 
 from rami_desktop.engine.rules import PRESET_NAMES, PRESETS, Rules, preset
 
+from .code_check import (
+    check_count,
+    check_values,
+    near_words,
+    old_check_value,
+    old_syndrome,
+    syndrome,
+)
+
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 _VALUES = {char: index for index, char in enumerate(ALPHABET)}
 _VALUES.update({"O": 0, "I": 1, "L": 1})
 _IGNORED = " -_\t"
 
-CODE_VERSION = 0
+CODE_VERSION = 1
+#: the version of the codes with one check character, still read
+OLD_VERSION = 0
+#: the longest text read as a code (the longest code the game makes is under 100 characters)
+MAX_TEXT = 256
 SEED_BITS = 32
 _VERSION_BITS = 2
 _PRESET_BITS = 3
@@ -55,44 +72,6 @@ _RULE_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(Rules) if f.name !=
 FIELD_ORDER: tuple[str, ...] = _FROZEN_ORDER + tuple(
     name for name in _RULE_FIELDS if name not in _FROZEN_ORDER
 )
-
-
-# --- GF(32) check character ---------------------------------------------------------------------
-
-_POLY = 0b100101  # x^5 + x^2 + 1, primitive: 2 generates the 31 non-zero elements
-
-
-def _gf_mul(a: int, b: int) -> int:
-    result = 0
-    while b:
-        if b & 1:
-            result ^= a
-        b >>= 1
-        a <<= 1
-        if a & 0b100000:
-            a ^= _POLY
-    return result
-
-
-def _gf_pow2(exponent: int) -> int:
-    result = 1
-    for _ in range(exponent % 31):
-        result = _gf_mul(result, 2)
-    return result
-
-
-def _syndrome(values: list[int], length: int) -> int:
-    total = length % 32
-    for position, value in enumerate(values):
-        total ^= _gf_mul(_gf_pow2(position), value)
-    return total
-
-
-def _check_value(payload: list[int]) -> int:
-    """Return c such that the syndrome of payload + [c] is zero."""
-    n = len(payload)
-    partial = _syndrome(payload, n + 1)  # c * 2^n must equal this (addition is xor)
-    return _gf_mul(partial, _gf_pow2(31 - n % 31))
 
 
 # --- bits ---------------------------------------------------------------------------------------
@@ -164,13 +143,16 @@ def _enum_bits(kind: type[Enum]) -> int:
 # --- encode and decode --------------------------------------------------------------------------
 
 
-def encode(seed: int, rules: Rules, players: int | None = None) -> str:
+def encode(seed: int, rules: Rules, players: int | None = None, *,
+           version: int = CODE_VERSION) -> str:
     """Return the deal code of a seed and rules (ungrouped; see :func:`format_code`).
 
     Args:
         seed: the deal's seed, 0 to 2**32 - 1.
         rules: the rules; their ``preset`` must be one of the presets.
         players: optionally the number of seats (2 to 6), which a deal also depends on.
+        version: the code version: :data:`CODE_VERSION`, or :data:`OLD_VERSION` to write a
+            code as the game did before (for tests).
 
     Raises:
         ValueError: a seed or number of players out of range, or an unknown preset.
@@ -185,7 +167,9 @@ def encode(seed: int, rules: Rules, players: int | None = None) -> str:
         raise ValueError(f"unknown preset {rules.preset!r}")
     base = PRESETS[rules.preset]
     writer = _Writer()
-    writer.put(CODE_VERSION, _VERSION_BITS)
+    if version not in (CODE_VERSION, OLD_VERSION):
+        raise ValueError(f"unknown code version {version!r}")
+    writer.put(version, _VERSION_BITS)
     writer.put(PRESET_NAMES.index(rules.preset), _PRESET_BITS)
     writer.put(players or 0, _PLAYERS_BITS)
     writer.put(seed, SEED_BITS)
@@ -204,7 +188,10 @@ def encode(seed: int, rules: Rules, players: int | None = None) -> str:
     payload = [
         int("".join(map(str, bits[i : i + 5])), 2) for i in range(0, len(bits), 5)
     ]
-    payload.append(_check_value(payload))
+    if version == OLD_VERSION:
+        payload.append(old_check_value(payload))
+    else:
+        payload.extend(check_values(payload))
     return "".join(ALPHABET[v] for v in payload)
 
 
@@ -275,17 +262,49 @@ def decode_full(code: str) -> tuple[int, Rules, int | None]:
     """Return ``(seed, rules, players)`` from a deal code (players None when not given).
 
     Raises:
-        ValueError: as :func:`decode`.
+        ValueError: as :func:`decode`, or text over :data:`MAX_TEXT` characters.
     """
+    if isinstance(code, str) and len(code) > MAX_TEXT:
+        raise ValueError(f"deal code too long (over {MAX_TEXT} characters)")
     text = normalize(code)
     if len(text) < 2:
         raise ValueError("deal code too short")
     values = [_VALUES[char] for char in text]
-    if _syndrome(values, len(values)) != 0:
-        raise ValueError("deal code check failed (mistyped?)")
-    bits = [(v >> shift) & 1 for v in values[:-1] for shift in range(4, -1, -1)]
+    version = values[0] >> 5 - _VERSION_BITS
+    checks = check_count(len(values))
+    if version == CODE_VERSION and checks is not None and not any(syndrome(values) or ()):
+        return _read(values[:-checks])
+    if version == OLD_VERSION and old_syndrome(values) == 0:
+        mistyped = [word for word in near_words(values, _FIRST_CHARS) if _reads(word)]
+        if not mistyped:
+            return _read(values[:-1])
+    raise ValueError("deal code check failed (mistyped?)")
+
+
+#: the first characters of codes of today (the version's bits, then any preset's)
+_FIRST_CHARS = tuple(range(CODE_VERSION << 5 - _VERSION_BITS,
+                           (CODE_VERSION + 1) << 5 - _VERSION_BITS))
+
+
+def _reads(word: list[int]) -> bool:
+    """Whether a version-1 code word (checks included) holds a deal."""
+    checks = check_count(len(word))
+    try:
+        _read(word[: len(word) - (checks or 0)])
+    except ValueError:
+        return False
+    return checks is not None
+
+
+def _read(payload: list[int]) -> tuple[int, Rules, int | None]:
+    """The deal a code's payload (check characters removed) holds, of either version.
+
+    Raises:
+        ValueError: content that makes no rules.
+    """
+    bits = [(v >> shift) & 1 for v in payload for shift in range(4, -1, -1)]
     reader = _Reader(bits)
-    if reader.get(_VERSION_BITS) != CODE_VERSION:
+    if reader.get(_VERSION_BITS) not in (CODE_VERSION, OLD_VERSION):
         raise ValueError("deal code from an unknown version")
     preset_index = reader.get(_PRESET_BITS)
     if preset_index >= len(PRESET_NAMES):
@@ -339,7 +358,8 @@ def longest_code(largest: Mapping[str, int]) -> int:
             bits += _varint_bits(_zigzag(-abs(largest[name]) - 1), 4)
         else:  # pragma: no cover - Rules has no text option but the preset
             raise ValueError(f"no bound for the text option {name!r}")
-    chars = -(-bits // 5) + 1  # the payload, then the check character
+    payload = -(-bits // 5)
+    chars = payload + (2 if payload <= 31 else 3)  # the payload, then the check characters
     return chars + (chars - 1) // 4  # and a hyphen between groups of four
 
 

@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
+import random
+from collections.abc import Iterable, Iterator
 from dataclasses import fields
 from enum import Enum
+from itertools import combinations, product
+from math import comb
 from typing import Any
 
 import pytest
@@ -15,6 +20,8 @@ from rami_desktop.engine.rules import PRESET_NAMES, PRESETS, Rules, preset
 from rami_desktop.storage import deal_code
 from rami_desktop.storage.deal_code import (
     ALPHABET,
+    MAX_TEXT,
+    OLD_VERSION,
     decode,
     decode_full,
     encode,
@@ -80,7 +87,7 @@ def test_round_trip(name: str, seed: int, changes: dict[str, Any]) -> None:
 
 def test_a_few_changes_stay_short() -> None:
     rules = preset("talaj", threshold=81, redeal=True)
-    assert len(encode(12345, rules)) <= 14
+    assert len(encode(12345, rules)) <= 15  # 14, and the second check character
 
 
 @settings(max_examples=20, deadline=None)
@@ -173,10 +180,146 @@ def test_orders_are_frozen() -> None:
 
 
 def test_known_code_is_stable() -> None:
-    """A code made today decodes the same tomorrow."""
-    assert encode(123456789, PRESETS["talaj"]) == "003NQK8N03"
+    """A code made today decodes the same tomorrow, and so do the codes made before (version 0,
+    one check character)."""
+    assert encode(123456789, PRESETS["talaj"]) == "803NQK8N07K"
+    assert decode("803N-QK8N-07K") == (123456789, PRESETS["talaj"])
+    assert encode(123456789, PRESETS["talaj"], players=4) == "8G3NQK8N0QP"
+    assert encode(123456789, PRESETS["talaj"], version=OLD_VERSION) == "003NQK8N03"
     assert decode("003N-QK8N-03") == (123456789, PRESETS["talaj"])
-    assert encode(123456789, PRESETS["talaj"], players=4) == "0G3NQK8N08"
+    assert decode_full("0G3NQK8N08") == (123456789, PRESETS["talaj"], 4)
+
+
+def typos(code: str, count: int) -> Iterator[str]:
+    """Every code with ``count`` characters (1 or 2) mistyped, anywhere."""
+    for places in combinations(range(len(code)), count):
+        others = [[c for c in ALPHABET if c != code[i]] for i in places]
+        for chars in product(*others):
+            out = list(code)
+            for i, c in zip(places, chars, strict=True):
+                out[i] = c
+            yield "".join(out)
+
+
+def refused_count(variants: Iterable[str]) -> tuple[int, int]:
+    """How many of the codes are refused, of how many."""
+    refused = total = 0
+    for variant in variants:
+        total += 1
+        try:
+            decode_full(variant)
+        except ValueError:
+            refused += 1
+    return refused, total
+
+
+@pytest.mark.parametrize(("name", "seed", "changes", "players"), [
+    ("talaj", 7, {}, None),
+    ("rami-talaj", 2**32 - 1, {"threshold": 101}, 4),
+    ("tallage", 123456, {"target": 5000, "rising_bar": True}, 6),
+    ("simple", 99, {"ace_value": 1, "card_penalty": 5, "redeal": True}, 2),
+])
+def test_every_double_typo_is_refused(name: str, seed: int, changes: dict[str, Any],
+                                      players: int | None) -> None:
+    """Every pair of mistyped characters (each of the 31 others, at any two places; two
+    swapped neighbours are such a pair) is refused: none loads another deal."""
+    code = encode(seed, preset(name, **changes), players)
+    refused, total = refused_count(typos(code, 2))
+    assert refused == total == comb(len(code), 2) * 31 * 31
+
+
+@settings(max_examples=15, deadline=None)
+@given(name=st.sampled_from(PRESET_NAMES), seed=SEEDS, changes=option_changes(),
+       players=st.none() | st.integers(2, 6), data=st.data())
+def test_double_typos_are_refused(name: str, seed: int, changes: dict[str, Any],
+                                  players: int | None, data: st.DataObject) -> None:
+    """A sample of the codes of any rules: two typos, at places hypothesis picks."""
+    code = encode(seed, preset(name, **changes), players)
+    places = data.draw(st.lists(st.integers(0, len(code) - 1), min_size=2, max_size=2,
+                                unique=True))
+    sub = "".join(code[i] for i in places)
+    for chars in product(*[[c for c in ALPHABET if c != ch] for ch in sub]):
+        typed = list(code)
+        for i, c in zip(places, chars, strict=True):
+            typed[i] = c
+        with pytest.raises(ValueError):
+            decode_full("".join(typed))
+
+
+@settings(max_examples=300, deadline=None)
+@given(name=st.sampled_from(PRESET_NAMES), seed=SEEDS, changes=option_changes(),
+       players=st.none() | st.integers(2, 6))
+def test_old_codes_are_read_or_refused_never_misread(
+    name: str, seed: int, changes: dict[str, Any], players: int | None
+) -> None:
+    """A version-0 code reads as its deal, or is refused when one or two typos of a code of
+    today would make it (then it cannot tell): it never reads as another deal."""
+    rules = preset(name, **changes)
+    old = encode(seed, rules, players, version=OLD_VERSION)
+    try:
+        assert decode_full(old) == (seed, rules, players)
+    except ValueError:
+        assert changes  # a preset unchanged is always read
+
+
+def test_most_old_codes_are_read() -> None:
+    """The old codes of a preset unchanged are all read; those with changed options nearly
+    all (the rest may be today's codes mistyped)."""
+    rng = random.Random(5)
+    for name in PRESET_NAMES:
+        for players in (None, 2, 3, 4, 5):
+            seed = rng.getrandbits(32)
+            assert decode_full(encode(seed, PRESETS[name], players, version=OLD_VERSION)) == (
+                seed, PRESETS[name], players)
+    read = 0
+    for i in range(400):
+        rules = preset(PRESET_NAMES[i % 4], threshold=rng.randrange(51, 202, 10),
+                       target=rng.randrange(100, 2001, 100))
+        seed = rng.getrandbits(32)
+        with contextlib.suppress(ValueError):
+            read += decode_full(encode(seed, rules, version=OLD_VERSION)) == (seed, rules, None)
+    assert read >= 0.9 * 400
+
+
+def test_old_codes_keep_their_own_checks() -> None:
+    """A version-0 code with one typo or two swapped neighbours is refused, as before."""
+    for seed in (3, 2**20, 2**31 + 7):
+        old = encode(seed, PRESETS["tallage"], 3, version=OLD_VERSION)
+        refused, total = refused_count(typos(old, 1))
+        assert refused == total
+        for i in range(len(old) - 1):
+            if old[i] != old[i + 1]:
+                with pytest.raises(ValueError):
+                    decode_full(old[:i] + old[i + 1] + old[i] + old[i + 2:])
+
+
+def test_a_long_text_is_refused_at_once() -> None:
+    """10 MB of code characters (290 s once) is refused before it is read."""
+    with pytest.raises(ValueError, match="too long"):
+        decode_full("0" * 10_000_000)
+    with pytest.raises(ValueError, match="too long"):
+        decode_full(" " * (MAX_TEXT + 1))
+    code = encode(5, PRESETS["talaj"])
+    assert decode_full(" " * (MAX_TEXT - len(code)) + code)[0] == 5
+
+
+def test_the_longest_codes_keep_their_checks() -> None:
+    """Past 31 payload characters a code has three check characters: a double typo is still
+    refused (a long text option makes such a code)."""
+    rules = preset("talaj", threshold=399, target=9999, card_penalty=99, joker_penalty=199,
+                   never_down_penalty=999, ace_value=19, rami_sec_penalty=999, hand_size=15,
+                   jokers_per_meld=4, rising_bar=False, teams=True, redeal=True,
+                   rami_sec=True, lay_before_out=False, clean_own_cards=False)
+    code = encode(2**32 - 1, rules, 4)
+    assert decode_full(code) == (2**32 - 1, rules, 4)
+    rng = random.Random(1)
+    for _ in range(3000):
+        i, j = rng.sample(range(len(code)), 2)
+        typed = list(code)
+        typed[i] = rng.choice([c for c in ALPHABET if c != code[i]])
+        typed[j] = rng.choice([c for c in ALPHABET if c != code[j]])
+        with pytest.raises(ValueError):
+            decode_full("".join(typed))
 
 
 @settings(max_examples=200, deadline=None)
