@@ -172,7 +172,7 @@ def test_a_client_that_never_reads_is_dropped_with_its_queue_bounded() -> None:
     table = host_table(config_of(PRESETS["talaj"], "net", "bot"), code="DEAFDEAF23")
     host = table.hosting.server
     try:
-        ws = sync_connect(table.url, open_timeout=10, max_queue=1)  # noqa: SIM115
+        ws = sync_connect(table.url, open_timeout=10, max_queue=1)
         ws.send(envelope("join", code="DEAFDEAF23", name="Deaf", seat=None, token=None))
         assert pumped(table, lambda: table.session.book.present(0))
         conn = table.session.book.holder(0)
@@ -199,7 +199,7 @@ def test_binary_frames_and_huge_seqs_are_refused_without_echo() -> None:
             ws.send(envelope("info").encode())
             assert json.loads(ws.recv(timeout=10))["code"] == "malformed"
             seq = "9" * 1001
-            ws.send('{"v":%d,"type":"act","seq":%s,"action":{}}' % (VERSION, seq))
+            ws.send(f'{{"v":{VERSION},"type":"act","seq":{seq},"action":{{}}}}')
             reply = ws.recv(timeout=10)
             assert json.loads(reply)["seq"] is None and len(reply) < 200
             ws.send(envelope("act", seq=-1, action={}))
