@@ -89,12 +89,18 @@ def test_one_host_serves_the_tables_of_its_config_and_creates_one_with_the_token
         assert created["type"] == "created" and len(created["code"]) == 10
         joiners = [join(tmp_path / c, port, "--code", c, "--bot", "easy")
                    for c in ("FIRSTTABLE", "SECONDTABL", created["code"])]
+        maker = join(tmp_path / "maker", port, "--create", "simple", "--seats", "net,bot:easy",
+                     "--rounds", "1", "--admin-token-file", str(token_file), "--bot", "easy")
         assert [j.wait(LIMIT) for j in joiners] == [0, 0, 0]
+        made, _err = maker.communicate(timeout=LIMIT)
+        assert maker.returncode == 0, _err
+        made_code = made.split()[1]
+        assert len(made_code) == 10
         os.kill(proc.pid, signal.SIGTERM)  # it serves on (the token may create more)
         out, _err = proc.communicate(timeout=LIMIT)
         summary = json.loads(out.strip().splitlines()[-1])
         assert sorted(t["code"] for t in summary["tables"]) == sorted(
-            ["FIRSTTABLE", "SECONDTABL", created["code"]])
+            ["FIRSTTABLE", "SECONDTABL", created["code"], made_code])
         assert all(t["rounds"] == 1 for t in summary["tables"])
     finally:
         if proc.poll() is None:
