@@ -6,7 +6,8 @@ the command line (``--seats`` in turn order: ``net``, a player who joins, or ``b
 the tables of a ``--config`` file; with ``--admin-token-file`` a player's game holding the token
 may create more. A table begins once every ``net`` seat is taken and ends after ``--rounds``
 rounds or at the match's end. With ``--state DIR`` every table is kept there after every move;
-``--resume`` opens them all again (their joiners take their seats back). The first lines printed
+``--resume`` opens them all again (their joiners take their seats back), or, when none is kept,
+the tables configured. The first lines printed
 say each table's code and the port (``--port 0`` picks a free one). With ``--json`` the last
 line is one JSON object.
 """
@@ -70,7 +71,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     ap.add_argument("--state", default=None,
                     help="folder where the tables are kept after every move")
     ap.add_argument("--resume", action="store_true",
-                    help="open again the tables kept in --state")
+                    help="open again the tables kept in --state (none kept: the tables "
+                         "configured)")
     ap.add_argument("--admin-token-file", default=None,
                     help="a file holding the token that lets a player's game create tables")
     ap.add_argument("--serve", action="store_true",
@@ -125,7 +127,7 @@ def plan_of(args: argparse.Namespace) -> tuple[dict[str, Any], list[TableSpec]]:
             raise ValueError(f"{args.config}: unknown fields {', '.join(sorted(unknown))}")
         settings.update({k: data[k] for k in ("port", "listen", "state") if k in data})
         specs = [TableSpec.from_dict(t) for t in data.get("tables", [])]
-    elif not args.resume:
+    else:
         specs = [TableSpec(args.preset, args.seats, args.code, args.rounds, args.policy,
                            args.turn_time, args.seed, args.name)]
     for key in ("port", "listen", "state"):
@@ -167,7 +169,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     hall = Hall(server, state, new_code, admin_box)
     try:
         codes = hall.resume() if args.resume else []
-        codes += [hall.open(spec) for spec in specs]
+        if not codes:  # nothing kept (a first start): the tables configured
+            codes = [hall.open(spec) for spec in specs]
     except ValueError as exc:
         print(f"rami-host: {exc}", file=sys.stderr)
         return BAD_ARGS
