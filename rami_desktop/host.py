@@ -1,11 +1,15 @@
-"""A table with no window: ``python -m rami_desktop.host`` (also ``rami-host``).
+"""Tables with no window: ``python -m rami_desktop.host`` (also ``rami-host``).
 
 For an always-on machine, or a server reached from elsewhere (with ``--cert`` and ``--key`` it
-serves ``wss://``). ``--seats`` lists the seats in turn order: ``net`` (a player who joins),
-``bot:LEVEL``. The table begins once every ``net`` seat is taken and ends after ``--rounds``
-rounds or at the match's end (exit 0). ``--port 0`` picks a free port; the first line printed
-says which. With ``--json`` the last line is one JSON object: ``rounds`` (rounds played to the
-end) and each seat's name, kind and score.
+serves ``wss://``). One process serves many tables on one port, each by its code: the table of
+the command line (``--seats`` in turn order: ``net``, a player who joins, or ``bot:LEVEL``), or
+the tables of a ``--config`` file; with ``--admin-token-file`` a player's game holding the token
+may create more. A table begins once every ``net`` seat is taken and ends after ``--rounds``
+rounds or at the match's end. With ``--state DIR`` every table is kept there after every move;
+``--resume`` opens them all again (their joiners take their seats back), or, when none is kept,
+the tables configured. The first lines printed
+say each table's code and the port (``--port 0`` picks a free one). With ``--json`` the last
+line is one JSON object.
 """
 
 from __future__ import annotations
@@ -18,7 +22,9 @@ import ssl
 import sys
 import threading
 from collections.abc import Sequence
+from pathlib import Path
 from types import FrameType
+from typing import Any
 
 from rami_desktop.arguments import (
     OneLineParser,
@@ -27,35 +33,21 @@ from rami_desktop.arguments import (
     table_code,
     whole_number,
 )
-from rami_desktop.bots import LEVELS
-from rami_desktop.engine.rules import PRESET_NAMES, preset
-from rami_desktop.net.headless import TablePlan, end_table, run_tables, table_summary
-from rami_desktop.net.host_session import POLICIES, HostSession
-from rami_desktop.net.hosting import Hosting, new_code, tls_context
-from rami_desktop.play.config import GameConfig, Seat
+from rami_desktop.engine.rules import PRESET_NAMES
+from rami_desktop.net.discovery import Advertiser
+from rami_desktop.net.host_session import POLICIES, TURN_TIME
+from rami_desktop.net.hosting import new_code, tls_context
+from rami_desktop.net.inbox import Inbox
+from rami_desktop.net.server import HostServer, Inbound
+from rami_desktop.net.tables import Hall, TableSpec, admin_check
+from rami_desktop.storage.atomic import parse_json_bytes, read_regular_file
 
 #: exit codes
 OK, FAILED, BAD_ARGS = 0, 1, 2
+#: the largest config or token file read
+FILE_LIMIT = 256 * 1024
 #: the largest certificate or key file read (bytes)
 PEM_LIMIT = 1 << 20
-
-
-def parse_seats(text: str) -> tuple[Seat, ...]:
-    """``net,net,bot:medium`` as seats.
-
-    Raises:
-        ValueError: a seat that is neither ``net`` nor ``bot:LEVEL``.
-    """
-    seats: list[Seat] = []
-    for i, part in enumerate(p.strip().lower() for p in text.split(",")):
-        if part == "net":
-            seats.append(Seat(None, "net"))
-        elif part.startswith("bot:") and part[4:] in LEVELS:
-            seats.append(Seat(None, "bot", part[4:]))
-        else:
-            raise ValueError(f"seat {i + 1}: {part!r} is neither net nor bot:LEVEL "
-                             f"({', '.join(LEVELS)})")
-    return tuple(seats)
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -64,8 +56,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     ap.add_argument("--preset", choices=PRESET_NAMES, default="talaj")
     ap.add_argument("--seats", default="net,net,bot:medium",
                     help="comma list of net and bot:LEVEL, in turn order")
-    ap.add_argument("--port", type=whole_number(0, 65535), default=0,
-                    help="port to listen on (0: a free one)")
+    ap.add_argument("--port", type=whole_number(0, 65535), default=None,
+                    help="port to listen on (0: a free one; default 0)")
     ap.add_argument("--code", type=table_code, default=None,
                     help="the table code, 4 to 12 letters and digits (default: a new one)")
     ap.add_argument("--rounds", type=whole_number(1, 100_000), default=None,
@@ -73,8 +65,11 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     ap.add_argument("--json", action="store_true", help="end with one JSON line")
     ap.add_argument("--policy", choices=POLICIES, default="bot",
                     help="while a joiner is away: wait, or a bot plays the seat")
+    ap.add_argument("--turn-time", type=float, default=TURN_TIME,
+                    help=f"seconds a joiner has to play before a bot plays for it "
+                         f"(0: no timer; default {TURN_TIME:g})")
     ap.add_argument("--name", default="", help="the table's name on the network")
-    ap.add_argument("--listen", default="", help="address to listen on (default: all)")
+    ap.add_argument("--listen", default=None, help="address to listen on (default: all)")
     ap.add_argument("--seed", type=whole_number(0, (1 << 32) - 1), default=None)
     ap.add_argument("--cert", type=regular_file(PEM_LIMIT), default=None,
                     help="TLS certificate (PEM): serve wss://")
@@ -82,29 +77,95 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                     help="the certificate's private key (PEM)")
     ap.add_argument("--no-advertise", action="store_true",
                     help="do not announce the table on the local network")
+    ap.add_argument("--config", default=None,
+                    help="a JSON file: {\"port\", \"listen\", \"state\", \"tables\": [...]}")
+    ap.add_argument("--state", default=None,
+                    help="folder where the tables are kept after every move")
+    ap.add_argument("--resume", action="store_true",
+                    help="open again the tables kept in --state (none kept: the tables "
+                         "configured)")
+    ap.add_argument("--admin-token-file", default=None,
+                    help="a file holding the token that lets a player's game create tables")
+    ap.add_argument("--serve", action="store_true",
+                    help="keep serving when every table has ended (for tables created later)")
     return ap.parse_args(argv)
 
 
+def read_json_file(path: str) -> Any:
+    """A small JSON file (a regular file, never blocking).
+
+    Raises:
+        ValueError: it cannot be read, or is not JSON.
+    """
+    try:
+        raw = read_regular_file(path, FILE_LIMIT)
+    except OSError as exc:
+        raise ValueError(f"{path}: {exc}") from exc
+    if len(raw) > FILE_LIMIT:
+        raise ValueError(f"{path}: over {FILE_LIMIT} bytes")
+    return parse_json_bytes(raw)
+
+
+def read_token(path: str) -> str:
+    """The admin token in a file (its first line).
+
+    Raises:
+        ValueError: missing, or shorter than 16 characters.
+    """
+    try:
+        token = read_regular_file(path, FILE_LIMIT).decode("utf-8").strip()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ValueError(f"{path}: {exc}") from exc
+    if len(token) < 16:
+        raise ValueError("the admin token must be 16 characters or more")
+    return token
+
+
+def plan_of(args: argparse.Namespace) -> tuple[dict[str, Any], list[TableSpec]]:
+    """The host's settings (``port``, ``listen``, ``state``) and the tables to open.
+
+    Raises:
+        ValueError: a file or a table that cannot be used.
+    """
+    settings: dict[str, Any] = {"port": 0, "listen": "", "state": None}
+    specs: list[TableSpec] = []
+    if args.config:
+        data = read_json_file(args.config)
+        if not isinstance(data, dict) or not isinstance(data.get("tables", []), list):
+            raise ValueError(f"{args.config}: an object with a list of tables")
+        unknown = set(data) - {"port", "listen", "state", "tables"}
+        if unknown:
+            raise ValueError(f"{args.config}: unknown fields {', '.join(sorted(unknown))}")
+        settings.update({k: data[k] for k in ("port", "listen", "state") if k in data})
+        specs = [TableSpec.from_dict(t) for t in data.get("tables", [])]
+    else:
+        specs = [TableSpec(args.preset, args.seats, args.code, args.rounds, args.policy,
+                           args.turn_time, args.seed, args.name)]
+    for key in ("port", "listen", "state"):
+        if getattr(args, key) is not None:
+            settings[key] = getattr(args, key)
+    port = settings["port"]
+    if isinstance(port, bool) or not isinstance(port, int) or not 0 <= port <= 65535:
+        raise ValueError("the port is a whole number 0 to 65535")
+    if args.resume and not settings["state"]:
+        raise ValueError("--resume needs --state (the folder the tables are kept in)")
+    if (args.cert is None) != (args.key is None):
+        raise ValueError("--cert and --key go together")
+    for spec in specs:
+        spec.config()
+        spec.checked_code()
+    return settings, specs
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run one table; return the exit code."""
+    """Run the host's tables; return the exit code."""
     safe_output()
     logging.basicConfig(level=logging.WARNING, stream=sys.stderr,
                         format="rami-host: %(message)s")
     args = parse_args(argv)
     try:
-        seats = parse_seats(args.seats)
-        rules = preset(args.preset)
-        config = GameConfig(rules=rules, seats=seats, seed=args.seed)
-        if not rules.min_players <= len(seats) <= rules.max_players:
-            raise ValueError(f"{args.preset} takes {rules.min_players} to {rules.max_players} "
-                             "seats")
-        if rules.teams and len(seats) != 4:
-            raise ValueError("teams need 4 seats")
-        if not config.remote:
-            raise ValueError("no net seat: nobody could join")
-        code = args.code if args.code is not None else new_code()
-        if (args.cert is None) != (args.key is None):
-            raise ValueError("--cert and --key go together")
+        settings, specs = plan_of(args)
+        token = read_token(args.admin_token_file) if args.admin_token_file else None
     except ValueError as exc:
         print(f"rami-host: {exc}", file=sys.stderr)
         return BAD_ARGS
@@ -113,37 +174,65 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (OSError, ssl.SSLError) as exc:
         print(f"rami-host: the certificate cannot be used: {exc}", file=sys.stderr)
         return BAD_ARGS
-    hosting = Hosting(code)
+    admin_box: Inbox[Inbound] = Inbox()
+    server = HostServer(admin_check(token), admin_box if token else None)
+    state = Path(settings["state"]) if settings["state"] else None
+    hall = Hall(server, state, new_code, admin_box)
     try:
-        port = hosting.start(args.port, args.listen, tls)
+        codes = hall.resume() if args.resume else []
+        if not codes:  # nothing kept (a first start): the tables configured
+            codes = [hall.open(spec) for spec in specs]
+    except ValueError as exc:
+        print(f"rami-host: {exc}", file=sys.stderr)
+        return BAD_ARGS
+    if not codes and not token:
+        print("rami-host: no table to serve", file=sys.stderr)
+        return BAD_ARGS
+    try:
+        port = server.start(settings["listen"], settings["port"], tls)
     except OSError as exc:
-        print(f"rami-host: cannot listen on port {args.port}: {exc}", file=sys.stderr)
+        print(f"rami-host: cannot listen on port {settings['port']}: {exc}", file=sys.stderr)
+        hall.close()
         return FAILED
-    session = HostSession(config, outbox=hosting.server, mailbox=hosting.mailbox,
-                          policy=args.policy, screen=False, host_name=args.name,
-                          hosting=hosting)
     scheme = "wss" if tls else "ws"
-    print(f"table {code} on port {port} ({scheme}://)", flush=True)
-    if not args.no_advertise:
-        hosting.advertise(args.name or "Rami", rules.preset, len(seats), len(config.remote))
+    for code in codes:
+        print(f"table {code} on port {port} ({scheme}://)", flush=True)
+    if not codes:
+        print(f"tables on port {port} ({scheme}://), created with the admin token", flush=True)
+    advertiser = advertise(hall, codes, port, tls is not None, args)
     stop = threading.Event()
 
     def interrupted(_signum: int, _frame: FrameType | None) -> None:
         stop.set()
-        hosting.mailbox.wake.set()
+        hall.wake.set()
 
     signal.signal(signal.SIGINT, interrupted)
     signal.signal(signal.SIGTERM, interrupted)
-    plan = TablePlan(args.rounds)
-    finished = run_tables([session], plan, hosting.mailbox.wake, stop=stop)
-    if finished:
-        end_table(session)
-    else:
-        session.close()
+    finished = hall.run(stop, serve=args.serve or (token is not None and not codes))
+    hall.close()
+    server.stop()
+    if advertiser is not None:
+        advertiser.stop()
     if args.json:
-        print(json.dumps(table_summary(session), ensure_ascii=False), flush=True)
+        ended = hall.ended
+        line: dict[str, Any] = dict(ended[0]) if len(ended) == 1 and len(codes) == 1 else {}
+        line["tables"] = ended
+        print(json.dumps(line, ensure_ascii=False), flush=True)
     return OK if finished else FAILED
 
+
+def advertise(hall: Hall, codes: list[str], port: int, tls: bool,
+              args: argparse.Namespace) -> Advertiser | None:
+    """Announce a host of one table on the local network (unless ``--no-advertise``); a
+    host of several tables is not announced (its tables are told by their codes)."""
+    if args.no_advertise or len(codes) != 1:
+        return None
+    session = hall.tables[codes[0]].session
+    advertiser = Advertiser(args.name or "Rami", port, session.rules.preset,
+                            session.config.players, tls)
+    advertiser.free = len(session.book.free())
+    advertiser.start()
+    return advertiser
 
 
 if __name__ == "__main__":

@@ -1,6 +1,8 @@
 """Join a table with no window and let a bot play the seat: ``python -m rami_desktop.join``.
 
-For tests, soaks, and to fill a table from another machine. The seat's token is kept in the
+For tests, soaks, and to fill a table from another machine. With ``--create PRESET`` and the
+host's ``--admin-token-file``, it first creates a table on the host (``--seats``), prints
+``table CODE`` and joins it. The seat's token is kept in the
 settings (``RAMI_HOME`` chooses their folder): started again for the same table, the joiner
 comes back to its seat. Exit 0 at the normal end (the match's, or the host's ``--rounds``);
 a wrong code or a full table: exit 2 and one line; another trouble: exit 1 and one line.
@@ -14,6 +16,7 @@ import random
 import sys
 import time
 from collections.abc import Sequence
+from typing import Any
 
 from rami_desktop.arguments import (
     OneLineParser,
@@ -24,19 +27,22 @@ from rami_desktop.arguments import (
 )
 from rami_desktop.bots import LEVELS, make_bot
 from rami_desktop.net.client import address_url
+from rami_desktop.net.creating import Creating
 from rami_desktop.net.errors import NetError
 from rami_desktop.net.headless import IDLE_WAIT, run_joiner
 from rami_desktop.net.joining import Joining, Trouble, Welcome
 from rami_desktop.net.keep import joined_entry, remember_joined
+from rami_desktop.net.protocol import Create, normalize_code
 from rami_desktop.net.remote import RemoteSession
+from rami_desktop.storage.atomic import read_regular_file
 from rami_desktop.storage.paths import Paths
 from rami_desktop.storage.settings import load_settings, save_settings
 from rami_desktop.ui.net_words import net_message
 
+#: the largest CA file read (bytes)
+CAFILE_LIMIT = 1 << 20
 #: exit codes
 OK, FAILED, REFUSED = 0, 1, 2
-#: the largest certificates file read (bytes)
-CAFILE_LIMIT = 1 << 20
 #: the troubles that are the table's answer (exit 2)
 REFUSALS = (NetError.WRONG_CODE, NetError.TABLE_FULL, NetError.SEAT_TAKEN,
             NetError.NO_SUCH_SEAT)
@@ -48,14 +54,22 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                        description=__doc__.split("\n\n")[0])
     ap.add_argument("--address", required=True, help="host name or IP, or a ws:// wss:// URL")
     ap.add_argument("--port", type=whole_number(1, 65535), required=True)
-    ap.add_argument("--code", type=table_code, required=True,
-                    help="the table code, 4 to 12 letters and digits")
+    ap.add_argument("--code", type=table_code, default=None,
+                    help="the table code, 4 to 12 letters and digits (not with --create)")
+    ap.add_argument("--create", default=None, metavar="PRESET",
+                    help="create a table of this preset on the host first, and join it")
+    ap.add_argument("--seats", default="net,net,bot:medium",
+                    help="the seats of the table created (net, bot:LEVEL)")
+    ap.add_argument("--rounds", type=whole_number(1, 100_000), default=None,
+                    help="the table created ends after K rounds")
+    ap.add_argument("--admin-token-file", default=None,
+                    help="the file holding the host's admin token (with --create)")
     ap.add_argument("--bot", choices=LEVELS, default="medium", help="the policy that plays")
     ap.add_argument("--name", default="", help="the player's name at the table")
     ap.add_argument("--seat", type=whole_number(0, 5), default=None,
                     help="the seat to take (default: any)")
     ap.add_argument("--cafile", type=regular_file(CAFILE_LIMIT), default=None,
-                    help="certificates to check a wss:// host with (PEM)")
+                    help="certificates to check a wss:// host with")
     ap.add_argument("--timeout", type=float, default=3600.0, help="give up after T seconds")
     ap.add_argument("--seed", type=whole_number(0, (1 << 64) - 1), default=None,
                     help="the bot's seed")
@@ -66,17 +80,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Join, play to the end; return the exit code."""
     safe_output()
     args = parse_args(argv)
-    code = args.code
     try:
         url = address_url(args.address, args.port)
+        admin = read_admin(args)
     except ValueError as exc:
         print(f"rami-join: {exc}", file=sys.stderr)
         return REFUSED
+    deadline = time.monotonic() + args.timeout
+    if admin is not None:
+        made = _wait(Creating(url, Create(admin, args.create, args.seats, args.rounds,
+                                          args.name), args.cafile), deadline)
+        if not isinstance(made, str):
+            trouble = made or Trouble(NetError.UNREACHABLE)
+            print(net_message(trouble.code, trouble.version), flush=True)
+            return REFUSED if trouble.code in REFUSALS else FAILED
+        print(f"table {made}", flush=True)
+        args.code = made
+    code = normalize_code(args.code or "")
     paths = Paths.from_environment()
     settings, _problem = load_settings(paths)
     kept = joined_entry(settings.network, args.address, args.port, code)
     token = kept["token"] if kept else None
-    deadline = time.monotonic() + args.timeout
     joining = Joining(url, code, args.name, args.seat, token, args.cafile)
     answer = _wait(joining, deadline)
     if not isinstance(answer, Welcome):
@@ -98,7 +122,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     return FAILED
 
 
-def _wait(joining: Joining, deadline: float) -> Welcome | Trouble | None:
+def read_admin(args: argparse.Namespace) -> str | None:
+    """The admin token to create a table with (None: no ``--create``).
+
+    Raises:
+        ValueError: ``--create`` without a token file, or without a code otherwise.
+    """
+    if args.create is None:
+        if not args.code:
+            raise ValueError("--code is needed (or --create)")
+        return None
+    if not args.admin_token_file:
+        raise ValueError("--create needs --admin-token-file")
+    try:
+        raw = read_regular_file(args.admin_token_file, 4096)
+    except OSError as exc:
+        raise ValueError(f"{args.admin_token_file}: {exc}") from exc
+    return raw.decode("utf-8", "replace").strip()
+
+
+def _wait(joining: Joining | Creating, deadline: float) -> Any:
     while time.monotonic() < deadline:
         answer = joining.poll()
         if answer is not None:

@@ -11,8 +11,9 @@ A host process (this script with ``--serve N``) hosts N tables of four network s
 process joins each seat with a light client playing at a player's pace (``--pace`` seconds
 before each action: draw from the stock, discard a card; the round goes on and on, the stock
 reshuffled). The round trip of an action is the time from sending it to receiving its
-``update``. The host's CPU is its own process time over the measured window. A calibration
-(the same Python loop timed first) is printed with the figures: machines differ up to 2x.
+``update``. The host's CPU is its own process time over the measured window. Calibrations
+(easy self-play rounds a second, and a fixed Python loop) are printed with the figures: machines
+differ up to 2x. The host's memory is its peak resident size.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import argparse
 import asyncio
 import contextlib
 import json
+import resource
 import statistics
 import subprocess
 import sys
@@ -30,11 +32,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
+from bench_load import calibration as self_play_calibration
 from rami_desktop.engine.rules import PRESETS
+from rami_desktop.net import guard
 from rami_desktop.net.headless import TablePlan, run_tables
 from rami_desktop.net.host_session import HostSession
 from rami_desktop.net.protocol import VERSION
@@ -59,6 +64,8 @@ def serve(tables: int) -> int:
     """Host ``tables`` tables on one server and one game loop; answer ``cpu`` on stdin with the
     process time; stop when stdin closes."""
     sys.setswitchinterval(0.0005)  # the game thread gets the GIL back quickly from the network's
+    # every joiner of the bench comes from 127.0.0.1: the limits per address are lifted here
+    guard.PENDING_PER_ADDRESS = guard.JOINED_PER_ADDRESS = 100_000
     server = HostServer()
     wake = threading.Event()
     sessions = []
@@ -77,6 +84,8 @@ def serve(tables: int) -> int:
     for line in sys.stdin:
         if line.strip() == "cpu":
             print(time.process_time(), flush=True)
+        elif line.strip() == "rss":
+            print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, flush=True)
     stop.set()
     wake.set()
     loop.join(5)
@@ -189,6 +198,7 @@ class Figures:
     host_cpu_s: float
     seconds: float
     refusals: int
+    rss_mb: float
 
     @property
     def cpu_per_table(self) -> float:
@@ -220,6 +230,10 @@ def measure(tables: int, pace: float, seconds: float, warm: float = 3.0) -> Figu
         time.sleep(seconds)
         result["cpu1"], result["t1"] = cpu(), time.monotonic()
         result["n"] = len(times)
+        assert host.stdin is not None and host.stdout is not None
+        host.stdin.write("rss\n")
+        host.stdin.flush()
+        result["rss"] = float(host.stdout.readline())
 
     timer = threading.Thread(target=window)
     timer.start()
@@ -230,7 +244,8 @@ def measure(tables: int, pace: float, seconds: float, warm: float = 3.0) -> Figu
     counted = sorted(times[: int(result["n"])]) or [0.0]
     return Figures(tables, len(counted), statistics.median(counted) * 1000,
                    counted[min(len(counted) - 1, int(len(counted) * 0.99))] * 1000,
-                   result["cpu1"] - result["cpu0"], result["t1"] - result["t0"], refusals)
+                   result["cpu1"] - result["cpu0"], result["t1"] - result["t0"], refusals,
+                   result["rss"])
 
 
 def calibration() -> float:
@@ -253,9 +268,10 @@ def main() -> int:
     args = ap.parse_args()
     if args.serve is not None:
         return serve(args.serve)
-    print(f"calibration: {calibration():.0f} ms (a fixed Python loop; compare runs with it)")
+    print(f"calibration: easy self-play {self_play_calibration():.1f} rounds/s; a fixed Python "
+          f"loop {calibration():.0f} ms (compare runs with them)")
     print(f"pace: an action every {args.pace} s of each player's turn; {SEATS} joiners a table")
-    print("tables  actions  rtt_p50_ms  rtt_p99_ms  host_cpu_%_per_table  refused")
+    print("tables  actions  rtt_p50_ms  rtt_p99_ms  host_cpu_%_per_table  refused  host_rss_mb")
     carried = 0
     for tables in args.tables:
         f = measure(tables, args.pace, args.seconds)
@@ -264,7 +280,7 @@ def main() -> int:
         kept_up = f.actions >= SATURATED * tables * args.seconds / args.pace
         note = "" if kept_up else "  (the joiners' process could not keep up: not counted)"
         print(f"{f.tables:6d}  {f.actions:7d}  {f.p50_ms:10.2f}  {f.p99_ms:10.2f}  "
-              f"{f.cpu_per_table:20.2f}  {f.refusals:7d}{note}", flush=True)
+              f"{f.cpu_per_table:20.2f}  {f.refusals:7d}  {f.rss_mb:11.1f}{note}", flush=True)
         if f.p99_ms <= TARGET_P99_MS and kept_up:
             carried = max(carried, tables)
     print(f"tables of {SEATS} joiners carried with rtt p99 <= {TARGET_P99_MS:.0f} ms: "

@@ -15,7 +15,8 @@ from __future__ import annotations
 import dataclasses
 import logging
 import random
-from collections.abc import Mapping
+import time
+from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
 from rami_desktop.bots import make_bot
@@ -39,6 +40,9 @@ log = logging.getLogger(__name__)
 POLICIES = POLICY_NAMES
 #: the level of a bot standing in for an absent player
 STAND_IN_LEVEL = "medium"
+#: seconds a network seat has to play its turn (or to read a round's summary) before a bot
+#: stands in for it, until its player acts again (0: no timer)
+TURN_TIME = 90.0
 
 
 class Stoppable(Protocol):
@@ -74,6 +78,9 @@ class HostSession(Session):
         serial: which match of the table this is (a rematch counts one more).
         host_name: the name the table is shown under.
         hosting: stopped when the session closes (None: someone else stops it).
+        turn_time: seconds a network seat has to play its turn before a bot stands in for
+            it (and to read a round's summary before the next deal; 0: no timer).
+        clock: the time, in seconds (a test's own clock).
         options: the :class:`Session` options.
     """
 
@@ -81,6 +88,7 @@ class HostSession(Session):
                  mailbox: Mailbox, tokens: Mapping[int, str] | None = None,
                  policy: str = "wait", screen: bool = True, serial: int = 0,
                  host_name: str = "", hosting: Stoppable | None = None,
+                 turn_time: float = TURN_TIME, clock: Callable[[], float] = time.monotonic,
                  **options: Any) -> None:
         if policy not in POLICIES:
             raise ValueError(f"policy must be wait or bot, not {policy!r}")
@@ -100,6 +108,13 @@ class HostSession(Session):
         self._stand_ins: set[int] = set()
         self._acking: tuple[int, int] | None = None
         self._handed_over = False
+        self.turn_time = turn_time
+        self.clock = clock
+        #: the seats a bot plays because their player let the time pass
+        self.timed_out: set[int] = set()
+        self._back: set[int] = set()
+        self._moment_seen: tuple[int, int, int, bool] | None = None
+        self._moment_since = 0.0
 
     @property
     def code(self) -> str:
@@ -181,6 +196,7 @@ class HostSession(Session):
             except Exception:  # boundary: one bad request never stops the table
                 log.exception("request %r of connection %s failed", item.request, item.conn)
                 self._error(item.conn, NetError.BAD_FIELD)
+        self._watch_time()
         self._maybe_deal()
         self.outbox.flush()
         return len(items)
@@ -191,7 +207,7 @@ class HostSession(Session):
         if request is None or isinstance(request, Leave):
             self._gone(conn)
             if request is not None:
-                self.outbox.close(conn)
+                self.outbox.close(conn, "left")
             return
         if isinstance(request, Info):
             self.outbox.send(conn, envelope("table", code_needed=True, **self._seats_fields()))
@@ -200,6 +216,8 @@ class HostSession(Session):
             self._join(conn, request)
             return
         seat = self.book.seat_of(conn)
+        if seat in self.timed_out:
+            self._back.add(seat)  # its player is there again: it plays from its next move
         if seat is None:
             self._error(conn, NetError.NOT_JOINED, getattr(request, "seq", None))
         elif isinstance(request, Act):
@@ -220,7 +238,7 @@ class HostSession(Session):
             return
         if taken.replaced is not None:
             self._error(taken.replaced, NetError.REPLACED)
-            self.outbox.close(taken.replaced)
+            self.outbox.close(taken.replaced, NetError.REPLACED.value)
         name = clean_name(request.name)
         if name is not None and not taken.returned:
             seats = list(self.config.seats)
@@ -245,6 +263,10 @@ class HostSession(Session):
         self._broadcast_seats()
 
     def _act(self, conn: int, seat: int, request: Act) -> None:
+        if seat in self.timed_out:  # its player is back: the bot stands down
+            self.timed_out.discard(seat)
+            self._stand_down(seat)
+            self._broadcast_seats()
         if not self.started:
             self._error(conn, NetError.NOT_STARTED, request.seq)
             return
@@ -267,11 +289,44 @@ class HostSession(Session):
             return
         for seat in self.absent():
             if seat not in self._stand_ins:
-                self.driver.bots[seat] = make_bot(STAND_IN_LEVEL)
-                self.driver.rngs[seat] = random.Random(f"{self.seed}/stand-in/{seat}")
-                self._stand_ins.add(seat)
+                self._stand_in(seat)
+
+    def _stand_in(self, seat: int) -> None:
+        self.driver.bots[seat] = make_bot(STAND_IN_LEVEL)
+        self.driver.rngs[seat] = random.Random(f"{self.seed}/stand-in/{seat}")
+        self._stand_ins.add(seat)
+
+    def _watch_time(self) -> None:
+        """The turn timer: a network seat that lets its time pass is played by a bot (until
+        its player acts again); a summary not read in time counts as read."""
+        if not self.turn_time or not self.started or self.match.over:
+            return
+        r = self.round
+        moment = (self.match.round_number, r.turn, r.redeals, r.over)
+        now = self.clock()
+        if moment != self._moment_seen:
+            self._moment_seen, self._moment_since = moment, now
+            back = self.timed_out & self._back
+            for seat in back:
+                self._stand_down(seat)
+            if back:
+                self._broadcast_seats()
+            return
+        if now - self._moment_since < self.turn_time:
+            return
+        if r.over:
+            self._ready.update(self.ready_for())
+            return
+        seat = self.seat_of(r.current)
+        if seat in self.config.remote and seat not in self._stand_ins:
+            log.info("seat %s let its turn's time pass: a bot plays it", seat)
+            self._stand_in(seat)
+            self.timed_out.add(seat)
+            self._broadcast_seats()
 
     def _stand_down(self, seat: int) -> None:
+        self.timed_out.discard(seat)
+        self._back.discard(seat)
         self._stand_ins.discard(seat)
         self.driver.bots.pop(seat, None)
         self.driver.rngs.pop(seat, None)
@@ -320,7 +375,7 @@ class HostSession(Session):
                             tokens=self.book.tokens, policy=self.policy, screen=self.screen,
                             serial=self.serial + 1, host_name=self.host_name,
                             hosting=self.hosting, store=self.store,
-                            stats=self.stats)
+                            stats=self.stats, turn_time=self.turn_time, clock=self.clock)
         for conn_seat, conn in self.book.connections.items():
             other.book.take(conn, conn_seat, self.book.tokens[conn_seat])
         self._handed_over = True
@@ -338,13 +393,12 @@ class HostSession(Session):
         super().close()
         if self._handed_over:
             return
-        bye = envelope("bye", reason="end" if ended else NetError.HOST_QUIT.value)
+        reason = "end" if ended else NetError.HOST_QUIT.value
         for conn in self.book.connections.values():
-            self.outbox.send(conn, bye)
-            self.outbox.close(conn)
+            self.outbox.close(conn, reason)  # the server says bye, then closes
         self.outbox.flush()
         if self.hosting is not None:
             self.hosting.stop()
 
 
-__all__ = ["POLICIES", "STAND_IN_LEVEL", "HostSession", "Stoppable"]
+__all__ = ["POLICIES", "STAND_IN_LEVEL", "TURN_TIME", "HostSession", "Stoppable"]

@@ -16,7 +16,7 @@ from .server import HostServer, Mailbox
 
 
 def new_code() -> str:
-    """A table code: six letters and digits that read aloud without mistakes."""
+    """A table code: ten letters and digits that read aloud without mistakes."""
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 

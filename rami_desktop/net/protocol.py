@@ -29,7 +29,13 @@ HARD_LIMIT = 1024 * 1024
 NAME_LIMIT = 16
 #: the table code's letters (no 0/O, 1/I/L: read aloud and typed without mistakes)
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
-CODE_LENGTH = 6
+#: ten of them: 31**10 codes, so that guessing at the host's cap takes thousands of years
+#: (docs/PROTOCOL.md, "Limits")
+CODE_LENGTH = 10
+#: the largest ``seq`` an ``act`` may carry (and the only ones echoed back)
+SEQ_LIMIT = 1 << 40
+#: the longest admin token and seat list of a ``create``
+ADMIN_LIMIT = 128
 #: what a table does while a joiner is away: wait for them, or let a bot play the seat
 POLICY_NAMES: tuple[str, ...] = ("wait", "bot")
 
@@ -83,7 +89,19 @@ class Leave:
     """The player leaves the table (the seat keeps its token for a return)."""
 
 
-Request = Info | Join | Act | Order | Ready | Ping | Leave
+@dataclass(frozen=True)
+class Create:
+    """Ask the host for a new table (a host that allows it: its admin token); answered with
+    ``created`` and the table's code."""
+
+    admin: str
+    preset: str
+    seats: str
+    rounds: int | None = None
+    name: str = ""
+
+
+Request = Info | Join | Act | Order | Ready | Ping | Leave | Create
 
 
 @dataclass(frozen=True)
@@ -150,7 +168,9 @@ def parse_request(text: str | bytes) -> Request | Refusal:
     if isinstance(data, Refusal):
         return data
     kind = data["type"]
-    seq = data.get("seq") if isinstance(data.get("seq"), int) else None
+    seq = data.get("seq")
+    if isinstance(seq, bool) or not isinstance(seq, int) or not 0 <= seq <= SEQ_LIMIT:
+        seq = None  # only a seq an act may carry is echoed: never an unbounded one
     try:
         return _request(kind, data)
     except _Unknown:
@@ -179,8 +199,8 @@ def _request(kind: str, data: JSON) -> Request:
         if not all(isinstance(i, int) and not isinstance(i, bool) and 0 <= i < 40
                    for i in picked):
             raise ValueError("'picked' must be hand positions")
-        return Act(field_int(data, "seq", 0, 1 << 40), action_from_dict(field_obj(data, "action")),
-                   tuple(picked))
+        return Act(field_int(data, "seq", 0, SEQ_LIMIT),
+                   action_from_dict(field_obj(data, "action")), tuple(picked))
     if kind == "order":
         return Order(field_obj(data, "order"))
     if kind == "ready":
@@ -192,6 +212,12 @@ def _request(kind: str, data: JSON) -> Request:
         return Ping(float(t))
     if kind == "leave":
         return Leave()
+    if kind == "create":
+        rounds = data.get("rounds")
+        return Create(field_str(data, "admin", ADMIN_LIMIT), field_str(data, "preset", 20),
+                      field_str(data, "seats", ADMIN_LIMIT),
+                      None if rounds is None else field_int(data, "rounds", 1, 100_000),
+                      field_str(data, "name", NAME_LIMIT) if "name" in data else "")
     raise _Unknown(kind)
 
 
@@ -211,6 +237,9 @@ def request_text(request: Request) -> str:
         return envelope("ready")
     if isinstance(request, Ping):
         return envelope("ping", t=request.t)
+    if isinstance(request, Create):
+        return envelope("create", admin=request.admin, preset=request.preset,
+                        seats=request.seats, rounds=request.rounds, name=request.name)
     return envelope("leave")
 
 
@@ -220,8 +249,8 @@ def parse_reply(text: str | bytes) -> JSON | Refusal:
     return read_object(text)
 
 
-__all__ = ["CODE_ALPHABET", "CODE_LENGTH", "HARD_LIMIT", "MAX_BYTES", "NAME_LIMIT",
-           "POLICY_NAMES", "VERSION",
-           "Act", "Info", "Join", "Leave", "Order", "Ping", "Ready", "Refusal", "Request",
+__all__ = ["ADMIN_LIMIT", "CODE_ALPHABET", "CODE_LENGTH", "HARD_LIMIT", "MAX_BYTES",
+           "NAME_LIMIT", "POLICY_NAMES", "SEQ_LIMIT", "VERSION",
+           "Act", "Create", "Info", "Join", "Leave", "Order", "Ping", "Ready", "Refusal", "Request",
            "envelope", "normalize_code", "parse_reply", "parse_request", "request_text",
            "version_refusal"]

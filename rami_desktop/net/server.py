@@ -18,7 +18,7 @@ import socket
 import ssl
 import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -26,10 +26,12 @@ from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from .errors import NetError
+from .guard import Doorway, Guesses
 from .inbox import Inbox
 from .protocol import (
     HARD_LIMIT,
     VERSION,
+    Create,
     Info,
     Join,
     Ping,
@@ -46,8 +48,15 @@ RATE = 100.0
 BURST = 200
 #: refused messages in a row after which the connection is closed
 STRIKES = 20
-#: connections one server accepts at once
-MAX_CONNECTIONS = 400
+#: connections one server accepts at once (one more closes the one that has waited longest
+#: to join, if any, else it is refused ``busy``)
+MAX_CONNECTIONS = 2000
+#: messages, and bytes, waiting to be written to one connection: a reader that falls this far
+#: behind (or never reads) is dropped
+OUT_MESSAGES = 512
+OUT_BYTES = 2 * 1024 * 1024
+#: seconds between two looks for connections that did not join in time
+SWEEP = 1.0
 #: seconds a closing connection may take to answer the close before it is cut
 CLOSE_TIMEOUT = 2.0
 #: WebSocket close codes
@@ -95,8 +104,9 @@ class Outbox(Protocol):
         """Send a message to a connection (from any thread)."""
         ...
 
-    def close(self, conn: int) -> None:
-        """Close a connection once what was sent to it is written."""
+    def close(self, conn: int, reason: str = "host_quit") -> None:
+        """Close a connection once what was sent to it is written, a ``bye`` with ``reason``
+        last."""
         ...
 
     def flush(self) -> None:
@@ -105,15 +115,37 @@ class Outbox(Protocol):
 
 
 class _Conn:
-    """A connection's state on the network thread."""
+    """A connection's state on the network thread: what waits to be written to it (bounded),
+    its rate, its refusals in a row, its table."""
 
-    def __init__(self, ws: ServerConnection) -> None:
+    def __init__(self, ws: ServerConnection, address: str) -> None:
         self.ws = ws
+        self.address = address
         self.out: asyncio.Queue[str | None] = asyncio.Queue()
+        self.queued = 0
         self.tokens = float(BURST)
         self.stamp = time.monotonic()
         self.strikes = 0
         self.table: Mailbox | None = None
+        self.bye_reason = NetError.HOST_QUIT.value
+        self.dropped = False
+
+    def put(self, text: str) -> bool:
+        """Queue a message; False when the connection is too far behind (drop it)."""
+        if self.dropped:
+            return False
+        if self.out.qsize() >= OUT_MESSAGES or self.queued + len(text) > OUT_BYTES:
+            self.dropped = True
+            return False
+        self.queued += len(text)
+        self.out.put_nowait(text)
+        return True
+
+    def end(self, reason: str | None = None) -> None:
+        """Close once what is queued is written (a ``bye`` with ``reason`` goes first)."""
+        if reason is not None:
+            self.bye_reason = reason
+        self.out.put_nowait(None)
 
     def allow(self) -> bool:
         """Take a token of the rate limit; False when there is none."""
@@ -127,10 +159,23 @@ class _Conn:
 
 
 class HostServer:
-    """The WebSocket server of one host (one table or several), on its own thread."""
+    """The WebSocket server of one host (one table or several), on its own thread.
 
-    def __init__(self) -> None:
+    Args:
+        admin: says whether a ``create``'s admin token is right (None: no table may be created
+            from the network).
+        admin_box: where the ``create`` requests go, checked (the host's loop makes the tables).
+    """
+
+    def __init__(self, admin: Callable[[str], bool] | None = None,
+                 admin_box: Inbox[Inbound] | None = None) -> None:
         self.port = 0
+        self.admin = admin
+        self.admin_box = admin_box
+        self.guesses = Guesses()
+        self.doorway = Doorway()
+        #: connections dropped for not reading (their queue was full)
+        self.dropped = 0
         self._tables: dict[str, Mailbox] = {}
         self._conns: dict[int, _Conn] = {}
         self._ids = itertools.count(1)
@@ -174,10 +219,12 @@ class HostServer:
         with self._handing:
             self._handed.append((conn, text))
 
-    def close(self, conn: int) -> None:
-        """Close a connection once what was sent to it is written (at the next flush)."""
+    def close(self, conn: int, reason: str = "host_quit") -> None:
+        """Close a connection once what was sent to it is written, a ``bye`` with ``reason``
+        last (at the next flush)."""
         with self._handing:
             self._handed.append((conn, None))
+            self._handed.append((-conn, reason))
 
     def flush(self) -> None:
         """Hand the messages queued to the network thread: one wake-up of its loop for them
@@ -196,8 +243,10 @@ class HostServer:
         with self._handing:
             handed, self._handed = self._handed, []
             self._wake_due = False
+        reasons = {-conn: reason for conn, reason in handed if conn < 0 and reason}
         for conn, text in handed:
-            self._queue(conn, text)
+            if conn > 0:
+                self._queue(conn, text, reasons.get(conn))
 
     def stop(self, grace: float = 1.0) -> None:
         """Close every connection (after writing what was sent) and stop listening."""
@@ -233,27 +282,56 @@ class HostServer:
             return
         self.port = next(iter(server.sockets)).getsockname()[1]
         self._ready.set()
+        sweeper = asyncio.ensure_future(self._sweep())
         await self._stop
+        sweeper.cancel()
         for conn in list(self._conns.values()):
-            conn.out.put_nowait(None)
+            conn.end()
         writers = [c.ws.wait_closed() for c in self._conns.values()]
         if writers:
             await asyncio.wait([asyncio.ensure_future(w) for w in writers], timeout=1.0)
         server.close()
         await server.wait_closed()
 
-    def _queue(self, conn: int, text: str | None) -> None:
+    def _queue(self, conn: int, text: str | None, reason: str | None = None) -> None:
         c = self._conns.get(conn)
-        if c is not None:
-            c.out.put_nowait(text)
+        if c is None:
+            return
+        if text is None:
+            c.end(reason)
+        elif not c.put(text):
+            self._drop(c)
+
+    def _drop(self, conn: _Conn) -> None:
+        """A connection that does not read what it is sent: cut at once, nothing more queued."""
+        if conn.ws.transport is not None and not conn.ws.transport.is_closing():
+            self.dropped += 1
+            conn.ws.transport.abort()
+
+    async def _sweep(self) -> None:
+        """Close the connections that did not join in time."""
+        while True:
+            await asyncio.sleep(SWEEP)
+            for conn_id in self.doorway.late(time.monotonic()):
+                late = self._conns.get(conn_id)
+                if late is not None:
+                    late.end("join_deadline")
 
     async def _handle(self, ws: ServerConnection) -> None:
+        address = str(ws.remote_address[0]) if ws.remote_address else "?"
         if len(self._conns) >= MAX_CONNECTIONS:
-            await ws.close(1013, "busy")
-            return
+            oldest = self.doorway.oldest_waiting()
+            if oldest is None or oldest not in self._conns:
+                await ws.close(1013, "busy")
+                return
+            self.doorway.left(self._conns[oldest].address, oldest)
+            self._conns[oldest].end("busy")
         conn_id = next(self._ids)
-        conn = _Conn(ws)
+        conn = _Conn(ws, address)
         self._conns[conn_id] = conn
+        evict = self.doorway.arrive(address, conn_id, time.monotonic())
+        if evict is not None and evict in self._conns:
+            self._conns[evict].end("busy")
         writer = asyncio.ensure_future(self._write(conn))
         try:
             async for message in ws:
@@ -261,23 +339,28 @@ class HostServer:
                     continue  # closing: what still comes is read (to reach the close) and dropped
                 self._receive(conn_id, conn, message)
                 if conn.strikes >= STRIKES:
-                    conn.out.put_nowait(None)
+                    conn.end("strikes")
         except ConnectionClosed:
             pass
         finally:
             self._conns.pop(conn_id, None)
+            self.doorway.left(address, conn_id)
             if conn.table is not None:
                 conn.table.put(Inbound(conn_id, None))
-            conn.out.put_nowait(None)
+            conn.end()
             await asyncio.wait([writer], timeout=2.0)
 
     async def _write(self, conn: _Conn) -> None:
+        """Write what is queued, in order; the close is always preceded by a ``bye``."""
         try:
             while True:
                 text = await conn.out.get()
                 if text is None:
+                    if conn.ws.state.name == "OPEN":
+                        await conn.ws.send(envelope("bye", reason=conn.bye_reason))
                     await conn.ws.close(POLICY_CLOSE if conn.strikes >= STRIKES else 1000)
                     return
+                conn.queued -= len(text)
                 await conn.ws.send(text)
         except ConnectionClosed:
             return
@@ -286,28 +369,54 @@ class HostServer:
         if not conn.allow():
             self._refuse(conn, Refusal(NetError.TOO_FAST))
             return
+        if isinstance(message, bytes):  # one text frame is one message: nothing else is read
+            self._refuse(conn, Refusal(NetError.MALFORMED))
+            return
         request = parse_request(message)
         if isinstance(request, Refusal):
             self._refuse(conn, request)
             return
-        if isinstance(request, Ping):
-            conn.strikes = 0
-            conn.out.put_nowait(envelope("pong", t=request.t))
+        if isinstance(request, Ping):  # answered, but it forgives nothing
+            if not conn.put(envelope("pong", t=request.t)):
+                self._drop(conn)
             return
-        table = self._route(conn, request)
+        table = self._route(conn_id, conn, request)
         if isinstance(table, NetError):
             self._refuse(conn, Refusal(table))
             return
         conn.strikes = 0
         table.put(Inbound(conn_id, request))
 
-    def _route(self, conn: _Conn, request: Request) -> Mailbox | NetError:
+    def _guess(self, conn: _Conn, right: bool) -> NetError | None:
+        """Count a guess (a code or an admin token): None when it may go on."""
+        now = time.monotonic()
+        if not self.guesses.may_guess(conn.address, now):
+            return NetError.TOO_FAST
+        if not right:
+            self.guesses.wrong(conn.address, now)
+            return NetError.WRONG_CODE
+        return None
+
+    def _route(self, conn_id: int, conn: _Conn,
+               request: Request) -> Mailbox | Inbox[Inbound] | NetError:
         """The table a request goes to: a join names it by its code (the connection is then
-        bound to it); what info asks is the first table's."""
+        bound to it); what info asks is the first table's; a create goes to the admin box."""
+        if isinstance(request, Create):
+            admin, box = self.admin, self.admin_box
+            refused = self._guess(conn, admin is not None and admin(request.admin))
+            if refused is not None or box is None:
+                return refused or NetError.WRONG_CODE
+            return box
         if isinstance(request, Join):
             table = self._tables.get(request.code)
-            if table is None or (conn.table is not None and conn.table is not table):
-                return NetError.WRONG_CODE
+            if conn.table is not None:
+                return conn.table if table is conn.table else NetError.WRONG_CODE
+            refused = self._guess(conn, table is not None)
+            if refused is not None or table is None:
+                return refused or NetError.WRONG_CODE
+            if not self.doorway.may_join(conn.address):
+                return NetError.BUSY
+            self.doorway.joined(conn.address, conn_id)
             conn.table = table
             return table
         if conn.table is not None:
@@ -322,8 +431,9 @@ class HostServer:
                         "is %s", refusal.version, VERSION,
                         "newer" if refusal.code is NetError.VERSION_NEWER else "older")
         conn.strikes += 1
-        conn.out.put_nowait(envelope("error", code=refusal.code.value, seq=refusal.seq,
-                                     version=VERSION))
+        if not conn.put(envelope("error", code=refusal.code.value, seq=refusal.seq,
+                                 version=VERSION)):
+            self._drop(conn)
 
     @property
     def tables(self) -> Iterable[str]:

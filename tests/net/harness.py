@@ -99,9 +99,9 @@ class LeakTap:
             self.messages.setdefault(conn, []).append(text)
         self.inner.send(conn, text)
 
-    def close(self, conn: int) -> None:
+    def close(self, conn: int, reason: str = "host_quit") -> None:
         """Pass on."""
-        self.inner.close(conn)
+        self.inner.close(conn, reason)
 
     def flush(self) -> None:
         """Pass on."""

@@ -65,7 +65,7 @@ class JoinScene(WidgetScene):
                               for i in range(LISTED)]
         self.address = g.add(TextInput("", max_length=60, placeholder=N_("Address")))
         self.port = g.add(TextInput("", max_length=5, placeholder=N_("Port")))
-        self.code = g.add(TextInput("", max_length=8, placeholder=N_("Table code")))
+        self.code = g.add(TextInput("", max_length=14, placeholder=N_("Table code")))
         self.name = g.add(TextInput(self._last_name(), max_length=16,
                                     placeholder=N_("Your name")))
         #: each field's name above it (the placeholder goes once the field is typed in)

@@ -1,0 +1,342 @@
+"""Many tables in one headless host: ``rami-host`` serves each on the same port, by its code.
+
+A :class:`TableSpec` says what a table is (preset, seats, code, when it ends, policy, turn
+time); :class:`Hall` opens tables from specs (the command line, a config file, or a ``create``
+from a player's game holding the host's admin token), runs them all in one loop that only waits
+on their mailboxes, and, given a state folder, keeps each one there through the session's own
+save path (its match autosaved after every move) with its code and seat tokens, so that a host
+killed mid-round starts again with every table, and its joiners take their seats back.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hmac
+import logging
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from rami_desktop.bots import LEVELS
+from rami_desktop.engine.rules import PRESET_NAMES, preset
+from rami_desktop.play.config import GameConfig, Seat
+from rami_desktop.storage.tables import TableFiles, kept_codes
+
+from .headless import IDLE_WAIT, THINK_WAIT, TablePlan, step_table, table_done, table_summary
+from .host_session import POLICIES, TURN_TIME, HostSession
+from .inbox import Inbox
+from .protocol import CODE_LENGTH, VERSION, Create, envelope, normalize_code
+from .server import HostServer, Inbound, Mailbox
+
+log = logging.getLogger(__name__)
+
+#: tables one host serves at most (a ``create`` past it is answered ``busy``)
+MAX_TABLES = 500
+
+
+def parse_seats(text: str) -> tuple[Seat, ...]:
+    """``net,net,bot:medium`` as seats.
+
+    Raises:
+        ValueError: a seat that is neither ``net`` nor ``bot:LEVEL``.
+    """
+    seats: list[Seat] = []
+    for i, part in enumerate(p.strip().lower() for p in text.split(",")):
+        if part == "net":
+            seats.append(Seat(None, "net"))
+        elif part.startswith("bot:") and part[4:] in LEVELS:
+            seats.append(Seat(None, "bot", part[4:]))
+        else:
+            raise ValueError(f"seat {i + 1}: {part!r} is neither net nor bot:LEVEL "
+                             f"({', '.join(LEVELS)})")
+    return tuple(seats)
+
+
+@dataclass(frozen=True)
+class TableSpec:
+    """What a table of the host is.
+
+    Attributes:
+        preset: the rules' preset.
+        seats: ``net,net,bot:medium`` (see :func:`parse_seats`).
+        code: its code (None: a new one).
+        rounds: it ends after this many rounds (None: at the match's end).
+        policy: while a joiner is away: ``wait``, or ``bot``.
+        turn_time: seconds a network seat has to play (0: no timer).
+        seed: the match's seed (None: drawn).
+        name: the table's name.
+    """
+
+    preset: str = "talaj"
+    seats: str = "net,net,bot:medium"
+    code: str | None = None
+    rounds: int | None = None
+    policy: str = "bot"
+    turn_time: float = TURN_TIME
+    seed: int | None = None
+    name: str = ""
+
+    def config(self) -> GameConfig:
+        """The match's setup.
+
+        Raises:
+            ValueError: a preset, seats or policy that cannot make a table.
+        """
+        if self.preset not in PRESET_NAMES:
+            raise ValueError(f"no preset {self.preset!r} ({', '.join(PRESET_NAMES)})")
+        if self.policy not in POLICIES:
+            raise ValueError(f"policy must be wait or bot, not {self.policy!r}")
+        if not 0 <= self.turn_time <= 3600:
+            raise ValueError("the turn time is 0 to 3600 seconds")
+        rules = preset(self.preset)
+        seats = parse_seats(self.seats)
+        if not rules.min_players <= len(seats) <= rules.max_players:
+            raise ValueError(f"{self.preset} takes {rules.min_players} to {rules.max_players} "
+                             "seats")
+        if rules.teams and len(seats) != 4:
+            raise ValueError("teams need 4 seats")
+        config = GameConfig(rules=rules, seats=seats, seed=self.seed)
+        if not config.remote:
+            raise ValueError("no net seat: nobody could join")
+        return config
+
+    def checked_code(self) -> str | None:
+        """The code asked for, in its canonical form (None: a new one).
+
+        Raises:
+            ValueError: shorter than :data:`CODE_LENGTH` or not letters and digits.
+        """
+        if self.code is None:
+            return None
+        code = normalize_code(self.code)
+        if not CODE_LENGTH <= len(code) <= 16 or not code.isascii():
+            raise ValueError(f"a table code is {CODE_LENGTH} to 16 letters and digits "
+                             "(shorter ones can be guessed)")
+        return code
+
+    @classmethod
+    def from_dict(cls, data: Any) -> TableSpec:
+        """A spec from a config file's table.
+
+        Raises:
+            ValueError: not an object of the spec's fields.
+        """
+        if not isinstance(data, dict):
+            raise ValueError("a table is an object")
+        fields = {f.name: f.type for f in dataclasses.fields(cls)}
+        unknown = set(data) - set(fields)
+        if unknown:
+            raise ValueError(f"unknown table fields: {', '.join(sorted(unknown))}")
+        spec = cls(**data)
+        for key in ("preset", "seats", "policy", "name"):
+            if not isinstance(getattr(spec, key), str):
+                raise ValueError(f"{key!r} must be text")
+        for key in ("rounds", "seed"):
+            value = getattr(spec, key)
+            if value is not None and (isinstance(value, bool) or not isinstance(value, int)
+                                      or value < (1 if key == "rounds" else 0)):
+                raise ValueError(f"{key!r} must be a whole number")
+        if isinstance(spec.turn_time, bool) or not isinstance(spec.turn_time, (int, float)):
+            raise ValueError("'turn_time' must be a number")
+        if spec.code is not None and not isinstance(spec.code, str):
+            raise ValueError("'code' must be text")
+        return spec
+
+
+@dataclass
+class HostedTable:
+    """A table of the hall: its session, when it ends, where it is kept."""
+
+    session: HostSession
+    plan: TablePlan
+    files: TableFiles | None
+    kept_tokens: dict[int, str]
+
+
+class Hall:
+    """The tables of one headless host (see the module's text).
+
+    Args:
+        server: the host's WebSocket server (its ``admin_box`` takes the ``create`` requests).
+        state: the folder where the tables are kept (None: nothing is kept).
+        new_code: makes a new table code.
+        admin_box: the ``create`` requests (the server's).
+    """
+
+    def __init__(self, server: HostServer, state: Path | None, new_code: Any,
+                 admin_box: Inbox[Inbound] | None = None) -> None:
+        self.server = server
+        self.state = state
+        self.new_code = new_code
+        self.admin_box = admin_box
+        self.wake = admin_box.wake if admin_box is not None else threading.Event()
+        self.tables: dict[str, HostedTable] = {}
+        #: the summaries of the tables that ended, in the order they ended
+        self.ended: list[dict[str, Any]] = []
+
+    def open(self, spec: TableSpec) -> str:
+        """Open a table; return its code.
+
+        Raises:
+            ValueError: a spec that cannot make a table, or a code already served.
+        """
+        config = spec.config()
+        code = spec.checked_code() or self._fresh_code()
+        if code in self.tables:
+            raise ValueError(f"the code {code} is already a table here")
+        files = TableFiles(self.state, code) if self.state is not None else None
+        session = self._session(code, config, files, spec.policy, spec.turn_time, spec.name)
+        table = HostedTable(session, TablePlan(spec.rounds), files, {})
+        self.tables[code] = table
+        self._keep(table, force=True)
+        session.autosave()
+        return code
+
+    def resume(self) -> list[str]:
+        """Open again every table kept in the state folder; return their codes (a table whose
+        files cannot be read is skipped, and logged)."""
+        if self.state is None:
+            return []
+        opened = []
+        for code in kept_codes(self.state):
+            files = TableFiles(self.state, code)
+            doc = files.load()
+            if doc is None or code in self.tables:
+                continue
+            try:
+                tokens = {int(k): str(v) for k, v in dict(doc.get("tokens") or {}).items()}
+                box = Mailbox(code, self.wake)
+                session, problem = HostSession.resume(
+                    files.match, outbox=self.server, mailbox=box, tokens=tokens,
+                    policy=str(doc.get("policy", "bot")), screen=False,
+                    host_name=str(doc.get("name", "")),
+                    turn_time=float(doc.get("turn_time", TURN_TIME)))
+            except (TypeError, ValueError) as exc:
+                log.warning("the table %s cannot be resumed: %s", code, exc)
+                continue
+            if not isinstance(session, HostSession):
+                log.warning("the table %s cannot be resumed: %s", code, problem)
+                continue
+            rounds = doc.get("rounds")
+            self.server.add_table(box)
+            table = HostedTable(session, TablePlan(rounds if isinstance(rounds, int) else None),
+                                files, dict(tokens))
+            self.tables[code] = table
+            opened.append(code)
+        return opened
+
+    def _fresh_code(self) -> str:
+        while True:
+            code = str(self.new_code())
+            if code not in self.tables:
+                return code
+
+    def _session(self, code: str, config: GameConfig, files: TableFiles | None, policy: str,
+                 turn_time: float, name: str) -> HostSession:
+        box = Mailbox(code, self.wake)
+        session = HostSession(config, outbox=self.server, mailbox=box, policy=policy,
+                              screen=False, host_name=name, turn_time=turn_time,
+                              store=files.match if files is not None else None)
+        self.server.add_table(box)
+        return session
+
+    def _keep(self, table: HostedTable, force: bool = False) -> None:
+        """Write the table's document when its tokens changed (a seat taken)."""
+        session = table.session
+        if table.files is None or (not force and session.book.tokens == table.kept_tokens):
+            return
+        table.kept_tokens = dict(session.book.tokens)
+        table.files.save({"code": session.code, "policy": session.policy,
+                          "turn_time": session.turn_time, "rounds": table.plan.rounds,
+                          "name": session.host_name,
+                          "tokens": {str(s): t for s, t in session.book.tokens.items()}})
+
+    # ---- the loop ------------------------------------------------------------------------------
+
+    def step(self) -> bool:
+        """Move every table on (and make the tables asked for); return whether a bot
+        thinks."""
+        self._creates()
+        thinking = False
+        for code, table in list(self.tables.items()):
+            session = table.session
+            if table_done(session, table.plan):
+                self._end(code, table)
+                continue
+            thinking = step_table(session) or thinking
+            self._keep(table)
+        return thinking
+
+    def run(self, stop: threading.Event, serve: bool = False,
+            deadline: float | None = None) -> bool:
+        """Run until every table ended (``serve``: until ``stop``), or ``stop`` is set, or
+        ``deadline`` (a ``time.monotonic()``) passes; return whether the tables all ended."""
+        while not stop.is_set():
+            thinking = self.step()
+            if not self.tables and not serve:
+                return True
+            if deadline is not None and time.monotonic() > deadline:
+                return False
+            self.wake.wait(THINK_WAIT if thinking else IDLE_WAIT)
+            self.wake.clear()
+        return not self.tables
+
+    def close(self) -> None:
+        """The host stops: each table is told (``bye`` ``host_quit``) and kept for a resume."""
+        for table in self.tables.values():
+            table.session.flush()
+            table.session.close()
+
+    def _end(self, code: str, table: HostedTable) -> None:
+        session = table.session
+        session.pump()
+        self.ended.append({"code": code, **table_summary(session)})
+        session.close(ended=True)
+        self.server.remove_table(code)
+        del self.tables[code]
+        if table.files is not None:
+            table.files.remove()
+
+    def _creates(self) -> None:
+        if self.admin_box is None:
+            return
+        for item in self.admin_box.take(50):
+            request = item.request
+            if not isinstance(request, Create):
+                continue
+            if len(self.tables) >= MAX_TABLES:
+                self.server.send(item.conn, envelope("error", code="busy", seq=None,
+                                                     version=VERSION))
+                self.server.close(item.conn, "busy")
+                continue
+            spec = TableSpec(preset=request.preset, seats=request.seats,
+                             rounds=request.rounds, name=request.name)
+            try:
+                code = self.open(spec)
+            except ValueError as exc:
+                log.info("a create was refused: %s", exc)
+                self.server.send(item.conn, envelope("error", code="bad_field", seq=None,
+                                                     version=VERSION))
+                self.server.close(item.conn, "left")
+                continue
+            self.server.send(item.conn, envelope("created", code=code))
+            self.server.close(item.conn, "created")
+        self.server.flush()
+
+
+def admin_check(token: str | None) -> Any:
+    """The server's check of a ``create``'s admin token (None: no token, nothing may be
+    created)."""
+    if not token:
+        return None
+    expected = token.encode()
+
+    def check(given: str) -> bool:
+        return hmac.compare_digest(given.encode(), expected)
+
+    return check
+
+
+__all__ = ["MAX_TABLES", "Hall", "HostedTable", "TableSpec", "admin_check", "parse_seats"]
