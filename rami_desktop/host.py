@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from types import FrameType
 
 from rami_desktop.arguments import OneLineParser, safe_output, whole_number
-from rami_desktop.bots import LEVELS
+from rami_desktop.bots import levels_for
 from rami_desktop.engine.rules import PRESET_NAMES, preset
 from rami_desktop.net.headless import TablePlan, end_table, run_tables, table_summary
 from rami_desktop.net.host_session import POLICIES, HostSession
@@ -33,21 +33,22 @@ from rami_desktop.play.config import GameConfig, Seat
 OK, FAILED, BAD_ARGS = 0, 1, 2
 
 
-def parse_seats(text: str) -> tuple[Seat, ...]:
-    """``net,net,bot:medium`` as seats.
+def parse_seats(text: str, preset: str = "talaj") -> tuple[Seat, ...]:
+    """``net,net,bot:medium`` as seats (the levels those ``preset`` offers).
 
     Raises:
         ValueError: a seat that is neither ``net`` nor ``bot:LEVEL``.
     """
     seats: list[Seat] = []
+    levels = levels_for(preset)
     for i, part in enumerate(p.strip().lower() for p in text.split(",")):
         if part == "net":
             seats.append(Seat(None, "net"))
-        elif part.startswith("bot:") and part[4:] in LEVELS:
+        elif part.startswith("bot:") and part[4:] in levels:
             seats.append(Seat(None, "bot", part[4:]))
         else:
             raise ValueError(f"seat {i + 1}: {part!r} is neither net nor bot:LEVEL "
-                             f"({', '.join(LEVELS)})")
+                             f"({', '.join(levels)})")
     return tuple(seats)
 
 
@@ -82,7 +83,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                         format="rami-host: %(message)s")
     args = parse_args(argv)
     try:
-        seats = parse_seats(args.seats)
+        seats = parse_seats(args.seats, args.preset)
         rules = preset(args.preset)
         config = GameConfig(rules=rules, seats=seats, seed=args.seed)
         if not rules.min_players <= len(seats) <= rules.max_players:
