@@ -37,8 +37,8 @@ def finding_text(finding: Finding) -> str:
         way = finding.way or GoingOut()
         return bidi_format(_("Turn {turn}: you could have gone out: {way}."),
                            turn=finding.turn, way=way_text(way))
-    return bidi_format(ngettext("You held {count} joker at the end: {points} points.",
-                                "You held {count} jokers at the end: {points} points.",
+    return bidi_format(ngettext("You held {count} joker at the end: {points} of your penalty.",
+                                "You held {count} jokers at the end: {points} of your penalty.",
                                 finding.count), count=finding.count, points=finding.points)
 
 
