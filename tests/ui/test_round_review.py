@@ -40,6 +40,8 @@ def test_a_round_gone_out_at_once_reviews_to_well_played(make_app: Any) -> None:
     play(scene, Discard(0, scene.session.round.hands[0][-1]))
     summary = _summary(app, scene)
     assert summary.review.findings == ()
+    Driver(app).step(frames=2)
+    assert not summary.needs_redraw()  # at rest
     assert summary.review_button.visible
     Driver(app).click(summary.review_button.rect.center)
     assert summary.reviewing
@@ -57,6 +59,12 @@ def test_a_going_out_missed_is_told_with_its_turn(make_app: Any) -> None:
     summary = _summary(app, scene)
     findings = summary.review.findings
     assert findings is not None and [f.kind for f in findings] == [FindingKind.MISSED_OUT]
+    summary.review.findings = None  # as if shown before the review came: taken when shown
+    Driver(app).click(summary.review_button.rect.center)
+    assert summary.review.lines() == [finding_text(findings[0])]
+    Driver(app).step(frames=2)
+    assert not summary.needs_redraw()
+    Driver(app).click(summary.review_button.rect.center)
     assert findings[0].turn == 1
     Driver(app).click(summary.review_button.rect.center)
     assert summary.reviewing

@@ -140,11 +140,11 @@ class RoundSummaryScene(WidgetScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        if self.review.poll():
+        if self.review.poll() and self.reviewing:
             self._review_arrived = True
 
     def needs_redraw(self) -> bool:
-        """At rest, drawn again only when the review arrives from the bot worker."""
+        """At rest, drawn again only when the review shown arrives from the bot worker."""
         return super().needs_redraw() or self._review_arrived
 
     def copy_code(self) -> None:
@@ -240,6 +240,7 @@ class RoundSummaryScene(WidgetScene):
     # ---- drawing -----------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
+        self._review_arrived = False
         if self.peeking:
             self.group.draw(surface)
             return
@@ -254,7 +255,6 @@ class RoundSummaryScene(WidgetScene):
                         p.w - 2 * pad, bold=True)
         surface.blit(head, head.get_rect(midtop=(p.centerx, y)))
         rows = self.rows_rect
-        self._review_arrived = False
         if self.reviewing:
             top = rows.y - small - theme.px(8, s)
             self.review.draw(surface, pygame.Rect(rows.x, top, rows.w, rows.bottom - top), s)
