@@ -3,16 +3,22 @@
 Usage: ``python tools/ceiling.py [--preset P ...] [--rounds 300] [--seed 31] [--draws 6]
 [--no-guard] [--jobs 1] [--json]``.
 
-The cheat is hard in everything but one choice. When its turn lays nothing, it looks at what no
-real bot sees, the stock and the next player's hand, and changes hard's discard:
+The cheat is hard in everything but two choices. When its turn lays nothing, it looks at what
+no real bot sees, the stock and the next player's hand, and changes hard's discard:
 
 - it never throws a card with which the next player could take the talaj and open or go out
-  (the counts of ``tools/blunders.py``), unless every card would;
-- among the others, it keeps the one after which its hand holds an opening soonest with the
-  cards it will really draw (the next players drawing from the stock too), up to ``--draws``
-  draws ahead; once down, the one after which it goes out soonest (the engine's
-  ``going_out_actions`` on the round with those cards in its hand, two draws ahead at most);
-  hard's own discard when none is sooner.
+  (the engine's ``feeding``, as ``tools/blunders.py`` counts them), unless every card would;
+- it never throws a joker (jokers count nothing in an opening: looking ahead cannot tell them
+  apart from a loose card);
+- among the others, weighed in hard's own order (the card hard least wants to keep first), it
+  keeps the one after which its hand holds an opening soonest with the cards it will really draw
+  (the next players drawing from the stock too), up to ``--draws`` draws ahead; once down, the
+  one after which it goes out soonest, every draw ahead looked at (``bots/lookahead.py``: the
+  engine's ``going_out_actions`` on the hands left once the cards it cannot lay are thrown on
+  the turns between); hard's own discard when none is sooner.
+
+Where the talaj's top card is free to take (simple), it takes it, or leaves it, exactly when the
+real stock shows its hand reaching the target sooner that way (informed pickups).
 
 Each deal is played once from every seat (duplicate), on the simulator's deals. The figure is
 the cheat's share of the rounds won, with its 95% Wilson interval. An honest bot sees only its
