@@ -89,9 +89,14 @@ def review_round(state: RoundState, log: Sequence[Action], players: Collection[i
     """
     out: list[Finding] = []
     missed: GoingOut | None = None
+    started = -1  # the last turn whose start was looked at
     for k, action in enumerate(log):
         p = state.current
         mine = p in players and action.player == p
+        if mine and state.turn != started:
+            started = state.turn
+            if state.has_drawn and not state.turn_view().ops:  # a turn that starts drawn
+                missed = _way(going_out_actions(state), None)
         if mine and not state.has_drawn and isinstance(action, Draw) and missed is None:
             draw = going_out_draw(state)
             if draw is not None:

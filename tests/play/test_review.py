@@ -170,3 +170,13 @@ def test_bot_worker_job_runs_on_its_thread() -> None:
     worker = BotWorker()
     assert worker.job(lambda: threading.current_thread().name).result(5).startswith("rami-bot")
     worker.shutdown()
+
+
+def test_a_first_turn_without_a_draw_that_could_go_out_is_a_miss() -> None:
+    # tallage: the first player starts with 15 cards and no draw; these go out at once
+    hand = "KS KC KD 9H 10H JH QH KH 2S 3S 4S 5C 5D 5S 7S"
+    state = make_round(PRESETS["tallage"], [hand, DOWN[1]], dealer=0, stock_top="3D")
+    dealt = state.clone()
+    log = _play(state, Discard(0, H("7S")[0]))
+    found = _review(dealt, log, {0})
+    assert _kinds(found) == [FindingKind.MISSED_OUT] and found[0].turn == 1
