@@ -17,9 +17,9 @@ cards a player was seen taking in that player's hand):
   open or go out (the engine's :func:`~rami_desktop.engine.feeding.discard_feeds`).
 
 The card with the best expectation is thrown; hard's own choice unless another is better by a
-margin. Where the talaj's top card is free to take (simple), the expert weighs taking it against
-the stock card the same way. It sees only its observation; its deals come from its own seeded
-generator, so the same observation and seed give the same action.
+margin. It sees only its observation; its deals come from its own seeded generator, so the same
+observation and seed give the same action. (Weighing a free talaj card the same way, in simple,
+made it worse: 45.8% against hard over 400 rounds; it draws as hard does.)
 """
 
 from __future__ import annotations
@@ -27,14 +27,12 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..engine.actions import Action, Draw
 from ..engine.cards import Card
 from ..engine.feeding import Feed, discard_feeds
 from ..engine.observation import Observation
 from ..engine.openings import opening_terms
 from ..engine.state import RoundState
 from .evaluate import keep_values
-from .finish import going_out_source
 from .lookahead import own_draws, reach
 from .plan import Plan, Step, forms_meld
 from .player import RuleBot
@@ -56,8 +54,6 @@ UNLIKELY = 0.3
 MARGIN = 0.15
 #: the last passes of the next player the model looks at
 PASSES = 3
-#: discards weighed for each way of drawing (a free talaj card, simple)
-PICKUP_SHORTLIST = 2
 
 
 class ExpertBot(RuleBot):
@@ -75,41 +71,6 @@ class ExpertBot(RuleBot):
         if card == step.cards[0]:
             return plan
         return Plan([Step("discard", (card,), step.hand_before)], False, 0, False)
-
-    def _draw(self, obs: Observation, rng: random.Random) -> Action:
-        """Hard's draw, except that a talaj top card free to take (simple) is taken, or left,
-        when the deals show the hand reaching its target sooner that way."""
-        action = super()._draw(obs, rng)
-        if (not isinstance(action, Draw) or obs.rules.top_card_must_lay or obs.top is None
-                or action.source not in ("stock", "top") or self._refusals):
-            return action
-        if action.source == "top" and going_out_source(obs) == "top":
-            return action
-        if sandbox(obs).check(Draw(obs.player, "top")) is not None:
-            return action
-        value = {"top": 0.0, "stock": 0.0}
-        total = 0.0
-        for world, weight in deals(obs, rng):
-            total += weight
-            for source in value:
-                probe = world.clone()
-                probe.apply(Draw(obs.player, source))
-                hand = tuple(probe.hands[obs.player])
-                took = obs.top if source == "top" else None
-                values = keep_values(hand, obs, self.style, rng, obs.down[obs.player])
-                ranked = sorted((c for c in set(hand) - {took} if not c.is_joker),
-                                key=lambda c: (values.get(c, 0.0), c))[:PICKUP_SHORTLIST]
-                if ranked:
-                    value[source] += weight * max(score_discards(probe, hand, ranked).values())
-        if total <= 0:
-            return action
-        if action.source == "stock" and value["top"] - value["stock"] > MARGIN * total:
-            self._took = obs.top
-            return Draw(obs.player, "top")
-        if action.source == "top" and value["stock"] - value["top"] > MARGIN * total:
-            self._took = None
-            return Draw(obs.player, "stock")
-        return action
 
     def discard(self, obs: Observation, hand: tuple[Card, ...], hard_choice: Card,
                 rng: random.Random) -> Card:
