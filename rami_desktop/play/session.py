@@ -399,10 +399,13 @@ class Session(Seating):
         if not self._review.done():
             return None
         error = self._review.exception()
-        if error is not None:  # a bug: the summary goes on without a review
-            log.error("the round review failed", exc_info=error)
-            return ()
-        return self._review.result()
+        if error is None:
+            return self._review.result()
+        log.error("the round review failed", exc_info=error)  # a bug: told once, then none
+        done: Future[tuple[Finding, ...]] = Future()
+        done.set_result(())
+        self._review = done
+        return ()
 
     def _round_finished(self) -> None:
         if self.human_seats:
