@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from typing import TextIO
 
 from rami_desktop.arguments import OneLineParser, safe_output, whole_number
-from rami_desktop.bots import LEVELS, Bot
+from rami_desktop.bots import ALL_LEVELS, Bot, levels_for
 from rami_desktop.engine.actions import (
     Action,
     Add,
@@ -347,7 +347,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     p.add_argument("--players", type=whole_number(2, 6), default=2, help="number of players")
     p.add_argument("--seed", type=whole_number(0, 2**32 - 1), default=None,
                    help="the seed of the deals")
-    p.add_argument("--level", default="easy", choices=LEVELS, help="the bots' level")
+    p.add_argument("--level", default="easy", choices=ALL_LEVELS,
+                   help="the bots' level (expert only in the presets that offer it)")
     p.add_argument("--pace", default="off", choices=PACES,
                    help="how long the bots pause after each move (as at the table)")
     return p.parse_args(argv)
@@ -361,6 +362,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not rules.min_players <= args.players <= rules.max_players:
         print(_("{preset} takes {low} to {high} players.").format(
             preset=args.preset, low=rules.min_players, high=rules.max_players), file=sys.stderr)
+        return 2
+    if args.level not in levels_for(args.preset):
+        print(_("{preset} offers the levels {levels}.").format(
+            preset=args.preset, levels=", ".join(levels_for(args.preset))), file=sys.stderr)
         return 2
     seed = args.seed if args.seed is not None else random.randrange(2**31)
     game = Game(args.preset, args.players, seed, args.level, pace=args.pace)

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from .arguments import OneLineParser, safe_output, whole_number
-from .bots import LEVELS, Bot, make_bot
+from .bots import Bot, levels_for, make_bot
 from .engine.actions import Action
 from .engine.errors import ErrorCode
 from .engine.observation import Observation
@@ -316,9 +316,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     names = [b.strip() for b in args.bots.split(",") if b.strip()]
-    bad = [b for b in names if b not in LEVELS]
+    offered = levels_for(args.preset)
+    bad = [b for b in names if b not in offered]
     if bad or not names:
-        ap.error(f"unknown bot level {bad[0] if bad else ''!r}; choose from {', '.join(LEVELS)}")
+        ap.error(f"unknown bot level {bad[0] if bad else ''!r}; {args.preset} offers "
+                 f"{', '.join(offered)} (the expert is measured with tools/blunders.py)")
     if len(names) > args.players:
         ap.error("more bots than players")
     levels = [names[s % len(names)] for s in range(args.players)]

@@ -42,9 +42,9 @@ def test_it_keeps_the_pair_its_own_next_draw_makes_an_opening_with() -> None:
                     "2H 4C 6D 8H 10C QS AS 3C 7D 9S JC KC 4H 6H"], "2C 3D 5S")
     cheat = ceiling.Cheat(lambda: state, 2, True)
     hand = tuple(state.hands[0])
-    choice = cheat.discard(hand, H("5C")[0])
+    choice = cheat.discard(hand, H("5C")[0], {})
     assert choice not in H("5C 5D KS KH KD 10H JH QH")
-    assert cheat.discard(hand, H("2S")[0]) == H("2S")[0]  # hard's choice when it opens as soon
+    assert cheat.discard(hand, H("2S")[0], {}) == H("2S")[0]  # hard's choice when it opens as soon
 
 
 def test_it_never_throws_the_card_the_next_player_opens_with() -> None:
@@ -54,9 +54,9 @@ def test_it_never_throws_the_card_the_next_player_opens_with() -> None:
                     "QS QD QC 9H 10H JH 7C 7D 2S 4C 6D 8S KD"], "3C 5H")
     seven = H("7S")[0]
     cheat = ceiling.Cheat(lambda: state, 2, True)
-    assert cheat.discard(tuple(state.hands[0]), seven) != seven
+    assert cheat.discard(tuple(state.hands[0]), seven, {}) != seven
     careless = ceiling.Cheat(lambda: state, 2, False)
-    assert careless.discard(tuple(state.hands[0]), seven) == seven
+    assert careless.discard(tuple(state.hands[0]), seven, {}) == seven
 
 
 def test_once_down_it_keeps_the_pair_its_next_draw_goes_out_with() -> None:
@@ -71,8 +71,47 @@ def test_once_down_it_keeps_the_pair_its_next_draw_goes_out_with() -> None:
     state.apply(Draw(0, "stock"))  # 5C 5D 7S 9C; the 5S comes next: 5C 5D 5S, then out
     cheat = ceiling.Cheat(lambda: state, 2, True)
     hand = tuple(state.hands[0])
-    assert cheat.discard(hand, H("5C")[0]) in H("7S 9C")
-    assert cheat.discard(hand, H("9C")[0]) == H("9C")[0]
+    assert cheat.discard(hand, H("5C")[0], {}) in H("7S 9C")
+    assert cheat.discard(hand, H("9C")[0], {}) == H("9C")[0]
+
+
+def test_when_hard_s_discard_feeds_it_throws_hard_s_next_choice_never_a_joker() -> None:
+    ceiling = _tool()
+    # the 7S would let player 1 open; jokers and aces come first in sort order, not in hard's
+    state = _drawn(["7S JK 4D 6H 8C 10D QH KS 3S 5C 9D JS AH",
+                    "QS QD QC 9H 10H JH 7C 7D 2S 4C 6D 8S KD"], "3C 5H")
+    seven, nine = H("7S 9D")
+    hand = tuple(state.hands[0])
+    values = {c: 50.0 for c in hand}
+    values[nine] = 1.0
+    values[seven] = 0.0
+    cheat = ceiling.Cheat(lambda: state, 0, True)
+    assert cheat.discard(hand, seven, values) == nine
+
+
+def test_it_never_throws_a_joker_to_open_sooner() -> None:
+    ceiling = _tool()
+    state = _drawn(["KS KH KD 10H JH QH 5C 5D JK 4D 6C 8S 9C 3H",
+                    "2H 4C 6D 8H 10C QS AS 3C 7D 9S JC KC 4H 6H"], "2C 3D 5S")
+    cheat = ceiling.Cheat(lambda: state, 6, True)
+    hand = tuple(state.hands[0])
+    assert not cheat.discard(hand, H("3H")[0], {}).is_joker
+
+
+def test_once_down_it_sees_a_going_out_three_draws_ahead() -> None:
+    ceiling = _tool()
+    state = _drawn(["KS KC KD 9H 10H JH QH KH 2S 3S 4S 5C 5D 7S",
+                    "2H 4C 6D 8H 10C QS 3C 7D 9S JC KS 4H 6H AD"],
+                   "AS 3D 9C 2D 8D 3H 2C 4H 5S")
+    for meld in ("KS KC KD", "9H 10H JH QH KH", "2S 3S 4S"):
+        state.apply(Lay(0, tuple(H(meld))))
+    state.apply(Discard(0, H("AS")[0]))
+    state.apply(Draw(1, "stock"))
+    state.apply(Discard(1, H("3D")[0]))
+    state.apply(Draw(0, "stock"))  # 5C 5D 7S 9C; its draws: 8D, 2C, then the 5S
+    hand = tuple(state.hands[0])
+    assert ceiling.Cheat(lambda: state, 2, True).discard(hand, H("5C")[0], {}) == H("5C")[0]
+    assert ceiling.Cheat(lambda: state, 3, True).discard(hand, H("5C")[0], {}) in H("7S 9C")
 
 
 def test_the_cheat_plays_whole_rounds_legally_against_hard() -> None:

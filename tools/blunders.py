@@ -34,13 +34,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rami_desktop.engine.actions import Draw
-from rami_desktop.engine.cards import Card
+from rami_desktop.engine.feeding import feed
 from rami_desktop.engine.going_out import going_out_actions, going_out_draw
-from rami_desktop.engine.openings import opening_terms
 from rami_desktop.engine.rules import PRESET_NAMES
-from rami_desktop.engine.solver import find_opening
-from rami_desktop.engine.state import RoundState
 from rami_desktop.sim import Tally, count_round, in_workers, new_round, play_deals, report
 
 KINDS = ("feed_open", "feed_out", "missed_out")
@@ -67,29 +63,6 @@ class Blunders:
         for lv, per in other.counts.items():
             for kind, v in per.items():
                 self.counts.setdefault(lv, dict.fromkeys(KINDS, 0))[kind] += v
-
-
-def opens_alone(state: RoundState) -> bool:
-    """Whether the hand of the player to move could already open at the bar (a card kept)."""
-    terms = opening_terms(state).unstaged()
-    return any(find_opening(state.hands[state.current], req) is not None
-               for _, req in terms.requests(going_out=False))
-
-
-def feed(state: RoundState, card: Card) -> str | None:
-    """What the talaj top ``card`` would give the player to move: ``feed_out``, ``feed_open``
-    or None (looked at on a copy)."""
-    q = state.current
-    probe = state.clone()
-    if probe.check(Draw(q, "top")) is not None:
-        return None
-    probe.apply(Draw(q, "top"))
-    if going_out_actions(probe) is not None:
-        return "feed_out"
-    if (state.rules.top_card_must_lay and not state.down[q] and state.rules.lay_before_out
-            and not opens_alone(state)):
-        return "feed_open"
-    return None
 
 
 def play_one(rules_name: str, levels: tuple[str, ...], seed: int, dealer: int, teams: bool,
@@ -121,7 +94,7 @@ def play_one(rules_name: str, levels: tuple[str, ...], seed: int, dealer: int, t
             continue
         kind = feed(state, state.discards[-1][1])
         if kind is not None:
-            out.add(level, kind)
+            out.add(level, kind.value)
     if state.turn >= turn_cap and not state.over:
         session.driver_stats.turn_cap_hits += 1
     count_round(tally, session.driver_stats, levels, state)

@@ -3,16 +3,22 @@
 Usage: ``python tools/ceiling.py [--preset P ...] [--rounds 300] [--seed 31] [--draws 6]
 [--no-guard] [--jobs 1] [--json]``.
 
-The cheat is hard in everything but one choice. When its turn lays nothing, it looks at what no
-real bot sees, the stock and the next player's hand, and changes hard's discard:
+The cheat is hard in everything but two choices. When its turn lays nothing, it looks at what
+no real bot sees, the stock and the next player's hand, and changes hard's discard:
 
 - it never throws a card with which the next player could take the talaj and open or go out
-  (the counts of ``tools/blunders.py``), unless every card would;
-- among the others, it keeps the one after which its hand holds an opening soonest with the
-  cards it will really draw (the next players drawing from the stock too), up to ``--draws``
-  draws ahead; once down, the one after which it goes out soonest (the engine's
-  ``going_out_actions`` on the round with those cards in its hand, two draws ahead at most);
-  hard's own discard when none is sooner.
+  (the engine's ``feeding``, as ``tools/blunders.py`` counts them), unless every card would;
+- it never throws a joker (jokers count nothing in an opening: looking ahead cannot tell them
+  apart from a loose card);
+- among the others, weighed in hard's own order (the card hard least wants to keep first), it
+  keeps the one after which its hand holds an opening soonest with the cards it will really draw
+  (the next players drawing from the stock too), up to ``--draws`` draws ahead; once down, the
+  one after which it goes out soonest, every draw ahead looked at (``bots/lookahead.py``: the
+  engine's ``going_out_actions`` on the hands left once the cards it cannot lay are thrown on
+  the turns between); hard's own discard when none is sooner.
+
+Where the talaj's top card is free to take (simple), it takes it, or leaves it, exactly when the
+real stock shows its hand reaching the target sooner that way (informed pickups).
 
 Each deal is played once from every seat (duplicate), on the simulator's deals. The figure is
 the cheat's share of the rounds won, with its 95% Wilson interval. An honest bot sees only its
@@ -33,19 +39,18 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from blunders import feed
 from rami_desktop.bots import make_bot
+from rami_desktop.bots.evaluate import keep_values
+from rami_desktop.bots.finish import going_out_source
+from rami_desktop.bots.lookahead import own_draws, reach
 from rami_desktop.bots.plan import Plan, Step
 from rami_desktop.bots.player import RuleBot
 from rami_desktop.bots.style import HARD
-from rami_desktop.engine.actions import Discard
+from rami_desktop.engine.actions import Action, Draw
 from rami_desktop.engine.cards import Card
-from rami_desktop.engine.errors import RuleError
-from rami_desktop.engine.going_out import going_out_actions
+from rami_desktop.engine.feeding import discard_feeds
 from rami_desktop.engine.observation import Observation
-from rami_desktop.engine.openings import opening_terms
 from rami_desktop.engine.rules import PRESET_NAMES, preset
-from rami_desktop.engine.solver import find_opening
 from rami_desktop.engine.state import RoundState
 from rami_desktop.play.config import GameConfig, Seat
 from rami_desktop.play.driver import Limits
@@ -56,7 +61,8 @@ CHEAT = "cheat"
 
 
 class Cheat(RuleBot):
-    """Hard, but its discard is chosen with the real round in view (when it lays nothing).
+    """Hard, but its discard (when it lays nothing) and its pickup of a free talaj card are
+    chosen with the real round in view.
 
     Args:
         peek: returns the real round (the cheat).
@@ -71,68 +77,87 @@ class Cheat(RuleBot):
         self.draws = draws
         self.guard = guard
 
+    def _draw(self, obs: Observation, rng: random.Random) -> Action:
+        """Hard's draw, except that a free talaj top card (simple) is taken exactly when the
+        real stock shows the hand reaching its target sooner with it than with the stock card."""
+        action = super()._draw(obs, rng)
+        if not isinstance(action, Draw) or obs.rules.top_card_must_lay or obs.top is None:
+            return action
+        if action.source not in ("stock", "top"):
+            return action
+        if action.source == "top" and going_out_source(obs) == "top":
+            return action
+        state = self.peek()
+        p = state.current
+        if state.check(Draw(p, "top")) is not None or not state.stock:
+            return action
+        soon: dict[str, int] = {}
+        for source in ("top", "stock"):
+            probe = state.clone()
+            probe.apply(Draw(p, source))
+            soon[source] = self._soonest(probe, obs.top if source == "top" else None)
+        if soon["top"] < soon["stock"]:
+            self._took = obs.top
+            return Draw(p, "top")
+        if soon["stock"] < soon["top"] and action.source == "top":
+            self._took = None
+            return Draw(p, "stock")
+        return action
+
     def _make_plan(self, obs: Observation, rng: random.Random) -> Plan | None:
         plan = super()._make_plan(obs, rng)
         if plan is None or plan.opened or plan.out or len(plan.steps) != 1:
             return plan
         step = plan.steps[0]
-        card = self.discard(step.hand_before, step.cards[0])
+        values = keep_values(step.hand_before, obs, self.style, rng, obs.down[obs.player])
+        card = self.discard(step.hand_before, step.cards[0], values)
         if card == step.cards[0]:
             return plan
         return Plan([Step("discard", (card,), step.hand_before)], False, 0, False)
 
-    def discard(self, hand: tuple[Card, ...], hard_choice: Card) -> Card:
+    def discard(self, hand: tuple[Card, ...], hard_choice: Card,
+                values: dict[Card, float]) -> Card:
         """The cheat's discard from ``hand`` (nothing laid this turn), hard's being
-        ``hard_choice``."""
+        ``hard_choice`` and hard's keep values ``values``.
+
+        Jokers are never thrown (they count nothing in an opening, so looking ahead cannot tell
+        them apart); the cards that do not feed the next player are weighed in hard's order
+        (the card it least wants to keep first), so a tie, or no card reaching the target
+        sooner, keeps hard's preference.
+        """
         state = self.peek()
-        p = state.current
-        n = state.n
-        own_draws = [state.stock[-k] for k in range(n, n * self.draws + 1, n)
-                     if k <= len(state.stock)]
-        down = state.down[p]
-        requests = [req for _, req in opening_terms(state).unstaged().requests()]
-        candidates = [hard_choice, *sorted(set(hand) - {hard_choice, self._took})]
-        safe = [c for c in candidates if not (self.guard and self._feeds(state, p, c))]
+        draws = own_draws(state, self.draws)
+        others = sorted((c for c in set(hand) - {hard_choice, self._took} if not c.is_joker),
+                        key=lambda c: (values.get(c, 0.0), c))
+        safe = [c for c in (hard_choice, *others) if not self._feeds(state, c)]
         if not safe:
             return hard_choice
-        best, soonest = safe[0], len(own_draws) + 1
+        best, soonest = safe[0], len(draws) + 1
         for c in safe:
             kept = list(hand)
             kept.remove(c)
-            for k in range(1, soonest):
-                cards = kept + own_draws[:k]
-                if down:
-                    reached = k <= 2 and self._goes_out(state, p, cards, k - 1)
-                else:
-                    reached = any(find_opening(cards, req) is not None for req in requests)
-                if reached:
-                    best, soonest = c, k
-                    break
+            k = reach(state, kept, draws, soonest)
+            if k < soonest:
+                best, soonest = c, k
         return best
 
-    @staticmethod
-    def _goes_out(state: RoundState, p: int, cards: list[Card], thrown: int) -> bool:
-        """Whether ``p``, down, goes out with ``cards`` in hand after its draw, ``thrown`` (0 or
-        1) of them discarded on the turns between (any of them)."""
-        hands = [cards] if not thrown else [cards[:i] + cards[i + 1:]
-                                             for i in range(len(cards))]
-        for hand in hands:
-            probe = state.clone()
-            probe.hands[p] = hand
-            if going_out_actions(probe) is not None:
-                return True
-        return False
+    def _soonest(self, state: RoundState, took: Card | None) -> int:
+        """The fewest of its next draws after which the hand just drawn in ``state`` reaches
+        its target, over the discards that do not feed the next player (one more than it looks
+        at: none within them)."""
+        hand = state.hands[state.current]
+        draws = own_draws(state, self.draws)
+        soonest = len(draws) + 1
+        for c in sorted(set(hand) - {took}):
+            if c.is_joker or self._feeds(state, c):
+                continue
+            kept = list(hand)
+            kept.remove(c)
+            soonest = reach(state, kept, draws, soonest)
+        return soonest
 
-    @staticmethod
-    def _feeds(state: RoundState, p: int, card: Card) -> bool:
-        probe = state.clone()
-        try:
-            probe.apply(Discard(p, card))
-        except RuleError:
-            return True
-        if probe.over or probe.partners[p] == probe.current:
-            return False
-        return feed(probe, card) is not None
+    def _feeds(self, state: RoundState, card: Card) -> bool:
+        return self.guard and discard_feeds(state, card) is not None
 
 
 def play_one(rules_name: str, seating: tuple[str, ...], seed: int, dealer: int, draws: int,

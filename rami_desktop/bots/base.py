@@ -9,7 +9,20 @@ from ..engine.actions import Action
 from ..engine.errors import ErrorCode
 from ..engine.observation import Observation
 
+#: the levels offered in every preset
 LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
+#: the fourth level, offered only where it was measured to earn its name (:data:`EXPERT_PRESETS`)
+EXPERT = "expert"
+#: every level a bot can be made of (the simulator's tools measure the expert everywhere)
+ALL_LEVELS: tuple[str, ...] = (*LEVELS, EXPERT)
+#: the presets where the expert met every line of its bar against hard (README, "Bots"):
+#: none so far
+EXPERT_PRESETS: frozenset[str] = frozenset()
+
+
+def levels_for(preset: str) -> tuple[str, ...]:
+    """The levels offered in a preset (by its name): the expert only where it earned it."""
+    return ALL_LEVELS if preset in EXPERT_PRESETS else LEVELS
 
 
 class Bot(Protocol):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 
 @dataclass(frozen=True)
@@ -10,7 +10,7 @@ class Style:
     """How a bot plays.
 
     Attributes:
-        level: ``easy``, ``medium`` or ``hard``.
+        level: ``easy``, ``medium``, ``hard`` or ``expert``.
         noise: spread of the random jitter added to each card's keep value.
         blunder: chance of discarding a random card outside the hand's combinations.
         links: value partial combinations (pairs of a rank, neighbours in a suit).
@@ -58,4 +58,7 @@ MEDIUM = Style("medium", noise=4.0, blunder=0.15, links=True, points=0.0)
 HARD = Style("hard", noise=0.0, links=True, track=True, safety=1.0, points=1.5,
              near_table=True, outs=5, outs_going_out=True, go_out=True)
 
-STYLES: dict[str, Style] = {"easy": EASY, "medium": MEDIUM, "hard": HARD}
+#: the expert plays hard's plan (its discards weighed in :mod:`.expert`)
+EXPERT = replace(HARD, level="expert")
+
+STYLES: dict[str, Style] = {"easy": EASY, "medium": MEDIUM, "hard": HARD, "expert": EXPERT}

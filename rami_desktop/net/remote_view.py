@@ -15,6 +15,7 @@ from rami_desktop.i18n import _
 from rami_desktop.play.config import GameConfig, Seat
 from rami_desktop.play.hand_order import HandOrder
 from rami_desktop.play.mirror import MirrorMatch
+from rami_desktop.play.review import Finding
 from rami_desktop.play.seat_view import SeatView
 from rami_desktop.play.shown import Shown, shown_of
 from rami_desktop.play.story import Told
@@ -136,6 +137,10 @@ class RemoteView:
     def story(self) -> list[Told]:
         """The round's moves this seat was told when it sat down (the journal's first lines)."""
         return list(self._story)
+
+    def review(self) -> tuple[Finding, ...] | None:
+        """None: the review replays the round's deal, which a joiner is never told."""
+        return None
 
     def player_of(self, seat: int) -> int | None:
         """The round player of a seat (None if out of the match)."""

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rami_desktop.bots import LEVELS
+from rami_desktop.bots import levels_for
 from rami_desktop.engine.rules import PRESET_NAMES, preset
 from rami_desktop.play.config import GameConfig, Seat
 from rami_desktop.storage.tables import TableFiles, kept_codes
@@ -36,7 +36,7 @@ log = logging.getLogger(__name__)
 MAX_TABLES = 500
 
 
-def parse_seats(text: str) -> tuple[Seat, ...]:
+def parse_seats(text: str, preset: str = "talaj") -> tuple[Seat, ...]:
     """``net,net,bot:medium`` as seats.
 
     Raises:
@@ -46,11 +46,11 @@ def parse_seats(text: str) -> tuple[Seat, ...]:
     for i, part in enumerate(p.strip().lower() for p in text.split(",")):
         if part == "net":
             seats.append(Seat(None, "net"))
-        elif part.startswith("bot:") and part[4:] in LEVELS:
+        elif part.startswith("bot:") and part[4:] in levels_for(preset):
             seats.append(Seat(None, "bot", part[4:]))
         else:
             raise ValueError(f"seat {i + 1}: {part!r} is neither net nor bot:LEVEL "
-                             f"({', '.join(LEVELS)})")
+                             f"({', '.join(levels_for(preset))})")
     return tuple(seats)
 
 
@@ -91,7 +91,7 @@ class TableSpec:
         if not 0 <= self.turn_time <= 3600:
             raise ValueError("the turn time is 0 to 3600 seconds")
         rules = preset(self.preset)
-        seats = parse_seats(self.seats)
+        seats = parse_seats(self.seats, self.preset)
         if not rules.min_players <= len(seats) <= rules.max_players:
             raise ValueError(f"{self.preset} takes {rules.min_players} to {rules.max_players} "
                              "seats")

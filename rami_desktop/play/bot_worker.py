@@ -2,14 +2,17 @@
 
 :class:`BotWorker` runs one :func:`~rami_desktop.play.driver.decide` at a time; the session
 applies what it decided on its own thread. A decision is tagged with the moment it was asked
-for (round and turn): one that comes back after the game moved on is dropped.
+for (round and turn): one that comes back after the game moved on is dropped. The same thread
+also works out other long answers of the game (:meth:`BotWorker.job`: the round review).
 """
 
 from __future__ import annotations
 
 import random
 import sys
+from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
+from typing import TypeVar
 
 from rami_desktop.bots import Bot
 from rami_desktop.engine.actions import Action
@@ -22,6 +25,7 @@ from .driver import decide
 THINKING_SWITCH_INTERVAL = 0.0002
 
 Tag = tuple[int, int]
+T = TypeVar("T")
 
 
 class BotWorker:
@@ -40,11 +44,18 @@ class BotWorker:
 
     def start(self, bot: Bot, obs: Observation, rng: random.Random, tag: Tag) -> None:
         """Ask a bot for its next action (``tag`` says which moment it is for)."""
-        if self._pool is None:
-            self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rami-bot")
         self._for = tag
         self._fast_switching(True)
-        self._future = self._pool.submit(decide, bot, obs, rng)
+        self._future = self._executor().submit(decide, bot, obs, rng)
+
+    def job(self, work: Callable[[], T]) -> Future[T]:
+        """Work something out on the worker thread (after the decision being computed)."""
+        return self._executor().submit(work)
+
+    def _executor(self) -> ThreadPoolExecutor:
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rami-bot")
+        return self._pool
 
     def poll(self) -> tuple[Tag | None, Action | None, BaseException | None]:
         """``(tag, action, error)`` once the decision is ready, else ``(None, None, None)``."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from rami_desktop.bots import LEVELS
+from rami_desktop.bots import ALL_LEVELS, LEVELS
 from rami_desktop.engine.rules import PRESETS, Rules, preset
 
 #: ``human``: a player at this screen; ``bot``: the computer; ``net``: a player at another
@@ -23,7 +23,8 @@ class Seat(NamedTuple):
     Attributes:
         name: the player's name, or None for the default name of the seat.
         kind: ``human``, ``bot`` or ``net`` (a player on the network).
-        level: the bot level (one of ``bots.LEVELS``; kept for humans too, unused).
+        level: the bot level (one of ``bots.ALL_LEVELS``; the screens offer the expert only
+            where ``bots.levels_for`` does; kept for humans too, unused).
     """
 
     name: str | None = None
@@ -54,8 +55,8 @@ class GameConfig:
         for seat in self.seats:
             if seat.kind not in KINDS:
                 raise ValueError(f"seat kind must be human, bot or net, not {seat.kind!r}")
-            if seat.level not in LEVELS:
-                raise ValueError(f"bot level must be one of {', '.join(LEVELS)}, "
+            if seat.level not in ALL_LEVELS:
+                raise ValueError(f"bot level must be one of {', '.join(ALL_LEVELS)}, "
                                  f"not {seat.level!r}")
 
     @property

@@ -16,8 +16,10 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import logging
 import random
 from collections.abc import Mapping, Sequence
+from concurrent.futures import Future
 from dataclasses import dataclass
 
 from rami_desktop.bots import Bot, make_bot
@@ -41,8 +43,11 @@ from .driver import BotDriver, Limits, Outcome
 from .hand_order import HandOrder
 from .persist import MatchStore, SavedGame, SaveWriter, StatsStore, game_payload, rebuild_game
 from .records import record_round_end
+from .review import Finding, review_of
 from .seating import Seating
 from .story import ToldEvent, tell
+
+log = logging.getLogger(__name__)
 
 #: seeds drawn for a configuration without one are below this
 SEED_LIMIT = 1 << 32
@@ -145,6 +150,7 @@ class Session(Seating):
         self._match_recorded = self.match.over
         self._draws_for: tuple[RoundState, int, bool, int] | None = None
         self._talaj_open = False
+        self._review: Future[tuple[Finding, ...]] | None = None
 
     # ---- resuming ------------------------------------------------------------------------------
 
@@ -367,6 +373,7 @@ class Session(Seating):
     def next_round(self) -> None:
         """Deal the next round (the current one must be over) and save."""
         self.worker.cancel()
+        self._review = None
         self.match.next_round()
         self._orders.clear()
         self._revealed = None
@@ -383,7 +390,30 @@ class Session(Seating):
         except ValueError:
             return None
 
+    def review(self) -> tuple[Finding, ...] | None:
+        """The review of the round just over for the players at this screen (in the order it
+        happened; :mod:`.review`), worked out on the bot worker thread: None until it is ready
+        (and while the round is on)."""
+        if not self.round.over:
+            return None
+        if self._review is None:
+            players = [p for p in range(len(self.round.hands))
+                       if self.plays_here(self.seat_of(p))]
+            self._review = self.worker.job(review_of(self.round, players))
+        if not self._review.done():
+            return None
+        error = self._review.exception()
+        if error is None:
+            return self._review.result()
+        log.error("the round review failed", exc_info=error)  # a bug: told once, then none
+        done: Future[tuple[Finding, ...]] = Future()
+        done.set_result(())
+        self._review = done
+        return ()
+
     def _round_finished(self) -> None:
+        if self.human_seats:
+            self.review()  # started now, ready by the time the summary shows
         if len(self.match.results) <= self._recorded:
             return
         self._recorded = len(self.match.results)

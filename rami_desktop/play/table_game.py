@@ -20,6 +20,7 @@ from rami_desktop.engine.state import RoundState
 
 from .config import GameConfig
 from .hand_order import HandOrder
+from .review import Finding
 from .session import Happening, Played
 from .shown import Shown
 from .story import Told
@@ -158,6 +159,11 @@ class TableGame(Protocol):
 
     def story(self) -> list[Told]:
         """The current round's moves so far, as this screen may know them (its journal)."""
+        ...
+
+    def review(self) -> tuple[Finding, ...] | None:
+        """The review of the round just over for the players at this screen (None until it is
+        worked out, or while the round is on)."""
         ...
 
     def player_of(self, seat: int) -> int | None:

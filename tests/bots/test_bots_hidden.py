@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from rami_desktop.bots import LEVELS, make_bot
+from rami_desktop.bots import ALL_LEVELS, make_bot
 from rami_desktop.engine.observation import Observation
 from rami_desktop.engine.rules import PRESETS
 from rami_desktop.engine.state import RoundState
@@ -50,7 +50,7 @@ def test_observation_holds_no_reference_to_the_state() -> None:
 
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", ALL_LEVELS)
 def test_same_observation_same_action_whatever_the_hidden_cards(preset: str, level: str) -> None:
     for seed in range(3):
         state = RoundState.new(PRESETS[preset], 3, seed % 3, 100 + seed)
@@ -67,7 +67,7 @@ def test_same_observation_same_action_whatever_the_hidden_cards(preset: str, lev
         assert a == b
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", ALL_LEVELS)
 def test_bots_are_deterministic_for_a_seed(level: str) -> None:
     logs = []
     for _ in range(2):
@@ -87,5 +87,5 @@ def test_bots_are_deterministic_for_a_seed(level: str) -> None:
 def test_make_bot_rejects_unknown_levels() -> None:
     with pytest.raises(ValueError):
         make_bot("grandmaster")
-    for level in LEVELS:
+    for level in ALL_LEVELS:
         assert make_bot(level).level == level

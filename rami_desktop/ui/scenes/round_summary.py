@@ -1,6 +1,7 @@
 """After a round: every hand revealed card by card with each card's value, how each penalty was
 counted, the totals (per team too), who is out, and the match's deal code with a Copy button
-(the system clipboard); a look at the final table behind it; then the next round or the menu."""
+(the system clipboard); a look at the final table behind it; the round's review for the players
+at the screen (:mod:`rami_desktop.ui.review_panel`); then the next round or the menu."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from rami_desktop.play.rulebook import MatchEnd
 from rami_desktop.play.table_game import TableGame
 from rami_desktop.ui import theme
 from rami_desktop.ui.clipboard import copy_text
+from rami_desktop.ui.review_panel import ReviewPanel
 from rami_desktop.ui.round_result import (
     SummaryRow,
     breakdown_text,
@@ -66,6 +68,9 @@ class RoundSummaryScene(WidgetScene):
         #: where the lines under the rows were drawn last frame: the teams', the goal, the
         #: deal code (tests)
         self.line_rects: list[pygame.Rect] = []
+        self.review = ReviewPanel(session)
+        self.reviewing = False
+        self._review_arrived = False
         super().__init__(ctx)
 
     def build(self) -> None:
@@ -83,6 +88,10 @@ class RoundSummaryScene(WidgetScene):
         self.copy = self.group.add(Button(lambda: _("Copied") if self.copied else _("Copy"),
                                           self.copy_code, size=theme.FONT_SMALL))
         self.copy.visible = self.code is not None
+        self.review_button = self.group.add(Button(
+            lambda: _("Back to the hands") if self.reviewing else _("Round review"),
+            self.toggle_review, size=theme.FONT_SMALL))
+        self.review_button.visible = bool(self.session.human_seats)
         self.group.focused = self.next
         self.rows = summary_rows(self.session)
 
@@ -124,7 +133,23 @@ class RoundSummaryScene(WidgetScene):
         for b in (self.panel, self.menu, self.look, self.next):
             b.visible = not self.peeking
         self.copy.visible = not self.peeking and self.code is not None
+        self.review_button.visible = not self.peeking and bool(self.session.human_seats)
         self.unpeek.visible = self.peeking
+
+    # ---- the round review --------------------------------------------------------------------
+
+    def toggle_review(self) -> None:
+        """Round review: the review instead of the hands, or the hands back."""
+        self.reviewing = not self.reviewing
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.review.poll() and self.reviewing:
+            self._review_arrived = True
+
+    def needs_redraw(self) -> bool:
+        """At rest, drawn again only when the review shown arrives from the bot worker."""
+        return super().needs_redraw() or self._review_arrived
 
     def copy_code(self) -> None:
         """Copy: the deal code onto the system clipboard (the button then says Copied)."""
@@ -180,6 +205,11 @@ class RoundSummaryScene(WidgetScene):
         self.rows_rect = pygame.Rect(self.panel.rect.x + pad, top, w - 2 * pad,
                                      sum(self.row_heights))
         self._layout_code(small, pad)
+        rw = min(theme.px(260, s), w // 4)
+        rh = small + theme.px(14, s)
+        ry = self.panel.rect.y + (self.panel.title_height() - rh) // 2
+        rx = self.panel.rect.x + pad if is_rtl() else self.panel.rect.right - pad - rw
+        self.review_button.rect = pygame.Rect(rx, ry, rw, rh)
 
     def _layout_code(self, small: int, pad: int) -> None:
         """The deal code's line with its Copy button at the line's end, together centred."""
@@ -217,6 +247,7 @@ class RoundSummaryScene(WidgetScene):
     # ---- drawing -----------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
+        self._review_arrived = False
         if self.peeking:
             self.group.draw(surface)
             return
@@ -231,6 +262,11 @@ class RoundSummaryScene(WidgetScene):
                         p.w - 2 * pad, bold=True)
         surface.blit(head, head.get_rect(midtop=(p.centerx, y)))
         rows = self.rows_rect
+        if self.reviewing:
+            top = rows.y - small - theme.px(8, s)
+            self.review.draw(surface, pygame.Rect(rows.x, top, rows.w, rows.bottom - top), s)
+            self._draw_footer(surface)
+            return
         cols = self._columns(rows)
         hy = rows.y - self.line_h - theme.px(4, s)
         for k, (text, col) in enumerate(zip(self._heads(), cols, strict=True)):
