@@ -40,6 +40,7 @@ from rami_desktop.net.hosting import new_code, tls_context
 from rami_desktop.net.inbox import Inbox
 from rami_desktop.net.server import HostServer, Inbound
 from rami_desktop.net.tables import Hall, TableSpec, admin_check
+from rami_desktop.play.clock import PACES
 from rami_desktop.storage.atomic import parse_json_bytes, read_regular_file
 
 #: exit codes
@@ -63,6 +64,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     ap.add_argument("--rounds", type=whole_number(1, 100_000), default=None,
                     help="stop after K rounds")
     ap.add_argument("--json", action="store_true", help="end with one JSON line")
+    ap.add_argument("--pace", choices=PACES, default="off",
+                    help="how long the bots pause after each move, as at a table on a screen "
+                         "(default off: at once)")
     ap.add_argument("--policy", choices=POLICIES, default="bot",
                     help="while a joiner is away: wait, or a bot plays the seat")
     ap.add_argument("--turn-time", type=float, default=TURN_TIME,
@@ -178,6 +182,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     server = HostServer(admin_check(token), admin_box if token else None)
     state = Path(settings["state"]) if settings["state"] else None
     hall = Hall(server, state, new_code, admin_box)
+    hall.pace = args.pace
     try:
         codes = hall.resume() if args.resume else []
         if not codes:  # nothing kept (a first start): the tables configured

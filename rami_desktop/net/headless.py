@@ -14,6 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from rami_desktop.play.clock import TableClock
+
 from .host_session import HostSession
 from .remote import RemoteSession
 
@@ -38,13 +40,17 @@ def table_done(session: HostSession, plan: TablePlan) -> bool:
     return plan.rounds is not None and r.over and len(session.match.results) >= plan.rounds
 
 
-def step_table(session: HostSession, inline: bool = False) -> bool:
+def step_table(session: HostSession, inline: bool = False,
+               clock: TableClock | None = None) -> bool:
     """Move a table on; return whether a bot is thinking.
 
     Args:
         session: the table.
         inline: a bot to play decides here and now (a loop serving one table: nothing else
             waits meanwhile), else on the session's worker thread (the loop never waits).
+        clock: the table's pace (:class:`~rami_desktop.play.clock.TableClock`, ticked by the
+            caller): a bot starts only once the pause after the last move is over, as at a
+            table on a screen (None: at once).
     """
     session.pump()
     if not session.started and not session.book.free():
@@ -58,10 +64,17 @@ def step_table(session: HostSession, inline: bool = False) -> bool:
             session.pump()  # a joiner's request waits one bot action at most
     else:
         session.poll()
-        if session.bot_to_play() is not None:
+        _paced(session, clock)
+        if session.bot_to_play() is not None and (clock is None or clock.bot_may_start()):
             session.think()
-    session.take_happenings()  # no screen: the happenings were sent, nothing to show
+    _paced(session, clock)
     return session.thinking
+
+
+def _paced(session: HostSession, clock: TableClock | None) -> None:
+    """No screen: the happenings were sent, nothing to show but the pause they set."""
+    if session.take_happenings() and clock is not None:
+        clock.moved(session.round.over)
 
 
 def run_tables(sessions: Sequence[HostSession], plan: TablePlan, wake: threading.Event,

@@ -21,6 +21,7 @@ from typing import Any
 
 from rami_desktop.bots import levels_for
 from rami_desktop.engine.rules import PRESET_NAMES, preset
+from rami_desktop.play.clock import TableClock
 from rami_desktop.play.config import GameConfig, Seat
 from rami_desktop.storage.tables import TableFiles, kept_codes
 
@@ -169,6 +170,10 @@ class Hall:
                  admin_box: Inbox[Inbound] | None = None) -> None:
         self.server = server
         self.state = state
+        #: the bots' pace at every table (``off``: at once; see rami_desktop.play.clock)
+        self.pace = "off"
+        self._clocks: dict[str, TableClock] = {}
+        self._ticked = time.monotonic()
         self.new_code = new_code
         self.admin_box = admin_box
         self.wake = admin_box.wake if admin_box is not None else threading.Event()
@@ -260,12 +265,17 @@ class Hall:
         thinks."""
         self._creates()
         thinking = False
+        now = time.monotonic()
+        dt, self._ticked = now - self._ticked, now
         for code, table in list(self.tables.items()):
             session = table.session
             if table_done(session, table.plan):
                 self._end(code, table)
+                self._clocks.pop(code, None)
                 continue
-            thinking = step_table(session) or thinking
+            clock = self._clocks.setdefault(code, TableClock(self.pace))
+            clock.tick(dt)
+            thinking = step_table(session, clock=clock) or thinking
             self._keep(table)
         return thinking
 

@@ -59,3 +59,4 @@ def test_the_text_mode_keeps_the_tables_pace() -> None:
     quiet.maybe_redeal()
     quiet.bot_turn()
     assert pauses == []  # the default pace (off) never waits
+
