@@ -34,9 +34,12 @@ class OneLineParser(argparse.ArgumentParser):
         the flag an empty list, never passed to its type."""
         parsed, rest = super().parse_known_args(args, namespace)
         for action in self._actions:
-            if (action.nargs is None and action.option_strings
-                    and isinstance(getattr(parsed, action.dest, None), list)
-                    and action.default is not getattr(parsed, action.dest)):
+            value = getattr(parsed, action.dest, None)
+            if isinstance(action, argparse._AppendAction):  # a list of values: none a list
+                empty = isinstance(value, list) and any(isinstance(v, list) for v in value)
+            else:
+                empty = isinstance(value, list) and action.default is not value
+            if action.nargs is None and action.option_strings and empty:
                 self.error(f"argument {'/'.join(action.option_strings)}: expected one argument")
         return parsed, rest
 

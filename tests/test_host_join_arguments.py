@@ -117,3 +117,13 @@ def test_a_flag_given_only_a_double_dash_is_refused(capsys: pytest.CaptureFixtur
         assert exit_.value.code == 2
         assert one_line(capsys.readouterr().err, HOST).endswith(
             ": expected one argument (--help for the usage)")
+
+
+def test_a_flag_given_many_times_is_read_and_a_double_dash_still_refused() -> None:
+    from rami_desktop.arguments import OneLineParser
+
+    parser = OneLineParser(prog="t")
+    parser.add_argument("--lang", action="append", default=[], choices=["en", "fr"])
+    assert parser.parse_args(["--lang", "en", "--lang=fr"]).lang == ["en", "fr"]
+    with pytest.raises(SystemExit):
+        parser.parse_args(["--lang=--"])
