@@ -172,22 +172,21 @@ def test_a_client_that_never_reads_is_dropped_with_its_queue_bounded() -> None:
     table = host_table(config_of(PRESETS["talaj"], "net", "bot"), code="DEAFDEAF23")
     host = table.hosting.server
     try:
-        ws = sync_connect(table.url, open_timeout=10, max_queue=1)
-        ws.send(envelope("join", code="DEAFDEAF23", name="Deaf", seat=None, token=None))
-        assert pumped(table, lambda: table.session.book.present(0))
-        conn = table.session.book.holder(0)
-        assert conn is not None
-        big = envelope("pong", t=0, pad="x" * 60_000)
-        for _ in range(400):  # 24 MB, far more than the system's buffers
-            host.send(conn, big)
-            host.flush()
-            time.sleep(0.002)
-            assert all(c.queued <= server.OUT_BYTES for c in list(host._conns.values()))
-            if host.dropped:
-                break
-        assert host.dropped == 1
-        assert pumped(table, lambda: not table.session.book.present(0))
-        ws.close()
+        with sync_connect(table.url, open_timeout=10, max_queue=1) as ws:
+            ws.send(envelope("join", code="DEAFDEAF23", name="Deaf", seat=None, token=None))
+            assert pumped(table, lambda: table.session.book.present(0))
+            conn = table.session.book.holder(0)
+            assert conn is not None
+            big = envelope("pong", t=0, pad="x" * 60_000)
+            for _ in range(400):  # 24 MB, far more than the system's buffers
+                host.send(conn, big)
+                host.flush()
+                time.sleep(0.002)
+                assert all(c.queued <= server.OUT_BYTES for c in list(host._conns.values()))
+                if host.dropped:
+                    break
+            assert host.dropped == 1
+            assert pumped(table, lambda: not table.session.book.present(0))
     finally:
         table.close()
 
