@@ -110,13 +110,28 @@ INVALID_FAULTS = {
 }
 
 
-@pytest.mark.parametrize("name", sorted(INVALID_FAULTS))
 @pytest.mark.parametrize("json_mode", [False, True])
-def test_invalid_file_exits_2_with_one_line(name: str, json_mode: bool) -> None:
-    path = INVALID / name
+def test_invalid_file_exits_2_with_one_line_as_a_user_runs_it(json_mode: bool) -> None:
+    path = INVALID / "bad_json.json"
     proc = run(*(["--json"] if json_mode else []), str(path))
     assert proc.returncode == 2
     out = (proc.stdout + proc.stderr).strip().splitlines()
+    assert len(out) == 1
+    assert str(path) in out[0]
+    assert INVALID_FAULTS["bad_json.json"] in out[0]
+
+
+@pytest.mark.parametrize("name", sorted(INVALID_FAULTS))
+@pytest.mark.parametrize("json_mode", [False, True])
+def test_invalid_file_exits_2_with_one_line(name: str, json_mode: bool,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """Every invalid file, through the runner's own entry point (the process's exit code and
+    output are the same: the test above runs it as a user would)."""
+    path = INVALID / name
+    code = conformance.main([*(["--json"] if json_mode else []), str(path)])
+    assert code == 2
+    captured = capsys.readouterr()
+    out = (captured.out + captured.err).strip().splitlines()
     assert len(out) == 1
     assert str(path) in out[0]
     assert INVALID_FAULTS[name] in out[0]

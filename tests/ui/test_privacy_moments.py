@@ -233,15 +233,27 @@ class AnyKeyAnyMoment(Pokes):
             _step(d, watch)
 
 
-@pytest.mark.parametrize("case", [("rami-talaj", 2, False, 21), ("tallage", 2, True, 22)],
-                         ids=lambda c: "-".join(map(str, c)))
-def test_privacy_any_key_at_any_moment(make_app: Any, case: Any) -> None:
+def _any_key_match(make_app: Any, case: Any) -> None:
     preset_name, humans, teams, seed = case
     app = make_app((1024, 640), animation_speed="fast")
     pokes = AnyKeyAnyMoment(seed)
     watch = play_whole_match(app, _config(preset_name, humans, teams, seed), True, 60_000,
                              pokes)
     _report(f"any key ({pokes.keys} keys)", watch)
+
+
+def test_privacy_any_key_at_any_moment(make_app: Any) -> None:
+    """A whole two-human match, keys pressed at random at every moment."""
+    _any_key_match(make_app, ("rami-talaj", 2, False, 21))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("case", [("tallage", 2, True, 22), ("simple", 3, False, 23),
+                                  ("talaj", 4, True, 24)],
+                         ids=lambda c: "-".join(map(str, c)))
+def test_privacy_any_key_at_any_moment_in_more_matches(make_app: Any, case: Any) -> None:
+    """The same in teams and with three and four humans (``-m slow``)."""
+    _any_key_match(make_app, case)
 
 
 def test_privacy_a_take_back_is_told_without_its_cards(make_app: Any) -> None:
