@@ -9,9 +9,8 @@ complete, even if the process is killed.
 ``<name>.corrupt-<time>`` (a few are kept) so nothing is ever silently destroyed.
 
 Everything written here is private to the user who runs the game or the host: files are made
-with mode :data:`PRIVATE_FILE` (0600) and folders with :data:`PRIVATE_FOLDER` (0700), whatever
-the umask (:func:`private_folder`, :func:`open_private`): seat tokens and matches are nobody
-else's to read.
+with mode 0600 and folders with mode 0700, whatever the umask
+(:mod:`rami_desktop.storage.private`): seat tokens and matches are nobody else's to read.
 """
 
 from __future__ import annotations
@@ -28,6 +27,10 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from rami_desktop.storage import problems
+from rami_desktop.storage.private import (
+    open_private,
+    private_folder,
+)
 from rami_desktop.storage.versioning import NewerVersionError
 
 log = logging.getLogger(__name__)
@@ -40,9 +43,6 @@ KEEP_CORRUPT = 3
 MAX_BYTES = 64 * 1024 * 1024
 #: Temporary files older than this (seconds) are left-overs of a killed process and are removed.
 STALE_TEMP_AGE = 60.0
-#: The mode of every file written, and of every folder made (the umask may only narrow them).
-PRIVATE_FILE = 0o600
-PRIVATE_FOLDER = 0o700
 
 _MISSING = "missing"
 _NOT_FILE = "not_file"
@@ -80,48 +80,6 @@ def _fsync_dir(directory: Path) -> None:
         pass
     finally:
         os.close(fd)
-
-
-def private_folder(folder: Path | str) -> Path:
-    """Make ``folder`` and its missing parents with mode :data:`PRIVATE_FOLDER` (folders that
-    exist already are left as they are); return it.
-
-    Raises:
-        OSError: a folder cannot be made (a file in the way, no right to write).
-    """
-    folder = Path(folder)
-    missing: list[Path] = []
-    here = folder
-    while not here.is_dir():
-        missing.append(here)
-        if here.parent == here:
-            break
-        here = here.parent
-    for part in reversed(missing):
-        try:
-            os.mkdir(part, PRIVATE_FOLDER)
-        except FileExistsError:
-            if not part.is_dir():
-                raise
-    return folder
-
-
-def open_private(path: Path | str, flags: int) -> int:
-    """``os.open`` a file, creating it with mode :data:`PRIVATE_FILE` (0600 whatever the
-    umask: a file made by an older version is narrowed to it too); return the descriptor.
-
-    Raises:
-        OSError: it cannot be opened.
-    """
-    fd = os.open(path, flags | getattr(os, "O_BINARY", 0), PRIVATE_FILE)
-    if os.name != "nt":
-        try:
-            if os.fstat(fd).st_mode & 0o077:
-                os.fchmod(fd, PRIVATE_FILE)
-        except OSError:
-            os.close(fd)
-            raise
-    return fd
 
 
 def _clean_stale_temps(path: Path) -> None:

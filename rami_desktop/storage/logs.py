@@ -16,8 +16,8 @@ import sys
 from io import TextIOWrapper
 from pathlib import Path
 
-from rami_desktop.storage.atomic import PRIVATE_FILE, private_folder
 from rami_desktop.storage.paths import Paths
+from rami_desktop.storage.private import PRIVATE_FILE, private_folder
 
 LOG_MAX_BYTES = 512 * 1024
 LOG_BACKUPS = 3

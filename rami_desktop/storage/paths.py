@@ -18,7 +18,7 @@ from pathlib import Path
 import platformdirs
 
 from rami_desktop.storage import problems
-from rami_desktop.storage.atomic import PRIVATE_FILE, private_folder
+from rami_desktop.storage.private import PRIVATE_FILE, private_folder
 
 log = logging.getLogger(__name__)
 

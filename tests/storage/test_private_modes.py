@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from rami_desktop.storage.atomic import open_private, private_folder, write_atomic
+from rami_desktop.storage.atomic import write_atomic
+from rami_desktop.storage.private import open_private, private_folder
 from rami_desktop.storage.tables import TableFiles
 
 POSIX = pytest.mark.skipif(os.name == "nt", reason="POSIX modes")
