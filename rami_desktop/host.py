@@ -28,12 +28,21 @@ from typing import Any
 
 from rami_desktop.arguments import (
     OneLineParser,
+    player_name,
     regular_file,
     safe_output,
+    seconds,
     table_code,
     whole_number,
 )
 from rami_desktop.engine.rules import PRESET_NAMES
+from rami_desktop.host_config import (
+    checked_config,
+    read_json_file,
+    read_token,
+    readable_by_all,
+)
+from rami_desktop.net.codes import CODE_RULE
 from rami_desktop.net.discovery import Advertiser
 from rami_desktop.net.host_session import POLICIES, TURN_TIME
 from rami_desktop.net.hosting import new_code, tls_context
@@ -41,12 +50,9 @@ from rami_desktop.net.inbox import Inbox
 from rami_desktop.net.server import HostServer, Inbound
 from rami_desktop.net.tables import Hall, TableSpec, admin_check
 from rami_desktop.play.clock import PACES
-from rami_desktop.storage.atomic import parse_json_bytes, read_regular_file
 
 #: exit codes
 OK, FAILED, BAD_ARGS = 0, 1, 2
-#: the largest config or token file read
-FILE_LIMIT = 256 * 1024
 #: the largest certificate or key file read (bytes)
 PEM_LIMIT = 1 << 20
 
@@ -60,7 +66,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     ap.add_argument("--port", type=whole_number(0, 65535), default=None,
                     help="port to listen on (0: a free one; default 0)")
     ap.add_argument("--code", type=table_code, default=None,
-                    help="the table code, 4 to 12 letters and digits (default: a new one)")
+                    help=f"the table code, {CODE_RULE} (default: a new one)")
     ap.add_argument("--rounds", type=whole_number(1, 100_000), default=None,
                     help="stop after K rounds")
     ap.add_argument("--json", action="store_true", help="end with one JSON line")
@@ -69,10 +75,11 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                          "(default off: at once)")
     ap.add_argument("--policy", choices=POLICIES, default="bot",
                     help="while a joiner is away: wait, or a bot plays the seat")
-    ap.add_argument("--turn-time", type=float, default=TURN_TIME,
+    ap.add_argument("--turn-time", type=seconds(0, 3600), default=TURN_TIME,
                     help=f"seconds a joiner has to play before a bot plays for it "
                          f"(0: no timer; default {TURN_TIME:g})")
-    ap.add_argument("--name", default="", help="the table's name on the network")
+    ap.add_argument("--name", type=player_name, default="",
+                    help="the table's name on the network (at most 16 characters)")
     ap.add_argument("--listen", default=None, help="address to listen on (default: all)")
     ap.add_argument("--seed", type=whole_number(0, (1 << 32) - 1), default=None)
     ap.add_argument("--cert", type=regular_file(PEM_LIMIT), default=None,
@@ -95,36 +102,6 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     return ap.parse_args(argv)
 
 
-def read_json_file(path: str) -> Any:
-    """A small JSON file (a regular file, never blocking).
-
-    Raises:
-        ValueError: it cannot be read, or is not JSON.
-    """
-    try:
-        raw = read_regular_file(path, FILE_LIMIT)
-    except OSError as exc:
-        raise ValueError(f"{path}: {exc}") from exc
-    if len(raw) > FILE_LIMIT:
-        raise ValueError(f"{path}: over {FILE_LIMIT} bytes")
-    return parse_json_bytes(raw)
-
-
-def read_token(path: str) -> str:
-    """The admin token in a file (its first line).
-
-    Raises:
-        ValueError: missing, or shorter than 16 characters.
-    """
-    try:
-        token = read_regular_file(path, FILE_LIMIT).decode("utf-8").strip()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ValueError(f"{path}: {exc}") from exc
-    if len(token) < 16:
-        raise ValueError("the admin token must be 16 characters or more")
-    return token
-
-
 def plan_of(args: argparse.Namespace) -> tuple[dict[str, Any], list[TableSpec]]:
     """The host's settings (``port``, ``listen``, ``state``) and the tables to open.
 
@@ -134,14 +111,22 @@ def plan_of(args: argparse.Namespace) -> tuple[dict[str, Any], list[TableSpec]]:
     settings: dict[str, Any] = {"port": 0, "listen": "", "state": None}
     specs: list[TableSpec] = []
     if args.config:
-        data = read_json_file(args.config)
-        if not isinstance(data, dict) or not isinstance(data.get("tables", []), list):
-            raise ValueError(f"{args.config}: an object with a list of tables")
-        unknown = set(data) - {"port", "listen", "state", "tables"}
-        if unknown:
-            raise ValueError(f"{args.config}: unknown fields {', '.join(sorted(unknown))}")
-        settings.update({k: data[k] for k in ("port", "listen", "state") if k in data})
-        specs = [TableSpec.from_dict(t) for t in data.get("tables", [])]
+        data = checked_config(args.config, read_json_file(args.config))
+        settings.update({k: data[k] for k in ("port", "listen", "state")
+                         if data[k] is not None})
+        codes: set[str] = set()
+        for i, table in enumerate(data["tables"]):
+            try:
+                spec = TableSpec.from_dict(table)
+                spec.config()
+                code = spec.checked_code()
+                if code in codes:
+                    raise ValueError(f"the code {code} is another table's too")
+            except ValueError as exc:
+                raise ValueError(f"{args.config}: table {i + 1}: {exc}") from exc
+            specs.append(spec)
+            if code is not None:
+                codes.add(code)
     else:
         specs = [TableSpec(args.preset, args.seats, args.code, args.rounds, args.policy,
                            args.turn_time, args.seed, args.name)]
@@ -173,6 +158,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError as exc:
         print(f"rami-host: {exc}", file=sys.stderr)
         return BAD_ARGS
+    if token is not None and readable_by_all(args.admin_token_file):
+        print(f"rami-host: warning: {args.admin_token_file} can be read by every user of this "
+              "machine (chmod 600, or 640 with the host's group)", file=sys.stderr, flush=True)
     try:
         tls = tls_context(args.cert, args.key) if args.cert else None
     except (OSError, ssl.SSLError) as exc:

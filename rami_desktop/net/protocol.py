@@ -16,6 +16,7 @@ from typing import Any
 from rami_desktop.engine.actions import Action, action_from_dict, action_to_dict
 
 from .codec import JSON, field_int, field_list, field_obj, field_str
+from .codes import CODE_ALPHABET, CODE_LENGTH
 from .errors import NetError
 
 #: the protocol's version: both sides refuse another one, saying which is newer (2: the
@@ -27,11 +28,6 @@ MAX_BYTES = 64 * 1024
 HARD_LIMIT = 1024 * 1024
 #: the longest player name
 NAME_LIMIT = 16
-#: the table code's letters (no 0/O, 1/I/L: read aloud and typed without mistakes)
-CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
-#: ten of them: 31**10 codes, so that guessing at the host's cap takes thousands of years
-#: (docs/PROTOCOL.md, "Limits")
-CODE_LENGTH = 10
 #: the largest ``seq`` an ``act`` may carry (and the only ones echoed back)
 SEQ_LIMIT = 1 << 40
 #: the longest admin token and seat list of a ``create``

@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 import hmac
 import logging
+import math
 import threading
 import time
 from dataclasses import dataclass
@@ -25,10 +26,11 @@ from rami_desktop.play.clock import TableClock
 from rami_desktop.play.config import GameConfig, Seat
 from rami_desktop.storage.tables import TableFiles, kept_codes
 
+from .codes import read_code
 from .headless import IDLE_WAIT, THINK_WAIT, TablePlan, step_table, table_done, table_summary
 from .host_session import POLICIES, TURN_TIME, HostSession
 from .inbox import Inbox
-from .protocol import CODE_LENGTH, VERSION, Create, envelope, normalize_code
+from .protocol import ADMIN_LIMIT, NAME_LIMIT, VERSION, Create, envelope
 from .server import HostServer, Inbound, Mailbox
 
 log = logging.getLogger(__name__)
@@ -107,15 +109,11 @@ class TableSpec:
         """The code asked for, in its canonical form (None: a new one).
 
         Raises:
-            ValueError: shorter than :data:`CODE_LENGTH` or not letters and digits.
+            ValueError: not a code by the rule (:mod:`rami_desktop.net.codes`).
         """
         if self.code is None:
             return None
-        code = normalize_code(self.code)
-        if not CODE_LENGTH <= len(code) <= 16 or not code.isascii():
-            raise ValueError(f"a table code is {CODE_LENGTH} to 16 letters and digits "
-                             "(shorter ones can be guessed)")
-        return code
+        return read_code(self.code)
 
     @classmethod
     def from_dict(cls, data: Any) -> TableSpec:
@@ -129,20 +127,27 @@ class TableSpec:
         fields = {f.name: f.type for f in dataclasses.fields(cls)}
         unknown = set(data) - set(fields)
         if unknown:
-            raise ValueError(f"unknown table fields: {', '.join(sorted(unknown))}")
+            shown = ", ".join(sorted(repr(k[:40]) for k in unknown)[:5])
+            raise ValueError(f"unknown table fields: {shown}")
         spec = cls(**data)
-        for key in ("preset", "seats", "policy", "name"):
-            if not isinstance(getattr(spec, key), str):
-                raise ValueError(f"{key!r} must be text")
-        for key in ("rounds", "seed"):
+        for key, limit in (("preset", 20), ("seats", ADMIN_LIMIT), ("policy", 20),
+                           ("name", NAME_LIMIT)):
+            value = getattr(spec, key)
+            if not isinstance(value, str) or len(value) > limit or not value.isprintable():
+                raise ValueError(f"{key!r} must be a text of at most {limit} printable "
+                                 "characters")
+        for key, low, high in (("rounds", 1, 100_000), ("seed", 0, (1 << 32) - 1)):
             value = getattr(spec, key)
             if value is not None and (isinstance(value, bool) or not isinstance(value, int)
-                                      or value < (1 if key == "rounds" else 0)):
-                raise ValueError(f"{key!r} must be a whole number")
-        if isinstance(spec.turn_time, bool) or not isinstance(spec.turn_time, (int, float)):
-            raise ValueError("'turn_time' must be a number")
+                                      or not low <= value <= high):
+                raise ValueError(f"{key!r} must be a whole number {low} to {high}")
+        turn = spec.turn_time
+        if isinstance(turn, bool) or not isinstance(turn, (int, float)) \
+                or not math.isfinite(turn) or not 0 <= turn <= 3600:
+            raise ValueError("'turn_time' must be a number of seconds 0 to 3600")
         if spec.code is not None and not isinstance(spec.code, str):
             raise ValueError("'code' must be text")
+        spec.checked_code()
         return spec
 
 
