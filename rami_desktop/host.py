@@ -171,6 +171,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     state = Path(settings["state"]) if settings["state"] else None
     hall = Hall(server, state, new_code, admin_box)
     hall.pace = args.pace
+    stop = threading.Event()  # SIGTERM, SIGINT: every joiner a bye, the tables kept, exit 0
+
+    def interrupted(_signum: int, _frame: FrameType | None) -> None:
+        stop.set()
+        hall.wake.set()
+
+    signal.signal(signal.SIGINT, interrupted)
+    signal.signal(signal.SIGTERM, interrupted)
     try:
         codes = hall.resume() if args.resume else []
         if not codes:  # nothing kept (a first start): the tables configured
@@ -193,14 +201,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not codes:
         print(f"tables on port {port} ({scheme}://), created with the admin token", flush=True)
     advertiser = advertise(hall, codes, port, tls is not None, args)
-    stop = threading.Event()
-
-    def interrupted(_signum: int, _frame: FrameType | None) -> None:
-        stop.set()
-        hall.wake.set()
-
-    signal.signal(signal.SIGINT, interrupted)
-    signal.signal(signal.SIGTERM, interrupted)
     finished = hall.run(stop, serve=args.serve or (token is not None and not codes))
     hall.close()
     server.stop()
@@ -211,7 +211,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         line: dict[str, Any] = dict(ended[0]) if len(ended) == 1 and len(codes) == 1 else {}
         line["tables"] = ended
         print(json.dumps(line, ensure_ascii=False), flush=True)
-    return OK if finished else FAILED
+    return OK if finished or stop.is_set() else FAILED  # a SIGTERM is a normal stop
 
 
 def advertise(hall: Hall, codes: list[str], port: int, tls: bool,
