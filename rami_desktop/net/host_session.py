@@ -205,7 +205,7 @@ class HostSession(Session):
         request: Request | None = item.request
         conn = item.conn
         if request is None or isinstance(request, Leave):
-            self._gone(conn)
+            self._gone(conn, item.welcomed)
             if request is not None:
                 self.outbox.close(conn, "left")
             return
@@ -254,8 +254,8 @@ class HostSession(Session):
             **self._seats_fields()))
         self._broadcast_seats()
 
-    def _gone(self, conn: int) -> None:
-        seat = self.book.drop(conn)
+    def _gone(self, conn: int, welcomed: bool = True) -> None:
+        seat = self.book.drop(conn, welcomed)
         if seat is None:
             return
         self._ready.discard(seat)

@@ -109,6 +109,11 @@ class Refusal:
     version: int | None = None  # the other side's version, for a version's refusal
 
 
+#: how every ``welcome`` begins (:func:`envelope` writes ``v`` then ``type`` first): the
+#: server sees that a seat's welcome went out
+WELCOME_PREFIX = f'{{"v":{VERSION},"type":"welcome",'
+
+
 def normalize_code(code: str) -> str:
     """A table code as typed (spaces, dashes, lower case) in its canonical form."""
     return "".join(ch for ch in code.upper() if ch.isalnum())
@@ -246,7 +251,7 @@ def parse_reply(text: str | bytes) -> JSON | Refusal:
 
 
 __all__ = ["ADMIN_LIMIT", "CODE_ALPHABET", "CODE_LENGTH", "HARD_LIMIT", "MAX_BYTES",
-           "NAME_LIMIT", "POLICY_NAMES", "SEQ_LIMIT", "VERSION",
+           "NAME_LIMIT", "POLICY_NAMES", "SEQ_LIMIT", "VERSION", "WELCOME_PREFIX",
            "Act", "Create", "Info", "Join", "Leave", "Order", "Ping", "Ready", "Refusal", "Request",
            "envelope", "normalize_code", "parse_reply", "parse_request", "request_text",
            "version_refusal"]

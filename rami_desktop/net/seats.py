@@ -2,7 +2,9 @@
 
 A network seat is bound to the token given to the first player who took it: for the whole
 match, that token (kept in the joiner's settings) brings the same player back to the same
-seat, and no one else can take it. Pure bookkeeping: the host session asks and acts.
+seat, and no one else can take it. A seat is the player's only once its ``welcome`` (with the
+token) went out on a live connection: taken by a connection that closed before, it is free
+again. Pure bookkeeping: the host session asks and acts.
 """
 
 from __future__ import annotations
@@ -45,6 +47,8 @@ class SeatBook:
                                        if s in self.remote}
         self._holder: dict[int, int] = {}
         self._seat: dict[int, int] = {}
+        #: the connections that took a free seat (a new token), each with its seat
+        self._fresh: dict[int, int] = {}
 
     def seat_of(self, conn: int) -> int | None:
         """The seat a connection holds."""
@@ -94,13 +98,18 @@ class SeatBook:
             return NetError.SEAT_TAKEN
         self.tokens[seat] = new_token()
         self._bind(conn, seat)
+        self._fresh[conn] = seat
         return Taken(seat, self.tokens[seat], False)
 
-    def drop(self, conn: int) -> int | None:
-        """A connection closed or left; return the seat it held."""
+    def drop(self, conn: int, welcomed: bool = True) -> int | None:
+        """A connection closed or left; return the seat it held. A seat it took free whose
+        welcome never went out (``welcomed`` False) is free again: nobody has its token."""
         seat = self._seat.pop(conn, None)
+        fresh = self._fresh.pop(conn, None)
         if seat is not None and self._holder.get(seat) == conn:
             del self._holder[seat]
+            if not welcomed and fresh == seat:
+                del self.tokens[seat]
         return seat
 
     def _bind(self, conn: int, seat: int) -> None:

@@ -31,6 +31,7 @@ from .inbox import Inbox
 from .protocol import (
     HARD_LIMIT,
     VERSION,
+    WELCOME_PREFIX,
     Create,
     Info,
     Join,
@@ -66,10 +67,13 @@ GOING_AWAY = 1001
 
 @dataclass(frozen=True)
 class Inbound:
-    """A checked request from a connection (``request`` None: the connection closed)."""
+    """A checked request from a connection (``request`` None: the connection closed;
+    ``welcomed`` then says whether a ``welcome`` was written to it while it was open: a seat
+    taken by a connection whose welcome never went out is free again)."""
 
     conn: int
     request: Request | None
+    welcomed: bool = True
 
 
 class Mailbox(Inbox[Inbound]):
@@ -129,6 +133,8 @@ class _Conn:
         self.table: Mailbox | None = None
         self.bye_reason = NetError.HOST_QUIT.value
         self.dropped = False
+        #: a ``welcome`` was written while the connection was open (its seat is its own)
+        self.welcomed = False
 
     def put(self, text: str) -> bool:
         """Queue a message; False when the connection is too far behind (drop it)."""
@@ -345,10 +351,10 @@ class HostServer:
         finally:
             self._conns.pop(conn_id, None)
             self.doorway.left(address, conn_id)
-            if conn.table is not None:
-                conn.table.put(Inbound(conn_id, None))
             conn.end()
-            await asyncio.wait([writer], timeout=2.0)
+            await asyncio.wait([writer], timeout=2.0)  # then whether the welcome went out is known
+            if conn.table is not None:
+                conn.table.put(Inbound(conn_id, None, conn.welcomed))
 
     async def _write(self, conn: _Conn) -> None:
         """Write what is queued, in order; the close is always preceded by a ``bye``."""
@@ -362,6 +368,8 @@ class HostServer:
                     return
                 conn.queued -= len(text)
                 await conn.ws.send(text)
+                if text.startswith(WELCOME_PREFIX):
+                    conn.welcomed = True
         except ConnectionClosed:
             return
 
