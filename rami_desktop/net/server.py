@@ -20,13 +20,16 @@ import threading
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
+from rami_desktop.storage.log_limit import LimitFilter, LogLimit
+
+from .doorstep import CountedSocket, Doorstep
 from .errors import NetError
-from .guard import Doorway, Guesses
+from .guard import HANDSHAKE_TIME, Doorway, Guesses, address_key
 from .inbox import Inbox
 from .protocol import (
     HARD_LIMIT,
@@ -43,6 +46,10 @@ from .protocol import (
 )
 
 log = logging.getLogger(__name__)
+#: the WebSocket library's lines: one a minute per message, no traceback (a client's
+#: misbehaviour is not the host's error)
+library_log = logging.getLogger(f"{__name__}.websockets")
+library_log.addFilter(LimitFilter())
 
 #: messages a connection may send per second, and in one burst
 RATE = 100.0
@@ -180,6 +187,9 @@ class HostServer:
         self.admin_box = admin_box
         self.guesses = Guesses()
         self.doorway = Doorway()
+        self.doorstep = Doorstep()
+        #: the host's own lines about what clients do: one a minute per cause
+        self.quiet = LogLimit(log)
         #: connections dropped for not reading (their queue was full)
         self.dropped = 0
         self._tables: dict[str, Mailbox] = {}
@@ -276,12 +286,15 @@ class HostServer:
 
     async def _main(self, host: str | None, port: int, tls: ssl.SSLContext | None) -> None:
         self._loop = asyncio.get_running_loop()
+        self._loop.set_exception_handler(self._loop_trouble)
         self._stop = self._loop.create_future()
         try:
-            server: Server = await serve(self._handle, sock=listening_socket(host, port),
+            sock = CountedSocket(listening_socket(host, port), self.doorstep)
+            server: Server = await serve(self._handle, sock=sock,
                                          ssl=tls, max_size=HARD_LIMIT, compression=None,
                                          ping_interval=10, ping_timeout=20,
-                                         close_timeout=CLOSE_TIMEOUT)
+                                         open_timeout=HANDSHAKE_TIME,
+                                         close_timeout=CLOSE_TIMEOUT, logger=library_log)
         except OSError as exc:
             self._failure = exc
             self._ready.set()
@@ -314,21 +327,33 @@ class HostServer:
             self.dropped += 1
             conn.ws.transport.abort()
 
+    def _loop_trouble(self, _loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        """What the event loop cannot hand anyone (the descriptor limit at an accept): one
+        line a minute per kind, never a traceback."""
+        message = str(context.get("message", "trouble"))
+        exc = context.get("exception")
+        self.quiet.warning(f"loop:{message}", "%s%s", message, f": {exc}" if exc else "")
+
     async def _sweep(self) -> None:
-        """Close the connections that did not join in time."""
+        """Close the connections that did not join in time, or did not finish their
+        handshake."""
         while True:
             await asyncio.sleep(SWEEP)
+            self.doorstep.sweep()
             for conn_id in self.doorway.late(time.monotonic()):
                 late = self._conns.get(conn_id)
                 if late is not None:
                     late.end("join_deadline")
 
     async def _handle(self, ws: ServerConnection) -> None:
-        address = str(ws.remote_address[0]) if ws.remote_address else "?"
+        self.doorstep.finished(ws.transport)
+        address = address_key(str(ws.remote_address[0])) if ws.remote_address else "?"
         if len(self._conns) >= MAX_CONNECTIONS:
             oldest = self.doorway.oldest_waiting()
             if oldest is None or oldest not in self._conns:
-                await ws.close(1013, "busy")
+                with contextlib.suppress(ConnectionClosed):
+                    await ws.send(envelope("bye", reason=NetError.BUSY.value))
+                    await ws.close(1013, "busy")
                 return
             self.doorway.left(self._conns[oldest].address, oldest)
             self._conns[oldest].end("busy")
@@ -435,9 +460,10 @@ class HostServer:
 
     def _refuse(self, conn: _Conn, refusal: Refusal) -> None:
         if refusal.code in (NetError.VERSION_NEWER, NetError.VERSION_OLDER):
-            log.warning("a joiner of protocol version %s was refused: this host's version %s "
-                        "is %s", refusal.version, VERSION,
-                        "newer" if refusal.code is NetError.VERSION_NEWER else "older")
+            self.quiet.warning(f"version:{refusal.code.value}", "a joiner of protocol version "
+                               "%s was refused: this host's version %s is %s",
+                               str(refusal.version)[:20], VERSION,
+                               "newer" if refusal.code is NetError.VERSION_NEWER else "older")
         conn.strikes += 1
         if not conn.put(envelope("error", code=refusal.code.value, seq=refusal.seq,
                                  version=VERSION)):
