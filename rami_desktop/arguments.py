@@ -83,6 +83,22 @@ def seconds(low: float, high: float, *, above: bool = False) -> Callable[[str], 
     return parse
 
 
+def hours(high: float) -> Callable[[str], float]:
+    """An argparse type: a finite number of hours from 0 to ``high`` (else a one-line
+    refusal)."""
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError as exc:
+            raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a number") from exc
+        if not math.isfinite(value) or not 0 <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be 0 to {high:g} hours")
+        return value
+
+    return parse
+
+
 def player_name(text: str) -> str:
     """An argparse type: a name at the table, at most :data:`MAX_NAME_LENGTH` characters with
     no control character (else a one-line refusal: never cut into another name)."""

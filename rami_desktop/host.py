@@ -28,6 +28,7 @@ from typing import Any
 
 from rami_desktop.arguments import (
     OneLineParser,
+    hours,
     player_name,
     regular_file,
     safe_output,
@@ -44,6 +45,7 @@ from rami_desktop.host_config import (
 )
 from rami_desktop.net.codes import CODE_RULE
 from rami_desktop.net.discovery import Advertiser
+from rami_desktop.net.expiry import DEFAULT_HOURS, MAX_HOURS
 from rami_desktop.net.host_session import POLICIES, TURN_TIME
 from rami_desktop.net.hosting import new_code, tls_context
 from rami_desktop.net.inbox import Inbox
@@ -97,6 +99,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                          "configured)")
     ap.add_argument("--admin-token-file", default=None,
                     help="a file holding the token that lets a player's game create tables")
+    ap.add_argument("--expire", type=hours(MAX_HOURS), default=None, metavar="HOURS",
+                    help=f"close a table nobody joined after HOURS (0: never; default "
+                         f"{DEFAULT_HOURS:g}; kept across --resume)")
     ap.add_argument("--serve", action="store_true",
                     help="keep serving when every table has ended (for tables created later)")
     return ap.parse_args(argv)
@@ -108,11 +113,12 @@ def plan_of(args: argparse.Namespace) -> tuple[dict[str, Any], list[TableSpec]]:
     Raises:
         ValueError: a file or a table that cannot be used.
     """
-    settings: dict[str, Any] = {"port": 0, "listen": "", "state": None}
+    settings: dict[str, Any] = {"port": 0, "listen": "", "state": None,
+                                "expire": DEFAULT_HOURS}
     specs: list[TableSpec] = []
     if args.config:
         data = checked_config(args.config, read_json_file(args.config))
-        settings.update({k: data[k] for k in ("port", "listen", "state")
+        settings.update({k: data[k] for k in ("port", "listen", "state", "expire")
                          if data[k] is not None})
         codes: set[str] = set()
         for i, table in enumerate(data["tables"]):
@@ -130,7 +136,7 @@ def plan_of(args: argparse.Namespace) -> tuple[dict[str, Any], list[TableSpec]]:
     else:
         specs = [TableSpec(args.preset, args.seats, args.code, args.rounds, args.policy,
                            args.turn_time, args.seed, args.name)]
-    for key in ("port", "listen", "state"):
+    for key in ("port", "listen", "state", "expire"):
         if getattr(args, key) is not None:
             settings[key] = getattr(args, key)
     port = settings["port"]
@@ -171,6 +177,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     state = Path(settings["state"]) if settings["state"] else None
     hall = Hall(server, state, new_code, admin_box)
     hall.pace = args.pace
+    hall.expiry.hours = settings["expire"]
     stop = threading.Event()  # SIGTERM, SIGINT: every joiner a bye, the tables kept, exit 0
 
     def interrupted(_signum: int, _frame: FrameType | None) -> None:

@@ -9,11 +9,11 @@ exiting 2. Nothing here raises anything else.
 
 from __future__ import annotations
 
-import math
 import os
 import stat
 from typing import Any
 
+from rami_desktop.net.expiry import MAX_HOURS, hours_of
 from rami_desktop.net.protocol import ADMIN_LIMIT
 from rami_desktop.storage.atomic import parse_json_bytes, read_regular_file
 
@@ -30,8 +30,6 @@ FIELDS = ("port", "listen", "state", "expire", "tables")
 #: the longest ``listen`` address and ``state`` folder name
 LISTEN_LIMIT = 255
 PATH_LIMIT = 4096
-#: the longest time, in hours, a table nobody joined is kept (``expire``: 0 is never)
-EXPIRE_MAX = 24 * 365
 #: the most tables a config file lists (the host serves 500 at most)
 TABLES_LIMIT = 500
 
@@ -123,9 +121,8 @@ def checked_config(path: str, data: Any) -> dict[str, Any]:
                              or not 0 <= port <= 65535):
         raise ValueError(f"{path}: 'port' is a whole number 0 to 65535")
     expire = data.get("expire")
-    if expire is not None and (isinstance(expire, bool) or not isinstance(expire, (int, float))
-                               or not math.isfinite(expire) or not 0 <= expire <= EXPIRE_MAX):
-        raise ValueError(f"{path}: 'expire' is a number of hours 0 to {EXPIRE_MAX}")
+    if expire is not None and hours_of(expire) is None:
+        raise ValueError(f"{path}: 'expire' is a number of hours 0 to {MAX_HOURS:g}")
     tables = data.get("tables", [])
     if not isinstance(tables, list) or len(tables) > TABLES_LIMIT:
         raise ValueError(f"{path}: 'tables' is a list of at most {TABLES_LIMIT} tables")

@@ -27,6 +27,7 @@ from rami_desktop.play.config import GameConfig, Seat
 from rami_desktop.storage.tables import TableFiles, kept_codes
 
 from .codes import read_code
+from .expiry import MAX_HOURS, Expiry, hours_of
 from .headless import IDLE_WAIT, THINK_WAIT, TablePlan, step_table, table_done, table_summary
 from .host_session import POLICIES, TURN_TIME, HostSession
 from .inbox import Inbox
@@ -70,6 +71,8 @@ class TableSpec:
         turn_time: seconds a network seat has to play (0: no timer).
         seed: the match's seed (None: drawn).
         name: the table's name.
+        expire: hours after which it closes if nobody took a seat (0: never; None: the
+            host's, :mod:`rami_desktop.net.expiry`).
     """
 
     preset: str = "talaj"
@@ -80,6 +83,7 @@ class TableSpec:
     turn_time: float = TURN_TIME
     seed: int | None = None
     name: str = ""
+    expire: float | None = None
 
     def config(self) -> GameConfig:
         """The match's setup.
@@ -147,6 +151,8 @@ class TableSpec:
             raise ValueError("'turn_time' must be a number of seconds 0 to 3600")
         if spec.code is not None and not isinstance(spec.code, str):
             raise ValueError("'code' must be text")
+        if spec.expire is not None and hours_of(spec.expire) is None:
+            raise ValueError(f"'expire' must be a number of hours 0 to {MAX_HOURS:g}")
         spec.checked_code()
         return spec
 
@@ -183,6 +189,10 @@ class Hall:
         self.admin_box = admin_box
         self.wake = admin_box.wake if admin_box is not None else threading.Event()
         self.tables: dict[str, HostedTable] = {}
+        #: when the tables nobody joins close (its ``hours``: the host's ``--expire``)
+        self.expiry = Expiry()
+        #: the wall clock, in seconds (a test's own)
+        self.wall_clock = time.time
         #: the summaries of the tables that ended, in the order they ended
         self.ended: list[dict[str, Any]] = []
 
@@ -200,6 +210,7 @@ class Hall:
         session = self._session(code, config, files, spec.policy, spec.turn_time, spec.name)
         table = HostedTable(session, TablePlan(spec.rounds), files, {})
         self.tables[code] = table
+        self.expiry.opened(code, self.wall_clock(), spec.expire)
         self._keep(table, force=True)
         session.autosave()
         return code
@@ -234,6 +245,8 @@ class Hall:
             table = HostedTable(session, TablePlan(rounds if isinstance(rounds, int) else None),
                                 files, dict(tokens))
             self.tables[code] = table
+            self.expiry.opened(code, self.wall_clock(), kept=doc.get("opened"),
+                               kept_hours=doc.get("expire"))
             opened.append(code)
         return opened
 
@@ -261,7 +274,8 @@ class Hall:
         table.files.save({"code": session.code, "policy": session.policy,
                           "turn_time": session.turn_time, "rounds": table.plan.rounds,
                           "name": session.host_name,
-                          "tokens": {str(s): t for s, t in session.book.tokens.items()}})
+                          "tokens": {str(s): t for s, t in session.book.tokens.items()},
+                          **self.expiry.document(session.code)})
 
     # ---- the loop ------------------------------------------------------------------------------
 
@@ -269,6 +283,7 @@ class Hall:
         """Move every table on (and make the tables asked for); return whether a bot
         thinks."""
         self._creates()
+        self._expire_unjoined()
         thinking = False
         now = time.monotonic()
         dt, self._ticked = now - self._ticked, now
@@ -311,8 +326,23 @@ class Hall:
         session.close(ended=True)
         self.server.remove_table(code)
         del self.tables[code]
+        self.expiry.forget(code)
         if table.files is not None:
             table.files.remove()
+
+    def _expire_unjoined(self) -> None:
+        """Close the tables nobody joined in their time (:mod:`rami_desktop.net.expiry`)."""
+        unjoined = [code for code, t in self.tables.items() if not t.session.book.tokens]
+        for code in self.expiry.due(unjoined, self.wall_clock()):
+            table = self.tables.pop(code)
+            log.warning("the table %s was joined by nobody in %g hours: closed", code,
+                        self.expiry.document(code)["expire"])
+            self.expiry.forget(code)
+            self._clocks.pop(code, None)
+            table.session.close(ended=True)
+            self.server.remove_table(code)
+            if table.files is not None:
+                table.files.remove()
 
     def _creates(self) -> None:
         if self.admin_box is None:

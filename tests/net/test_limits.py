@@ -13,7 +13,7 @@ from collections.abc import Iterator
 
 import pytest
 from websockets.asyncio.client import connect
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidMessage
 from websockets.sync.client import connect as sync_connect
 
 from rami_desktop.engine.rules import PRESETS
@@ -115,13 +115,18 @@ def wrong_codes(total: int, connections: int) -> None:
     guesses = table.hosting.server.guesses
     bad = envelope("join", code="WRXNGWRXNG", name="x", seat=None, token=None)
     answers: dict[str, int] = {}
-    counts = {"sent": 0, "unanswered": 0, "byes": 0, "opened": 0}
+    counts = {"sent": 0, "unanswered": 0, "byes": 0, "opened": 0, "door": 0}
 
     async def one(share: int) -> None:
         sent = 0
         while sent < share:
             try:
-                async with connect(table.url, open_timeout=LIMIT, ping_interval=None) as ws:
+                ws = await connect(table.url, open_timeout=LIMIT, ping_interval=None)
+            except (InvalidMessage, OSError):
+                counts["door"] += 1  # closed in its handshake (too many of one address)
+                continue
+            try:
+                async with ws:
                     counts["opened"] += 1
                     while sent < share:
                         await ws.send(bad)
@@ -151,11 +156,15 @@ def wrong_codes(total: int, connections: int) -> None:
         assert counts["sent"] == total
         assert sum(answers.values()) + counts["unanswered"] == total
         assert set(answers) <= {"wrong_code", "too_fast"}
-        assert answers.get("wrong_code", 0) == looked
+        # a guess looked at by a connection already closing is answered after its bye: lost
+        assert 0 <= looked - answers.get("wrong_code", 0) <= counts["unanswered"]
         assert looked <= guard.most_guesses(elapsed + 0.5), (looked, elapsed)
         assert counts["unanswered"] <= counts["opened"]  # at most the last send of each
         assert counts["byes"] <= counts["opened"]
         assert guesses.wrong_count("127.0.0.1", time.monotonic()) == looked
+        assert counts["door"] <= counts["opened"] // 10, counts
+        print(f"{total} sends over {connections} connections in {elapsed:.1f} s: {answers}, "
+              f"{counts}, {looked} looked at")
     finally:
         table.close()
 
