@@ -62,6 +62,8 @@ def guesses_from(count: int) -> None:
         assert set(answers) <= {"wrong_code", "too_fast"}
         assert looked <= guard.HOST_BURST + guard.HOST_RATE * elapsed + 1, (looked, elapsed)
         assert table.hosting.server.guesses.looked == looked
+        print(f"{count} addresses x {guard.FREE_GUESSES} wrong guesses in {elapsed:.2f} s: "
+              f"{looked} looked at, {answers.get('too_fast', 0)} too_fast")
     finally:
         table.close()
 
