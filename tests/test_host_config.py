@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from rami_desktop import host
+from rami_desktop import host, join
 from rami_desktop.host_config import read_token
 
 POSIX = pytest.mark.skipif(os.name == "nt", reason="POSIX modes and FIFOs")
@@ -165,3 +165,17 @@ def test_bad_flags_of_the_host_are_one_line(capsys: pytest.CaptureFixture[str],
     assert exit_.value.code == 2
     line = one_line(capsys)
     assert f"argument {argv[0]}: " in line and len(line) < 300
+
+
+@pytest.mark.parametrize("argv", [["--timeout", "nan"], ["--timeout", "-1"],
+                                  ["--timeout", "0"], ["--timeout", "inf"],
+                                  ["--name", "x" * 100_000], ["--name", "a\nb"],
+                                  ["--code", "0O1IL0O1IL"]])
+def test_bad_flags_of_the_joiner_are_one_line(capsys: pytest.CaptureFixture[str],
+                                              argv: list[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        join.main(["--address", "127.0.0.1", "--port", "9", "--code", "ABCDE23456", *argv])
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1 and "Traceback" not in err
+    assert err.startswith(f"python -m rami_desktop.join: argument {argv[0]}: ") and len(err) < 300

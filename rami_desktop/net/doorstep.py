@@ -12,14 +12,24 @@ Everything here runs on the network thread.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import errno
 import itertools
+import logging
 import socket
 import time
+from collections.abc import Callable
 from typing import Any
 
+from rami_desktop.storage.log_limit import LimitFilter, LogLimit
+
 from .guard import Handshakes, address_key
+
+#: the WebSocket library's lines: one a minute per message, no traceback (a client's
+#: misbehaviour is not the host's error)
+LIBRARY_LOG = logging.getLogger("rami_desktop.net.websockets")
+LIBRARY_LOG.addFilter(LimitFilter())
 
 #: the errors of an accept that mean the process (or the system) has no room left
 NO_ROOM = (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM)
@@ -128,4 +138,17 @@ class CountedSocket(socket.socket):
         return conn, peer
 
 
-__all__ = ["CountedSocket", "Doorstep"]
+def quiet_handler(quiet: LogLimit) -> Callable[[asyncio.AbstractEventLoop, dict[str, Any]],
+                                                None]:
+    """An event loop's exception handler for what it cannot hand anyone (the descriptor limit
+    at an accept): one line a minute per kind, never a traceback."""
+
+    def handle(_loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        message = str(context.get("message", "trouble"))
+        exc = context.get("exception")
+        quiet.warning(f"loop:{message}", "%s%s", message, f": {exc}" if exc else "")
+
+    return handle
+
+
+__all__ = ["LIBRARY_LOG", "CountedSocket", "Doorstep", "quiet_handler"]

@@ -11,15 +11,28 @@ from __future__ import annotations
 
 import hmac
 import secrets
+import string
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from .errors import NetError
 
+#: what a seat token is made of (``secrets.token_urlsafe``), and its lengths: 24 made here,
+#: the protocol's ``token`` field holds 64 at most
+TOKEN_SIGNS = frozenset(string.ascii_letters + string.digits + "-_")
+TOKEN_MIN, TOKEN_MAX = 16, 64
+
 
 def new_token() -> str:
     """A seat token nobody can guess."""
     return secrets.token_urlsafe(18)
+
+
+def is_token(value: object) -> bool:
+    """Whether a kept value is a seat token (a ``null`` read back as ``"None"``, a number, a
+    short or foreign text is not: its seat is free)."""
+    return (isinstance(value, str) and TOKEN_MIN <= len(value) <= TOKEN_MAX
+            and TOKEN_SIGNS.issuperset(value))
 
 
 @dataclass(frozen=True)
@@ -44,7 +57,7 @@ class SeatBook:
     def __init__(self, remote: Sequence[int], tokens: Mapping[int, str] | None = None) -> None:
         self.remote = tuple(remote)
         self.tokens: dict[int, str] = {s: t for s, t in (tokens or {}).items()
-                                       if s in self.remote}
+                                       if s in self.remote and is_token(t)}
         self._holder: dict[int, int] = {}
         self._seat: dict[int, int] = {}
         #: the connections that took a free seat (a new token), each with its seat
@@ -125,4 +138,4 @@ class SeatBook:
         return None
 
 
-__all__ = ["SeatBook", "Taken", "new_token"]
+__all__ = ["SeatBook", "Taken", "is_token", "new_token"]

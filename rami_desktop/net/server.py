@@ -20,14 +20,14 @@ import threading
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Protocol
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from rami_desktop.storage.log_limit import LimitFilter, LogLimit
+from rami_desktop.storage.log_limit import LogLimit
 
-from .doorstep import CountedSocket, Doorstep
+from .doorstep import LIBRARY_LOG, CountedSocket, Doorstep, quiet_handler
 from .errors import NetError
 from .guard import HANDSHAKE_TIME, Doorway, Guesses, address_key
 from .inbox import Inbox
@@ -46,10 +46,6 @@ from .protocol import (
 )
 
 log = logging.getLogger(__name__)
-#: the WebSocket library's lines: one a minute per message, no traceback (a client's
-#: misbehaviour is not the host's error)
-library_log = logging.getLogger(f"{__name__}.websockets")
-library_log.addFilter(LimitFilter())
 
 #: messages a connection may send per second, and in one burst
 RATE = 100.0
@@ -142,6 +138,8 @@ class _Conn:
         self.dropped = False
         #: a ``welcome`` was written while the connection was open (its seat is its own)
         self.welcomed = False
+        #: its close is queued: what it still sends is read and dropped
+        self.closing = False
 
     def put(self, text: str) -> bool:
         """Queue a message; False when the connection is too far behind (drop it)."""
@@ -158,6 +156,7 @@ class _Conn:
         """Close once what is queued is written (a ``bye`` with ``reason`` goes first)."""
         if reason is not None:
             self.bye_reason = reason
+        self.closing = True
         self.out.put_nowait(None)
 
     def allow(self) -> bool:
@@ -286,7 +285,7 @@ class HostServer:
 
     async def _main(self, host: str | None, port: int, tls: ssl.SSLContext | None) -> None:
         self._loop = asyncio.get_running_loop()
-        self._loop.set_exception_handler(self._loop_trouble)
+        self._loop.set_exception_handler(quiet_handler(self.quiet))
         self._stop = self._loop.create_future()
         try:
             sock = CountedSocket(listening_socket(host, port), self.doorstep)
@@ -294,7 +293,7 @@ class HostServer:
                                          ssl=tls, max_size=HARD_LIMIT, compression=None,
                                          ping_interval=10, ping_timeout=20,
                                          open_timeout=HANDSHAKE_TIME,
-                                         close_timeout=CLOSE_TIMEOUT, logger=library_log)
+                                         close_timeout=CLOSE_TIMEOUT, logger=LIBRARY_LOG)
         except OSError as exc:
             self._failure = exc
             self._ready.set()
@@ -326,13 +325,6 @@ class HostServer:
         if conn.ws.transport is not None and not conn.ws.transport.is_closing():
             self.dropped += 1
             conn.ws.transport.abort()
-
-    def _loop_trouble(self, _loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
-        """What the event loop cannot hand anyone (the descriptor limit at an accept): one
-        line a minute per kind, never a traceback."""
-        message = str(context.get("message", "trouble"))
-        exc = context.get("exception")
-        self.quiet.warning(f"loop:{message}", "%s%s", message, f": {exc}" if exc else "")
 
     async def _sweep(self) -> None:
         """Close the connections that did not join in time, or did not finish their
@@ -366,7 +358,7 @@ class HostServer:
         writer = asyncio.ensure_future(self._write(conn))
         try:
             async for message in ws:
-                if conn.strikes >= STRIKES:
+                if conn.closing:
                     continue  # closing: what still comes is read (to reach the close) and dropped
                 self._receive(conn_id, conn, message)
                 if conn.strikes >= STRIKES:

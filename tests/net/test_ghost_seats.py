@@ -13,6 +13,7 @@ from websockets.sync.client import connect as sync_connect
 
 from rami_desktop.engine.rules import PRESETS
 from rami_desktop.net.protocol import envelope
+from rami_desktop.net.seats import SeatBook, Taken, new_token
 from tests.net.harness import Table, config_of, host_table
 
 CODE = "GHXSTGHXST"
@@ -84,3 +85,12 @@ def test_a_join_whose_welcome_went_out_keeps_its_seat_when_it_drops() -> None:
         assert session.book.free() == [1 - welcome["seat"]]
     finally:
         table.close()
+
+
+def test_a_kept_token_that_is_no_token_leaves_its_seat_free() -> None:
+    good = new_token()
+    book = SeatBook([0, 1, 2, 3], {0: good, 1: "None", 2: "short", 3: "x" * 65})
+    assert book.tokens == {0: good}
+    assert book.free() == [1, 2, 3]
+    assert isinstance(book.take(5, None, "None"), Taken)  # "None" is no way in: a free seat
+    assert book.seat_of(5) == 1 and book.tokens[1] != "None"
