@@ -22,7 +22,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect as sync_connect
 
 from rami_desktop.engine.rules import PRESETS
-from rami_desktop.net import guard, server
+from rami_desktop.net import guard, joining, server
 from rami_desktop.net.protocol import VERSION, envelope
 from rami_desktop.storage.log_limit import LimitFilter, LogLimit
 from tests.net.harness import config_of, host_table
@@ -267,3 +267,25 @@ def test_at_the_descriptor_limit_the_host_answers_and_says_one_line(tmp_path: Pa
     assert proc.returncode == 0
     assert "Traceback" not in err
     assert len(err.splitlines()) <= 3, err[:2000]
+
+
+def test_a_join_at_the_host_cap_is_sent_again_until_welcomed(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(joining, "RETRY_EVERY", 0.2)
+    table = host_table(config_of(PRESETS["talaj"], "net", "bot"), code="PATXENTPA2")
+    guesses = table.hosting.server.guesses
+    try:
+        guesses.may_guess("10.9.9.9", time.monotonic())  # the cap's clock set to now
+        guesses._tokens = -3.0  # the cap reached: 0.2 s before one guess is looked at
+        attempt = joining.Joining(table.url, "PATXENTPA2", "Amal")
+        deadline = time.monotonic() + 10
+        answer = None
+        while answer is None and time.monotonic() < deadline:
+            table.session.pump()
+            answer = attempt.poll()
+            attempt.link.wait(0.02)
+        assert isinstance(answer, joining.Welcome), answer
+        assert guesses.refused >= 1  # it was answered too_fast first
+        attempt.link.stop(0.5)
+    finally:
+        table.close()
