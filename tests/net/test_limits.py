@@ -195,7 +195,7 @@ def test_a_client_that_never_reads_is_dropped_with_its_queue_bounded() -> None:
     table = host_table(config_of(PRESETS["talaj"], "net", "bot"), code="DEAFDEAF23")
     host = table.hosting.server
     try:
-        with sync_connect(table.url, open_timeout=10, max_queue=1) as ws:
+        with sync_connect(table.url, open_timeout=10, max_queue=1, close_timeout=0.5) as ws:
             ws.send(envelope("join", code="DEAFDEAF23", name="Deaf", seat=None, token=None))
             assert pumped(table, lambda: table.session.book.present(0))
             conn = table.session.book.holder(0)
