@@ -10,6 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from rami_desktop.net.hosting import new_code
+from rami_desktop.net.server import HostServer
+from rami_desktop.net.tables import Hall, TableSpec
 from rami_desktop.storage.atomic import write_atomic
 from rami_desktop.storage.private import open_private, private_folder
 from rami_desktop.storage.tables import TableFiles
@@ -58,3 +61,15 @@ def test_a_file_opened_to_append_is_narrowed_to_0600(tmp_path: Path) -> None:
     assert mode(old) == 0o600
     assert private_folder(tmp_path / "p" / "q") == tmp_path / "p" / "q"
     assert mode(tmp_path / "p") == 0o700
+
+
+@POSIX
+def test_a_hosted_tables_files_are_private(tmp_path: Path) -> None:
+    hall = Hall(HostServer(), tmp_path / "state", new_code)
+    hall.open(TableSpec("talaj", "net,bot:easy", "ABCDE23456", 1, "wait", 0.0, 7, ""))
+    hall.close()
+    found = [Path(root) / name for root, dirs, files in os.walk(tmp_path / "state")
+             for name in dirs + files]
+    assert {p.name for p in found} >= {"tables", "ABCDE23456", "table.json", "match.json"}
+    for path in found:
+        assert mode(path) == (0o700 if path.is_dir() else 0o600), path
