@@ -369,9 +369,11 @@ class HostServer:
             self._conns.pop(conn_id, None)
             self.doorway.left(address, conn_id)
             conn.end()
-            await asyncio.wait([writer], timeout=2.0)  # then whether the welcome went out is known
-            if conn.table is not None:
-                conn.table.put(Inbound(conn_id, None, conn.welcomed))
+            try:
+                await asyncio.wait([writer], timeout=2.0)  # then whether its welcome went out
+            finally:
+                if conn.table is not None:
+                    conn.table.put(Inbound(conn_id, None, conn.welcomed))
 
     async def _write(self, conn: _Conn) -> None:
         """Write what is queued, in order; the close is always preceded by a ``bye``."""
