@@ -7,17 +7,15 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
+import math
 import os
-import string
 import sys
 from collections.abc import Callable, Sequence
 from typing import NoReturn
 
+from rami_desktop.net.codes import read_code
 from rami_desktop.storage.atomic import NotAFileError, read_regular_file
-
-#: what a table code may hold as typed: letters and digits, spaces and hyphens between them
-_CODE_CHARS = frozenset(string.ascii_letters + string.digits)
-_CODE_SEPARATORS = frozenset(" -")
+from rami_desktop.storage.names import MAX_NAME_LENGTH
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -68,18 +66,58 @@ def whole_number(low: int, high: int) -> Callable[[str], int]:
     return parse
 
 
+def seconds(low: float, high: float, *, above: bool = False) -> Callable[[str], float]:
+    """An argparse type: a finite number of seconds from ``low`` (excluded when ``above``) to
+    ``high`` (``nan``, ``inf`` or out of range: a one-line refusal)."""
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError as exc:
+            raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a number") from exc
+        if not math.isfinite(value) or not low <= value <= high or (above and value == low):
+            floor = f"over {low:g}" if above else f"{low:g}"
+            raise argparse.ArgumentTypeError(f"must be {floor} to {high:.0f} seconds")
+        return value
+
+    return parse
+
+
+def hours(high: float) -> Callable[[str], float]:
+    """An argparse type: a finite number of hours from 0 to ``high`` (else a one-line
+    refusal)."""
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError as exc:
+            raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a number") from exc
+        if not math.isfinite(value) or not 0 <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be 0 to {high:g} hours")
+        return value
+
+    return parse
+
+
+def player_name(text: str) -> str:
+    """An argparse type: a name at the table, at most :data:`MAX_NAME_LENGTH` characters with
+    no control character (else a one-line refusal: never cut into another name)."""
+    if len(text) > MAX_NAME_LENGTH:
+        raise argparse.ArgumentTypeError(f"a name is at most {MAX_NAME_LENGTH} characters "
+                                         f"(this one has {len(text)})")
+    if not all(c.isprintable() for c in text):
+        raise argparse.ArgumentTypeError("a name holds no control character")
+    return text.strip()
+
+
 def table_code(text: str) -> str:
-    """An argparse type: a table code, 4 to 12 ASCII letters and digits (spaces and hyphens
-    between them are dropped, letters made capitals); anything else, a control character or
-    nothing at all, is a one-line refusal (never repaired into another code)."""
-    bad = sorted({c for c in text if c not in _CODE_CHARS and c not in _CODE_SEPARATORS})
-    if bad:
-        raise argparse.ArgumentTypeError(f"the code holds {''.join(bad[:3])!r}: only letters "
-                                         "and digits")
-    code = "".join(c for c in text if c in _CODE_CHARS).upper()
-    if not 4 <= len(code) <= 12:
-        raise argparse.ArgumentTypeError("the code must be 4 to 12 letters and digits")
-    return code
+    """An argparse type: a table code by the one rule (:mod:`rami_desktop.net.codes`: spaces
+    and hyphens between its signs dropped, letters made capitals); anything else, a control
+    character or nothing at all, is a one-line refusal (never repaired into another code)."""
+    try:
+        return read_code(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from exc
 
 
 def regular_file(limit: int) -> Callable[[str], str]:

@@ -28,25 +28,33 @@ from typing import Any
 
 from rami_desktop.arguments import (
     OneLineParser,
+    hours,
+    player_name,
     regular_file,
     safe_output,
+    seconds,
     table_code,
     whole_number,
 )
 from rami_desktop.engine.rules import PRESET_NAMES
+from rami_desktop.host_config import (
+    checked_config,
+    read_json_file,
+    read_token,
+    readable_by_all,
+)
+from rami_desktop.net.codes import CODE_RULE
 from rami_desktop.net.discovery import Advertiser
+from rami_desktop.net.expiry import DEFAULT_HOURS, MAX_HOURS
 from rami_desktop.net.host_session import POLICIES, TURN_TIME
 from rami_desktop.net.hosting import new_code, tls_context
 from rami_desktop.net.inbox import Inbox
 from rami_desktop.net.server import HostServer, Inbound
 from rami_desktop.net.tables import Hall, TableSpec, admin_check
 from rami_desktop.play.clock import PACES
-from rami_desktop.storage.atomic import parse_json_bytes, read_regular_file
 
 #: exit codes
 OK, FAILED, BAD_ARGS = 0, 1, 2
-#: the largest config or token file read
-FILE_LIMIT = 256 * 1024
 #: the largest certificate or key file read (bytes)
 PEM_LIMIT = 1 << 20
 
@@ -60,7 +68,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     ap.add_argument("--port", type=whole_number(0, 65535), default=None,
                     help="port to listen on (0: a free one; default 0)")
     ap.add_argument("--code", type=table_code, default=None,
-                    help="the table code, 4 to 12 letters and digits (default: a new one)")
+                    help=f"the table code, {CODE_RULE} (default: a new one)")
     ap.add_argument("--rounds", type=whole_number(1, 100_000), default=None,
                     help="stop after K rounds")
     ap.add_argument("--json", action="store_true", help="end with one JSON line")
@@ -69,10 +77,11 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                          "(default off: at once)")
     ap.add_argument("--policy", choices=POLICIES, default="bot",
                     help="while a joiner is away: wait, or a bot plays the seat")
-    ap.add_argument("--turn-time", type=float, default=TURN_TIME,
+    ap.add_argument("--turn-time", type=seconds(0, 3600), default=TURN_TIME,
                     help=f"seconds a joiner has to play before a bot plays for it "
                          f"(0: no timer; default {TURN_TIME:g})")
-    ap.add_argument("--name", default="", help="the table's name on the network")
+    ap.add_argument("--name", type=player_name, default="",
+                    help="the table's name on the network (at most 16 characters)")
     ap.add_argument("--listen", default=None, help="address to listen on (default: all)")
     ap.add_argument("--seed", type=whole_number(0, (1 << 32) - 1), default=None)
     ap.add_argument("--cert", type=regular_file(PEM_LIMIT), default=None,
@@ -90,39 +99,12 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                          "configured)")
     ap.add_argument("--admin-token-file", default=None,
                     help="a file holding the token that lets a player's game create tables")
+    ap.add_argument("--expire", type=hours(MAX_HOURS), default=None, metavar="HOURS",
+                    help=f"close a table nobody joined after HOURS (0: never; default "
+                         f"{DEFAULT_HOURS:g}; kept across --resume)")
     ap.add_argument("--serve", action="store_true",
                     help="keep serving when every table has ended (for tables created later)")
     return ap.parse_args(argv)
-
-
-def read_json_file(path: str) -> Any:
-    """A small JSON file (a regular file, never blocking).
-
-    Raises:
-        ValueError: it cannot be read, or is not JSON.
-    """
-    try:
-        raw = read_regular_file(path, FILE_LIMIT)
-    except OSError as exc:
-        raise ValueError(f"{path}: {exc}") from exc
-    if len(raw) > FILE_LIMIT:
-        raise ValueError(f"{path}: over {FILE_LIMIT} bytes")
-    return parse_json_bytes(raw)
-
-
-def read_token(path: str) -> str:
-    """The admin token in a file (its first line).
-
-    Raises:
-        ValueError: missing, or shorter than 16 characters.
-    """
-    try:
-        token = read_regular_file(path, FILE_LIMIT).decode("utf-8").strip()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ValueError(f"{path}: {exc}") from exc
-    if len(token) < 16:
-        raise ValueError("the admin token must be 16 characters or more")
-    return token
 
 
 def plan_of(args: argparse.Namespace) -> tuple[dict[str, Any], list[TableSpec]]:
@@ -131,21 +113,30 @@ def plan_of(args: argparse.Namespace) -> tuple[dict[str, Any], list[TableSpec]]:
     Raises:
         ValueError: a file or a table that cannot be used.
     """
-    settings: dict[str, Any] = {"port": 0, "listen": "", "state": None}
+    settings: dict[str, Any] = {"port": 0, "listen": "", "state": None,
+                                "expire": DEFAULT_HOURS}
     specs: list[TableSpec] = []
     if args.config:
-        data = read_json_file(args.config)
-        if not isinstance(data, dict) or not isinstance(data.get("tables", []), list):
-            raise ValueError(f"{args.config}: an object with a list of tables")
-        unknown = set(data) - {"port", "listen", "state", "tables"}
-        if unknown:
-            raise ValueError(f"{args.config}: unknown fields {', '.join(sorted(unknown))}")
-        settings.update({k: data[k] for k in ("port", "listen", "state") if k in data})
-        specs = [TableSpec.from_dict(t) for t in data.get("tables", [])]
+        data = checked_config(args.config, read_json_file(args.config))
+        settings.update({k: data[k] for k in ("port", "listen", "state", "expire")
+                         if data[k] is not None})
+        codes: set[str] = set()
+        for i, table in enumerate(data["tables"]):
+            try:
+                spec = TableSpec.from_dict(table)
+                spec.config()
+                code = spec.checked_code()
+                if code in codes:
+                    raise ValueError(f"the code {code} is another table's too")
+            except ValueError as exc:
+                raise ValueError(f"{args.config}: table {i + 1}: {exc}") from exc
+            specs.append(spec)
+            if code is not None:
+                codes.add(code)
     else:
         specs = [TableSpec(args.preset, args.seats, args.code, args.rounds, args.policy,
                            args.turn_time, args.seed, args.name)]
-    for key in ("port", "listen", "state"):
+    for key in ("port", "listen", "state", "expire"):
         if getattr(args, key) is not None:
             settings[key] = getattr(args, key)
     port = settings["port"]
@@ -173,6 +164,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError as exc:
         print(f"rami-host: {exc}", file=sys.stderr)
         return BAD_ARGS
+    if token is not None and readable_by_all(args.admin_token_file):
+        print(f"rami-host: warning: {args.admin_token_file} can be read by every user of this "
+              "machine (chmod 600, or 640 with the host's group)", file=sys.stderr, flush=True)
     try:
         tls = tls_context(args.cert, args.key) if args.cert else None
     except (OSError, ssl.SSLError) as exc:
@@ -183,6 +177,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     state = Path(settings["state"]) if settings["state"] else None
     hall = Hall(server, state, new_code, admin_box)
     hall.pace = args.pace
+    hall.expiry.hours = settings["expire"]
+    stop = threading.Event()  # SIGTERM, SIGINT: every joiner a bye, the tables kept, exit 0
+
+    def interrupted(_signum: int, _frame: FrameType | None) -> None:
+        stop.set()
+        hall.wake.set()
+
+    signal.signal(signal.SIGINT, interrupted)
+    signal.signal(signal.SIGTERM, interrupted)
     try:
         codes = hall.resume() if args.resume else []
         if not codes:  # nothing kept (a first start): the tables configured
@@ -205,14 +208,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not codes:
         print(f"tables on port {port} ({scheme}://), created with the admin token", flush=True)
     advertiser = advertise(hall, codes, port, tls is not None, args)
-    stop = threading.Event()
-
-    def interrupted(_signum: int, _frame: FrameType | None) -> None:
-        stop.set()
-        hall.wake.set()
-
-    signal.signal(signal.SIGINT, interrupted)
-    signal.signal(signal.SIGTERM, interrupted)
     finished = hall.run(stop, serve=args.serve or (token is not None and not codes))
     hall.close()
     server.stop()
@@ -223,7 +218,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         line: dict[str, Any] = dict(ended[0]) if len(ended) == 1 and len(codes) == 1 else {}
         line["tables"] = ended
         print(json.dumps(line, ensure_ascii=False), flush=True)
-    return OK if finished else FAILED
+    return OK if finished or stop.is_set() else FAILED  # a SIGTERM is a normal stop
 
 
 def advertise(hall: Hall, codes: list[str], port: int, tls: bool,

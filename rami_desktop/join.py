@@ -20,13 +20,17 @@ from typing import Any
 
 from rami_desktop.arguments import (
     OneLineParser,
+    player_name,
     regular_file,
     safe_output,
+    seconds,
     table_code,
     whole_number,
 )
 from rami_desktop.bots import LEVELS, make_bot
+from rami_desktop.host_config import read_token
 from rami_desktop.net.client import address_url
+from rami_desktop.net.codes import CODE_RULE
 from rami_desktop.net.creating import Creating
 from rami_desktop.net.errors import NetError
 from rami_desktop.net.headless import IDLE_WAIT, run_joiner
@@ -34,7 +38,6 @@ from rami_desktop.net.joining import Joining, Trouble, Welcome
 from rami_desktop.net.keep import joined_entry, remember_joined
 from rami_desktop.net.protocol import Create, normalize_code
 from rami_desktop.net.remote import RemoteSession
-from rami_desktop.storage.atomic import read_regular_file
 from rami_desktop.storage.paths import Paths
 from rami_desktop.storage.settings import load_settings, save_settings
 from rami_desktop.ui.net_words import net_message
@@ -55,7 +58,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     ap.add_argument("--address", required=True, help="host name or IP, or a ws:// wss:// URL")
     ap.add_argument("--port", type=whole_number(1, 65535), required=True)
     ap.add_argument("--code", type=table_code, default=None,
-                    help="the table code, 4 to 12 letters and digits (not with --create)")
+                    help=f"the table code, {CODE_RULE} (not with --create)")
     ap.add_argument("--create", default=None, metavar="PRESET",
                     help="create a table of this preset on the host first, and join it")
     ap.add_argument("--seats", default="net,net,bot:medium",
@@ -65,12 +68,14 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     ap.add_argument("--admin-token-file", default=None,
                     help="the file holding the host's admin token (with --create)")
     ap.add_argument("--bot", choices=LEVELS, default="medium", help="the policy that plays")
-    ap.add_argument("--name", default="", help="the player's name at the table")
+    ap.add_argument("--name", type=player_name, default="",
+                    help="the player's name at the table (at most 16 characters)")
     ap.add_argument("--seat", type=whole_number(0, 5), default=None,
                     help="the seat to take (default: any)")
     ap.add_argument("--cafile", type=regular_file(CAFILE_LIMIT), default=None,
                     help="certificates to check a wss:// host with")
-    ap.add_argument("--timeout", type=float, default=3600.0, help="give up after T seconds")
+    ap.add_argument("--timeout", type=seconds(0, 30 * 86400, above=True), default=3600.0,
+                    help="give up after T seconds (over 0, at most 30 days)")
     ap.add_argument("--seed", type=whole_number(0, (1 << 64) - 1), default=None,
                     help="the bot's seed")
     return ap.parse_args(argv)
@@ -134,11 +139,7 @@ def read_admin(args: argparse.Namespace) -> str | None:
         return None
     if not args.admin_token_file:
         raise ValueError("--create needs --admin-token-file")
-    try:
-        raw = read_regular_file(args.admin_token_file, 4096)
-    except OSError as exc:
-        raise ValueError(f"{args.admin_token_file}: {exc}") from exc
-    return raw.decode("utf-8", "replace").strip()
+    return read_token(args.admin_token_file)
 
 
 def _wait(joining: Joining | Creating, deadline: float) -> Any:

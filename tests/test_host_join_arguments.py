@@ -56,7 +56,7 @@ def test_the_host_refuses_a_fifo_as_its_certificate_or_key(tmp_path: Path, flag:
 def test_the_joiner_refuses_a_fifo_as_its_cafile(tmp_path: Path) -> None:
     fifo = tmp_path / "ca.pem"
     os.mkfifo(fifo)
-    proc = run("join", *JOIN_ARGS, "--code", "ABCD23", "--cafile", str(fifo),
+    proc = run("join", *JOIN_ARGS, "--code", "ABCDE23456", "--cafile", str(fifo),
                home=tmp_path / "home")
     assert proc.returncode == 2
     assert one_line(proc.stderr, JOIN).endswith(
@@ -81,7 +81,7 @@ def test_other_files_that_are_no_certificates(tmp_path: Path, name: str, fault: 
         path.write_bytes(b"-" * (host.PEM_LIMIT + 1))
     for main, prog, argv in (
         (host.main, HOST, ["--seats", "net,bot:easy", "--cert", str(path), "--key", str(path)]),
-        (join.main, JOIN, [*JOIN_ARGS, "--code", "ABCD23", "--cafile", str(path)]),
+        (join.main, JOIN, [*JOIN_ARGS, "--code", "ABCDE23456", "--cafile", str(path)]),
     ):
         with pytest.raises(SystemExit) as exit_:
             main(argv)
@@ -90,7 +90,8 @@ def test_other_files_that_are_no_certificates(tmp_path: Path, name: str, fault: 
 
 
 @pytest.mark.parametrize("code", ["", "   ", "--", "abc", "AB\x01CD", "ABCD\n", "AB\tCD",
-                                  "ABC\x00D", "ABCD\x1b[2J", "ÉCOLE2", "ABCDEFGHJKMNP"])
+                                  "ABC\x00D", "ABCD\x1b[2J", "ÉCOLE2", "ABCDEFGHJKMNPQRST",
+                                  "0O1IL0O1IL", "ABCDE2345"])
 def test_a_table_code_that_is_no_code_is_refused_not_repaired(
         code: str, capsys: pytest.CaptureFixture[str]) -> None:
     for main, prog, argv in ((host.main, HOST, ["--seats", "net,bot:easy"]),
@@ -104,8 +105,8 @@ def test_a_table_code_that_is_no_code_is_refused_not_repaired(
 
 
 def test_a_table_code_as_typed_is_read() -> None:
-    assert host.parse_args(["--code", "abc-234"]).code == "ABC234"
-    assert join.parse_args([*JOIN_ARGS, "--code", " kill 23 "]).code == "KILL23"
+    assert host.parse_args(["--code", "abcde-23456"]).code == "ABCDE23456"
+    assert join.parse_args([*JOIN_ARGS, "--code", " kxzz 2345 6789 "]).code == "KXZZ23456789"
     assert host.parse_args([]).code is None  # a new code is made
 
 

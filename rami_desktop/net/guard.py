@@ -11,12 +11,22 @@ Pure bookkeeping, with the time passed in (the server's network thread asks, and
   free; after that each one makes it wait before its next guess is even looked at, the wait
   doubling from :data:`FIRST_DELAY` up to :data:`MAX_DELAY` seconds. The host as a whole looks
   at no more than :data:`HOST_RATE` wrong guesses a second (bursts of :data:`HOST_BURST`),
-  whatever the number of addresses. A wrong guess is forgiven every :data:`FORGIVE` seconds
-  (a player who mistyped a code is not locked out for ever).
+  the free ones included, whatever the number of addresses: while it is at that cap every
+  guess, right or wrong, is answered ``too_fast`` unread. A wrong guess is forgiven every
+  :data:`FORGIVE` seconds (a player who mistyped a code is not locked out for ever).
+- :class:`Handshakes`: the connections accepted that have not finished their WebSocket
+  handshake yet, per address: past :data:`HANDSHAKES_PER_ADDRESS` of an address, one more
+  closes its oldest once that one had :data:`HANDSHAKE_GRACE` seconds; past
+  :data:`HANDSHAKES` in all, the oldest of all; each is closed after :data:`HANDSHAKE_TIME`
+  seconds.
+
+An address is an IPv4 address, or an IPv6 address's /64 (one household's network, which holds
+any number of addresses): :func:`address_key`.
 """
 
 from __future__ import annotations
 
+import ipaddress
 from collections import OrderedDict
 from dataclasses import dataclass
 
@@ -36,6 +46,28 @@ FORGIVE = 600.0
 #: wrong guesses a second the whole host looks at, and in one burst
 HOST_RATE = 20.0
 HOST_BURST = 40
+#: connections of one address in their handshake at once, of all addresses, and the seconds
+#: one has to finish it (a raw TCP connection that never speaks is closed then)
+HANDSHAKES_PER_ADDRESS = 8
+HANDSHAKES = 1000
+HANDSHAKE_TIME = 4.0
+#: seconds a handshake is let be before a newer one of its address may close it (a burst of
+#: real connections, a family's or a bench's, all get through)
+HANDSHAKE_GRACE = 1.0
+
+
+def address_key(address: str) -> str:
+    """Whom a connection's address counts for: an IPv4 address (an IPv4 address seen through
+    a dual-stack socket too), or the /64 network of an IPv6 address."""
+    try:
+        ip = ipaddress.ip_address(address.split("%", 1)[0])
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, 64), strict=False))
+    return str(ip)
 
 
 def delay_after(wrong: int) -> float:
@@ -71,7 +103,7 @@ class Guesses:
     def __init__(self) -> None:
         self._by_address: dict[str, _Record] = {}
         self._tokens = float(HOST_BURST)
-        self._stamp = 0.0
+        self._stamp: float | None = None
         #: guesses looked at (right or wrong) and guesses refused unread, for the figures
         self.looked = 0
         self.refused = 0
@@ -83,21 +115,22 @@ class Guesses:
         if now < record.next_at:
             self.refused += 1
             return False
-        if record.wrong >= FREE_GUESSES:
-            self._tokens = min(float(HOST_BURST), self._tokens + (now - self._stamp) * HOST_RATE)
-            self._stamp = now
-            if self._tokens < 1.0:
-                self.refused += 1
-                return False
-            self._tokens -= 1.0
+        since = 0.0 if self._stamp is None else max(0.0, now - self._stamp)
+        self._tokens = min(float(HOST_BURST), self._tokens + since * HOST_RATE)
+        self._stamp = now
+        if self._tokens < 1.0:  # the host's cap: every guess waits, free or not, right or not
+            self.refused += 1
+            return False
         self.looked += 1
         return True
 
     def wrong(self, address: str, now: float) -> None:
-        """A guess of ``address`` was wrong."""
+        """A guess of ``address`` (just let through by :meth:`may_guess`) was wrong: it takes
+        its place under the host's cap."""
         record = self._record(address, now)
         record.wrong += 1
         record.next_at = now + delay_after(record.wrong)
+        self._tokens -= 1.0
 
     def wrong_count(self, address: str, now: float) -> int:
         """The wrong guesses of an address still counted."""
@@ -117,6 +150,68 @@ class Guesses:
         elif not record.wrong:
             record.stamp = now
         return record
+
+
+class Handshakes:
+    """The connections in their handshake, per address (see the module's text); each is a
+    handle the server chose."""
+
+    def __init__(self) -> None:
+        self._pending: dict[str, OrderedDict[int, float]] = {}
+        self._address: dict[int, str] = {}
+
+    def arrive(self, address: str, handle: int, now: float) -> list[int]:
+        """A connection was accepted; return the handles to close to make room (the oldest of
+        its address, or of all)."""
+        evict: list[int] = []
+        waiting = self._pending.setdefault(address, OrderedDict())
+        if len(waiting) >= HANDSHAKES_PER_ADDRESS:
+            first, since = next(iter(waiting.items()))
+            if now - since >= HANDSHAKE_GRACE:
+                evict.append(first)
+        if not evict and len(self._address) >= HANDSHAKES:
+            oldest = min((next(iter(w.items())) for w in self._pending.values() if w),
+                         key=lambda item: item[1], default=None)
+            if oldest is not None:
+                evict.append(oldest[0])
+        for handle_out in evict:
+            self.done(handle_out)
+        self._pending.setdefault(address, OrderedDict())[handle] = now
+        self._address[handle] = address
+        return evict
+
+    def done(self, handle: int) -> None:
+        """A connection finished its handshake, or closed."""
+        address = self._address.pop(handle, None)
+        if address is None:
+            return
+        waiting = self._pending.get(address)
+        if waiting is not None:
+            waiting.pop(handle, None)
+            if not waiting:
+                del self._pending[address]
+
+    def late(self, now: float) -> list[int]:
+        """The connections past :data:`HANDSHAKE_TIME` (each is told once)."""
+        out: list[int] = []
+        for waiting in list(self._pending.values()):
+            for handle, since in list(waiting.items()):
+                if now - since < HANDSHAKE_TIME:
+                    break
+                out.append(handle)
+        for handle in out:
+            self.done(handle)
+        return out
+
+    def count(self, address: str | None = None) -> int:
+        """How many connections are in their handshake (of one address, or of all)."""
+        if address is None:
+            return len(self._address)
+        return len(self._pending.get(address, ()))
+
+    def handles(self) -> list[int]:
+        """Every connection in its handshake."""
+        return list(self._address)
 
 
 class Doorway:
@@ -187,6 +282,7 @@ class Doorway:
         return sum(len(w) for w in self._pending.values())
 
 
-__all__ = ["FIRST_DELAY", "FORGIVE", "FREE_GUESSES", "HOST_BURST", "HOST_RATE",
-           "JOINED_PER_ADDRESS", "JOIN_DEADLINE", "MAX_DELAY", "PENDING_PER_ADDRESS", "Doorway",
-           "Guesses", "delay_after", "most_guesses"]
+__all__ = ["FIRST_DELAY", "FORGIVE", "FREE_GUESSES", "HANDSHAKES", "HANDSHAKES_PER_ADDRESS",
+           "HANDSHAKE_GRACE", "HANDSHAKE_TIME", "HOST_BURST", "HOST_RATE", "JOINED_PER_ADDRESS",
+           "JOIN_DEADLINE", "MAX_DELAY", "PENDING_PER_ADDRESS", "Doorway", "Guesses",
+           "Handshakes", "address_key", "delay_after", "most_guesses"]

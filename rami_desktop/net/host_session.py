@@ -25,6 +25,7 @@ from rami_desktop.engine.match import Match
 from rami_desktop.play.config import GameConfig, Seat
 from rami_desktop.play.hand_order import HandOrder
 from rami_desktop.play.session import Happening, Session
+from rami_desktop.storage.log_limit import LogLimit
 from rami_desktop.storage.names import clean_name
 
 from .errors import Code, NetError
@@ -36,6 +37,8 @@ from .server import Inbound, Mailbox, Outbox
 from .view import SeatInfo
 
 log = logging.getLogger(__name__)
+#: a request that fails says one line a minute per kind, with its count, never a traceback
+_quiet = LogLimit(log)
 
 POLICIES = POLICY_NAMES
 #: the level of a bot standing in for an absent player
@@ -193,8 +196,9 @@ class HostSession(Session):
         for item in items:
             try:
                 self._handle(item)
-            except Exception:  # boundary: one bad request never stops the table
-                log.exception("request %r of connection %s failed", item.request, item.conn)
+            except Exception as exc:  # boundary: one bad request never stops the table
+                _quiet.warning(f"request:{type(exc).__name__}", "a %s of connection %s failed: "
+                               "%r", type(item.request).__name__, item.conn, exc)
                 self._error(item.conn, NetError.BAD_FIELD)
         self._watch_time()
         self._maybe_deal()
@@ -205,7 +209,7 @@ class HostSession(Session):
         request: Request | None = item.request
         conn = item.conn
         if request is None or isinstance(request, Leave):
-            self._gone(conn)
+            self._gone(conn, item.welcomed)
             if request is not None:
                 self.outbox.close(conn, "left")
             return
@@ -254,8 +258,8 @@ class HostSession(Session):
             **self._seats_fields()))
         self._broadcast_seats()
 
-    def _gone(self, conn: int) -> None:
-        seat = self.book.drop(conn)
+    def _gone(self, conn: int, welcomed: bool = True) -> None:
+        seat = self.book.drop(conn, welcomed)
         if seat is None:
             return
         self._ready.discard(seat)

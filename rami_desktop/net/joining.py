@@ -2,12 +2,15 @@
 
 :class:`Asking` asks a host what its table is (rules, seats, which are free: no code needed).
 :class:`Joining` connects, sends the table's code and the player's name (or a seat's token, to
-come back), and waits for the ``welcome``. Both are polled by the screen or the headless loop;
-neither waits. The welcomed link is then the remote session's.
+come back), and waits for the ``welcome``; a join answered ``too_fast`` (the host at its cap of
+guesses, docs/PROTOCOL.md "Limits") is sent again every :data:`RETRY_EVERY` seconds for
+:data:`PATIENCE` seconds. Both are polled by the screen or the headless loop; neither waits.
+The welcomed link is then the remote session's.
 """
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 from rami_desktop.play.story import STORY_MOVES, Told
@@ -17,6 +20,11 @@ from .codec import JSON, field_bool, field_int, field_list, field_str, told_from
 from .errors import Code, NetError, code_of
 from .protocol import POLICY_NAMES, Info, Join, request_text
 from .view import SeatInfo, SeatView, seat_view_from_dict, seats_from_list
+
+#: seconds a join answered ``too_fast`` keeps being sent again, and between two sends (fewer
+#: than the host's 20 refusals in a row that close a connection)
+PATIENCE = 30.0
+RETRY_EVERY = 2.0
 
 
 @dataclass(frozen=True)
@@ -157,11 +165,18 @@ class Joining:
         self.request = Join(code, name, seat, token)
         self.link.start(request_text(self.request))
         self.answer: Welcome | Trouble | None = None
+        self.patient_until = time.monotonic() + PATIENCE
+        self._again_at: float | None = None
 
     def poll(self) -> Welcome | Trouble | None:
         """The welcome, or why not, once known (None: not yet). After a welcome, the link is
         the remote session's to use; after a trouble it is stopped."""
         while self.answer is None:
+            if self._again_at is not None:  # the host was at its cap: the join again, later
+                if time.monotonic() < self._again_at:
+                    break
+                self._again_at = None
+                self.link.send(request_text(self.request))
             events = self.link.take(1)  # one at a time: what follows a welcome is the game's
             if not events:
                 break
@@ -173,7 +188,12 @@ class Joining:
                 except ValueError:
                     self.answer = Trouble(NetError.MALFORMED)
             else:
-                self.answer = trouble_of(event)
+                trouble = trouble_of(event)
+                if trouble is not None and trouble.code is NetError.TOO_FAST \
+                        and time.monotonic() + RETRY_EVERY < self.patient_until:
+                    self._again_at = time.monotonic() + RETRY_EVERY
+                    continue
+                self.answer = trouble
             if isinstance(self.answer, Trouble):
                 self.link.stop(0.5)
         return self.answer

@@ -16,6 +16,7 @@ from typing import Any
 from rami_desktop.engine.actions import Action, action_from_dict, action_to_dict
 
 from .codec import JSON, field_int, field_list, field_obj, field_str
+from .codes import CODE_ALPHABET, CODE_LENGTH
 from .errors import NetError
 
 #: the protocol's version: both sides refuse another one, saying which is newer (2: the
@@ -27,11 +28,6 @@ MAX_BYTES = 64 * 1024
 HARD_LIMIT = 1024 * 1024
 #: the longest player name
 NAME_LIMIT = 16
-#: the table code's letters (no 0/O, 1/I/L: read aloud and typed without mistakes)
-CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
-#: ten of them: 31**10 codes, so that guessing at the host's cap takes thousands of years
-#: (docs/PROTOCOL.md, "Limits")
-CODE_LENGTH = 10
 #: the largest ``seq`` an ``act`` may carry (and the only ones echoed back)
 SEQ_LIMIT = 1 << 40
 #: the longest admin token and seat list of a ``create``
@@ -111,6 +107,11 @@ class Refusal:
     code: NetError
     seq: int | None = None
     version: int | None = None  # the other side's version, for a version's refusal
+
+
+#: how every ``welcome`` begins (:func:`envelope` writes ``v`` then ``type`` first): the
+#: server sees that a seat's welcome went out
+WELCOME_PREFIX = f'{{"v":{VERSION},"type":"welcome",'
 
 
 def normalize_code(code: str) -> str:
@@ -250,7 +251,7 @@ def parse_reply(text: str | bytes) -> JSON | Refusal:
 
 
 __all__ = ["ADMIN_LIMIT", "CODE_ALPHABET", "CODE_LENGTH", "HARD_LIMIT", "MAX_BYTES",
-           "NAME_LIMIT", "POLICY_NAMES", "SEQ_LIMIT", "VERSION",
+           "NAME_LIMIT", "POLICY_NAMES", "SEQ_LIMIT", "VERSION", "WELCOME_PREFIX",
            "Act", "Create", "Info", "Join", "Leave", "Order", "Ping", "Ready", "Refusal", "Request",
            "envelope", "normalize_code", "parse_reply", "parse_request", "request_text",
            "version_refusal"]

@@ -2,22 +2,37 @@
 
 A network seat is bound to the token given to the first player who took it: for the whole
 match, that token (kept in the joiner's settings) brings the same player back to the same
-seat, and no one else can take it. Pure bookkeeping: the host session asks and acts.
+seat, and no one else can take it. A seat is the player's only once its ``welcome`` (with the
+token) went out on a live connection: taken by a connection that closed before, it is free
+again. Pure bookkeeping: the host session asks and acts.
 """
 
 from __future__ import annotations
 
 import hmac
 import secrets
+import string
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from .errors import NetError
 
+#: what a seat token is made of (``secrets.token_urlsafe``), and its lengths: 24 made here,
+#: the protocol's ``token`` field holds 64 at most
+TOKEN_SIGNS = frozenset(string.ascii_letters + string.digits + "-_")
+TOKEN_MIN, TOKEN_MAX = 16, 64
+
 
 def new_token() -> str:
     """A seat token nobody can guess."""
     return secrets.token_urlsafe(18)
+
+
+def is_token(value: object) -> bool:
+    """Whether a kept value is a seat token (a ``null`` read back as ``"None"``, a number, a
+    short or foreign text is not: its seat is free)."""
+    return (isinstance(value, str) and TOKEN_MIN <= len(value) <= TOKEN_MAX
+            and TOKEN_SIGNS.issuperset(value))
 
 
 @dataclass(frozen=True)
@@ -42,9 +57,11 @@ class SeatBook:
     def __init__(self, remote: Sequence[int], tokens: Mapping[int, str] | None = None) -> None:
         self.remote = tuple(remote)
         self.tokens: dict[int, str] = {s: t for s, t in (tokens or {}).items()
-                                       if s in self.remote}
+                                       if s in self.remote and is_token(t)}
         self._holder: dict[int, int] = {}
         self._seat: dict[int, int] = {}
+        #: the connections that took a free seat (a new token), each with its seat
+        self._fresh: dict[int, int] = {}
 
     def seat_of(self, conn: int) -> int | None:
         """The seat a connection holds."""
@@ -94,13 +111,18 @@ class SeatBook:
             return NetError.SEAT_TAKEN
         self.tokens[seat] = new_token()
         self._bind(conn, seat)
+        self._fresh[conn] = seat
         return Taken(seat, self.tokens[seat], False)
 
-    def drop(self, conn: int) -> int | None:
-        """A connection closed or left; return the seat it held."""
+    def drop(self, conn: int, welcomed: bool = True) -> int | None:
+        """A connection closed or left; return the seat it held. A seat it took free whose
+        welcome never went out (``welcomed`` False) is free again: nobody has its token."""
         seat = self._seat.pop(conn, None)
+        fresh = self._fresh.pop(conn, None)
         if seat is not None and self._holder.get(seat) == conn:
             del self._holder[seat]
+            if not welcomed and fresh == seat:
+                del self.tokens[seat]
         return seat
 
     def _bind(self, conn: int, seat: int) -> None:
@@ -116,4 +138,4 @@ class SeatBook:
         return None
 
 
-__all__ = ["SeatBook", "Taken", "new_token"]
+__all__ = ["SeatBook", "Taken", "is_token", "new_token"]

@@ -25,12 +25,16 @@ from typing import Protocol
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
+from rami_desktop.storage.log_limit import LogLimit
+
+from .doorstep import LIBRARY_LOG, CountedSocket, Doorstep, quiet_handler
 from .errors import NetError
-from .guard import Doorway, Guesses
+from .guard import HANDSHAKE_TIME, Doorway, Guesses, address_key
 from .inbox import Inbox
 from .protocol import (
     HARD_LIMIT,
     VERSION,
+    WELCOME_PREFIX,
     Create,
     Info,
     Join,
@@ -66,10 +70,13 @@ GOING_AWAY = 1001
 
 @dataclass(frozen=True)
 class Inbound:
-    """A checked request from a connection (``request`` None: the connection closed)."""
+    """A checked request from a connection (``request`` None: the connection closed;
+    ``welcomed`` then says whether a ``welcome`` was written to it while it was open: a seat
+    taken by a connection whose welcome never went out is free again)."""
 
     conn: int
     request: Request | None
+    welcomed: bool = True
 
 
 class Mailbox(Inbox[Inbound]):
@@ -129,6 +136,10 @@ class _Conn:
         self.table: Mailbox | None = None
         self.bye_reason = NetError.HOST_QUIT.value
         self.dropped = False
+        #: a ``welcome`` was written while the connection was open (its seat is its own)
+        self.welcomed = False
+        #: its close is queued: what it still sends is read and dropped
+        self.closing = False
 
     def put(self, text: str) -> bool:
         """Queue a message; False when the connection is too far behind (drop it)."""
@@ -145,6 +156,7 @@ class _Conn:
         """Close once what is queued is written (a ``bye`` with ``reason`` goes first)."""
         if reason is not None:
             self.bye_reason = reason
+        self.closing = True
         self.out.put_nowait(None)
 
     def allow(self) -> bool:
@@ -174,6 +186,9 @@ class HostServer:
         self.admin_box = admin_box
         self.guesses = Guesses()
         self.doorway = Doorway()
+        self.doorstep = Doorstep()
+        #: the host's own lines about what clients do: one a minute per cause
+        self.quiet = LogLimit(log)
         #: connections dropped for not reading (their queue was full)
         self.dropped = 0
         self._tables: dict[str, Mailbox] = {}
@@ -270,12 +285,15 @@ class HostServer:
 
     async def _main(self, host: str | None, port: int, tls: ssl.SSLContext | None) -> None:
         self._loop = asyncio.get_running_loop()
+        self._loop.set_exception_handler(quiet_handler(self.quiet))
         self._stop = self._loop.create_future()
         try:
-            server: Server = await serve(self._handle, sock=listening_socket(host, port),
+            sock = CountedSocket(listening_socket(host, port), self.doorstep)
+            server: Server = await serve(self._handle, sock=sock,
                                          ssl=tls, max_size=HARD_LIMIT, compression=None,
                                          ping_interval=10, ping_timeout=20,
-                                         close_timeout=CLOSE_TIMEOUT)
+                                         open_timeout=HANDSHAKE_TIME,
+                                         close_timeout=CLOSE_TIMEOUT, logger=LIBRARY_LOG)
         except OSError as exc:
             self._failure = exc
             self._ready.set()
@@ -309,20 +327,25 @@ class HostServer:
             conn.ws.transport.abort()
 
     async def _sweep(self) -> None:
-        """Close the connections that did not join in time."""
+        """Close the connections that did not join in time, or did not finish their
+        handshake."""
         while True:
             await asyncio.sleep(SWEEP)
+            self.doorstep.sweep()
             for conn_id in self.doorway.late(time.monotonic()):
                 late = self._conns.get(conn_id)
                 if late is not None:
                     late.end("join_deadline")
 
     async def _handle(self, ws: ServerConnection) -> None:
-        address = str(ws.remote_address[0]) if ws.remote_address else "?"
+        self.doorstep.finished(ws.transport)
+        address = address_key(str(ws.remote_address[0])) if ws.remote_address else "?"
         if len(self._conns) >= MAX_CONNECTIONS:
             oldest = self.doorway.oldest_waiting()
             if oldest is None or oldest not in self._conns:
-                await ws.close(1013, "busy")
+                with contextlib.suppress(ConnectionClosed):
+                    await ws.send(envelope("bye", reason=NetError.BUSY.value))
+                    await ws.close(1013, "busy")
                 return
             self.doorway.left(self._conns[oldest].address, oldest)
             self._conns[oldest].end("busy")
@@ -335,7 +358,7 @@ class HostServer:
         writer = asyncio.ensure_future(self._write(conn))
         try:
             async for message in ws:
-                if conn.strikes >= STRIKES:
+                if conn.closing:
                     continue  # closing: what still comes is read (to reach the close) and dropped
                 self._receive(conn_id, conn, message)
                 if conn.strikes >= STRIKES:
@@ -345,10 +368,12 @@ class HostServer:
         finally:
             self._conns.pop(conn_id, None)
             self.doorway.left(address, conn_id)
-            if conn.table is not None:
-                conn.table.put(Inbound(conn_id, None))
             conn.end()
-            await asyncio.wait([writer], timeout=2.0)
+            try:
+                await asyncio.wait([writer], timeout=2.0)  # then whether its welcome went out
+            finally:
+                if conn.table is not None:
+                    conn.table.put(Inbound(conn_id, None, conn.welcomed))
 
     async def _write(self, conn: _Conn) -> None:
         """Write what is queued, in order; the close is always preceded by a ``bye``."""
@@ -362,6 +387,8 @@ class HostServer:
                     return
                 conn.queued -= len(text)
                 await conn.ws.send(text)
+                if text.startswith(WELCOME_PREFIX):
+                    conn.welcomed = True
         except ConnectionClosed:
             return
 
@@ -427,9 +454,10 @@ class HostServer:
 
     def _refuse(self, conn: _Conn, refusal: Refusal) -> None:
         if refusal.code in (NetError.VERSION_NEWER, NetError.VERSION_OLDER):
-            log.warning("a joiner of protocol version %s was refused: this host's version %s "
-                        "is %s", refusal.version, VERSION,
-                        "newer" if refusal.code is NetError.VERSION_NEWER else "older")
+            self.quiet.warning(f"version:{refusal.code.value}", "a joiner of protocol version "
+                               "%s was refused: this host's version %s is %s",
+                               str(refusal.version)[:20], VERSION,
+                               "newer" if refusal.code is NetError.VERSION_NEWER else "older")
         conn.strikes += 1
         if not conn.put(envelope("error", code=refusal.code.value, seq=refusal.seq,
                                  version=VERSION)):

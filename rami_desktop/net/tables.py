@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 import hmac
 import logging
+import math
 import threading
 import time
 from dataclasses import dataclass
@@ -25,10 +26,12 @@ from rami_desktop.play.clock import TableClock
 from rami_desktop.play.config import GameConfig, Seat
 from rami_desktop.storage.tables import TableFiles, kept_codes
 
+from .codes import read_code
+from .expiry import MAX_HOURS, Expiry, hours_of
 from .headless import IDLE_WAIT, THINK_WAIT, TablePlan, step_table, table_done, table_summary
 from .host_session import POLICIES, TURN_TIME, HostSession
 from .inbox import Inbox
-from .protocol import CODE_LENGTH, VERSION, Create, envelope, normalize_code
+from .protocol import ADMIN_LIMIT, NAME_LIMIT, VERSION, Create, envelope
 from .server import HostServer, Inbound, Mailbox
 
 log = logging.getLogger(__name__)
@@ -68,6 +71,8 @@ class TableSpec:
         turn_time: seconds a network seat has to play (0: no timer).
         seed: the match's seed (None: drawn).
         name: the table's name.
+        expire: hours after which it closes if nobody took a seat (0: never; None: the
+            host's, :mod:`rami_desktop.net.expiry`).
     """
 
     preset: str = "talaj"
@@ -78,6 +83,7 @@ class TableSpec:
     turn_time: float = TURN_TIME
     seed: int | None = None
     name: str = ""
+    expire: float | None = None
 
     def config(self) -> GameConfig:
         """The match's setup.
@@ -107,15 +113,11 @@ class TableSpec:
         """The code asked for, in its canonical form (None: a new one).
 
         Raises:
-            ValueError: shorter than :data:`CODE_LENGTH` or not letters and digits.
+            ValueError: not a code by the rule (:mod:`rami_desktop.net.codes`).
         """
         if self.code is None:
             return None
-        code = normalize_code(self.code)
-        if not CODE_LENGTH <= len(code) <= 16 or not code.isascii():
-            raise ValueError(f"a table code is {CODE_LENGTH} to 16 letters and digits "
-                             "(shorter ones can be guessed)")
-        return code
+        return read_code(self.code)
 
     @classmethod
     def from_dict(cls, data: Any) -> TableSpec:
@@ -129,20 +131,29 @@ class TableSpec:
         fields = {f.name: f.type for f in dataclasses.fields(cls)}
         unknown = set(data) - set(fields)
         if unknown:
-            raise ValueError(f"unknown table fields: {', '.join(sorted(unknown))}")
+            shown = ", ".join(sorted(repr(k[:40]) for k in unknown)[:5])
+            raise ValueError(f"unknown table fields: {shown}")
         spec = cls(**data)
-        for key in ("preset", "seats", "policy", "name"):
-            if not isinstance(getattr(spec, key), str):
-                raise ValueError(f"{key!r} must be text")
-        for key in ("rounds", "seed"):
+        for key, limit in (("preset", 20), ("seats", ADMIN_LIMIT), ("policy", 20),
+                           ("name", NAME_LIMIT)):
+            value = getattr(spec, key)
+            if not isinstance(value, str) or len(value) > limit or not value.isprintable():
+                raise ValueError(f"{key!r} must be a text of at most {limit} printable "
+                                 "characters")
+        for key, low, high in (("rounds", 1, 100_000), ("seed", 0, (1 << 32) - 1)):
             value = getattr(spec, key)
             if value is not None and (isinstance(value, bool) or not isinstance(value, int)
-                                      or value < (1 if key == "rounds" else 0)):
-                raise ValueError(f"{key!r} must be a whole number")
-        if isinstance(spec.turn_time, bool) or not isinstance(spec.turn_time, (int, float)):
-            raise ValueError("'turn_time' must be a number")
+                                      or not low <= value <= high):
+                raise ValueError(f"{key!r} must be a whole number {low} to {high}")
+        turn = spec.turn_time
+        if isinstance(turn, bool) or not isinstance(turn, (int, float)) \
+                or not math.isfinite(turn) or not 0 <= turn <= 3600:
+            raise ValueError("'turn_time' must be a number of seconds 0 to 3600")
         if spec.code is not None and not isinstance(spec.code, str):
             raise ValueError("'code' must be text")
+        if spec.expire is not None and hours_of(spec.expire) is None:
+            raise ValueError(f"'expire' must be a number of hours 0 to {MAX_HOURS:g}")
+        spec.checked_code()
         return spec
 
 
@@ -178,6 +189,10 @@ class Hall:
         self.admin_box = admin_box
         self.wake = admin_box.wake if admin_box is not None else threading.Event()
         self.tables: dict[str, HostedTable] = {}
+        #: when the tables nobody joins close (its ``hours``: the host's ``--expire``)
+        self.expiry = Expiry()
+        #: the wall clock, in seconds (a test's own)
+        self.wall_clock = time.time
         #: the summaries of the tables that ended, in the order they ended
         self.ended: list[dict[str, Any]] = []
 
@@ -195,6 +210,7 @@ class Hall:
         session = self._session(code, config, files, spec.policy, spec.turn_time, spec.name)
         table = HostedTable(session, TablePlan(spec.rounds), files, {})
         self.tables[code] = table
+        self.expiry.opened(code, self.wall_clock(), spec.expire)
         self._keep(table, force=True)
         session.autosave()
         return code
@@ -229,6 +245,8 @@ class Hall:
             table = HostedTable(session, TablePlan(rounds if isinstance(rounds, int) else None),
                                 files, dict(tokens))
             self.tables[code] = table
+            self.expiry.opened(code, self.wall_clock(), kept=doc.get("opened"),
+                               kept_hours=doc.get("expire"))
             opened.append(code)
         return opened
 
@@ -256,7 +274,8 @@ class Hall:
         table.files.save({"code": session.code, "policy": session.policy,
                           "turn_time": session.turn_time, "rounds": table.plan.rounds,
                           "name": session.host_name,
-                          "tokens": {str(s): t for s, t in session.book.tokens.items()}})
+                          "tokens": {str(s): t for s, t in session.book.tokens.items()},
+                          **self.expiry.document(session.code)})
 
     # ---- the loop ------------------------------------------------------------------------------
 
@@ -264,6 +283,7 @@ class Hall:
         """Move every table on (and make the tables asked for); return whether a bot
         thinks."""
         self._creates()
+        self._expire_unjoined()
         thinking = False
         now = time.monotonic()
         dt, self._ticked = now - self._ticked, now
@@ -306,8 +326,23 @@ class Hall:
         session.close(ended=True)
         self.server.remove_table(code)
         del self.tables[code]
+        self.expiry.forget(code)
         if table.files is not None:
             table.files.remove()
+
+    def _expire_unjoined(self) -> None:
+        """Close the tables nobody joined in their time (:mod:`rami_desktop.net.expiry`)."""
+        unjoined = [code for code, t in self.tables.items() if not t.session.book.tokens]
+        for code in self.expiry.due(unjoined, self.wall_clock()):
+            table = self.tables.pop(code)
+            log.warning("the table %s was joined by nobody in %g hours: closed", code,
+                        self.expiry.document(code)["expire"])
+            self.expiry.forget(code)
+            self._clocks.pop(code, None)
+            table.session.close(ended=True)
+            self.server.remove_table(code)
+            if table.files is not None:
+                table.files.remove()
 
     def _creates(self) -> None:
         if self.admin_box is None:

@@ -7,6 +7,10 @@ complete, even if the process is killed.
 
 :func:`read_with_backup` tries the file, then its backup; damaged files are moved aside as
 ``<name>.corrupt-<time>`` (a few are kept) so nothing is ever silently destroyed.
+
+Everything written here is private to the user who runs the game or the host: files are made
+with mode 0600 and folders with mode 0700, whatever the umask
+(:mod:`rami_desktop.storage.private`): seat tokens and matches are nobody else's to read.
 """
 
 from __future__ import annotations
@@ -23,6 +27,10 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from rami_desktop.storage import problems
+from rami_desktop.storage.private import (
+    open_private,
+    private_folder,
+)
 from rami_desktop.storage.versioning import NewerVersionError
 
 log = logging.getLogger(__name__)
@@ -144,10 +152,10 @@ def write_atomic(
     """
     path = Path(path)
     directory = path.parent
-    directory.mkdir(parents=True, exist_ok=True)
+    private_folder(directory)
     _clean_stale_temps(path)
     tmp = directory / f"{_temp_prefix(path)}{os.getpid()}-{secrets.token_hex(4)}"
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
+    fd = open_private(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL)
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)

@@ -17,6 +17,7 @@ from io import TextIOWrapper
 from pathlib import Path
 
 from rami_desktop.storage.paths import Paths
+from rami_desktop.storage.private import PRIVATE_FILE, private_folder
 
 LOG_MAX_BYTES = 512 * 1024
 LOG_BACKUPS = 3
@@ -44,7 +45,7 @@ class SafeFileHandler(logging.handlers.RotatingFileHandler):
         Raises:
             OSError: the name is a link, a FIFO, a device or a folder, or cannot be opened.
         """
-        fd = os.open(self.baseFilename, _OPEN_FLAGS, 0o666)
+        fd = os.open(self.baseFilename, _OPEN_FLAGS, PRIVATE_FILE)
         try:
             if not stat.S_ISREG(os.fstat(fd).st_mode):
                 raise OSError(f"{self.baseFilename} is not a regular file")
@@ -101,7 +102,7 @@ def setup_logging(paths: Paths, level: int = logging.INFO) -> Path | None:
     log_file: Path | None = paths.log_file
     fallback_reason: BaseException | None = None
     try:
-        paths.log_dir.mkdir(parents=True, exist_ok=True)
+        private_folder(paths.log_dir)
         for number in range(LOG_BACKUPS + 1):
             _remove_link(paths.log_file if number == 0
                          else paths.log_file.with_name(f"{paths.log_file.name}.{number}"))

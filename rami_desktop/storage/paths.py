@@ -18,6 +18,7 @@ from pathlib import Path
 import platformdirs
 
 from rami_desktop.storage import problems
+from rami_desktop.storage.private import PRIVATE_FILE, private_folder
 
 log = logging.getLogger(__name__)
 
@@ -114,9 +115,9 @@ def folder_is_writable(folder: Path) -> bool:
     about read-only media.
     """
     try:
-        folder.mkdir(parents=True, exist_ok=True)
+        private_folder(folder)
         probe = folder / f".write-test-{os.getpid()}-{secrets.token_hex(4)}"
-        fd = os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        fd = os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE_FILE)
         try:
             os.write(fd, b"ok")
         finally:

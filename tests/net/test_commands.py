@@ -81,7 +81,7 @@ def test_host_and_join_play_to_the_end_and_the_host_says_so_in_json(tmp_path: Pa
 
 
 def test_a_wrong_code_or_a_full_table_exits_2_with_one_line(tmp_path: Path) -> None:
-    table = host_table(config_of(PRESETS["talaj"], "net", "bot"), code="RIGHT23456")
+    table = host_table(config_of(PRESETS["talaj"], "net", "bot"), code="RXGHT23456")
     stop = threading.Event()
 
     def pump() -> None:  # the table answers, and is never started
@@ -93,12 +93,12 @@ def test_a_wrong_code_or_a_full_table_exits_2_with_one_line(tmp_path: Path) -> N
     pumping.start()
     port = int(table.url.rsplit(":", 1)[1].strip("/"))
     try:
-        wrong = join(tmp_path / "a", port, "--code", "WRONGWRONG")
+        wrong = join(tmp_path / "a", port, "--code", "WRXNGWRXNG")
         out, _err = wrong.communicate(timeout=LIMIT)
         assert wrong.returncode == 2
         assert out.splitlines() == ["That table code is not right: ask the host for it again."]
         first = join_bot(table, "First")
-        full = join(tmp_path / "b", port, "--code", "right23456")
+        full = join(tmp_path / "b", port, "--code", "rxght-23456")
         out, _err = full.communicate(timeout=LIMIT)
         assert full.returncode == 2
         assert out.splitlines() == ["This table has no free seat."]
@@ -112,10 +112,10 @@ def test_a_wrong_code_or_a_full_table_exits_2_with_one_line(tmp_path: Path) -> N
 @pytest.mark.slow
 def test_a_killed_joiner_started_again_comes_back_to_its_seat(tmp_path: Path) -> None:
     host, port = start_host(tmp_path / "host", "--preset", "talaj", "--seats",
-                            "net,net,bot:easy", "--code", "KILL234567", "--policy", "wait",
+                            "net,net,bot:easy", "--code", "KXZZ234567", "--policy", "wait",
                             "--json")
-    a = join(tmp_path / "a", port, "--code", "KILL234567", "--bot", "easy", "--name", "Amal")
-    b = join(tmp_path / "b", port, "--code", "KILL234567", "--bot", "easy", "--name", "Badr")
+    a = join(tmp_path / "a", port, "--code", "KXZZ234567", "--bot", "easy", "--name", "Amal")
+    b = join(tmp_path / "b", port, "--code", "KXZZ234567", "--bot", "easy", "--name", "Badr")
     deadline = time.monotonic() + LIMIT
     while not all(kept_token(tmp_path / side) for side in ("a", "b")):  # both seated: it plays
         assert time.monotonic() < deadline and a.poll() is None
@@ -123,7 +123,7 @@ def test_a_killed_joiner_started_again_comes_back_to_its_seat(tmp_path: Path) ->
     a.kill()  # in the match's first moves: a match lasts seconds, this is milliseconds
     a.wait(LIMIT)
     time.sleep(1.0)
-    again = join(tmp_path / "a", port, "--code", "KILL234567", "--bot", "easy", "--name", "Other")
+    again = join(tmp_path / "a", port, "--code", "KXZZ234567", "--bot", "easy", "--name", "Other")
     assert again.wait(LIMIT * 5) == 0
     assert b.wait(LIMIT) == 0
     host_out, host_err = host.communicate(timeout=LIMIT)

@@ -69,14 +69,14 @@ def test_one_host_serves_the_tables_of_its_config_and_creates_one_with_the_token
     token_file.write_text("s3cret-admin-token-0123\n")
     config = tmp_path / "host.json"
     config.write_text(json.dumps({"port": 0, "tables": [
-        {"preset": "talaj", "seats": "net,bot:easy", "code": "FIRSTTABLE", "rounds": 1},
-        {"preset": "simple", "seats": "net,bot:easy", "code": "SECONDTABL", "rounds": 1}]}))
+        {"preset": "talaj", "seats": "net,bot:easy", "code": "FRSTTABXE2", "rounds": 1},
+        {"preset": "simple", "seats": "net,bot:easy", "code": "SECNDTABX2", "rounds": 1}]}))
     proc, lines, port = host(tmp_path / "h", "--config", str(config), "--admin-token-file",
                              str(token_file), "--json")
     try:
         assert proc.stdout is not None
         lines.append(proc.stdout.readline())
-        assert [line.split()[1] for line in lines] == ["FIRSTTABLE", "SECONDTABL"]
+        assert [line.split()[1] for line in lines] == ["FRSTTABXE2", "SECNDTABX2"]
         url = f"ws://127.0.0.1:{port}/"
         with sync_connect(url, open_timeout=10) as ws:
             ws.send(envelope("create", admin="wrong-token-0000000", preset="talaj",
@@ -88,7 +88,7 @@ def test_one_host_serves_the_tables_of_its_config_and_creates_one_with_the_token
             created = json.loads(ws.recv(timeout=10))
         assert created["type"] == "created" and len(created["code"]) == 10
         joiners = [join(tmp_path / c, port, "--code", c, "--bot", "easy")
-                   for c in ("FIRSTTABLE", "SECONDTABL", created["code"])]
+                   for c in ("FRSTTABXE2", "SECNDTABX2", created["code"])]
         maker = join(tmp_path / "maker", port, "--create", "simple", "--seats", "net,bot:easy",
                      "--rounds", "1", "--admin-token-file", str(token_file), "--bot", "easy")
         assert [j.wait(LIMIT) for j in joiners] == [0, 0, 0]
@@ -100,7 +100,7 @@ def test_one_host_serves_the_tables_of_its_config_and_creates_one_with_the_token
         out, _err = proc.communicate(timeout=LIMIT)
         summary = json.loads(out.strip().splitlines()[-1])
         assert sorted(t["code"] for t in summary["tables"]) == sorted(
-            ["FIRSTTABLE", "SECONDTABL", created["code"], made_code])
+            ["FRSTTABXE2", "SECNDTABX2", created["code"], made_code])
         assert all(t["rounds"] == 1 for t in summary["tables"])
     finally:
         if proc.poll() is None:
