@@ -129,6 +129,7 @@ def write_atomic(
     *,
     keep_backup: bool = True,
     is_good: Callable[[bytes], bool] | None = None,
+    mode: int = 0o666,
 ) -> None:
     """Write ``data`` to ``path`` so that a crash never leaves a damaged file.
 
@@ -138,6 +139,7 @@ def write_atomic(
         keep_backup: keep the previous file as ``<name>.bak``.
         is_good: if given, the previous file becomes the backup only if ``is_good(its bytes)``
             is true, so a damaged file never replaces the last good backup.
+        mode: the new file's permissions (less the umask): 0o600 keeps it to its owner.
 
     Raises:
         OSError: the file could not be written (the previous file and backup are untouched).
@@ -147,7 +149,7 @@ def write_atomic(
     directory.mkdir(parents=True, exist_ok=True)
     _clean_stale_temps(path)
     tmp = directory / f"{_temp_prefix(path)}{os.getpid()}-{secrets.token_hex(4)}"
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), mode)
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)

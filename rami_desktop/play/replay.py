@@ -1,0 +1,227 @@
+"""A finished round played again, face up: every state of the round, step by step.
+
+A :class:`Replay` is made from a round record (:mod:`.round_record`; a saved match whose
+current round is over reads the same way): the round is dealt again from its seed and each
+action of its log applied in order through the engine, keeping the state after each. Step ``k``
+is the round after its first ``k`` actions (step 0: as dealt). Every hand is the replay's to
+show (the round is over: its summary showed every hand). Nothing here knows of pygame.
+
+The replay stands at one step; it moves a step at a time both ways, to the start of a turn
+(a finding's), or to either end. A finding names cards (:func:`finding_cards`) for the screen
+to mark.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass
+from typing import Any
+
+from rami_desktop.engine.actions import Action
+from rami_desktop.engine.cards import Card
+from rami_desktop.engine.errors import RuleError
+from rami_desktop.engine.match import Match
+from rami_desktop.engine.state import RoundState
+
+from .config import GameConfig
+from .persist import rebuild_game
+from .review import Finding
+
+
+@dataclass(frozen=True)
+class Moment:
+    """Where a step stands in the round.
+
+    Attributes:
+        step: the actions applied so far.
+        turn: the round's turn, from 1 (every seat's turns counted).
+        player: the round player whose turn it is.
+        own_turn: that player's own turn number, from 1.
+        action: the action that led to this step (None: the deal).
+    """
+
+    step: int
+    turn: int
+    player: int
+    own_turn: int
+    action: Action | None
+
+
+def finding_cards(finding: Finding) -> frozenset[Card]:
+    """The cards a finding names: a discard that fed, the way out a player missed (the talaj
+    card to take, the cards to lay and to add)."""
+    cards: list[Card] = []
+    if finding.card is not None:
+        cards.append(finding.card)
+    if finding.way is not None:
+        if finding.way.take is not None:
+            cards.append(finding.way.take)
+        for group in (*finding.way.lays, *finding.way.adds):
+            cards.extend(group)
+    return frozenset(cards)
+
+
+class Replay:
+    """A finished round, every state of it (see the module's text).
+
+    Args:
+        config: the round's setup (its seats' names and kinds, by round player).
+        dealt: the round as dealt.
+        log: its actions, in order.
+        number: the round's number in its match (0: not known).
+
+    Raises:
+        ValueError: the rules refuse an action, or the round does not end.
+    """
+
+    def __init__(self, config: GameConfig, dealt: RoundState, log: Collection[Action],
+                 number: int = 0) -> None:
+        self.config = config
+        self.number = number
+        state = dealt.clone()
+        self.states: list[RoundState] = [state.clone()]
+        self.moments: list[Moment] = []
+        owners: dict[int, int] = {}  # round turn -> own turn number
+        counts: dict[int, int] = {}
+
+        def moment(step: int, action: Action | None) -> Moment:
+            if state.turn not in owners:
+                counts[state.current] = counts.get(state.current, 0) + 1
+                owners[state.turn] = counts[state.current]
+            return Moment(step, state.turn + 1, state.current, owners[state.turn], action)
+
+        self.moments.append(moment(0, None))
+        for k, action in enumerate(log):
+            try:
+                state.apply(action)
+            except RuleError as err:
+                raise ValueError(f"round: step {k} refused ({err.code.value})") from err
+            self.states.append(state.clone())
+            self.moments.append(moment(k + 1, action))
+        if not state.over:
+            raise ValueError("the round is not over")
+        self.step = 0
+        #: the cards to mark (a finding's)
+        self.marked: frozenset[Card] = frozenset()
+
+    @classmethod
+    def of_match(cls, config: GameConfig, match: Match, number: int = 0) -> Replay:
+        """The replay of ``match``'s current round (over); ``config`` holds the match's seats.
+
+        Raises:
+            ValueError: the round is not over.
+        """
+        seats = GameConfig(config.rules, tuple(config.seats[s] for s in match.seats),
+                           match.round_seed)
+        return cls(seats, match.dealt_round(), match.logs[-1], number or match.round_number)
+
+    @classmethod
+    def of_record(cls, record: Any) -> Replay:
+        """The replay of a round record (or of a saved match whose round is over).
+
+        Raises:
+            ValueError: not such data, the rules refuse it, or its round is not over.
+        """
+        game = rebuild_game(record)
+        info = record.get("round")
+        number = info.get("number") if isinstance(info, dict) else None
+        ok = isinstance(number, int) and not isinstance(number, bool) and 0 < number < 100_000
+        return cls.of_match(game.config, game.match, number if ok else 0)
+
+    # ---- where the replay stands ---------------------------------------------------------------
+
+    @property
+    def steps(self) -> int:
+        """The round's actions (the last step)."""
+        return len(self.states) - 1
+
+    @property
+    def state(self) -> RoundState:
+        """The round at the current step (read it; never apply to it)."""
+        return self.states[self.step]
+
+    @property
+    def moment(self) -> Moment:
+        """Where the current step stands."""
+        return self.moments[self.step]
+
+    @property
+    def players(self) -> int:
+        """The round's players."""
+        return len(self.states[0].hands)
+
+    def name(self, player: int) -> str | None:
+        """A round player's name (None: the seat's default name)."""
+        return self.config.seats[player].name
+
+    def is_bot(self, player: int) -> bool:
+        """Whether a bot played a round player's seat."""
+        return self.config.seats[player].is_bot
+
+    @property
+    def at_start(self) -> bool:
+        """Whether the replay stands at the deal."""
+        return self.step == 0
+
+    @property
+    def at_end(self) -> bool:
+        """Whether the replay stands at the round's end."""
+        return self.step == self.steps
+
+    # ---- moving --------------------------------------------------------------------------------
+
+    def go(self, step: int) -> bool:
+        """Stand at ``step`` (kept within the round); return whether it moved."""
+        step = max(0, min(self.steps, step))
+        moved = step != self.step
+        self.step = step
+        return moved
+
+    def forward(self) -> bool:
+        """One action on; return whether it moved."""
+        return self.go(self.step + 1)
+
+    def back(self) -> bool:
+        """One action back; return whether it moved."""
+        return self.go(self.step - 1)
+
+    def home(self) -> bool:
+        """To the deal."""
+        return self.go(0)
+
+    def end(self) -> bool:
+        """To the round's end."""
+        return self.go(self.steps)
+
+    def turn_step(self, turn: int) -> int:
+        """The step where round turn ``turn`` (from 1) starts: its first state (0 or past the
+        last turn: the round's end)."""
+        if turn <= 0:
+            return self.steps
+        for m in self.moments:
+            if m.turn >= turn:
+                return m.step
+        return self.steps
+
+    def go_to_turn(self, turn: int) -> bool:
+        """Stand at the start of round turn ``turn`` (from 1; 0: the round's end)."""
+        return self.go(self.turn_step(turn))
+
+    def next_turn(self) -> bool:
+        """To the start of the next turn (or the end)."""
+        return self.go(self.turn_step(self.moment.turn + 1))
+
+    def previous_turn(self) -> bool:
+        """To the start of this turn, or of the one before when already there."""
+        here = self.turn_step(self.moment.turn)
+        if here < self.step:
+            return self.go(here)
+        return self.go(self.turn_step(self.moment.turn - 1) if self.moment.turn > 1 else 0)
+
+    def open_at(self, finding: Finding) -> None:
+        """Stand at the start of a finding's turn, its cards marked."""
+        self.go_to_turn(finding.turn)
+        self.marked = finding_cards(finding)
+
+
+__all__ = ["Moment", "Replay", "finding_cards"]
