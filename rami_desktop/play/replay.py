@@ -125,8 +125,9 @@ class Replay:
         game = rebuild_game(record)
         info = record.get("round")
         number = info.get("number") if isinstance(info, dict) else None
-        ok = isinstance(number, int) and not isinstance(number, bool) and 0 < number < 100_000
-        return cls.of_match(game.config, game.match, number if ok else 0)
+        if isinstance(number, bool) or not isinstance(number, int) or not 0 < number < 100_000:
+            number = 0
+        return cls.of_match(game.config, game.match, number)
 
     # ---- where the replay stands ---------------------------------------------------------------
 

@@ -98,7 +98,7 @@ def test_it_opens_at_a_finding_s_turn_with_its_cards_marked(played: Session) -> 
 
 
 def test_a_missed_way_out_names_its_cards() -> None:
-    take, *lay = parse_cards("5H 6H 7H 8H".split())
+    take, *lay = parse_cards(["5H", "6H", "7H", "8H"])
     add = parse_cards(["9H"])
     way = GoingOut(take, (tuple(lay),), (tuple(add),))
     assert finding_cards(Finding(FindingKind.MISSED_OUT, 0, 3, way=way)) == {take, *lay, *add}
