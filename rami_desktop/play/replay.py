@@ -13,11 +13,11 @@ to mark.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rami_desktop.engine.actions import Action
+from rami_desktop.engine.actions import Action, Event
 from rami_desktop.engine.cards import Card
 from rami_desktop.engine.errors import RuleError
 from rami_desktop.engine.match import Match
@@ -38,6 +38,7 @@ class Moment:
         player: the round player whose turn it is.
         own_turn: that player's own turn number, from 1.
         action: the action that led to this step (None: the deal).
+        events: what the engine said that action did.
     """
 
     step: int
@@ -45,6 +46,7 @@ class Moment:
     player: int
     own_turn: int
     action: Action | None
+    events: tuple[Event, ...] = ()
 
 
 def finding_cards(finding: Finding) -> frozenset[Card]:
@@ -69,35 +71,39 @@ class Replay:
         dealt: the round as dealt.
         log: its actions, in order.
         number: the round's number in its match (0: not known).
+        seats: each round player's seat in its match (default: the round's order).
 
     Raises:
         ValueError: the rules refuse an action, or the round does not end.
     """
 
     def __init__(self, config: GameConfig, dealt: RoundState, log: Collection[Action],
-                 number: int = 0) -> None:
+                 number: int = 0, seats: Sequence[int] | None = None) -> None:
         self.config = config
         self.number = number
+        n = len(dealt.hands)
+        self.seats = tuple(seats) if seats is not None and len(seats) == n else tuple(range(n))
         state = dealt.clone()
         self.states: list[RoundState] = [state.clone()]
         self.moments: list[Moment] = []
         owners: dict[int, int] = {}  # round turn -> own turn number
         counts: dict[int, int] = {}
 
-        def moment(step: int, action: Action | None) -> Moment:
+        def moment(step: int, action: Action | None, events: Sequence[Event] = ()) -> Moment:
             if state.turn not in owners:
                 counts[state.current] = counts.get(state.current, 0) + 1
                 owners[state.turn] = counts[state.current]
-            return Moment(step, state.turn + 1, state.current, owners[state.turn], action)
+            return Moment(step, state.turn + 1, state.current, owners[state.turn], action,
+                          tuple(events))
 
         self.moments.append(moment(0, None))
         for k, action in enumerate(log):
             try:
-                state.apply(action)
+                events = state.apply(action)
             except RuleError as err:
                 raise ValueError(f"round: step {k} refused ({err.code.value})") from err
             self.states.append(state.clone())
-            self.moments.append(moment(k + 1, action))
+            self.moments.append(moment(k + 1, action, events))
         if not state.over:
             raise ValueError("the round is not over")
         self.step = 0
@@ -105,15 +111,23 @@ class Replay:
         self.marked: frozenset[Card] = frozenset()
 
     @classmethod
-    def of_match(cls, config: GameConfig, match: Match, number: int = 0) -> Replay:
+    def of_match(cls, config: GameConfig, match: Match, number: int = 0,
+                 seats: Sequence[int] | None = None) -> Replay:
         """The replay of ``match``'s current round (over); ``config`` holds the match's seats.
+
+        Args:
+            config: the match's setup.
+            match: the match.
+            number: the round's number (default: the match's).
+            seats: the round players' seats (default: the match's own).
 
         Raises:
             ValueError: the round is not over.
         """
-        seats = GameConfig(config.rules, tuple(config.seats[s] for s in match.seats),
-                           match.round_seed)
-        return cls(seats, match.dealt_round(), match.logs[-1], number or match.round_number)
+        round_config = GameConfig(config.rules, tuple(config.seats[s] for s in match.seats),
+                                  match.round_seed)
+        return cls(round_config, match.dealt_round(), match.logs[-1],
+                   number or match.round_number, match.seats if seats is None else seats)
 
     @classmethod
     def of_record(cls, record: Any) -> Replay:
@@ -127,7 +141,11 @@ class Replay:
         number = info.get("number") if isinstance(info, dict) else None
         if isinstance(number, bool) or not isinstance(number, int) or not 0 < number < 100_000:
             number = 0
-        return cls.of_match(game.config, game.match, number)
+        seats = info.get("seats") if isinstance(info, dict) else None
+        if not (isinstance(seats, list) and len(set(seats)) == len(seats) and all(
+                isinstance(x, int) and not isinstance(x, bool) and 0 <= x < 6 for x in seats)):
+            seats = None
+        return cls.of_match(game.config, game.match, number, seats)
 
     # ---- where the replay stands ---------------------------------------------------------------
 
@@ -154,6 +172,10 @@ class Replay:
     def name(self, player: int) -> str | None:
         """A round player's name (None: the seat's default name)."""
         return self.config.seats[player].name
+
+    def seat_number(self, player: int) -> int:
+        """A round player's seat in its match (from 0), for its default name."""
+        return self.seats[player]
 
     def is_bot(self, player: int) -> bool:
         """Whether a bot played a round player's seat."""
