@@ -146,6 +146,11 @@ class RemoteView:
         """The round player of a seat (None if out of the match)."""
         return self._match.player_of(seat)
 
+    def round_record(self) -> dict[str, object] | None:
+        """None: the host does not send the round's deal and actions (its seed is the
+        match's secret)."""
+        return None
+
     def action_player(self, seat: int) -> int:
         """The round player number of a seat, for building its actions."""
         player = self.player_of(seat)

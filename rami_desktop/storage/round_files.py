@@ -230,7 +230,7 @@ def read_round(path: Path | str, rebuild: Callable[[dict[str, Any]], T]
     except NewerVersionError:
         return None, NEWER
     except Exception as exc:  # boundary: any fault of a file's content is a damaged file
-        log.warning("the round file %s is damaged: %s", path, exc)
+        log.info("the round file %s is damaged: %s", path, exc)
         return None, DAMAGED
 
 

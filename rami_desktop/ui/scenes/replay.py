@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from rami_desktop.engine.actions import Drew
+from rami_desktop.engine.actions import Drew, RoundEnded
 from rami_desktop.engine.cards import Card
 from rami_desktop.i18n import _, is_rtl
 from rami_desktop.play.hand_sort import sort_by_suit
@@ -254,10 +254,7 @@ class ReplayScene(WidgetScene):
         state = self.replay.state
         lines = []
         for e in m.events:
-            player = getattr(e, "player", None)
-            seat = player if isinstance(player, int) else None
-            if seat is None and getattr(e, "winner", None) is not None:
-                seat = e.winner  # type: ignore[attr-defined]
+            seat = e.winner if isinstance(e, RoundEnded) else getattr(e, "player", None)
             index = getattr(e, "meld", None)
             meld = state.melds[index].meld if isinstance(index, int) and 0 <= index < len(
                 state.melds) else None
