@@ -15,12 +15,12 @@ from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scene import Context, Scene
 from rami_desktop.ui.scenes.controls_help import ControlsHelpOverlay
 from rami_desktop.ui.scenes.error_screen import ErrorScreen
+from rami_desktop.ui.scenes.kept_rounds import KeptRoundsScene
 from rami_desktop.ui.scenes.language import LanguageScene
 from rami_desktop.ui.scenes.learn import LearnScene
 from rami_desktop.ui.scenes.match_end import MatchEndScene
 from rami_desktop.ui.scenes.menu import MenuScene
 from rami_desktop.ui.scenes.overlays import ConfirmDialog, MessageDialog, PauseOverlay
-from rami_desktop.ui.scenes.kept_rounds import KeptRoundsScene
 from rami_desktop.ui.scenes.privacy import PrivacyScene
 from rami_desktop.ui.scenes.replay import ReplayScene
 from rami_desktop.ui.scenes.round_summary import RoundSummaryScene

@@ -434,10 +434,14 @@ class Session(Seating):
 
     def round_record(self) -> dict[str, object] | None:
         """The record of the round just over (:mod:`.round_record`: what a replay is made
-        from), None while it is on or for a prepared deal."""
+        from), None while it is on or for a deal not dealt from its seed (a lesson's)."""
         if not self.round.over or self.prepared:
             return None
-        return round_record(self.config, self.match)
+        try:
+            return round_record(self.config, self.match)
+        except ValueError as exc:  # a prepared deal the session was not told of (tests)
+            log.info("the round cannot be replayed: %s", exc)
+            return None
 
     def _keep_round(self) -> None:
         """Keep the round just over (on the writer thread; a failure is only logged)."""
@@ -445,7 +449,16 @@ class Session(Seating):
         if keeper is None or self.prepared:
             return
         make = round_record_job(self.config, self.match)
-        self.writer.run(lambda: keeper.keep(make()), keep_problem=False)
+
+        def job() -> str | None:
+            try:
+                payload = make()
+            except ValueError as exc:  # a prepared deal the session was not told of
+                log.info("the round is not kept: %s", exc)
+                return None
+            return keeper.keep(payload)
+
+        self.writer.run(job, keep_problem=False)
 
     # ---- saving --------------------------------------------------------------------------------
 

@@ -10,7 +10,7 @@ plays it draws once a step, at its speed.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 import pygame
 
@@ -122,9 +122,10 @@ class ReplayScene(WidgetScene):
 
     # ---- events and time -----------------------------------------------------------------------
 
-    KEYS = {pygame.K_RIGHT: "step_forward", pygame.K_LEFT: "step_back",
-            pygame.K_DOWN: "next_turn", pygame.K_UP: "previous_turn",
-            pygame.K_HOME: "to_start", pygame.K_END: "to_end", pygame.K_SPACE: "toggle_play"}
+    KEYS: ClassVar[dict[int, str]] = {
+        pygame.K_RIGHT: "step_forward", pygame.K_LEFT: "step_back",
+        pygame.K_DOWN: "next_turn", pygame.K_UP: "previous_turn",
+        pygame.K_HOME: "to_start", pygame.K_END: "to_end", pygame.K_SPACE: "toggle_play"}
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key in self.KEYS:
