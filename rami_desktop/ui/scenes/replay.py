@@ -10,6 +10,7 @@ plays it draws once a step, at its speed.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar
 
 import pygame
@@ -22,7 +23,7 @@ from rami_desktop.play.replay import Replay
 from rami_desktop.ui import theme
 from rami_desktop.ui.scene import WidgetScene
 from rami_desktop.ui.table.journal import Entry, describe
-from rami_desktop.ui.text import bidi_format
+from rami_desktop.ui.text import bidi_format, embed
 from rami_desktop.ui.widgets import Button, fit_text, render_text
 
 if TYPE_CHECKING:
@@ -33,6 +34,11 @@ SPEEDS = (1.0, 2.0, 4.0, 8.0)
 #: the narrowest a card may be shown over the one before it, as a share of its width (its
 #: index corner stays whole)
 MIN_STEP = 0.34
+
+
+def _arrow(sign: str) -> Callable[[], str]:
+    """A media button's sign, kept left to right (a right-to-left line would mirror it)."""
+    return lambda: embed(sign)
 
 
 class ReplayScene(WidgetScene):
@@ -61,13 +67,13 @@ class ReplayScene(WidgetScene):
     def build(self) -> None:
         small = theme.FONT_SMALL
         self.leave = self.group.add(Button(lambda: _("Back"), self.back, size=small))
-        self.first = self.group.add(Button("|<", self.to_start, size=small))
-        self.previous = self.group.add(Button("<", self.step_back, size=small))
+        self.first = self.group.add(Button(_arrow("|<"), self.to_start, size=small))
+        self.previous = self.group.add(Button(_arrow("<"), self.step_back, size=small))
         self.play_button = self.group.add(Button(
             lambda: _("Pause") if self.playing else _("Play"), self.toggle_play,
             style="primary", size=small))
-        self.following = self.group.add(Button(">", self.step_forward, size=small))
-        self.last = self.group.add(Button(">|", self.to_end, size=small))
+        self.following = self.group.add(Button(_arrow(">"), self.step_forward, size=small))
+        self.last = self.group.add(Button(_arrow(">|"), self.to_end, size=small))
         self.speed_button = self.group.add(Button(
             lambda: bidi_format(_("Speed ×{factor}"), factor=int(SPEEDS[self.speed])),
             self.faster, size=small))
@@ -345,22 +351,29 @@ class ReplayScene(WidgetScene):
         area = self.table_rect.inflate(0, -theme.px(12, s))
         small = theme.px(theme.FONT_SMALL, s)
         pile_w = min(self.card_w, int(area.h * 0.5 / 1.4))
-        piles = pygame.Rect(0, area.y, pile_w * 2 + theme.px(16, s), area.h)
+        counts = (bidi_format(_("Stock: {count}"), count=len(state.stock)),
+                  bidi_format(_("Talaj: {count}"), count=len(state.talaj)))
+        label_w = max(fit_text(t, small, theme.CREAM, 10_000).get_width() for t in counts)
+        between = max(theme.px(16, s), label_w - pile_w + theme.px(10, s))
+        overhang = max(0, (label_w - pile_w) // 2)  # a label wider than its pile
+        piles = pygame.Rect(0, area.y, pile_w * 2 + between + 2 * overhang, area.h)
         if is_rtl():
             piles.right = area.right
         else:
             piles.x = area.x
-        stock = pygame.Rect(piles.x, area.centery - pile_w * 7 // 10, pile_w, pile_w * 7 // 5)
-        talaj = stock.move(pile_w + theme.px(16, s), 0)
+        stock = pygame.Rect(piles.x + overhang, area.centery - pile_w * 7 // 10, pile_w,
+                            pile_w * 7 // 5)
+        talaj = stock.move(pile_w + between, 0)
+        if is_rtl():
+            stock, talaj = talaj, stock
         if state.stock:
             surface.blit(self.ctx.card_art.back(pile_w), stock)
         if state.top is not None:
             surface.blit(self.ctx.card_art.face(state.top.code, pile_w), talaj)
             self.card_rects.append((-1, state.top.code, talaj))
             self._mark(surface, state.top, talaj, None)
-        for text, rect in ((bidi_format(_("Stock: {count}"), count=len(state.stock)), stock),
-                           (bidi_format(_("Talaj: {count}"), count=len(state.talaj)), talaj)):
-            label = fit_text(text, small, theme.CREAM, rect.w + theme.px(14, s))
+        for text, rect in zip(counts, (stock, talaj), strict=True):
+            label = fit_text(text, small, theme.CREAM, pile_w + between - theme.px(4, s))
             surface.blit(label, label.get_rect(midtop=(rect.centerx, rect.bottom + 2)))
         melds = [m.meld.cards for m in state.melds if m.meld is not None]
         room = pygame.Rect(area.x, area.y, area.w - piles.w - theme.px(16, s), area.h)
