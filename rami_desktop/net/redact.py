@@ -2,17 +2,21 @@
 
 Every game message the host sends a seat is built here, from the seat's observation and the
 public events: never another hand (until a round's end shows them all, as its summary does),
-never the stock, its order or the seed. The view and the events are redacted as a shared
-screen's are (:mod:`rami_desktop.play.seat_view`); :func:`seat_view` is the seat's view as JSON;
-:func:`update_text` and
-:func:`welcome_view` are the messages; :func:`story_for` the round's last moves told again to a
+never the stock, its order or the seed (a round over is told with its shared record: the deal as
+dealt, the cards drawn from the stock in order and the actions, for the joiner's replay). The
+view and the events are redacted as a shared screen's are (:mod:`rami_desktop.play.seat_view`);
+:func:`seat_view` is the seat's view as JSON; :func:`update_text` and :func:`welcome_view` are
+the messages; :func:`story_for` the round's last moves told again to a
 seat taken again.
 """
 
 from __future__ import annotations
 
+import dataclasses
+
 from rami_desktop.engine.match import Match
 from rami_desktop.play.hand_order import HandOrder
+from rami_desktop.play.round_record import shared_record
 from rami_desktop.play.seat_view import redact_events, view_of
 from rami_desktop.play.session import Happening
 from rami_desktop.play.story import STORY_MOVES, Told, round_story
@@ -24,8 +28,13 @@ from .view import seat_view_to_dict
 
 def seat_view(match: Match, seat: int, serial: int, order: HandOrder | None = None) -> JSON:
     """The JSON of a seat's view of the game now (read back by
-    :func:`rami_desktop.net.view.seat_view_from_dict`)."""
-    return seat_view_to_dict(view_of(match, seat, serial), order)
+    :func:`rami_desktop.net.view.seat_view_from_dict`); once the round is over, with its
+    shared record (the deal and the actions, never the seed) for the joiner's replay."""
+    view = view_of(match, seat, serial)
+    if view.reveal is not None:
+        view = dataclasses.replace(view, reveal=dataclasses.replace(
+            view.reveal, record=shared_record(match.round)))
+    return seat_view_to_dict(view, order)
 
 
 def happening_for(match: Match, seat: int, happening: Happening) -> JSON:

@@ -22,10 +22,12 @@ from rami_desktop.engine.cards import Card
 from rami_desktop.engine.errors import RuleError
 from rami_desktop.engine.match import Match
 from rami_desktop.engine.state import RoundState
+from rami_desktop.storage.names import clean_seat_names
 
 from .config import GameConfig
 from .persist import rebuild_game
 from .review import Finding
+from .round_record import shared_round
 
 
 @dataclass(frozen=True)
@@ -136,16 +138,31 @@ class Replay:
         Raises:
             ValueError: not such data, the rules refuse it, or its round is not over.
         """
+        if isinstance(record, dict) and "shared" in record:
+            return cls._of_shared(record)
         game = rebuild_game(record)
         info = record.get("round")
-        number = info.get("number") if isinstance(info, dict) else None
-        if isinstance(number, bool) or not isinstance(number, int) or not 0 < number < 100_000:
-            number = 0
-        seats = info.get("seats") if isinstance(info, dict) else None
-        if not (isinstance(seats, list) and len(set(seats)) == len(seats) and all(
-                isinstance(x, int) and not isinstance(x, bool) and 0 <= x < 6 for x in seats)):
-            seats = None
-        return cls.of_match(game.config, game.match, number, seats)
+        return cls.of_match(game.config, game.match, _number(info), _seats(info))
+
+    @classmethod
+    def _of_shared(cls, record: dict[str, Any]) -> Replay:
+        """A joiner's record: its round's seats, dealer and partners, and the round's shared
+        record (:func:`~rami_desktop.play.round_record.shared_round`)."""
+        data = record.get("config")
+        if not isinstance(data, dict):
+            raise ValueError("a round record needs its seats")
+        config = GameConfig.from_dict({**data, "seats": clean_seat_names(data.get("seats"))})
+        dealer, partners = record.get("dealer"), record.get("partners")
+        if isinstance(dealer, bool) or not isinstance(dealer, int):
+            raise ValueError("dealer must be a seat")
+        if partners is not None and not (isinstance(partners, list) and all(
+                p is None or (isinstance(p, int) and not isinstance(p, bool)) for p in partners)):
+            raise ValueError("partners must be seats")
+        dealt, log = shared_round(config.rules, dealer, partners, record.get("shared"))
+        if config.players != len(dealt.hands):
+            raise ValueError("the record's seats do not match its hands")
+        info = record.get("round")
+        return cls(config, dealt, log, _number(info), _seats(info))
 
     # ---- where the replay stands ---------------------------------------------------------------
 
@@ -245,6 +262,23 @@ class Replay:
         """Stand at the start of a finding's turn, its cards marked."""
         self.go_to_turn(finding.turn)
         self.marked = finding_cards(finding)
+
+
+def _number(info: Any) -> int:
+    """A record's round number (0 if missing or bad)."""
+    number = info.get("number") if isinstance(info, dict) else None
+    if isinstance(number, bool) or not isinstance(number, int) or not 0 < number < 100_000:
+        return 0
+    return number
+
+
+def _seats(info: Any) -> list[int] | None:
+    """A record's match seats (None if missing or bad)."""
+    seats = info.get("seats") if isinstance(info, dict) else None
+    if isinstance(seats, list) and len(set(seats)) == len(seats) and all(
+            isinstance(x, int) and not isinstance(x, bool) and 0 <= x < 6 for x in seats):
+        return seats
+    return None
 
 
 __all__ = ["Moment", "Replay", "finding_cards"]

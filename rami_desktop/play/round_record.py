@@ -9,15 +9,29 @@ Under ``"round"`` it also says the round's number in its match and the match sea
 played by.
 
 A round dealt from its seed is the only kind that is kept (a lesson's prepared deal is not).
+
+A joiner is never told a seed (the match's first round is dealt from the match's seed, and
+every later round's from it: it would tell the deals to come). At a round's end the host sends
+it the round's *shared record* instead (:func:`shared_record`): the hands and the talaj as
+dealt, the cards drawn from the stock in order and every action; the joiner rebuilds the round
+from it (:func:`shared_round`), the stock's other cards in any order. A round with a reshuffle
+or a redeal asked for has no shared record (they are dealt from the seed).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import json
+import random
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
+from rami_desktop.engine.actions import Action, Drew, Redeal, action_from_dict
+from rami_desktop.engine.cards import parse_cards
+from rami_desktop.engine.deal import check_deal, complete_stock
 from rami_desktop.engine.errors import RuleError
 from rami_desktop.engine.match import Match
+from rami_desktop.engine.rules import Rules
+from rami_desktop.engine.state import RoundState
 
 from .config import GameConfig
 from .persist import game_payload
@@ -74,4 +88,58 @@ def round_record(config: GameConfig, match: Match) -> dict[str, Any]:
     return round_record_job(config, match)()
 
 
-__all__ = ["RoundKeeper", "round_record", "round_record_job"]
+#: the largest shared record a round's end carries (bytes of compact JSON; a message is at
+#: most 64 KB)
+SHARED_LIMIT = 24 * 1024
+#: the most actions a shared record may hold
+SHARED_MOVES = 2_000
+
+
+def shared_record(state: RoundState) -> dict[str, Any] | None:
+    """The round (over) as a joiner may be told it at its end (see the module's text); None
+    while it is on, for a round with a reshuffle or a redeal asked for, or one too long to
+    send."""
+    if not state.over or state.reshuffles or any(isinstance(a, Redeal) for a in state.log):
+        return None
+    data = state.to_dict()
+    dealt = RoundState.from_dict({**data, "log": []})
+    drawn: list[str] = []
+    for action in state.log:
+        drawn += [e.card.code for e in dealt.apply(action)
+                  if isinstance(e, Drew) and e.source == "stock" and e.card is not None]
+    record = {"hands": data["hands"], "talaj": data["talaj"], "drawn": drawn,
+              "moves": data["log"]}
+    if len(json.dumps(record, separators=(",", ":"))) > SHARED_LIMIT:
+        return None
+    return record
+
+
+def shared_round(rules: Rules, dealer: int, partners: Sequence[int | None] | None,
+                 record: Any) -> tuple[RoundState, list[Action]]:
+    """The round as dealt and its actions, from a shared record (:func:`shared_record`).
+
+    Raises:
+        ValueError: not such a record, or an impossible deal.
+    """
+    if not isinstance(record, dict):
+        raise ValueError("shared record: not an object")
+    try:
+        hands = [list(parse_cards(h)) for h in record["hands"]]
+        talaj = list(parse_cards(record["talaj"]))
+        drawn = list(parse_cards(record["drawn"]))
+        moves = record["moves"]
+        if not isinstance(moves, list) or len(moves) > SHARED_MOVES:
+            raise ValueError("moves must be a list")
+        actions = [action_from_dict(m) for m in moves]
+    except (KeyError, TypeError) as exc:
+        raise ValueError(f"shared record: missing or bad field {exc}") from exc
+    used = [c for h in hands for c in h] + talaj
+    stock = complete_stock(drawn, used, random.Random(0))
+    check_deal(rules, hands, talaj, stock, dealer)
+    if partners is not None and len(partners) != len(hands):
+        raise ValueError("shared record: partners do not match the hands")
+    return RoundState(rules, hands, talaj, stock, dealer, 0, partners), actions
+
+
+__all__ = ["SHARED_LIMIT", "RoundKeeper", "round_record", "round_record_job", "shared_record",
+           "shared_round"]
