@@ -63,7 +63,7 @@ def screens(app: App) -> list[tuple[str, Callable[[], Scene | None]]]:
     out: list[tuple[str, Callable[[], Scene | None]]] = []
     for route in Route:
         if route in (Route.MENU, Route.TABLE, Route.MESSAGE, Route.CONFIRM, Route.PRIVACY,
-                     Route.ROUND_SUMMARY, Route.MATCH_END):
+                     Route.ROUND_SUMMARY, Route.MATCH_END, Route.REPLAY):
             continue
         out.append((route.value, lambda r=route: app.scene(r)))
     out += [
@@ -101,6 +101,11 @@ def main() -> int:
     summary = finished_round(app)
     app.run(max_frames=app.frames + settle)
     rows.append(("round_summary", share_of_core(app, a.seconds)))
+    summary.open_replay()  # the round again, face up, at rest at its deal
+    app.run(max_frames=app.frames + settle)
+    rows.append(("replay", share_of_core(app, a.seconds)))
+    app.stack.pop()
+    app.run(max_frames=app.frames + 2)
     table = app.stack.scenes[0]
     summary.back()  # the table, its next round dealt: a human's turn would wait here
     app.run(max_frames=app.frames + 2)

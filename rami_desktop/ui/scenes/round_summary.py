@@ -228,7 +228,8 @@ class RoundSummaryScene(WidgetScene):
         rx = self.panel.rect.x + pad if is_rtl() else self.panel.rect.right - pad - rw
         self.review_button.rect = pygame.Rect(rx, ry, rw, rh)
         pw = min(rw, self.replay_button.natural_width())
-        px = self.panel.rect.right - pad - pw if is_rtl() else self.panel.rect.x + pad
+        gap = theme.px(10, s)
+        px = rx + rw + gap if is_rtl() else rx - gap - pw  # beside the review's button
         self.replay_button.rect = pygame.Rect(px, ry, pw, rh)
 
     def _layout_code(self, small: int, pad: int) -> None:
