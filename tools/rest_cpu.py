@@ -63,7 +63,7 @@ def screens(app: App) -> list[tuple[str, Callable[[], Scene | None]]]:
     out: list[tuple[str, Callable[[], Scene | None]]] = []
     for route in Route:
         if route in (Route.MENU, Route.TABLE, Route.MESSAGE, Route.CONFIRM, Route.PRIVACY,
-                     Route.ROUND_SUMMARY, Route.MATCH_END, Route.REPLAY):
+                     Route.ROUND_SUMMARY, Route.MATCH_END, Route.REPLAY, Route.NET_TABLE):
             continue
         out.append((route.value, lambda r=route: app.scene(r)))
     out += [

@@ -75,12 +75,16 @@ class KeptRound:
         saved_at: when it was kept (UTC, ``YYYY-MM-DDTHH:MM:SSZ``; empty if unknown).
         names: the seats' names in the round's order (None: the seat's default name).
         number: the round's number in its match (0 if unknown).
+        bots: whether a bot played each seat (for its default name).
+        seats: each seat's number in its match, from 0 (for its default name).
     """
 
     path: Path
     saved_at: str
     names: tuple[str | None, ...]
     number: int
+    bots: tuple[bool, ...] = ()
+    seats: tuple[int, ...] = ()
 
 
 def round_document(raw: bytes) -> dict[str, Any]:
@@ -114,11 +118,20 @@ def kept_round(path: Path, data: dict[str, Any]) -> KeptRound:
     config = data.get("config")
     seats = config.get("seats") if isinstance(config, dict) else None
     names: tuple[str | None, ...] = ()
+    bots: tuple[bool, ...] = ()
     if isinstance(seats, list) and len(seats) <= 6:
         names = tuple(clean_name(s[0]) if isinstance(s, list) and s else None for s in seats)
+        bots = tuple(isinstance(s, list) and len(s) > 1 and s[1] == "bot" for s in seats)
     info = data.get("round")
     number = _whole(info.get("number"), 1, 100_000) if isinstance(info, dict) else None
-    return KeptRound(path, saved_at, names, number or 0)
+    numbers = info.get("seats") if isinstance(info, dict) else None
+    order = tuple(range(len(names)))
+    if isinstance(numbers, list) and len(numbers) == len(names):
+        checked = tuple(_whole(x, 0, 5) for x in numbers)
+        order = tuple(x for x in checked if x is not None)
+        if len(order) != len(names):
+            order = tuple(range(len(names)))
+    return KeptRound(path, saved_at, names, number or 0, bots, order)
 
 
 class RoundFiles:

@@ -34,9 +34,18 @@ def when(saved_at: str) -> str:
     return local.strftime("%Y-%m-%d %H:%M")
 
 
+def seat_name(kept: KeptRound, k: int) -> str:
+    """A kept round's seat's name (a seat without one gets its default name)."""
+    name = kept.names[k]
+    if name is not None:
+        return name
+    text = _("Bot {number}") if kept.bots[k] else _("Player {number}")
+    return text.format(number=kept.seats[k] + 1)
+
+
 def round_label(kept: KeptRound) -> str:
     """A kept round's line: when, which round, who played."""
-    names = ", ".join(n or "?" for n in kept.names)
+    names = ", ".join(seat_name(kept, k) for k in range(len(kept.names)))
     if kept.number:
         return bidi_format(_("{when} · round {number} · {names}"), when=when(kept.saved_at),
                            number=kept.number, names=names)
