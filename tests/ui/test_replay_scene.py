@@ -144,7 +144,7 @@ def test_keys_step_both_ways_and_play_at_the_speed(make_app: Any, finished: Sess
     drawn = _draws(app, 2.0)  # one move a second: drawn once a move, not 120 times
     assert replay.step == at + 2 and 2 <= drawn <= 3
     _key(app, pygame.K_SPACE)
-    assert not scene.playing and _draws(app, 2.0) == 0
+    assert not scene.playing and _draws(app, 2.0) == 0  # at rest: nothing drawn
 
 
 def test_the_buttons_step_and_change_the_speed(make_app: Any, finished: Session) -> None:
@@ -170,14 +170,6 @@ def test_the_buttons_step_and_change_the_speed(make_app: Any, finished: Session)
     d.click(scene.leave.rect.center)
     d.step()
     assert not isinstance(app.stack.top, ReplayScene)
-
-
-def test_the_replay_at_rest_draws_nothing(make_app: Any, finished: Session) -> None:
-    app = make_app((1280, 800))
-    _replay_scene(app, finished)
-    for _ in range(30):
-        app.step(DT, [])
-    assert _draws(app, 2.0) == 0
 
 
 def test_past_rounds_open_their_replay_and_a_damaged_one_is_said(make_app: Any,
