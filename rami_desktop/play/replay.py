@@ -7,8 +7,7 @@ is the round after its first ``k`` actions (step 0: as dealt). Every hand is the
 show (the round is over: its summary showed every hand). Nothing here knows of pygame.
 
 The replay stands at one step; it moves a step at a time both ways, to the start of a turn
-(a finding's), or to either end. A finding names cards (:func:`finding_cards`) for the screen
-to mark.
+(a finding's), or to either end; the cards a finding names are marked (:func:`finding_moment`).
 """
 
 from __future__ import annotations
@@ -51,9 +50,10 @@ class Moment:
     events: tuple[Event, ...] = ()
 
 
-def finding_cards(finding: Finding) -> frozenset[Card]:
-    """The cards a finding names: a discard that fed, the way out a player missed (the talaj
-    card to take, the cards to lay and to add)."""
+def finding_moment(finding: Finding) -> tuple[int, frozenset[Card]]:
+    """Where a finding opens the replay: the round's turn it happened in (from 1; 0: the
+    round's end) and the cards it names (a discard that fed, the way out a player missed: the
+    talaj card to take, the cards to lay and to add). The one place a finding is read here."""
     cards: list[Card] = []
     if finding.card is not None:
         cards.append(finding.card)
@@ -62,7 +62,7 @@ def finding_cards(finding: Finding) -> frozenset[Card]:
             cards.append(finding.way.take)
         for group in (*finding.way.lays, *finding.way.adds):
             cards.extend(group)
-    return frozenset(cards)
+    return finding.turn, frozenset(cards)
 
 
 class Replay:
@@ -258,10 +258,11 @@ class Replay:
             return self.go(here)
         return self.go(self.turn_step(self.moment.turn - 1) if self.moment.turn > 1 else 0)
 
-    def open_at(self, finding: Finding) -> None:
-        """Stand at the start of a finding's turn, its cards marked."""
-        self.go_to_turn(finding.turn)
-        self.marked = finding_cards(finding)
+    def open_at(self, turn: int, marked: Collection[Card] = ()) -> None:
+        """Stand at the start of round turn ``turn`` (from 1; 0: the round's end), the cards
+        ``marked`` (a finding's: :func:`finding_moment`) marked."""
+        self.go_to_turn(turn)
+        self.marked = frozenset(marked)
 
 
 def _number(info: Any) -> int:
@@ -281,4 +282,4 @@ def _seats(info: Any) -> list[int] | None:
     return None
 
 
-__all__ = ["Moment", "Replay", "finding_cards"]
+__all__ = ["Moment", "Replay", "finding_moment"]

@@ -12,7 +12,7 @@ from rami_desktop.engine.cards import parse_cards
 from rami_desktop.engine.match import Match
 from rami_desktop.play.config import GameConfig, Seat, autoplay_config
 from rami_desktop.play.persist import rebuild_game
-from rami_desktop.play.replay import Replay, finding_cards
+from rami_desktop.play.replay import Replay, finding_moment
 from rami_desktop.play.review import Finding, FindingKind, GoingOut
 from rami_desktop.play.round_record import round_record
 from rami_desktop.play.session import Session
@@ -88,12 +88,12 @@ def test_it_opens_at_a_finding_s_turn_with_its_cards_marked(played: Session) -> 
     replay = Replay.of_record(round_record(played.config, played.match))
     discard = next(a for a in played.round.log if isinstance(a, Discard))
     finding = Finding(FindingKind.FED_OPEN, discard.player, 4, card=discard.card)
-    replay.open_at(finding)
+    replay.open_at(*finding_moment(finding))
     assert replay.moment.turn == 4 and replay.state.turn == 3
     assert replay.step == min(k for k, m in enumerate(replay.moments) if m.turn == 4)
     assert replay.marked == {discard.card}
     end = Finding(FindingKind.JOKERS_HELD, 0, count=1, points=30)
-    replay.open_at(end)
+    replay.open_at(*finding_moment(end))
     assert replay.at_end
 
 
@@ -101,7 +101,8 @@ def test_a_missed_way_out_names_its_cards() -> None:
     take, *lay = parse_cards(["5H", "6H", "7H", "8H"])
     add = parse_cards(["9H"])
     way = GoingOut(take, (tuple(lay),), (tuple(add),))
-    assert finding_cards(Finding(FindingKind.MISSED_OUT, 0, 3, way=way)) == {take, *lay, *add}
+    assert finding_moment(Finding(FindingKind.MISSED_OUT, 0, 3, way=way)) == (
+        3, {take, *lay, *add})
 
 
 def test_a_round_still_on_or_refused_by_the_rules_is_no_replay(played: Session) -> None:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from rami_desktop.i18n import N_, _, is_rtl, ngettext
-from rami_desktop.play.replay import Replay
+from rami_desktop.play.replay import Replay, finding_moment
 from rami_desktop.play.review import Finding
 from rami_desktop.play.rulebook import MatchEnd
 from rami_desktop.play.table_game import TableGame
@@ -165,7 +165,7 @@ class RoundSummaryScene(WidgetScene):
             return
         replay = Replay.of_record(record)
         if finding is not None:
-            replay.open_at(finding)
+            replay.open_at(*finding_moment(finding))
         self.ctx.stack.push(self.ctx.scene(Route.REPLAY, replay))
 
     def copy_code(self) -> None:

@@ -183,10 +183,11 @@ class StatisticsScene(WidgetScene):
         ph = min(ph, int(h * 0.94))
         self.panel.rect = pygame.Rect(0, 0, pw, ph)
         self.panel.rect.center = (w // 2, h // 2)
-        row = [self.reset_button, self.rounds_button, self.back_button]
-        bw = max(theme.px(200, s), *(b.natural_width() for b in row))
         by = self.panel.rect.bottom - pad - bh
         gap = theme.px(20, s)
+        row = [b for b in (self.reset_button, self.rounds_button, self.back_button) if b.visible]
+        bw = min(max(theme.px(200, s), *(b.natural_width() for b in row)),
+                 (pw - 2 * pad - gap * (len(row) - 1)) // len(row))
         if is_rtl():
             row.reverse()
         x = self.panel.rect.centerx - (len(row) * bw + (len(row) - 1) * gap) // 2
