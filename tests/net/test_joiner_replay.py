@@ -5,6 +5,7 @@ or replayed gives no replay."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 from typing import Any
@@ -111,3 +112,25 @@ def test_the_joiner_s_round_file_is_kept_and_read_back(over: Session, tmp_path: 
     replay, problem = read_round(kept.path, Replay.of_record)
     assert problem is None and replay is not None
     assert replay.states[-1].hands == over.round.hands
+
+
+@pytest.mark.parametrize("bad", [
+    5, [], {"hands": 5}, {"hands": [["ZZ"]], "talaj": [], "drawn": [], "moves": []},
+    {"hands": [[]], "talaj": [], "drawn": [], "moves": []},
+    {"hands": [], "talaj": [], "drawn": [], "moves": [{"do": "dance"}]},
+    {"hands": [], "talaj": [], "drawn": [], "moves": [None] * 3000},
+])
+def test_a_hostile_record_gives_no_replay_and_no_error(over: Session, bad: Any) -> None:
+    joiner, _message = _joiner(over.match)
+    reveal = joiner.view.reveal
+    assert reveal is not None and reveal.record is not None
+    record = reveal.record
+    good = dict(record)
+    record.clear()
+    if isinstance(bad, dict):
+        record.update({**good, **bad})
+        assert joiner.round_record() is None
+    joiner2 = RemoteView(Welcome(1, "t", "ABCDEFGHJK", 0, TableInfo("Amina", SEATS, True, "wait"),
+                                 dataclasses.replace(joiner.view, reveal=dataclasses.replace(
+                                     reveal, record={"shared": bad})), ()))
+    assert joiner2.round_record() is None
