@@ -120,7 +120,7 @@ def test_a_round_still_on_or_refused_by_the_rules_is_no_replay(played: Session) 
 
 def test_a_session_keeps_each_finished_round_as_a_file(tmp_path: Path) -> None:
     files = RoundFiles(tmp_path)
-    session = Session(autoplay_config("talaj", 2, 5), rounds=files)
+    session = Session(autoplay_config("talaj", 2, 5, "easy"), rounds=files)
     try:
         session.play_round()
         session.flush()
