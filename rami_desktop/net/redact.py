@@ -12,7 +12,7 @@ seat taken again.
 
 from __future__ import annotations
 
-import dataclasses
+import json
 
 from rami_desktop.engine.match import Match
 from rami_desktop.play.hand_order import HandOrder
@@ -22,7 +22,7 @@ from rami_desktop.play.session import Happening
 from rami_desktop.play.story import STORY_MOVES, Told, round_story
 
 from .codec import JSON, event_to_dict, told_to_dict
-from .protocol import envelope
+from .protocol import MAX_BYTES, envelope
 from .view import seat_view_to_dict
 
 
@@ -31,10 +31,19 @@ def seat_view(match: Match, seat: int, serial: int, order: HandOrder | None = No
     :func:`rami_desktop.net.view.seat_view_from_dict`); once the round is over, with its
     shared record (the deal and the actions, never the seed) for the joiner's replay."""
     view = view_of(match, seat, serial)
-    if view.reveal is not None:
-        view = dataclasses.replace(view, reveal=dataclasses.replace(
-            view.reveal, record=shared_record(match.round)))
-    return seat_view_to_dict(view, order)
+    data = seat_view_to_dict(view, order)
+    record = shared_record(match.round) if view.reveal is not None else None
+    if record is not None and _size(data) + _size(record) <= MAX_BYTES - MESSAGE_ROOM:
+        data["reveal"]["record"] = record  # a message never outgrows what a joiner reads
+    return data
+
+
+#: what an update needs beside its view (the envelope, the happenings), in bytes
+MESSAGE_ROOM = 8 * 1024
+
+
+def _size(value: JSON) -> int:
+    return len(json.dumps(value, separators=(",", ":")))
 
 
 def happening_for(match: Match, seat: int, happening: Happening) -> JSON:

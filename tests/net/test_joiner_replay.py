@@ -134,3 +134,13 @@ def test_a_hostile_record_gives_no_replay_and_no_error(over: Session, bad: Any) 
                                  dataclasses.replace(joiner.view, reveal=dataclasses.replace(
                                      reveal, record={"shared": bad})), ()))
     assert joiner2.round_record() is None
+
+
+def test_the_record_is_left_out_when_the_message_would_grow_too_large(
+        over: Session, monkeypatch: pytest.MonkeyPatch) -> None:
+    from rami_desktop.net import redact
+
+    monkeypatch.setattr(redact, "MAX_BYTES", 12 * 1024)  # a long match's view: little room
+    joiner, message = _joiner(over.match)
+    assert message["view"]["reveal"]["hands"] and message["view"]["reveal"]["record"] is None
+    assert joiner.round_record() is None
