@@ -44,6 +44,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     p.add_argument("--lang", default=None, metavar="CODE", help="language: en, fr or ar_MA")
     p.add_argument("--size", type=_size, default=None, metavar="WxH", help="window size")
     p.add_argument("--fullscreen", action="store_true", help="start fullscreen")
+    p.add_argument("--replay", default=None, metavar="FILE",
+                   help="replay a kept round file face up")
     p.add_argument("--smoke-test", action="store_true",
                    help="render every screen once in every language, then exit")
     return p.parse_args(argv)
@@ -80,6 +82,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         if problem:
             print(f"rami: cannot save the screenshot: {problem}", file=sys.stderr)
             return 2
+    replay = None
+    if args.replay:
+        from rami_desktop.play.replay import Replay
+        from rami_desktop.storage.round_files import read_round
+
+        replay, problem = read_round(args.replay, Replay.of_record)
+        if replay is None:
+            print(f"rami: cannot replay {args.replay}: {(problem or '').replace('_', ' ')}",
+                  file=sys.stderr)
+            return 2
     import pygame
 
     from rami_desktop.app import App
@@ -98,6 +110,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         app.stack.push(app.scene(Route.MENU))
         app.stack.apply_pending()
         app.start_game(autoplay_config(args.preset, players, args.seed), remember=False)
+    elif replay is not None:
+        app.stack.push(app.scene(Route.MENU))
+        app.stack.push(app.scene(Route.REPLAY, replay))
     else:
         app.stack.push(app.first_scene())
     status = 0

@@ -37,6 +37,7 @@ from rami_desktop.play.session import Session
 from rami_desktop.resources import asset
 from rami_desktop.storage.match_io import MatchFiles
 from rami_desktop.storage.paths import Paths
+from rami_desktop.storage.round_files import RoundFiles
 from rami_desktop.storage.settings import fit_window_size
 from rami_desktop.storage.stats import StatsFiles
 from rami_desktop.ui import theme, widgets
@@ -290,7 +291,8 @@ class App:
             self.save_settings()
         paths = self.paths
         session = Session(config, store=MatchFiles(paths) if paths is not None else None,
-                          stats=StatsFiles(paths) if paths is not None else None)
+                          stats=StatsFiles(paths) if paths is not None else None,
+                          rounds=RoundFiles.of(paths) if paths is not None else None)
         self.stack.clear_to(self.scene(Route.TABLE, session))
         return True
 
@@ -303,7 +305,8 @@ class App:
         be used is said in words)."""
         if self.paths is None:
             return False
-        session, problem = Session.resume(MatchFiles(self.paths), StatsFiles(self.paths))
+        session, problem = Session.resume(MatchFiles(self.paths), StatsFiles(self.paths),
+                                          rounds=RoundFiles.of(self.paths))
         if session is not None and session.config.remote:
             session.close()  # a match with players on the network: its table is hosted again
             self.stack.clear_to(self.scene(Route.NET_LOBBY, None))

@@ -15,12 +15,14 @@ from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scene import Context, Scene
 from rami_desktop.ui.scenes.controls_help import ControlsHelpOverlay
 from rami_desktop.ui.scenes.error_screen import ErrorScreen
+from rami_desktop.ui.scenes.kept_rounds import KeptRoundsScene
 from rami_desktop.ui.scenes.language import LanguageScene
 from rami_desktop.ui.scenes.learn import LearnScene
 from rami_desktop.ui.scenes.match_end import MatchEndScene
 from rami_desktop.ui.scenes.menu import MenuScene
 from rami_desktop.ui.scenes.overlays import ConfirmDialog, MessageDialog, PauseOverlay
 from rami_desktop.ui.scenes.privacy import PrivacyScene
+from rami_desktop.ui.scenes.replay import ReplayScene
 from rami_desktop.ui.scenes.round_summary import RoundSummaryScene
 from rami_desktop.ui.scenes.rules_guide import RulesGuideOverlay
 from rami_desktop.ui.scenes.settings import SettingsScene
@@ -74,6 +76,8 @@ def scene_routes() -> Routes:
     routes.register(Route.ROUND_SUMMARY, RoundSummaryScene)
     routes.register(Route.MATCH_END, MatchEndScene)
     routes.register(Route.ERROR, ErrorScreen)
+    routes.register(Route.REPLAY, ReplayScene)
+    routes.register(Route.KEPT_ROUNDS, KeptRoundsScene)
     routes.register(Route.NETWORK, _network)
     routes.register(Route.NET_LOBBY, _lobby)
     routes.register(Route.NET_JOIN, _join)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import random
 import sys
 import time
@@ -31,7 +32,9 @@ from .engine.rules import PRESET_NAMES, preset
 from .engine.state import RoundState
 from .play.config import GameConfig, Seat
 from .play.driver import TURNS_PER_ROUND, DriverStats, Limits
+from .play.round_record import round_record
 from .play.session import Session
+from .storage.round_files import RoundFiles
 
 T = TypeVar("T")
 A = TypeVar("A")
@@ -137,12 +140,21 @@ def new_round(rules_name: str, levels: Sequence[str], seed: int, dealer: int, ta
 
 
 def play_round(rules_name: str, levels: Sequence[str], seed: int, dealer: int, tally: Tally,
-               teams: bool = False, turn_cap: int = TURN_CAP) -> RoundState:
-    """Play one round between bots of ``levels`` (by seat) on the deal of ``seed``."""
+               teams: bool = False, turn_cap: int = TURN_CAP, keep: str | None = None
+               ) -> RoundState:
+    """Play one round between bots of ``levels`` (by seat) on the deal of ``seed``; with
+    ``keep``, a finished round's file is written in that folder (named by deal, dealer and
+    seating)."""
     session = new_round(rules_name, levels, seed, dealer, tally, teams, turn_cap)
     session.play_round()
     state = session.round
     count_round(tally, session.driver_stats, levels, state)
+    if keep is not None and state.over:
+        name = f"sim-{seed}-{dealer}-{'-'.join(levels)}-{tally.rounds:06d}.json"
+        problem = RoundFiles(keep, keep=None).keep(round_record(session.config, session.match),
+                                                   name=name)
+        if problem is not None:
+            raise OSError(f"cannot write {name} in {keep}: {problem}")
     return state
 
 
@@ -194,13 +206,14 @@ def play_deals(levels: Sequence[str], seed: int, deals: Sequence[int], tally: Ta
     return tally
 
 
-def run_deals(args: tuple[str, tuple[str, ...], int, list[int], bool, int]) -> Tally:
+def run_deals(args: tuple[str, tuple[str, ...], int, list[int], bool, int, str | None]
+              ) -> Tally:
     """Play the duplicate deals numbered ``deals`` (a worker's share)."""
-    rules_name, levels, seed, deals, teams, turn_cap = args
+    rules_name, levels, seed, deals, teams, turn_cap, keep = args
     tally = Tally()
 
     def play(seating: tuple[str, ...], deal_seed: int, dealer: int) -> None:
-        play_round(rules_name, seating, deal_seed, dealer, tally, teams, turn_cap)
+        play_round(rules_name, seating, deal_seed, dealer, tally, teams, turn_cap, keep)
 
     return play_deals(levels, seed, deals, tally, play)
 
@@ -221,15 +234,17 @@ def in_workers(run: Callable[[A], T], args_of: Callable[[list[int]], A], deals: 
 
 
 def simulate(rules_name: str, levels: Sequence[str], rounds: int, seed: int = 0, jobs: int = 1,
-             teams: bool = False, turn_cap: int = TURN_CAP) -> dict[str, Any]:
-    """Play about ``rounds`` rounds (whole duplicate deals) and return the report."""
+             teams: bool = False, turn_cap: int = TURN_CAP, keep: str | None = None
+             ) -> dict[str, Any]:
+    """Play about ``rounds`` rounds (whole duplicate deals) and return the report (``keep``:
+    the folder each finished round's file is written in)."""
     levels = tuple(levels)
     n = len(levels)
     deals = max(1, math.ceil(rounds / n))
     t0 = time.perf_counter()
     tally = Tally()
-    for part in in_workers(run_deals, lambda s: (rules_name, levels, seed, s, teams, turn_cap),
-                           deals, jobs):
+    for part in in_workers(run_deals, lambda s: (rules_name, levels, seed, s, teams, turn_cap,
+                                                 keep), deals, jobs):
         tally.merge(part)
     elapsed = time.perf_counter() - t0
     rep = report(tally, levels, elapsed, rules_name, seed)
@@ -314,7 +329,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--teams", action="store_true", help="4 players as two teams (rami-talaj)")
     ap.add_argument("--turn-cap", type=whole_number(1, 100 * TURN_CAP), default=TURN_CAP)
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--keep", default=None, metavar="DIR",
+                    help="write each finished round's file in DIR (python -m "
+                         "rami_desktop.review and rami --replay read them)")
     args = ap.parse_args(argv)
+    if args.keep is not None and not os.path.isdir(args.keep):
+        ap.error(f"--keep: {args.keep} is not a folder")
     names = [b.strip() for b in args.bots.split(",") if b.strip()]
     offered = levels_for(args.preset)
     bad = [b for b in names if b not in offered]
@@ -330,7 +350,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.teams and args.players != 4:
         ap.error("teams need 4 players")
     rep = simulate(args.preset, levels, args.rounds, args.seed, args.jobs, args.teams,
-                   args.turn_cap)
+                   args.turn_cap, args.keep)
     if args.json:
         sys.stdout.write(json.dumps(rep) + "\n")
     else:

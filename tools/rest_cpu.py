@@ -28,7 +28,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rami_desktop.app import App
 from rami_desktop.engine.rules import preset
-from rami_desktop.play.config import GameConfig, Seat
+from rami_desktop.play.config import GameConfig, Seat, autoplay_config
+from rami_desktop.play.replay import Replay
+from rami_desktop.play.session import Session
 from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scene import Scene
 from rami_desktop.ui.scenes.round_summary import RoundSummaryScene
@@ -63,7 +65,7 @@ def screens(app: App) -> list[tuple[str, Callable[[], Scene | None]]]:
     out: list[tuple[str, Callable[[], Scene | None]]] = []
     for route in Route:
         if route in (Route.MENU, Route.TABLE, Route.MESSAGE, Route.CONFIRM, Route.PRIVACY,
-                     Route.ROUND_SUMMARY, Route.MATCH_END):
+                     Route.ROUND_SUMMARY, Route.MATCH_END, Route.REPLAY, Route.NET_TABLE):
             continue
         out.append((route.value, lambda r=route: app.scene(r)))
     out += [
@@ -94,6 +96,15 @@ def main() -> int:
         rows.append((name, share_of_core(app, a.seconds)))
         app.stack.pop()
         app.run(max_frames=app.frames + 2)
+    bots = Session(autoplay_config("talaj", 4, 7))
+    bots.play_round()
+    replay = Replay.of_match(bots.config, bots.match)
+    replay.go_to_turn(9)
+    app.stack.push(app.scene(Route.REPLAY, replay))  # a round again, face up, at rest
+    app.run(max_frames=app.frames + settle)
+    rows.append(("replay", share_of_core(app, a.seconds)))
+    app.stack.pop()
+    app.run(max_frames=app.frames + 2)
     seats = (Seat("You", "human"), Seat(None, "bot", "easy"))
     app.start_game(GameConfig(rules=preset("talaj"), seats=seats, seed=3), remember=False)
     app.run(max_frames=app.frames + 2 * settle)  # the bot's turn, then the player's waits

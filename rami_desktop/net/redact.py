@@ -2,30 +2,48 @@
 
 Every game message the host sends a seat is built here, from the seat's observation and the
 public events: never another hand (until a round's end shows them all, as its summary does),
-never the stock, its order or the seed. The view and the events are redacted as a shared
-screen's are (:mod:`rami_desktop.play.seat_view`); :func:`seat_view` is the seat's view as JSON;
-:func:`update_text` and
-:func:`welcome_view` are the messages; :func:`story_for` the round's last moves told again to a
+never the stock, its order or the seed (a round over is told with its shared record: the deal as
+dealt, the cards drawn from the stock in order and the actions, for the joiner's replay). The
+view and the events are redacted as a shared screen's are (:mod:`rami_desktop.play.seat_view`);
+:func:`seat_view` is the seat's view as JSON; :func:`update_text` and :func:`welcome_view` are
+the messages; :func:`story_for` the round's last moves told again to a
 seat taken again.
 """
 
 from __future__ import annotations
 
+import json
+
 from rami_desktop.engine.match import Match
 from rami_desktop.play.hand_order import HandOrder
+from rami_desktop.play.round_record import shared_record
 from rami_desktop.play.seat_view import redact_events, view_of
 from rami_desktop.play.session import Happening
 from rami_desktop.play.story import STORY_MOVES, Told, round_story
 
 from .codec import JSON, event_to_dict, told_to_dict
-from .protocol import envelope
+from .protocol import MAX_BYTES, envelope
 from .view import seat_view_to_dict
 
 
 def seat_view(match: Match, seat: int, serial: int, order: HandOrder | None = None) -> JSON:
     """The JSON of a seat's view of the game now (read back by
-    :func:`rami_desktop.net.view.seat_view_from_dict`)."""
-    return seat_view_to_dict(view_of(match, seat, serial), order)
+    :func:`rami_desktop.net.view.seat_view_from_dict`); once the round is over, with its
+    shared record (the deal and the actions, never the seed) for the joiner's replay."""
+    view = view_of(match, seat, serial)
+    data = seat_view_to_dict(view, order)
+    record = shared_record(match.round) if view.reveal is not None else None
+    if record is not None and _size(data) + _size(record) <= MAX_BYTES - MESSAGE_ROOM:
+        data["reveal"]["record"] = record  # a message never outgrows what a joiner reads
+    return data
+
+
+#: what an update needs beside its view (the envelope, the happenings), in bytes
+MESSAGE_ROOM = 8 * 1024
+
+
+def _size(value: JSON) -> int:
+    return len(json.dumps(value, separators=(",", ":")))
 
 
 def happening_for(match: Match, seat: int, happening: Happening) -> JSON:

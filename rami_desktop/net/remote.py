@@ -23,6 +23,7 @@ from rami_desktop.engine.rescue import finishing_actions
 from rami_desktop.play.bot_worker import BotWorker
 from rami_desktop.play.driver import decide
 from rami_desktop.play.hand_order import HandOrder
+from rami_desktop.play.round_record import RoundKeeper
 from rami_desktop.play.session import Happening, Played
 
 from .client import ClientLink, LinkEvent
@@ -49,11 +50,16 @@ class RemoteSession(RemoteView):
         name: the player's name (sent again when the link comes back).
         bot: a bot playing the seat (None: the player at the screen).
         rng: the bot's generator.
+        rounds: where each finished round is kept, from the record the host sends at its end
+            (None: nowhere).
     """
 
     def __init__(self, link: ClientLink, welcome: Welcome, name: str = "",
-                 bot: Bot | None = None, rng: random.Random | None = None) -> None:
+                 bot: Bot | None = None, rng: random.Random | None = None,
+                 rounds: RoundKeeper | None = None) -> None:
         super().__init__(welcome)
+        self.rounds = rounds
+        self._kept: tuple[int, int] | None = None
         self.link = link
         self.player_name = name
         self.bot = bot
@@ -265,6 +271,18 @@ class RemoteSession(RemoteView):
         self._sent_order = self.hand_order(self.seat).to_dict()  # the host followed it too
         if pending is not None:
             self._pending = None
+        self._keep_round()
+
+    def _keep_round(self) -> None:
+        """Keep the round just over once (written on the worker thread; a failure is only
+        logged)."""
+        keeper, moment = self.rounds, (self.serial, self.view.match.round_number)
+        if keeper is None or self.view.reveal is None or self._kept == moment:
+            return
+        self._kept = moment
+        record = self.round_record()
+        if record is not None:
+            self.worker.job(lambda: keeper.keep(dict(record)))
 
     # ---- a bot at this seat (the headless joiner) ----------------------------------------------
 

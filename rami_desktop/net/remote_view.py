@@ -7,6 +7,8 @@ its hand in its order), from the host's last view only (:mod:`rami_desktop.play.
 
 from __future__ import annotations
 
+import logging
+
 from rami_desktop.engine.cards import Card
 from rami_desktop.engine.observation import Observation
 from rami_desktop.engine.rules import Rules
@@ -15,12 +17,15 @@ from rami_desktop.i18n import _
 from rami_desktop.play.config import GameConfig, Seat
 from rami_desktop.play.hand_order import HandOrder
 from rami_desktop.play.mirror import MirrorMatch
+from rami_desktop.play.replay import Replay
 from rami_desktop.play.review import Finding
-from rami_desktop.play.seat_view import SeatView
+from rami_desktop.play.seat_view import RoundReveal, SeatView
 from rami_desktop.play.shown import Shown, shown_of
 from rami_desktop.play.story import Told
 
 from .joining import TableInfo, Welcome
+
+log = logging.getLogger(__name__)
 
 
 class RemoteView:
@@ -43,6 +48,7 @@ class RemoteView:
         self._order = HandOrder.from_dict(welcome.view.order, self.hand(self.seat))
         #: the round's last moves as the host told them at the welcome (emptied at a new deal)
         self._story: list[Told] = list(welcome.story)
+        self._record: tuple[RoundReveal, dict[str, object] | None] | None = None
 
     # ---- the view ------------------------------------------------------------------------------
 
@@ -145,6 +151,34 @@ class RemoteView:
     def player_of(self, seat: int) -> int | None:
         """The round player of a seat (None if out of the match)."""
         return self._match.player_of(seat)
+
+    def round_record(self) -> dict[str, object] | None:
+        """The record of the round just over, from the shared record the host sent at its end
+        (:mod:`rami_desktop.play.round_record`): None while it is on, when the host sent none
+        (a reshuffle, a redeal), or when it does not end with the hands the host showed."""
+        reveal = self.view.reveal
+        if reveal is None or reveal.record is None:
+            return None
+        if self._record is not None and self._record[0] is reveal:
+            return self._record[1]
+        obs = self.view.observation
+        seats = self.view.match.seats
+        config = GameConfig(self.rules, tuple(self.config.seats[s] for s in seats))
+        record: dict[str, object] | None = {
+            "config": config.to_dict(), "shared": reveal.record, "dealer": obs.dealer,
+            "partners": list(obs.partners),
+            "round": {"number": self.view.match.round_number, "seats": list(seats)}}
+        try:
+            end = Replay.of_record(record).states[-1]
+        except Exception as exc:  # boundary: the host's data, whatever it holds
+            log.warning("the host's record of the round does not replay: %s", exc)
+            record = None
+        else:
+            if [list(h) for h in end.hands] != [list(h) for h in reveal.hands]:
+                log.warning("the host's record of the round does not end as it showed")
+                record = None
+        self._record = (reveal, record)
+        return record
 
     def action_player(self, seat: int) -> int:
         """The round player number of a seat, for building its actions."""

@@ -97,9 +97,12 @@ def reveal_from_dict(data: Any) -> RoundReveal:
     reason = data.get("reason")
     if reason not in ("out", "stock_exhausted"):
         raise ValueError("'reason' must be out or stock_exhausted")
+    record = data.get("record")
+    if record is not None and not isinstance(record, dict):
+        raise ValueError("'record' must be an object")
     return RoundReveal(tuple(tuple(card_of(c) for c in h) for h in hands),
                        field_opt(data, "winner", field_int), field_ints(data, "penalties", 6),
-                       reason, field_bool(data, "rami_sec"))
+                       reason, field_bool(data, "rami_sec"), record)
 
 
 def seat_view_to_dict(view: SeatView, order: HandOrder | None = None) -> JSON:
@@ -107,7 +110,8 @@ def seat_view_to_dict(view: SeatView, order: HandOrder | None = None) -> JSON:
     m, end = view.match, view.reveal
     reveal = None if end is None else {
         "hands": [codes(h) for h in end.hands], "winner": end.winner,
-        "penalties": list(end.penalties), "reason": end.reason, "rami_sec": end.rami_sec}
+        "penalties": list(end.penalties), "reason": end.reason, "rami_sec": end.rami_sec,
+        "record": end.record}
     return {
         "observation": observation_to_dict(view.observation),
         "match": {"serial": m.serial, "round_number": m.round_number, "seats": list(m.seats),

@@ -65,6 +65,8 @@ class RoundReveal:
         penalties: what each round player pays.
         reason: ``out`` or ``stock_exhausted``.
         rami_sec: whether the winner laid the whole hand at once before anyone was down.
+        record: the round's shared record, for a joiner's replay
+            (:func:`~rami_desktop.play.round_record.shared_record`; None: none was sent).
     """
 
     hands: tuple[tuple[Card, ...], ...]
@@ -72,6 +74,7 @@ class RoundReveal:
     penalties: tuple[int, ...]
     reason: str
     rami_sec: bool
+    record: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True)

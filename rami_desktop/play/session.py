@@ -44,6 +44,7 @@ from .hand_order import HandOrder
 from .persist import MatchStore, SavedGame, SaveWriter, StatsStore, game_payload, rebuild_game
 from .records import record_round_end
 from .review import Finding, review_of
+from .round_record import RoundKeeper, round_record, round_record_job
 from .seating import Seating
 from .story import ToldEvent, tell
 
@@ -118,6 +119,7 @@ class Session(Seating):
         orders: the hands' screen order, by seat (a resumed match).
         prepared: a prepared deal (a lesson): it has no deal code.
         verify_saves: replay every match before saving it.
+        rounds: where each finished round is kept (None: nowhere; never a prepared deal's).
     """
 
     def __init__(self, config: GameConfig, match: Match | None = None, *,
@@ -126,7 +128,7 @@ class Session(Seating):
                  rngs: Mapping[int, random.Random] | None = None,
                  store: MatchStore | None = None, stats: StatsStore | None = None,
                  orders: Mapping[int, HandOrder] | None = None, prepared: bool = False,
-                 verify_saves: bool = True) -> None:
+                 verify_saves: bool = True, rounds: RoundKeeper | None = None) -> None:
         if config.seed is None:
             config = dataclasses.replace(
                 config, seed=random.SystemRandom().randrange(SEED_LIMIT))
@@ -142,6 +144,7 @@ class Session(Seating):
         super().__init__(config, match, BotDriver(match, seated, seeded, limits), orders)
         self.store = store
         self.stats = stats
+        self.rounds = rounds
         self.prepared = prepared
         self.writer = SaveWriter(verify_saves)
         self.worker = BotWorker()
@@ -417,6 +420,7 @@ class Session(Seating):
         if len(self.match.results) <= self._recorded:
             return
         self._recorded = len(self.match.results)
+        self._keep_round()
         match_done = self.match.over and not self._match_recorded
         self._match_recorded = self._match_recorded or match_done
         if self.stats is not None:
@@ -427,6 +431,34 @@ class Session(Seating):
                                     {seat: self.turns_of(seat) for seat, _n in players})
             for job in jobs:
                 self.writer.run(functools.partial(job, stats), keep_problem=False)
+
+    def round_record(self) -> dict[str, object] | None:
+        """The record of the round just over (:mod:`.round_record`: what a replay is made
+        from), None while it is on or for a deal not dealt from its seed (a lesson's)."""
+        if not self.round.over or self.prepared:
+            return None
+        try:
+            return round_record(self.config, self.match)
+        except ValueError as exc:  # a prepared deal the session was not told of (tests)
+            log.info("the round cannot be replayed: %s", exc)
+            return None
+
+    def _keep_round(self) -> None:
+        """Keep the round just over (on the writer thread; a failure is only logged)."""
+        keeper = self.rounds
+        if keeper is None or self.prepared:
+            return
+        make = round_record_job(self.config, self.match)
+
+        def job() -> str | None:
+            try:
+                payload = make()
+            except ValueError as exc:  # a prepared deal the session was not told of
+                log.info("the round is not kept: %s", exc)
+                return None
+            return keeper.keep(payload)
+
+        self.writer.run(job, keep_problem=False)
 
     # ---- saving --------------------------------------------------------------------------------
 

@@ -170,6 +170,11 @@ class TableGame(Protocol):
         """The round player of a seat (None if out of the match)."""
         ...
 
+    def round_record(self) -> dict[str, object] | None:
+        """The record of the round just over, for its replay (:mod:`.round_record`); None
+        while it is on, or when this screen cannot replay it."""
+        ...
+
     def action_player(self, seat: int) -> int:
         """The round player number of a seat, for building its actions."""
         ...

@@ -127,6 +127,22 @@ def _summary(match: str) -> Stop:
     return stop
 
 
+def _replay(match: str, before_end: int) -> Stop:
+    """The replay of a match's round, ``before_end`` turns before its last (the table full)."""
+
+    def stop(app: Any, tour: Tour) -> None:
+        from rami_desktop.play.replay import Replay
+        from rami_desktop.ui.routes import Route
+
+        session = tour.session(match)
+        replay = Replay.of_match(session.config, session.match)
+        replay.go_to_turn(max(1, replay.moments[-1].turn - before_end))
+        app.stack.clear_to(app.scene(Route.MENU))
+        app.stack.push(app.scene(Route.REPLAY, replay))
+
+    return stop
+
+
 def _match_end(app: Any, tour: Tour) -> None:
     from rami_desktop.ui.routes import Route
 
@@ -164,6 +180,8 @@ STOPS: tuple[tuple[str, Stop], ...] = (
     ("summary", _summary("over")),
     ("summary-2v2", _summary("teams over")),
     ("match-end", _match_end),
+    ("replay", _replay("teams over", 2)),
+    ("past-rounds", _show("kept_rounds")),
     ("error", _show("error", "rami.log", summary="ValueError: the tour")),
     ("network", _show("network")),
     ("host", _show("setup", hosting=True)),

@@ -1,4 +1,5 @@
-"""Where the game keeps its files: settings, the autosaved match, statistics and logs.
+"""Where the game keeps its files: settings, the autosaved match, statistics, the kept rounds
+and logs.
 
 By default the folders come from platformdirs (app name "Rami", no app author). The environment
 variable ``RAMI_HOME``, when set and not empty, puts everything under that one folder, in the
@@ -29,6 +30,7 @@ SETTINGS_NAME = "settings.json"
 MATCH_NAME = "match.json"
 STATS_NAME = "stats.json"
 LOG_NAME = "rami.log"
+ROUNDS_NAME = "rounds"
 
 
 @dataclass(frozen=True)
@@ -81,6 +83,11 @@ class Paths:
     def stats_file(self) -> Path:
         """The statistics (``stats.json`` in the data folder)."""
         return self.data_dir / STATS_NAME
+
+    @property
+    def rounds_dir(self) -> Path:
+        """The kept rounds, one file each (``rounds/`` in the data folder)."""
+        return self.data_dir / ROUNDS_NAME
 
     @property
     def log_file(self) -> Path:

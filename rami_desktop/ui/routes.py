@@ -35,3 +35,5 @@ class Route(str, Enum):
     NET_LOBBY = "net_lobby"
     NET_JOIN = "net_join"
     NET_TABLE = "net_table"
+    REPLAY = "replay"
+    KEPT_ROUNDS = "kept_rounds"

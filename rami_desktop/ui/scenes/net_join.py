@@ -19,6 +19,7 @@ from rami_desktop.net.joining import Asking, Joining, TableInfo, Trouble, Welcom
 from rami_desktop.net.keep import last_joined, remember_joined
 from rami_desktop.net.protocol import normalize_code
 from rami_desktop.net.remote import RemoteSession
+from rami_desktop.storage.round_files import RoundFiles
 from rami_desktop.ui import theme
 from rami_desktop.ui.net_words import net_message
 from rami_desktop.ui.routes import Route
@@ -273,7 +274,9 @@ class JoinScene(WidgetScene):
             self.ctx.update_setting("network", remember_joined(
                 self.ctx.settings.get("network"), address, port, welcome.code, welcome.seat,
                 welcome.token, name))
-        session = RemoteSession(joining.link, welcome, name)
+        paths = self.ctx.paths
+        session = RemoteSession(joining.link, welcome, name,
+                                rounds=RoundFiles.of(paths) if paths is not None else None)
         self.ctx.stack.clear_to(self.ctx.scene(Route.NET_TABLE, session))
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -21,6 +21,7 @@ from rami_desktop.net.hosting import Hosting, new_code
 from rami_desktop.net.keep import hosted, remember_hosted
 from rami_desktop.play.config import GameConfig
 from rami_desktop.storage.match_io import MatchFiles
+from rami_desktop.storage.round_files import RoundFiles
 from rami_desktop.storage.stats import StatsFiles
 from rami_desktop.ui import theme
 from rami_desktop.ui.routes import Route
@@ -83,7 +84,9 @@ class LobbyScene(WidgetScene):
         tokens = {int(k): v for k, v in kept["tokens"].items()} if kept else {}
         options: dict[str, Any] = dict(outbox=hosting.server, mailbox=hosting.mailbox,
                                        tokens=tokens, policy=policy,
-                                       host_name=self.host_name(), hosting=hosting)
+                                       host_name=self.host_name(), hosting=hosting,
+                                       rounds=RoundFiles.of(paths) if paths is not None
+                                       else None)
         if self.config is None:
             session = None
             if store is not None:

@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from rami_desktop.i18n import N_, _, is_rtl, ngettext
+from rami_desktop.play.replay import Replay, finding_moment
+from rami_desktop.play.review import Finding
 from rami_desktop.play.rulebook import MatchEnd
 from rami_desktop.play.table_game import TableGame
 from rami_desktop.ui import theme
@@ -92,6 +94,9 @@ class RoundSummaryScene(WidgetScene):
             lambda: _("Back to the hands") if self.reviewing else _("Round review"),
             self.toggle_review, size=theme.FONT_SMALL))
         self.review_button.visible = bool(self.session.human_seats)
+        self.replay_button = self.group.add(Button(N_("Replay"), self.open_replay,
+                                                   size=theme.FONT_SMALL))
+        self.replay_button.visible = self.session.round_record() is not None
         self.group.focused = self.next
         self.rows = summary_rows(self.session)
 
@@ -134,6 +139,7 @@ class RoundSummaryScene(WidgetScene):
             b.visible = not self.peeking
         self.copy.visible = not self.peeking and self.code is not None
         self.review_button.visible = not self.peeking and bool(self.session.human_seats)
+        self.replay_button.visible = not self.peeking and self.session.round_record() is not None
         self.unpeek.visible = self.peeking
 
     # ---- the round review --------------------------------------------------------------------
@@ -150,6 +156,17 @@ class RoundSummaryScene(WidgetScene):
     def needs_redraw(self) -> bool:
         """At rest, drawn again only when the review shown arrives from the bot worker."""
         return super().needs_redraw() or self._review_arrived
+
+    def open_replay(self, finding: Finding | None = None) -> None:
+        """Replay: the round again with every hand face up, from the deal or at a finding's
+        turn with its cards marked (the round is over: its hands are shown here already)."""
+        record = self.session.round_record()
+        if record is None:
+            return
+        replay = Replay.of_record(record)
+        if finding is not None:
+            replay.open_at(*finding_moment(finding))
+        self.ctx.stack.push(self.ctx.scene(Route.REPLAY, replay))
 
     def copy_code(self) -> None:
         """Copy: the deal code onto the system clipboard (the button then says Copied)."""
@@ -210,6 +227,10 @@ class RoundSummaryScene(WidgetScene):
         ry = self.panel.rect.y + (self.panel.title_height() - rh) // 2
         rx = self.panel.rect.x + pad if is_rtl() else self.panel.rect.right - pad - rw
         self.review_button.rect = pygame.Rect(rx, ry, rw, rh)
+        pw = min(rw, self.replay_button.natural_width())
+        gap = theme.px(10, s)
+        px = rx + rw + gap if is_rtl() else rx - gap - pw  # beside the review's button
+        self.replay_button.rect = pygame.Rect(px, ry, pw, rh)
 
     def _layout_code(self, small: int, pad: int) -> None:
         """The deal code's line with its Copy button at the line's end, together centred."""

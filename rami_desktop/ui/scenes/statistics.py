@@ -163,6 +163,7 @@ class StatisticsScene(WidgetScene):
                                                    self.choose_player, control_width=320))
         self.player_choice.visible = len(names) > 1
         self.reset_button = self.group.add(Button(N_("Reset"), self.ask_reset))
+        self.rounds_button = self.group.add(Button(N_("Past rounds"), self.past_rounds))
         self.back_button = self.group.add(Button(N_("Back"), self.back, style="primary"))
         self.group.focused = self.back_button
         self._sync_buttons()
@@ -182,13 +183,14 @@ class StatisticsScene(WidgetScene):
         ph = min(ph, int(h * 0.94))
         self.panel.rect = pygame.Rect(0, 0, pw, ph)
         self.panel.rect.center = (w // 2, h // 2)
-        bw = theme.px(200, s)
         by = self.panel.rect.bottom - pad - bh
         gap = theme.px(20, s)
-        row = [self.reset_button, self.back_button]
+        row = [b for b in (self.reset_button, self.rounds_button, self.back_button) if b.visible]
+        bw = min(max(theme.px(200, s), *(b.natural_width() for b in row)),
+                 (pw - 2 * pad - gap * (len(row) - 1)) // len(row))
         if is_rtl():
             row.reverse()
-        x = self.panel.rect.centerx - (2 * bw + gap) // 2
+        x = self.panel.rect.centerx - (len(row) * bw + (len(row) - 1) * gap) // 2
         for button in row:
             button.rect = pygame.Rect(x, by, bw, bh)
             x += bw + gap
@@ -200,6 +202,10 @@ class StatisticsScene(WidgetScene):
             top += choice_h
         self.table = pygame.Rect(self.panel.rect.x + pad, top, pw - 2 * pad,
                                  by - pad - top)
+
+    def past_rounds(self) -> None:
+        """The kept rounds, each opening its replay."""
+        self.ctx.stack.push(self.ctx.scene(Route.KEPT_ROUNDS))
 
     # ------------------------------------------------------------------------------ reset
     def ask_reset(self) -> None:

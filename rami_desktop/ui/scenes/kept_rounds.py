@@ -1,0 +1,128 @@
+"""The past rounds kept (the last 20, newest first), each opening its replay face up; a round
+file that cannot be read is said in words."""
+
+from __future__ import annotations
+
+import datetime
+import functools
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pygame
+
+from rami_desktop.i18n import N_, _
+from rami_desktop.play.replay import Replay
+from rami_desktop.storage.round_files import KEEP_ROUNDS, KeptRound, RoundFiles, read_round
+from rami_desktop.ui import theme
+from rami_desktop.ui.replay_text import round_problem_text
+from rami_desktop.ui.routes import Route
+from rami_desktop.ui.scene import WidgetScene
+from rami_desktop.ui.text import bidi_format
+from rami_desktop.ui.widgets import Button, Panel, ScrollArea, fit_text
+
+if TYPE_CHECKING:
+    from rami_desktop.ui.scene import Context
+
+
+def when(saved_at: str) -> str:
+    """A kept round's time, in this computer's time zone (empty if unknown)."""
+    try:
+        moment = datetime.datetime.strptime(saved_at, "%Y-%m-%dT%H:%M:%SZ")
+    except ValueError:
+        return ""
+    local = moment.replace(tzinfo=datetime.timezone.utc).astimezone()
+    return local.strftime("%Y-%m-%d %H:%M")
+
+
+def seat_name(kept: KeptRound, k: int) -> str:
+    """A kept round's seat's name (a seat without one gets its default name)."""
+    name = kept.names[k]
+    if name is not None:
+        return name
+    text = _("Bot {number}") if kept.bots[k] else _("Player {number}")
+    return text.format(number=kept.seats[k] + 1)
+
+
+def round_label(kept: KeptRound) -> str:
+    """A kept round's line: when, which round, who played."""
+    names = ", ".join(seat_name(kept, k) for k in range(len(kept.names)))
+    if kept.number:
+        return bidi_format(_("{when} · round {number} · {names}"), when=when(kept.saved_at),
+                           number=kept.number, names=names)
+    return bidi_format(_("{when} · {names}"), when=when(kept.saved_at), names=names)
+
+
+class KeptRoundsScene(WidgetScene):
+    """The list of kept rounds (see the module's text)."""
+
+    def __init__(self, ctx: Context) -> None:
+        paths = ctx.paths
+        self.kept: list[KeptRound] = RoundFiles.of(paths).listing() if paths else []
+        super().__init__(ctx)
+
+    def build(self) -> None:
+        self.panel = self.group.add(Panel(N_("Past rounds")))
+        self.area = self.group.add(ScrollArea())
+        self.rows = [Button(functools.partial(round_label, k),
+                            functools.partial(self.open_round, k.path), size=theme.FONT_SMALL)
+                     for k in self.kept]
+        self.back_button = self.group.add(Button(N_("Back"), self.back, style="primary"))
+        self.group.focused = self.rows[0] if self.rows else self.back_button
+
+    def layout(self, size: tuple[int, int]) -> None:
+        w, h = size
+        s = self.scale
+        pad = theme.px(24, s)
+        bh = theme.px(50, s)
+        pw = min(theme.px(900, s), int(w * 0.94))
+        ph = int(h * 0.94)
+        self.panel.rect = pygame.Rect(0, 0, pw, ph)
+        self.panel.rect.center = (w // 2, h // 2)
+        p = self.panel.rect
+        bw = max(theme.px(200, s), self.back_button.natural_width())
+        self.back_button.rect = pygame.Rect(p.centerx - bw // 2, p.bottom - pad - bh, bw, bh)
+        top = p.y + self.panel.title_height() + pad // 2 + self._note_h()
+        self.area.rect = pygame.Rect(p.x + pad, top, p.w - 2 * pad,
+                                     self.back_button.rect.y - pad - top)
+        self.area.scale = s
+        row_h = theme.px(44, s)
+        gap = theme.px(8, s)
+        inner = self.area.rect.w - theme.px(16, s)
+        items = [(b, pygame.Rect(0, k * (row_h + gap), inner, row_h))
+                 for k, b in enumerate(self.rows)]
+        for b, _r in items:
+            b.scale = s
+        self.area.set_content(items, len(items) * (row_h + gap))
+
+    def note(self) -> str:
+        """The line over the list."""
+        if not self.kept:
+            return _("No round is kept yet: each finished round is kept here, the last "
+                     "{count}.").format(count=KEEP_ROUNDS)
+        return _("The last {count} finished rounds: choose one to play it again with every "
+                 "hand face up.").format(count=KEEP_ROUNDS)
+
+    def _note_h(self) -> int:
+        return fit_text(self.note(), theme.px(theme.FONT_SMALL, self.scale), theme.INK,
+                        10_000).get_height() + theme.px(10, self.scale)
+
+    def open_round(self, path: Path) -> None:
+        """A kept round's replay, from the start (or what is wrong with its file)."""
+        replay, problem = read_round(path, Replay.of_record)
+        if replay is None:
+            self.ctx.stack.push(self.ctx.scene(Route.MESSAGE, N_("Past rounds"),
+                                               functools.partial(round_problem_text, problem)))
+            return
+        self.ctx.stack.push(self.ctx.scene(Route.REPLAY, replay))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        s = self.scale
+        p = self.panel.rect
+        note = fit_text(self.note(), theme.px(theme.FONT_SMALL, s), theme.INK_SOFT,
+                        p.w - theme.px(48, s))
+        surface.blit(note, note.get_rect(midtop=(p.centerx, p.y + self.panel.title_height()
+                                                 + theme.px(12, s))))
+
+
+__all__ = ["KeptRoundsScene", "round_label", "when"]
