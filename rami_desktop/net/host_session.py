@@ -2,8 +2,10 @@
 
 :class:`HostSession` is a :class:`~rami_desktop.play.session.Session` whose ``net`` seats are
 played by joiners. It decides everything: a joiner's action is applied by the session exactly
-as a move made at the host's screen, and every happening is sent on at once to each connected
-joiner, as that seat may see it (:mod:`rami_desktop.net.redact`). The requests arrive, checked,
+as a move made at the host's screen, and every happening is sent on to each connected joiner,
+as that seat may see it (:mod:`rami_desktop.net.redact`), once it is on disk: what the session
+sends is held (:class:`~rami_desktop.net.held.HeldOutbox`) until its journal's append returned
+(:meth:`HostSession.commit`; the headless host's loop commits each table once per pass). The requests arrive, checked,
 in the table's mailbox; :meth:`HostSession.pump` takes them (the host's loop calls it; it never
 waits). A seat whose player dropped is waited for, or played by a bot until the player comes
 back (the table's ``policy``). The next round is dealt once everyone at a screen read the
@@ -29,6 +31,7 @@ from rami_desktop.storage.names import clean_name
 
 from .errors import Code, NetError
 from .game import NetState
+from .held import HeldOutbox
 from .protocol import POLICY_NAMES, VERSION, Act, Info, Join, Leave, Order, Ready, Request, envelope
 from .redact import story_for, update_text, welcome_view
 from .seats import SeatBook
@@ -69,7 +72,7 @@ class HostSession(Session):
     Args:
         config: the match's setup: its ``net`` seats are the joiners'.
         match: a match to resume (default: a new one).
-        outbox: where messages to the joiners go.
+        outbox: where messages to the joiners go (each once what it tells is kept).
         mailbox: the table's requests.
         tokens: the seats' tokens of a table hosted again.
         policy: ``wait`` or ``bot`` (see :data:`POLICIES`).
@@ -93,7 +96,9 @@ class HostSession(Session):
         if policy not in POLICIES:
             raise ValueError(f"policy must be wait or bot, not {policy!r}")
         super().__init__(config, match, **options)
-        self.outbox = outbox
+        #: where the messages go, once released
+        self.wire = outbox
+        self.outbox = HeldOutbox(outbox)
         self.mailbox = mailbox
         self.book = SeatBook(config.remote, tokens)
         self.policy = policy
@@ -173,6 +178,7 @@ class HostSession(Session):
         self.started = True
         self._stand_in_absent()
         self._broadcast_seats()
+        self.autosave()
 
     def set_policy(self, policy: str) -> None:
         """Wait for absent players, or let bots play their seats until they return."""
@@ -184,6 +190,7 @@ class HostSession(Session):
                 self._stand_down(seat)
         self._stand_in_absent()
         self._broadcast_seats()
+        self.autosave()
 
     # ---- the requests --------------------------------------------------------------------------
 
@@ -198,7 +205,7 @@ class HostSession(Session):
                 self._error(item.conn, NetError.BAD_FIELD)
         self._watch_time()
         self._maybe_deal()
-        self.outbox.flush()
+        self.autosave()
         return len(items)
 
     def _handle(self, item: Inbound) -> None:
@@ -347,6 +354,10 @@ class HostSession(Session):
             self.outbox.send(conn, update_text(self.match, seat, self.serial, happening, ack))
         self.outbox.flush()
 
+    def release(self) -> None:
+        """What was kept may be told: the messages held go out."""
+        self.outbox.release()
+
     # ---- rounds and the end --------------------------------------------------------------------
 
     def next_round(self) -> None:
@@ -371,7 +382,7 @@ class HostSession(Session):
     def rematch(self) -> HostSession:
         """A new match at the same table: the same seats, tokens and connections."""
         config = dataclasses.replace(self.config, seed=None)
-        other = HostSession(config, outbox=self.outbox, mailbox=self.mailbox,
+        other = HostSession(config, outbox=self.wire, mailbox=self.mailbox,
                             tokens=self.book.tokens, policy=self.policy, screen=self.screen,
                             serial=self.serial + 1, host_name=self.host_name,
                             hosting=self.hosting, store=self.store,
@@ -396,7 +407,7 @@ class HostSession(Session):
         reason = "end" if ended else NetError.HOST_QUIT.value
         for conn in self.book.connections.values():
             self.outbox.close(conn, reason)  # the server says bye, then closes
-        self.outbox.flush()
+        self.outbox.release()
         if self.hosting is not None:
             self.hosting.stop()
 

@@ -196,7 +196,7 @@ class Hall:
         table = HostedTable(session, TablePlan(spec.rounds), files, {})
         self.tables[code] = table
         self._keep(table, force=True)
-        session.autosave()
+        session.commit()
         return code
 
     def resume(self) -> list[str]:
@@ -217,7 +217,7 @@ class Hall:
                     files.match, outbox=self.server, mailbox=box, tokens=tokens,
                     policy=str(doc.get("policy", "bot")), screen=False,
                     host_name=str(doc.get("name", "")),
-                    turn_time=float(doc.get("turn_time", TURN_TIME)))
+                    turn_time=float(doc.get("turn_time", TURN_TIME)), group_commit=True)
             except (TypeError, ValueError) as exc:
                 log.warning("the table %s cannot be resumed: %s", code, exc)
                 continue
@@ -243,7 +243,8 @@ class Hall:
         box = Mailbox(code, self.wake)
         session = HostSession(config, outbox=self.server, mailbox=box, policy=policy,
                               screen=False, host_name=name, turn_time=turn_time,
-                              store=files.match if files is not None else None)
+                              store=files.match if files is not None else None,
+                              group_commit=True)
         self.server.add_table(box)
         return session
 
@@ -277,6 +278,7 @@ class Hall:
             clock.tick(dt)
             thinking = step_table(session, clock=clock) or thinking
             self._keep(table)
+            session.commit()  # one fsync for the pass; then what it tells goes out
         return thinking
 
     def run(self, stop: threading.Event, serve: bool = False,
