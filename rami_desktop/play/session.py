@@ -152,11 +152,13 @@ class Session(Seating):
         seated.update(bots or {})
         seeded.update(rngs or {})
         super().__init__(config, match, BotDriver(match, seated, seeded, limits), orders)
+        self.verify_saves = verify_saves
+        self.keeper: Keeper | None = None
+        self._store: MatchStore | None = None
         self.store = store
         self.stats = stats
         self.prepared = prepared
         self.group_commit = group_commit
-        self.keeper = Keeper(store, verify_saves) if store is not None else None
         self.writer = FileJobs()
         self.worker = BotWorker()
         self._happenings: list[Happening] = []
@@ -446,6 +448,16 @@ class Session(Seating):
                 self.writer.run(functools.partial(job, stats))
 
     # ---- saving --------------------------------------------------------------------------------
+
+    @property
+    def store(self) -> MatchStore | None:
+        """Where the match is kept (None: nothing is kept)."""
+        return self._store
+
+    @store.setter
+    def store(self, store: MatchStore | None) -> None:
+        self._store = store
+        self.keeper = Keeper(store, self.verify_saves) if store is not None else None
 
     @property
     def save_problem(self) -> str | None:
