@@ -14,6 +14,7 @@ Storage only moves bytes: what a step means is the session's.
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import logging
 import os
@@ -166,6 +167,8 @@ class Journal:
         try:
             _write_all(self._fd, data)
             os.fsync(self._fd)
+            if os.fstat(self._fd).st_nlink == 0:  # its folder was removed: kept nowhere
+                raise FileNotFoundError(errno.ENOENT, "the journal was removed", str(self.path))
         except OSError as exc:
             return self._failed(exc)
         self.steps += len(steps)
