@@ -91,7 +91,7 @@ def run(turns: int, keep: bool) -> dict[str, float]:
     costs = costs[-len(marks):]  # one per action
 
     def window(first: int, last: int) -> tuple[float, float]:
-        chosen = [c for t, c in zip(marks, costs) if first <= t < last]
+        chosen = [c for t, c in zip(marks, costs, strict=True) if first <= t < last]
         if not chosen:
             return 0.0, 0.0
         return (sum(w for w, _c in chosen) / len(chosen), sum(c for _w, c in chosen) / len(chosen))

@@ -5,9 +5,9 @@ played by joiners. It decides everything: a joiner's action is applied by the se
 as a move made at the host's screen, and every happening is sent on to each connected joiner,
 as that seat may see it (:mod:`rami_desktop.net.redact`), once it is on disk: what the session
 sends is held (:class:`~rami_desktop.net.held.HeldOutbox`) until its journal's append returned
-(:meth:`HostSession.commit`; the headless host's loop commits each table once per pass). The requests arrive, checked,
-in the table's mailbox; :meth:`HostSession.pump` takes them (the host's loop calls it; it never
-waits). A seat whose player dropped is waited for, or played by a bot until the player comes
+(:meth:`HostSession.commit`; the headless host's loop commits each table once per pass).
+The requests arrive, checked, in the table's mailbox; :meth:`HostSession.pump` takes them
+(the host's loop calls it; it never waits). A seat whose player dropped is waited for, or played by a bot until the player comes
 back (the table's ``policy``). The next round is dealt once everyone at a screen read the
 round's summary.
 """

@@ -81,7 +81,7 @@ class Joiner:
 
     def join(self, port: int) -> tuple[ClientConnection, Position]:
         """Take the seat (back); return the connection and the welcome's position."""
-        ws = sync_connect(f"ws://127.0.0.1:{port}/", open_timeout=LIMIT)  # noqa: SIM115
+        ws = sync_connect(f"ws://127.0.0.1:{port}/", open_timeout=LIMIT)
         self._sent.clear()  # an action not acknowledged before a kill is not kept
         ws.send(envelope("join", code=CODE, name="Kim", seat=self.seat, token=self.token))
         while True:
