@@ -7,9 +7,9 @@ as that seat may see it (:mod:`rami_desktop.net.redact`), once it is on disk: wh
 sends is held (:class:`~rami_desktop.net.held.HeldOutbox`) until its journal's append returned
 (:meth:`HostSession.commit`; the headless host's loop commits each table once per pass).
 The requests arrive, checked, in the table's mailbox; :meth:`HostSession.pump` takes them
-(the host's loop calls it; it never waits). A seat whose player dropped is waited for, or played by a bot until the player comes
-back (the table's ``policy``). The next round is dealt once everyone at a screen read the
-round's summary.
+(the host's loop calls it; it never waits). A seat whose player dropped is waited for, or
+played by a bot until the player comes back (the table's ``policy``). The next round is dealt
+once everyone at a screen read the round's summary.
 """
 
 from __future__ import annotations

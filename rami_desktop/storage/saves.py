@@ -5,7 +5,8 @@ The file is ``{"format": "rami-save", "version": 2, "saved_at": "<UTC ISO time>"
 ``journal`` names the journal of the steps played since (:mod:`rami_desktop.storage.journal`;
 a version-1 file, from before journals, has none and loads as a snapshot alone). The engine
 rebuilds the match from it (by replaying its action log and the journal's steps) in the
-``validate`` callable given to :func:`load_match`; a save that describes an impossible game is treated like a damaged file (moved aside, backup tried).
+``validate`` callable given to :func:`load_match`; a save that describes an impossible game
+is treated like a damaged file (moved aside, backup tried).
 
 A save from a newer version is not loaded (problem ``newer_version``, copy kept as
 ``match.json.newer``); the next autosave of a new match replaces it.
