@@ -205,7 +205,10 @@ class HostSession(Session):
                 self._error(item.conn, NetError.BAD_FIELD)
         self._watch_time()
         self._maybe_deal()
-        self.autosave()
+        if items:
+            self.autosave()  # a new order of a hand, a name: kept too
+        elif not self.group_commit:
+            self.release()  # what the clock's watch sent
         return len(items)
 
     def _handle(self, item: Inbound) -> None:

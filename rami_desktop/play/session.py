@@ -159,6 +159,8 @@ class Session(Seating):
         self.stats = stats
         self.prepared = prepared
         self.group_commit = group_commit
+        #: something happened since the last commit
+        self._dirty = False
         self.writer = FileJobs()
         self.worker = BotWorker()
         self._happenings: list[Happening] = []
@@ -471,14 +473,16 @@ class Session(Seating):
     def autosave(self) -> None:
         """Keep the match now (or forget it once the match is over): on disk when it returns
         (with ``group_commit``: at the next :meth:`commit`)."""
+        self._dirty = True
         if not self.group_commit:
             self.commit()
 
     def commit(self) -> None:
-        """Put on disk what happened since the last commit (one fsync), then let it be told
-        (:meth:`release`)."""
-        if self.keeper is not None:
+        """Put on disk what happened since the last commit (one fsync; nothing when nothing
+        was asked to be kept), then let it be told (:meth:`release`)."""
+        if self.keeper is not None and self._dirty:
             self.keeper.keep(self.config, self.match, self._orders)
+        self._dirty = False
         self.release()
 
     def release(self) -> None:
@@ -491,6 +495,7 @@ class Session(Seating):
     def close(self) -> None:
         """Stop thinking, keep the last state, finish the writes, stop the threads."""
         self.worker.shutdown()
+        self._dirty = True
         self.commit()
         if self.keeper is not None:
             self.keeper.close()
