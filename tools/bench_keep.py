@@ -2,7 +2,7 @@
 
 Usage::
 
-    .venv/bin/python tools/bench_keep.py [--turns 2000]
+    .venv/bin/python tools/bench_keep.py [--turns 2000] [--host]
 
 Two players who never lay (each takes the talaj's top card and discards one: the stock never
 runs out) play one talaj round of ``--turns`` turns through a
@@ -10,18 +10,23 @@ runs out) play one talaj round of ``--turns`` turns through a
 snapshots every action goes through, as the headless host's ``--state`` and the desktop
 autosave do) and once keeping nothing, each in its own process. Prints each run's peak RSS, and
 the save's cost per action (wall and CPU of :meth:`Keeper.keep`, fsync included) around turn 10
-and around the last turn. A benchmark: figures, never a timed assert.
+and around the last turn. With ``--host`` the same round is played against the headless host
+(``rami-host``, two ``net`` seats played over loopback by this process), once with ``--state``
+and once without, and the host process's peak RSS (``VmHWM``) is printed for both. A
+benchmark: figures, never a timed assert.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import resource
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -29,7 +34,7 @@ REPO = Path(__file__).resolve().parent.parent
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
-from rami_desktop.engine.actions import Action, Discard, Draw  # noqa: E402
+from rami_desktop.engine.actions import Action, Discard, Draw, action_to_dict  # noqa: E402
 from rami_desktop.engine.match import Match  # noqa: E402
 from rami_desktop.engine.observation import Observation  # noqa: E402
 from rami_desktop.engine.rules import preset  # noqa: E402
@@ -104,11 +109,80 @@ def run(turns: int, keep: bool) -> dict[str, float]:
             "late_wall_ms": late[0] * 1e3, "late_cpu_ms": late[1] * 1e3}
 
 
+def never_lays(port: int, code: str, turns: int) -> None:
+    """Play one ``net`` seat of the host over loopback, never laying, until the round's turn
+    ``turns``."""
+    from websockets.sync.client import connect
+
+    from rami_desktop.net.protocol import envelope
+    from rami_desktop.net.view import seat_view_from_dict
+    from rami_desktop.play.mirror import mirror_round
+
+    seq = 0
+    pending = False
+    with connect(f"ws://127.0.0.1:{port}/", open_timeout=60) as ws:
+        ws.send(envelope("join", code=code, name="", seat=None, token=None))
+        view = None
+        while True:
+            msg = json.loads(ws.recv(timeout=120))
+            if (msg.get("seq") == seq and msg["type"] == "error") or msg.get("ack") == seq:
+                pending = False
+            if msg["type"] in ("welcome", "update"):
+                view = msg["view"]
+            if view is None:
+                continue
+            obs = view["observation"]
+            if obs["turn"] >= turns or obs["over"]:
+                return
+            if pending or obs["current"] != obs["player"]:
+                continue
+            r = mirror_round(seat_view_from_dict(view))
+            if r.has_drawn:
+                action: Action = Discard(r.current, r.legal_discards()[-1])
+            else:
+                draws = [d for d in r.legal_draws() if d.source != "stock"]
+                action = draws[0] if draws else Draw(r.current)
+            seq += 1
+            pending = True
+            ws.send(envelope("act", seq=seq, action=action_to_dict(action)))
+
+
+def host_rss(turns: int, keep: bool) -> float:
+    """The headless host's peak RSS (MB) over the round, with ``--state`` or without."""
+    code = "BENCH23456"
+    args = [sys.executable, "-m", "rami_desktop.host", "--no-advertise", "--port", "0",
+            "--preset", "talaj", "--seats", "net,net", "--code", code, "--seed", "3",
+            "--policy", "wait", "--turn-time", "0"]
+    if keep:
+        args += ["--state", tempfile.mkdtemp(prefix="rami-bench-state-")]
+    env = {**os.environ, "RAMI_HOME": tempfile.mkdtemp(prefix="rami-bench-home-")}
+    host = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                            cwd=REPO, env=env)
+    try:
+        assert host.stdout is not None
+        port = int(host.stdout.readline().split(" on port ")[1].split()[0])
+        players = [threading.Thread(target=never_lays, args=(port, code, turns))
+                   for _seat in range(2)]
+        for player in players:
+            player.start()
+        for player in players:
+            player.join()
+        status = Path(f"/proc/{host.pid}/status").read_text()
+        peak = next(line for line in status.splitlines() if line.startswith("VmHWM:"))
+        return int(peak.split()[1]) / 1024
+    finally:
+        host.kill()
+        host.wait()
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run both processes and print the figures."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--turns", type=int, default=2000)
     ap.add_argument("--child", choices=("keep", "none"), default=None)
+    ap.add_argument("--host", action="store_true",
+                    help="also the headless host's peak RSS over the round, with and without "
+                         "--state")
     args = ap.parse_args(argv)
     if args.child:
         print(json.dumps(run(args.turns, args.child == "keep")))
@@ -126,6 +200,10 @@ def main(argv: list[str] | None = None) -> int:
           f"{kept['early_cpu_ms']:.2f} ms CPU")
     print(f"save per action around turn {args.turns}: {kept['late_wall_ms']:.2f} ms wall, "
           f"{kept['late_cpu_ms']:.2f} ms CPU")
+    if args.host:
+        bare_host, kept_host = host_rss(args.turns, False), host_rss(args.turns, True)
+        print(f"rami-host peak RSS over the round: {bare_host:.1f} MB without --state, "
+              f"{kept_host:.1f} MB with --state (+{kept_host - bare_host:.1f} MB)")
     return 0
 
 
