@@ -275,9 +275,13 @@ class Hall:
                     turn_time=doc["turn_time"], group_commit=True)
             except (TypeError, ValueError) as exc:
                 session, problem = None, str(exc)
+            if not isinstance(session, HostSession) and problem is None:
+                log.warning("the table %s had ended (nothing of its match is kept): removed",
+                            code)  # a host stopped between a match's end and its removal
+                files.remove()
+                continue
             if not isinstance(session, HostSession):
-                log.warning("the table %s: its match cannot be resumed (%s)", code,
-                            problem or "missing")
+                log.warning("the table %s: its match cannot be resumed (%s)", code, problem)
                 files.match.close()
                 files.move_aside()
                 continue

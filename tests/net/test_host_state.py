@@ -183,3 +183,26 @@ def test_a_kept_table_not_resumed_is_moved_aside_before_its_code_is_used_again(
     hall.close()
     aside = list((tmp_path / "state" / "tables").glob(f"{CODE}.unreadable-*"))
     assert len(aside) == 1 and (aside[0] / "data" / "match.json").read_bytes() == match
+
+
+def test_a_table_whose_match_had_ended_is_removed_not_moved_aside(tmp_path: Path) -> None:
+    """A host stopped between a match's end (its match files cleared) and the table's removal:
+    nothing of the match is kept, so nothing is lost; the table is removed."""
+    folder = kept_table(tmp_path / "state")
+    for name in ("match.json", "match.json.bak"):
+        (folder / "data" / name).unlink(missing_ok=True)
+    for journal in (folder / "data").glob("journal-*"):
+        journal.unlink()
+    assert resumed(tmp_path / "state") == []
+    assert list((tmp_path / "state" / "tables").iterdir()) == []
+
+
+def test_a_table_whose_match_is_damaged_is_moved_aside(tmp_path: Path) -> None:
+    folder = kept_table(tmp_path / "state")
+    for name in ("match.json", "match.json.bak"):
+        path = folder / "data" / name
+        if path.exists():
+            path.write_text("{damaged")
+    assert resumed(tmp_path / "state") == []
+    aside = list((tmp_path / "state" / "tables").glob(f"{CODE}.unreadable-*"))
+    assert len(aside) == 1 and list((aside[0] / "data").glob("match.json.corrupt-*"))
