@@ -173,7 +173,10 @@ def _replay_steps(config: GameConfig, match: Match, hands: Any,
                     raise ValueError("an action after the round's end")
                 match.apply(action_from_dict(step["a"]))
             elif "config" in step:
-                config = _config_of(step["config"])
+                changed = _config_of(step["config"])
+                if changed.players != match.n:
+                    raise ValueError("a setup of another number of seats")
+                config = changed
             elif "hands" in step:
                 hands = step["hands"]
             else:
