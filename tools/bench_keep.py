@@ -93,10 +93,11 @@ def run(turns: int, keep: bool) -> dict[str, float]:
         marks.append(session.round.turn)
         session.step_bot()
     session.close()
-    costs = costs[-len(marks):]  # one per action
+    costs = costs[-len(marks):]  # one per action (none when nothing is kept)
+    timed_marks = marks if costs else []
 
     def window(first: int, last: int) -> tuple[float, float]:
-        chosen = [c for t, c in zip(marks, costs, strict=True) if first <= t < last]
+        chosen = [c for t, c in zip(timed_marks, costs, strict=True) if first <= t < last]
         if not chosen:
             return 0.0, 0.0
         return (sum(w for w, _c in chosen) / len(chosen), sum(c for _w, c in chosen) / len(chosen))
