@@ -84,6 +84,10 @@ class HostSession(Session):
         turn_time: seconds a network seat has to play its turn before a bot stands in for
             it (and to read a round's summary before the next deal; 0: no timer).
         clock: the time, in seconds (a test's own clock).
+        keep_seats: keeps the seats' tokens and the policy where the table is hosted again
+            from (the game's settings), called whenever they changed before what was held
+            goes out: a ``welcome`` leaves once its token is kept (None: someone else keeps
+            them, as the headless host's ``table.json``).
         options: the :class:`Session` options.
     """
 
@@ -92,6 +96,7 @@ class HostSession(Session):
                  policy: str = "wait", screen: bool = True, serial: int = 0,
                  host_name: str = "", hosting: Stoppable | None = None,
                  turn_time: float = TURN_TIME, clock: Callable[[], float] = time.monotonic,
+                 keep_seats: Callable[[dict[int, str], str], None] | None = None,
                  **options: Any) -> None:
         if policy not in POLICIES:
             raise ValueError(f"policy must be wait or bot, not {policy!r}")
@@ -99,6 +104,8 @@ class HostSession(Session):
         #: where the messages go, once released
         self.wire = outbox
         self.outbox = HeldOutbox(outbox)
+        self.keep_seats = keep_seats
+        self._seats_kept: tuple[dict[int, str], str] | None = None
         self.mailbox = mailbox
         self.book = SeatBook(config.remote, tokens)
         self.policy = policy
@@ -358,7 +365,12 @@ class HostSession(Session):
         self.outbox.flush()
 
     def release(self) -> None:
-        """What was kept may be told: the messages held go out."""
+        """What was kept may be told: the seats' tokens are kept (if they changed), then the
+        messages held go out."""
+        seats = (dict(self.book.tokens), self.policy)
+        if self.keep_seats is not None and seats != self._seats_kept:
+            self._seats_kept = seats
+            self.keep_seats(*seats)
         self.outbox.release()
 
     # ---- rounds and the end --------------------------------------------------------------------
@@ -389,7 +401,8 @@ class HostSession(Session):
                             tokens=self.book.tokens, policy=self.policy, screen=self.screen,
                             serial=self.serial + 1, host_name=self.host_name,
                             hosting=self.hosting, store=self.store,
-                            stats=self.stats, turn_time=self.turn_time, clock=self.clock)
+                            stats=self.stats, turn_time=self.turn_time, clock=self.clock,
+                            keep_seats=self.keep_seats)
         for conn_seat, conn in self.book.connections.items():
             other.book.take(conn, conn_seat, self.book.tokens[conn_seat])
         self._handed_over = True

@@ -153,14 +153,11 @@ class Session(Seating):
         seeded.update(rngs or {})
         super().__init__(config, match, BotDriver(match, seated, seeded, limits), orders)
         self.verify_saves = verify_saves
-        self.keeper: Keeper | None = None
-        self._store: MatchStore | None = None
         self.store = store
         self.stats = stats
         self.prepared = prepared
         self.group_commit = group_commit
-        #: something happened since the last commit
-        self._dirty = False
+        self._dirty = False  # something happened since the last commit
         self.writer = FileJobs()
         self.worker = BotWorker()
         self._happenings: list[Happening] = []
@@ -458,8 +455,8 @@ class Session(Seating):
 
     @store.setter
     def store(self, store: MatchStore | None) -> None:
-        self._store = store
-        self.keeper = Keeper(store, self.verify_saves) if store is not None else None
+        self._store: MatchStore | None = store
+        self.keeper: Keeper | None = Keeper(store, self.verify_saves) if store else None
 
     @property
     def save_problem(self) -> str | None:
