@@ -85,7 +85,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     ap.add_argument("--config", default=None,
                     help="a JSON file: {\"port\", \"listen\", \"state\", \"tables\": [...]}")
     ap.add_argument("--state", default=None,
-                    help="folder where the tables are kept after every move")
+                    help="folder where the tables are kept (every action on disk before "
+                         "anyone is told of it; one host per folder)")
     ap.add_argument("--resume", action="store_true",
                     help="open again the tables kept in --state (none kept: the tables "
                          "configured)")
