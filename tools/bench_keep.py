@@ -29,12 +29,13 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
-from rami_desktop.engine.actions import Action, Discard, Draw, action_to_dict  # noqa: E402
+from rami_desktop.engine.actions import Action, Discard, Draw  # noqa: E402
 from rami_desktop.engine.match import Match  # noqa: E402
 from rami_desktop.engine.observation import Observation  # noqa: E402
 from rami_desktop.engine.rules import preset  # noqa: E402
@@ -112,40 +113,43 @@ def run(turns: int, keep: bool) -> dict[str, float]:
 
 def never_lays(port: int, code: str, turns: int) -> None:
     """Play one ``net`` seat of the host over loopback, never laying, until the round's turn
-    ``turns``."""
+    ``turns``: take the talaj's top card (else the first card, else the stock), discard the
+    hand's cards from the last until one is accepted. The view is read as plain JSON (the
+    joiner's own reader refuses views of over 500 discards)."""
     from websockets.sync.client import connect
 
     from rami_desktop.net.protocol import envelope
-    from rami_desktop.net.view import seat_view_from_dict
-    from rami_desktop.play.mirror import mirror_round
 
-    seq = 0
+    seq, tries = 0, 0
     pending = False
     with connect(f"ws://127.0.0.1:{port}/", open_timeout=60) as ws:
         ws.send(envelope("join", code=code, name="", seat=None, token=None))
-        view = None
+        obs: Any = None
         while True:
             msg = json.loads(ws.recv(timeout=120))
-            if (msg.get("seq") == seq and msg["type"] == "error") or msg.get("ack") == seq:
-                pending = False
+            if msg["type"] == "error" and msg.get("seq") == seq:
+                pending, tries = False, tries + 1
+            if msg.get("ack") == seq and msg["type"] == "update":
+                pending, tries = False, 0
             if msg["type"] in ("welcome", "update"):
-                view = msg["view"]
-            if view is None:
+                obs = msg["view"]["observation"]
+            if obs is None or pending:
                 continue
-            obs = view["observation"]
-            if obs["turn"] >= turns or obs["over"]:
+            if int(obs["turn"]) >= turns or obs["over"]:
                 return
-            if pending or obs["current"] != obs["player"]:
+            if obs["current"] != obs["player"]:
                 continue
-            r = mirror_round(seat_view_from_dict(view))
-            if r.has_drawn:
-                action: Action = Discard(r.current, r.legal_discards()[-1])
+            player = int(obs["player"])
+            if obs["has_drawn"]:
+                hand = list(obs["hand"])
+                action: dict[str, object] = {"player": player, "do": "discard",
+                                             "card": hand[-1 - tries % len(hand)]}
             else:
-                draws = [d for d in r.legal_draws() if d.source != "stock"]
-                action = draws[0] if draws else Draw(r.current)
+                sources = ("top", "first", "stock")
+                action = {"player": player, "do": "draw", "from": sources[min(tries, 2)]}
             seq += 1
             pending = True
-            ws.send(envelope("act", seq=seq, action=action_to_dict(action)))
+            ws.send(envelope("act", seq=seq, action=action))
 
 
 def host_rss(turns: int, keep: bool) -> float:
