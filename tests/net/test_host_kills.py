@@ -68,9 +68,8 @@ class Joiner:
         self.seq = 0
         self._sent: dict[int, Any] = {}
 
-    def join(self, port: int) -> tuple[ClientConnection, Position]:
-        """Take the seat (back); return the connection and the welcome's position."""
-        ws = sync_connect(f"ws://127.0.0.1:{port}/", open_timeout=LIMIT)
+    def join(self, ws: ClientConnection) -> Position:
+        """Take the seat (back) on a connection; return the welcome's position."""
         self._sent.clear()  # an action not acknowledged before a kill is not kept
         ws.send(envelope("join", code=CODE, name="Kim", seat=self.seat, token=self.token))
         while True:
@@ -78,7 +77,7 @@ class Joiner:
             if msg["type"] == "welcome":
                 self.token, self.seat = msg["token"], msg["seat"]
                 self.view = msg["view"]
-                return ws, position(msg["view"])
+                return position(msg["view"])
             assert msg["type"] in ("seats", "table"), msg
 
     def play(self, ws: ClientConnection, until: float) -> None:
@@ -135,10 +134,10 @@ def kill_soak(tmp_path: Path, kills: int, seed: int) -> dict[str, int]:
         host, port, _code = forks.start(*table)
         try:
             for _kill in range(kills):
-                ws, _at = joiner.join(port)
-                joiner.play(ws, time.monotonic() + rng.uniform(0.05, 0.3))
-                forks.kill(host)
-                ws.close()
+                with sync_connect(f"ws://127.0.0.1:{port}/", open_timeout=LIMIT) as ws:
+                    joiner.join(ws)
+                    joiner.play(ws, time.monotonic() + rng.uniform(0.05, 0.3))
+                    forks.kill(host)
                 host, port, code = forks.start(*keep, "--resume")
                 if code != CODE:  # nothing kept: the match had ended
                     counts["aside"] += len(list(state.glob("tables/*.unreadable-*")))
@@ -150,8 +149,8 @@ def kill_soak(tmp_path: Path, kills: int, seed: int) -> dict[str, int]:
                     joiner = Joiner(seed + counts["ended"])
                     host, port, _code = forks.start(*table)
                     continue
-                ws, resumed = joiner.join(port)
-                ws.close()
+                with sync_connect(f"ws://127.0.0.1:{port}/", open_timeout=LIMIT) as ws:
+                    resumed = joiner.join(ws)
                 counts["older"] += older(resumed, joiner.told)
         finally:
             forks.kill(host)
