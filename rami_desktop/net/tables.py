@@ -25,7 +25,7 @@ from rami_desktop.bots import levels_for
 from rami_desktop.engine.rules import PRESET_NAMES, preset
 from rami_desktop.play.clock import TableClock
 from rami_desktop.play.config import GameConfig, Seat
-from rami_desktop.storage.tables import TableFiles, kept_codes
+from rami_desktop.storage.tables import TableFiles, kept_codes, remove_ended
 
 from .headless import IDLE_WAIT, THINK_WAIT, TablePlan, step_table, table_done, table_summary
 from .host_session import POLICIES, TURN_TIME, HostSession
@@ -255,6 +255,7 @@ class Hall:
         never written over."""
         if self.state is None:
             return []
+        remove_ended(self.state)
         opened = []
         for code in kept_codes(self.state):
             if code in self.tables:

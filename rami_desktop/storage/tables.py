@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 import os
+import secrets
 import shutil
 import time
 from collections.abc import Callable
@@ -21,6 +22,7 @@ from typing import Any, TypeVar
 
 from rami_desktop.storage.atomic import (
     dump_json_bytes,
+    fsync_dir,
     parse_json_bytes,
     read_with_backup,
     write_atomic_safe,
@@ -37,6 +39,8 @@ TABLE_NAME = "table.json"
 MAX_CODE = 40
 #: the largest ``table.json`` read (bytes)
 MAX_TABLE_BYTES = 64 * 1024
+#: the name a table's folder takes once it ended, on its way out
+ENDED = ".ended-"
 
 
 class TableFiles:
@@ -90,8 +94,27 @@ class TableFiles:
         return self.folder.exists() or self.folder.is_symlink()
 
     def remove(self) -> None:
-        """Forget the table (it ended)."""
-        shutil.rmtree(self.folder, ignore_errors=True)
+        """Forget the table (it ended): its folder leaves the tables at once (renamed, so that
+        a host stopped meanwhile never finds half a table), then is removed."""
+        gone = self.folder.with_name(f"{ENDED}{self.folder.name}-{secrets.token_hex(4)}")
+        try:
+            os.replace(self.folder, gone)
+        except OSError:
+            gone = self.folder
+        fsync_dir(self.folder.parent)
+        shutil.rmtree(gone, ignore_errors=True)
+
+
+def remove_ended(state: Path | str) -> None:
+    """Remove what is left of tables that ended while their host was stopped."""
+    root = Path(state) / "tables"
+    try:
+        names = os.listdir(root)
+    except OSError:
+        return
+    for name in names:
+        if name.startswith(ENDED):
+            shutil.rmtree(root / name, ignore_errors=True)
 
 
 def kept_codes(state: Path | str) -> list[str]:
@@ -104,4 +127,4 @@ def kept_codes(state: Path | str) -> list[str]:
                   if p.name.isascii() and p.name.isalnum() and len(p.name) <= MAX_CODE)
 
 
-__all__ = ["TableFiles", "kept_codes"]
+__all__ = ["ENDED", "TableFiles", "kept_codes", "remove_ended"]

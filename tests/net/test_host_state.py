@@ -206,3 +206,15 @@ def test_a_table_whose_match_is_damaged_is_moved_aside(tmp_path: Path) -> None:
     assert resumed(tmp_path / "state") == []
     aside = list((tmp_path / "state" / "tables").glob(f"{CODE}.unreadable-*"))
     assert len(aside) == 1 and list((aside[0] / "data").glob("match.json.corrupt-*"))
+
+
+def test_a_table_that_ended_leaves_the_tables_at_once_and_nothing_is_left(
+        tmp_path: Path) -> None:
+    """The end's removal renames the folder first: a host stopped in the middle of removing
+    it leaves a ``.ended-`` folder, removed at the next start, never taken for a table."""
+    folder = kept_table(tmp_path / "state")
+    half = folder.with_name(f".ended-{CODE}-0123abcd")
+    folder.rename(half)
+    (half / "table.json").unlink()  # half removed
+    assert resumed(tmp_path / "state") == []
+    assert list((tmp_path / "state" / "tables").iterdir()) == []
