@@ -52,6 +52,7 @@ from rami_desktop.net.inbox import Inbox
 from rami_desktop.net.server import HostServer, Inbound
 from rami_desktop.net.tables import Hall, TableSpec, admin_check
 from rami_desktop.play.clock import PACES
+from rami_desktop.storage.state_folder import StateError, StateLock, lock_state
 
 #: exit codes
 OK, FAILED, BAD_ARGS = 0, 1, 2
@@ -93,7 +94,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     ap.add_argument("--config", default=None,
                     help="a JSON file: {\"port\", \"listen\", \"state\", \"tables\": [...]}")
     ap.add_argument("--state", default=None,
-                    help="folder where the tables are kept after every move")
+                    help="folder where the tables are kept (every action on disk before "
+                         "anyone is told of it; one host per folder)")
     ap.add_argument("--resume", action="store_true",
                     help="open again the tables kept in --state (none kept: the tables "
                          "configured)")
@@ -172,9 +174,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (OSError, ssl.SSLError) as exc:
         print(f"rami-host: the certificate cannot be used: {exc}", file=sys.stderr)
         return BAD_ARGS
+    try:
+        lock = take_state(settings["state"])
+    except StateError as exc:
+        print(f"rami-host: {exc}", file=sys.stderr)
+        return BAD_ARGS
     admin_box: Inbox[Inbound] = Inbox()
     server = HostServer(admin_check(token), admin_box if token else None)
-    state = Path(settings["state"]) if settings["state"] else None
+    state = lock.folder if lock is not None else None
     hall = Hall(server, state, new_code, admin_box)
     hall.pace = args.pace
     hall.expiry.hours = settings["expire"]
@@ -219,6 +226,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         line["tables"] = ended
         print(json.dumps(line, ensure_ascii=False), flush=True)
     return OK if finished or stop.is_set() else FAILED  # a SIGTERM is a normal stop
+
+
+def take_state(value: Any) -> StateLock | None:
+    """Check the state folder and lock it (None: no state folder).
+
+    Raises:
+        StateError: not a folder's name, a folder that cannot keep anything, or one another
+            host holds (one line).
+    """
+    if value is None:
+        return None
+    if not isinstance(value, str) or not value or len(value) > 4096 or "\0" in value:
+        raise StateError("the state folder is the name of a folder")
+    return lock_state(Path(value))
 
 
 def advertise(hall: Hall, codes: list[str], port: int, tls: bool,

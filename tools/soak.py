@@ -4,13 +4,16 @@ Usage::
 
     .venv/bin/python tools/soak.py [--kills 200] [--home DIR] [--seed N] [--no-links]
 
-A child process plays a long bot match in a :class:`rami_desktop.play.session.Session` that
-saves itself after every turn, exactly as at the table (its store
-:class:`~rami_desktop.storage.match_io.MatchFiles`, its writer thread, the match replayed before
-each write); it is killed with SIGKILL after a random delay. The match is then resumed with
-:meth:`Session.resume` and checked against the same match played again from its seed (the bots
-are seeded: the resumed match must be exactly the game at one of its turns). Prints figures
-(never asserts on time); exits with status 1 if any resume failed or differed.
+A child process plays a long match in a :class:`rami_desktop.play.session.Session` that keeps
+every action, exactly as at the table (its store
+:class:`~rami_desktop.storage.match_io.MatchFiles`: a snapshot and a journal fsynced before the
+move returns): seat 0 is a human whose moves the child makes through :meth:`Session.play` (an
+easy bot decides them), the three others are bots. After each action returns (when the table
+would show it) the child prints how many actions the match holds. It is killed with SIGKILL
+after a random delay. The match is then resumed with :meth:`Session.resume` and checked: it is
+the same match played again from its seed at one of its moments (the players are seeded), and
+never before the last action the child showed (``older``). Prints figures (never asserts on
+time); exits with status 1 if any resume failed, differed or was older.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ REPO = Path(__file__).resolve().parent.parent
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
+from rami_desktop.bots import make_bot  # noqa: E402
 from rami_desktop.engine.rules import preset  # noqa: E402
 from rami_desktop.play.config import GameConfig, Seat  # noqa: E402
 from rami_desktop.play.session import Session  # noqa: E402
@@ -37,7 +41,7 @@ from rami_desktop.storage import problems  # noqa: E402
 from rami_desktop.storage.match_io import MatchFiles  # noqa: E402
 from rami_desktop.storage.paths import Paths  # noqa: E402
 
-#: the child: plays one long match, waiting for each turn's save, until it is killed
+#: the child: plays one long match, saying each action it would show, until it is killed
 CHILD = r"""
 import os
 import sys
@@ -45,7 +49,7 @@ from rami_desktop.play.session import Session
 from rami_desktop.storage.match_io import MatchFiles
 from rami_desktop.storage.paths import Paths
 sys.path.insert(0, sys.argv[3])
-from soak import soak_config
+from soak import Human, actions_of, soak_config, step
 
 if sys.argv[1] == "no-links":  # a file system without hard links: the rename fallback
 
@@ -54,22 +58,14 @@ if sys.argv[1] == "no-links":  # a file system without hard links: the rename fa
 
     os.link = no_link
 session = Session(soak_config(int(sys.argv[2])), store=MatchFiles(Paths.from_environment()))
-ready = False
+human = Human(session.seed)
+print("ready", flush=True)
 while True:
-    turn = session.round.turn
-    session.ask_redeals()
-    while not session.round.over and session.round.turn == turn:
-        session.step_bot()
-    session.flush()
+    step(session, human)
     if session.save_problem:
         print(session.save_problem, file=sys.stderr, flush=True)
         sys.exit(3)
-    if not ready:
-        print("ready", flush=True)
-        ready = True
-    if session.round.over:
-        session.next_round()
-        session.flush()
+    print("shown", actions_of(session), flush=True)
 """
 
 #: what a resume may say after a kill (a save interrupted before its rename leaves the old one)
@@ -77,24 +73,56 @@ FINE = (None, problems.MISSING_RESTORED_BACKUP)
 
 
 def soak_config(seed: int) -> GameConfig:
-    """The soak's match: four easy bots in tallage, a target no match reaches while soaking."""
+    """The soak's match: a human and three easy bots in tallage, a target no match reaches
+    while soaking."""
     rules = preset("tallage", target=100_000)
-    return GameConfig(rules, (Seat(None, "bot", "easy"),) * 4, seed)
+    return GameConfig(rules, (Seat("Amal", "human"),) + (Seat(None, "bot", "easy"),) * 3, seed)
+
+
+class Human:
+    """The human of seat 0, as the soak plays them: an easy bot decides, seeded."""
+
+    def __init__(self, seed: int) -> None:
+        self.bot = make_bot("easy")
+        self.rng = random.Random(f"{seed}/human")
+
+    def move(self, session: Session) -> None:
+        """Play the human's next action through :meth:`Session.play`, as the table does."""
+        for _try in range(20):
+            action = self.bot.act(session.match.observation(0), self.rng)
+            played = session.play(0, action)
+            if played.ok:
+                return
+            assert played.code is not None
+            self.bot.refused(action, played.code)
+        raise RuntimeError("the human's bot found no legal action")
+
+
+def actions_of(session: Session) -> int:
+    """Every action of the match so far (the rounds dealt count one each)."""
+    return sum(len(log) for log in session.match.logs) + len(session.match.logs)
+
+
+def step(session: Session, human: Human) -> None:
+    """One action of the match: the next deal, a bot's or the human's."""
+    if session.round.over:
+        session.next_round()
+        return
+    session.ask_redeals()
+    if session.human_to_play() == 0:
+        human.move(session)
+    else:
+        session.step_bot()
 
 
 def same_game(resumed: Session) -> bool:
-    """Whether a resumed match is the soak's game at one of its turns (played again from its
-    seed until it holds as many actions)."""
+    """Whether a resumed match is the soak's game at one of its moments (played again from
+    its seed until it holds as many actions)."""
     target = resumed.match.to_dict()
-    actions = sum(len(log) for log in resumed.match.logs)
     again = Session(soak_config(resumed.seed))
-    while sum(len(log) for log in again.match.logs) < actions \
-            or len(again.match.logs) < len(resumed.match.logs):
-        if again.round.over:
-            again.next_round()
-            continue
-        again.ask_redeals()
-        again.step_bot()
+    human = Human(resumed.seed)
+    while actions_of(again) < actions_of(resumed):
+        step(again, human)
     return again.match.to_dict() == target
 
 
@@ -103,7 +131,7 @@ def kill_once(home: Path, seed: int, delay: float, links: bool = True) -> str:
 
     Returns:
         ``ok``, a resume problem code, or what went wrong (``writer_failed``, ``lost``,
-        ``differs``).
+        ``differs``, ``older``: before an action the child showed).
     """
     env = {**os.environ, "PYTHONPATH": str(REPO), "RAMI_HOME": str(home)}
     child = subprocess.Popen(
@@ -118,14 +146,18 @@ def kill_once(home: Path, seed: int, delay: float, links: bool = True) -> str:
         if child.poll() is None:
             os.kill(child.pid, signal.SIGKILL)
         child.wait()
+        said = child.stdout.read().split(b"\n") if child.stdout is not None else []
         if child.stdout is not None:
             child.stdout.close()
+    shown = [int(line.split()[1]) for line in said if line.startswith(b"shown ")]
     resumed, problem = Session.resume(MatchFiles(Paths.under(home)))
     if resumed is None:
         return "lost"
     try:
         if problem not in FINE:
             return str(problem)
+        if shown and actions_of(resumed) < shown[-1]:
+            return "older"
         return "ok" if same_game(resumed) else "differs"
     finally:
         resumed.close()

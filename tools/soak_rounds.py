@@ -295,7 +295,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--minutes", type=float, default=None,
                         help="stop after this many minutes (the figures are printed anyway)")
     parser.add_argument("--no-verify", action="store_true",
-                        help="save without replaying first (Session(verify_saves=False))")
+                        help="write snapshots without replaying them first "
+                             "(Session(verify_saves=False))")
     parser.add_argument("--max-turns", type=int, default=400,
                         help="a round longer than this is counted as 'capped' and a new match "
                              "starts (a local player may never go out)")

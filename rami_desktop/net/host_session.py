@@ -2,12 +2,14 @@
 
 :class:`HostSession` is a :class:`~rami_desktop.play.session.Session` whose ``net`` seats are
 played by joiners. It decides everything: a joiner's action is applied by the session exactly
-as a move made at the host's screen, and every happening is sent on at once to each connected
-joiner, as that seat may see it (:mod:`rami_desktop.net.redact`). The requests arrive, checked,
-in the table's mailbox; :meth:`HostSession.pump` takes them (the host's loop calls it; it never
-waits). A seat whose player dropped is waited for, or played by a bot until the player comes
-back (the table's ``policy``). The next round is dealt once everyone at a screen read the
-round's summary.
+as a move made at the host's screen, and every happening is sent on to each connected joiner,
+as that seat may see it (:mod:`rami_desktop.net.redact`), once it is on disk: what the session
+sends is held (:class:`~rami_desktop.net.held.HeldOutbox`) until its journal's append returned
+(:meth:`HostSession.commit`; the headless host's loop commits each table once per pass).
+The requests arrive, checked, in the table's mailbox; :meth:`HostSession.pump` takes them
+(the host's loop calls it; it never waits). A seat whose player dropped is waited for, or
+played by a bot until the player comes back (the table's ``policy``). The next round is dealt
+once everyone at a screen read the round's summary.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from rami_desktop.storage.names import clean_name
 
 from .errors import Code, NetError
 from .game import NetState
+from .held import HeldOutbox
 from .protocol import POLICY_NAMES, VERSION, Act, Info, Join, Leave, Order, Ready, Request, envelope
 from .redact import story_for, update_text, welcome_view
 from .seats import SeatBook
@@ -72,7 +75,7 @@ class HostSession(Session):
     Args:
         config: the match's setup: its ``net`` seats are the joiners'.
         match: a match to resume (default: a new one).
-        outbox: where messages to the joiners go.
+        outbox: where messages to the joiners go (each once what it tells is kept).
         mailbox: the table's requests.
         tokens: the seats' tokens of a table hosted again.
         policy: ``wait`` or ``bot`` (see :data:`POLICIES`).
@@ -84,6 +87,10 @@ class HostSession(Session):
         turn_time: seconds a network seat has to play its turn before a bot stands in for
             it (and to read a round's summary before the next deal; 0: no timer).
         clock: the time, in seconds (a test's own clock).
+        keep_seats: keeps the seats' tokens and the policy where the table is hosted again
+            from (the game's settings), called whenever they changed before what was held
+            goes out: a ``welcome`` leaves once its token is kept (None: someone else keeps
+            them, as the headless host's ``table.json``).
         options: the :class:`Session` options.
     """
 
@@ -92,11 +99,16 @@ class HostSession(Session):
                  policy: str = "wait", screen: bool = True, serial: int = 0,
                  host_name: str = "", hosting: Stoppable | None = None,
                  turn_time: float = TURN_TIME, clock: Callable[[], float] = time.monotonic,
+                 keep_seats: Callable[[dict[int, str], str], None] | None = None,
                  **options: Any) -> None:
         if policy not in POLICIES:
             raise ValueError(f"policy must be wait or bot, not {policy!r}")
         super().__init__(config, match, **options)
-        self.outbox = outbox
+        #: where the messages go, once released
+        self.wire = outbox
+        self.outbox = HeldOutbox(outbox)
+        self.keep_seats = keep_seats
+        self._seats_kept: tuple[dict[int, str], str] | None = None
         self.mailbox = mailbox
         self.book = SeatBook(config.remote, tokens)
         self.policy = policy
@@ -176,6 +188,7 @@ class HostSession(Session):
         self.started = True
         self._stand_in_absent()
         self._broadcast_seats()
+        self.autosave()
 
     def set_policy(self, policy: str) -> None:
         """Wait for absent players, or let bots play their seats until they return."""
@@ -187,6 +200,7 @@ class HostSession(Session):
                 self._stand_down(seat)
         self._stand_in_absent()
         self._broadcast_seats()
+        self.autosave()
 
     # ---- the requests --------------------------------------------------------------------------
 
@@ -202,7 +216,10 @@ class HostSession(Session):
                 self._error(item.conn, NetError.BAD_FIELD)
         self._watch_time()
         self._maybe_deal()
-        self.outbox.flush()
+        if items:
+            self.autosave()  # a new order of a hand, a name: kept too
+        elif not self.group_commit:
+            self.release()  # what the clock's watch sent
         return len(items)
 
     def _handle(self, item: Inbound) -> None:
@@ -351,6 +368,15 @@ class HostSession(Session):
             self.outbox.send(conn, update_text(self.match, seat, self.serial, happening, ack))
         self.outbox.flush()
 
+    def release(self) -> None:
+        """What was kept may be told: the seats' tokens are kept (if they changed), then the
+        messages held go out."""
+        seats = (dict(self.book.tokens), self.policy)
+        if self.keep_seats is not None and seats != self._seats_kept:
+            self._seats_kept = seats
+            self.keep_seats(*seats)
+        self.outbox.release()
+
     # ---- rounds and the end --------------------------------------------------------------------
 
     def next_round(self) -> None:
@@ -375,11 +401,12 @@ class HostSession(Session):
     def rematch(self) -> HostSession:
         """A new match at the same table: the same seats, tokens and connections."""
         config = dataclasses.replace(self.config, seed=None)
-        other = HostSession(config, outbox=self.outbox, mailbox=self.mailbox,
+        other = HostSession(config, outbox=self.wire, mailbox=self.mailbox,
                             tokens=self.book.tokens, policy=self.policy, screen=self.screen,
                             serial=self.serial + 1, host_name=self.host_name,
                             hosting=self.hosting, store=self.store,
-                            stats=self.stats, turn_time=self.turn_time, clock=self.clock)
+                            stats=self.stats, turn_time=self.turn_time, clock=self.clock,
+                            keep_seats=self.keep_seats)
         for conn_seat, conn in self.book.connections.items():
             other.book.take(conn, conn_seat, self.book.tokens[conn_seat])
         self._handed_over = True
@@ -400,7 +427,7 @@ class HostSession(Session):
         reason = "end" if ended else NetError.HOST_QUIT.value
         for conn in self.book.connections.values():
             self.outbox.close(conn, reason)  # the server says bye, then closes
-        self.outbox.flush()
+        self.outbox.release()
         if self.hosting is not None:
             self.hosting.stop()
 

@@ -11,6 +11,7 @@ killed mid-round starts again with every table, and its joiners take their seats
 from __future__ import annotations
 
 import dataclasses
+import functools
 import hmac
 import logging
 import math
@@ -24,7 +25,7 @@ from rami_desktop.bots import levels_for
 from rami_desktop.engine.rules import PRESET_NAMES, preset
 from rami_desktop.play.clock import TableClock
 from rami_desktop.play.config import GameConfig, Seat
-from rami_desktop.storage.tables import TableFiles, kept_codes
+from rami_desktop.storage.tables import TableFiles, kept_codes, remove_ended
 
 from .codes import read_code
 from .expiry import MAX_HOURS, Expiry, hours_of
@@ -38,6 +39,51 @@ log = logging.getLogger(__name__)
 
 #: tables one host serves at most (a ``create`` past it is answered ``busy``)
 MAX_TABLES = 500
+#: what a kept table's ``table.json`` holds
+TABLE_FIELDS = frozenset({"code", "policy", "turn_time", "rounds", "name", "tokens"})
+#: the longest table name kept, and seat token (the ``join`` message's)
+MAX_TABLE_NAME = 64
+MAX_TOKEN = 64
+#: the most rounds a table plays (``--rounds``)
+MAX_ROUNDS = 100_000
+
+
+def table_document(data: Any, code: str) -> dict[str, Any]:
+    """A kept table's ``table.json``, every field checked (the ``check`` of its load).
+
+    Raises:
+        ValueError: a field missing, of the wrong type or out of its range (named).
+    """
+    if not isinstance(data, dict):
+        raise ValueError("not an object")
+    unknown = set(data) - TABLE_FIELDS
+    if unknown:
+        raise ValueError(f"unknown fields {', '.join(sorted(map(str, unknown)))}")
+    if data.get("code") != code:
+        raise ValueError("its code is not its folder's")
+    policy = data.get("policy", "bot")
+    if policy not in POLICIES:
+        raise ValueError("'policy' is neither wait nor bot")
+    turn_time = data.get("turn_time", TURN_TIME)
+    if (isinstance(turn_time, bool) or not isinstance(turn_time, (int, float))
+            or not math.isfinite(turn_time) or not 0 <= turn_time <= 3600):
+        raise ValueError("'turn_time' is not a number of seconds 0 to 3600")
+    rounds = data.get("rounds")
+    if rounds is not None and (isinstance(rounds, bool) or not isinstance(rounds, int)
+                               or not 1 <= rounds <= MAX_ROUNDS):
+        raise ValueError(f"'rounds' is not a whole number 1 to {MAX_ROUNDS}")
+    name = data.get("name", "")
+    if not isinstance(name, str) or len(name) > MAX_TABLE_NAME:
+        raise ValueError(f"'name' is not text of {MAX_TABLE_NAME} characters at most")
+    tokens = data.get("tokens", {})
+    if not isinstance(tokens, dict) or len(tokens) > 6:
+        raise ValueError("'tokens' is not an object of seats")
+    for seat, token in tokens.items():
+        if not (isinstance(seat, str) and seat.isascii() and seat.isdigit() and len(seat) == 1
+                and isinstance(token, str) and 0 < len(token) <= MAX_TOKEN and token.isascii()):
+            raise ValueError("'tokens' holds something other than seats' tokens")
+    return {"code": code, "policy": policy, "turn_time": float(turn_time), "rounds": rounds,
+            "name": name, "tokens": {int(k): v for k, v in tokens.items()}}
 
 
 def parse_seats(text: str, preset: str = "talaj") -> tuple[Seat, ...]:
@@ -207,43 +253,56 @@ class Hall:
         if code in self.tables:
             raise ValueError(f"the code {code} is already a table here")
         files = TableFiles(self.state, code) if self.state is not None else None
+        if files is not None and files.exists():  # kept but not resumed: never written over
+            files.move_aside()
         session = self._session(code, config, files, spec.policy, spec.turn_time, spec.name)
         table = HostedTable(session, TablePlan(spec.rounds), files, {})
         self.tables[code] = table
         self.expiry.opened(code, self.wall_clock(), spec.expire)
         self._keep(table, force=True)
-        session.autosave()
+        session.commit()
         return code
 
     def resume(self) -> list[str]:
-        """Open again every table kept in the state folder; return their codes (a table whose
-        files cannot be read is skipped, and logged)."""
+        """Open again every table kept in the state folder; return their codes. A table that
+        cannot be resumed (its ``table.json`` and backup, or its match, cannot be used) is
+        moved aside whole (``<code>.unreadable-<time>``, one log line naming it): never lost,
+        never written over."""
         if self.state is None:
             return []
+        remove_ended(self.state)
         opened = []
         for code in kept_codes(self.state):
-            files = TableFiles(self.state, code)
-            doc = files.load()
-            if doc is None or code in self.tables:
+            if code in self.tables:
                 continue
+            files = TableFiles(self.state, code)
+            doc, problem = files.load(functools.partial(table_document, code=code))
+            if doc is None:
+                log.warning("the table %s: its table.json cannot be used (%s)", code,
+                            problem or "missing")
+                files.move_aside()
+                continue
+            tokens: dict[int, str] = doc["tokens"]
+            box = Mailbox(code, self.wake)
             try:
-                tokens = {int(k): str(v) for k, v in dict(doc.get("tokens") or {}).items()}
-                box = Mailbox(code, self.wake)
                 session, problem = HostSession.resume(
                     files.match, outbox=self.server, mailbox=box, tokens=tokens,
-                    policy=str(doc.get("policy", "bot")), screen=False,
-                    host_name=str(doc.get("name", "")),
-                    turn_time=float(doc.get("turn_time", TURN_TIME)))
+                    policy=doc["policy"], screen=False, host_name=doc["name"],
+                    turn_time=doc["turn_time"], group_commit=True)
             except (TypeError, ValueError) as exc:
-                log.warning("the table %s cannot be resumed: %s", code, exc)
+                session, problem = None, str(exc)
+            if not isinstance(session, HostSession) and problem is None:
+                log.warning("the table %s had ended (nothing of its match is kept): removed",
+                            code)  # a host stopped between a match's end and its removal
+                files.remove()
                 continue
             if not isinstance(session, HostSession):
-                log.warning("the table %s cannot be resumed: %s", code, problem)
+                log.warning("the table %s: its match cannot be resumed (%s)", code, problem)
+                files.match.close()
+                files.move_aside()
                 continue
-            rounds = doc.get("rounds")
             self.server.add_table(box)
-            table = HostedTable(session, TablePlan(rounds if isinstance(rounds, int) else None),
-                                files, dict(tokens))
+            table = HostedTable(session, TablePlan(doc["rounds"]), files, dict(tokens))
             self.tables[code] = table
             self.expiry.opened(code, self.wall_clock(), kept=doc.get("opened"),
                                kept_hours=doc.get("expire"))
@@ -261,7 +320,8 @@ class Hall:
         box = Mailbox(code, self.wake)
         session = HostSession(config, outbox=self.server, mailbox=box, policy=policy,
                               screen=False, host_name=name, turn_time=turn_time,
-                              store=files.match if files is not None else None)
+                              store=files.match if files is not None else None,
+                              group_commit=True)
         self.server.add_table(box)
         return session
 
@@ -297,6 +357,7 @@ class Hall:
             clock.tick(dt)
             thinking = step_table(session, clock=clock) or thinking
             self._keep(table)
+            session.commit()  # one fsync for the pass; then what it tells goes out
         return thinking
 
     def run(self, stop: threading.Event, serve: bool = False,
@@ -384,4 +445,5 @@ def admin_check(token: str | None) -> Any:
     return check
 
 
-__all__ = ["MAX_TABLES", "Hall", "HostedTable", "TableSpec", "admin_check", "parse_seats"]
+__all__ = ["MAX_TABLES", "TABLE_FIELDS", "Hall", "HostedTable", "TableSpec", "admin_check",
+           "parse_seats", "table_document"]

@@ -30,7 +30,6 @@ from rami_desktop.engine.actions import (
     Event,
     Redeal,
     Redealt,
-    RoundEnded,
 )
 from rami_desktop.engine.errors import ErrorCode, RuleError
 from rami_desktop.engine.match import Match
@@ -41,7 +40,15 @@ from .bot_worker import BotWorker
 from .config import GameConfig
 from .driver import BotDriver, Limits, Outcome
 from .hand_order import HandOrder
-from .persist import MatchStore, SavedGame, SaveWriter, StatsStore, game_payload, rebuild_game
+from .persist import (
+    FileJobs,
+    Keeper,
+    MatchStore,
+    SavedGame,
+    StatsStore,
+    game_payload,
+    rebuild_game,
+)
 from .records import record_round_end
 from .review import Finding, review_of
 from .round_record import RoundKeeper, round_record, round_record_job
@@ -114,11 +121,15 @@ class Session(Seating):
         bots: bots to seat instead of those of the configuration's levels, by seat (with
             ``rngs``, their generators).
         rngs: the bots' generators by seat (default: from the seed).
-        store: where the match is saved after every move (None: nothing is saved).
+        store: where the match is kept, every action on disk before it is told (None: nothing
+            is kept).
         stats: where the players' statistics are recorded (None: nothing is recorded).
         orders: the hands' screen order, by seat (a resumed match).
         prepared: a prepared deal (a lesson): it has no deal code.
-        verify_saves: replay every match before saving it.
+        verify_saves: replay every snapshot before writing it.
+        group_commit: what happens is kept only at :meth:`commit` (a host's loop commits each
+            table once per pass); else at once, before the move returns.
+        kept: the match is on disk as given (it was just loaded from ``store``).
         rounds: where each finished round is kept (None: nowhere; never a prepared deal's).
     """
 
@@ -128,7 +139,8 @@ class Session(Seating):
                  rngs: Mapping[int, random.Random] | None = None,
                  store: MatchStore | None = None, stats: StatsStore | None = None,
                  orders: Mapping[int, HandOrder] | None = None, prepared: bool = False,
-                 verify_saves: bool = True, rounds: RoundKeeper | None = None) -> None:
+                 verify_saves: bool = True, group_commit: bool = False,
+                 kept: bool = False, rounds: RoundKeeper | None = None) -> None:
         if config.seed is None:
             config = dataclasses.replace(
                 config, seed=random.SystemRandom().randrange(SEED_LIMIT))
@@ -142,11 +154,14 @@ class Session(Seating):
         seated.update(bots or {})
         seeded.update(rngs or {})
         super().__init__(config, match, BotDriver(match, seated, seeded, limits), orders)
+        self.verify_saves = verify_saves
         self.store = store
         self.stats = stats
         self.rounds = rounds
         self.prepared = prepared
-        self.writer = SaveWriter(verify_saves)
+        self.group_commit = group_commit
+        self._dirty = False  # something happened since the last commit
+        self.writer = FileJobs()
         self.worker = BotWorker()
         self._happenings: list[Happening] = []
         self._recorded = len(self.match.results)
@@ -154,6 +169,10 @@ class Session(Seating):
         self._draws_for: tuple[RoundState, int, bool, int] | None = None
         self._talaj_open = False
         self._review: Future[tuple[Finding, ...]] | None = None
+        if self.keeper is not None and kept:
+            self.keeper.kept(self.config, self.match, self._orders)
+        elif self.keeper is not None:  # what is dealt is shown: kept first
+            self.keeper.keep(self.config, self.match, self._orders)
 
     # ---- resuming ------------------------------------------------------------------------------
 
@@ -169,7 +188,7 @@ class Session(Seating):
         if not isinstance(game, SavedGame):
             return None, problem
         return cls(game.config, game.match, store=store, stats=stats, orders=game.orders,
-                   **options), problem  # type: ignore[arg-type]
+                   kept=True, **options), problem  # type: ignore[arg-type]
 
     # ---- the players' moves ------------------------------------------------------------------
 
@@ -344,8 +363,7 @@ class Session(Seating):
                 or any(isinstance(e, Discarded) and self.seat_of(e.player) == self._revealed
                        for e in events)):
             self._revealed = None  # hidden the moment its owner discards
-        if human or any(isinstance(e, Discarded | RoundEnded | Redealt) for e in events):
-            self.autosave()
+        self.autosave()
         if self.round.over:
             self._round_finished()
 
@@ -430,7 +448,7 @@ class Session(Seating):
             jobs = record_round_end(self.match, players, match_done,
                                     {seat: self.turns_of(seat) for seat, _n in players})
             for job in jobs:
-                self.writer.run(functools.partial(job, stats), keep_problem=False)
+                self.writer.run(functools.partial(job, stats))
 
     def round_record(self) -> dict[str, object] | None:
         """The record of the round just over (:mod:`.round_record`: what a replay is made
@@ -458,36 +476,56 @@ class Session(Seating):
                 return None
             return keeper.keep(payload)
 
-        self.writer.run(job, keep_problem=False)
+        self.writer.run(job)
 
     # ---- saving --------------------------------------------------------------------------------
 
     @property
+    def store(self) -> MatchStore | None:
+        """Where the match is kept (None: nothing is kept)."""
+        return self._store
+
+    @store.setter
+    def store(self, store: MatchStore | None) -> None:
+        self._store: MatchStore | None = store
+        self.keeper: Keeper | None = Keeper(store, self.verify_saves) if store else None
+
+    @property
     def save_problem(self) -> str | None:
         """The last save's problem code (None: saved, or nothing to save)."""
-        return self.writer.problem
+        return self.keeper.problem if self.keeper is not None else None
 
     def payload(self) -> dict[str, object]:
         """The saved document of the match (setup, match, the hands' order)."""
         return game_payload(self.config, self.match, self._orders)
 
     def autosave(self) -> None:
-        """Save the match now (or forget the save once the match is over); the data is taken
-        now, the file written on the writer thread."""
-        store = self.store
-        if store is None:
-            return
-        if self.match.over:
-            self.writer.run(store.clear)
-            return
-        self.writer.save(store, game_payload(self.config, self.match, self._orders),
-                         self.round.snapshot(), list(self.match.scores))
+        """Keep the match now (or forget it once the match is over): on disk when it returns
+        (with ``group_commit``: at the next :meth:`commit`)."""
+        self._dirty = True
+        if not self.group_commit:
+            self.commit()
+
+    def commit(self) -> None:
+        """Put on disk what happened since the last commit (one fsync; nothing when nothing
+        was asked to be kept), then let it be told (:meth:`release`)."""
+        if self.keeper is not None and self._dirty:
+            self.keeper.keep(self.config, self.match, self._orders)
+        self._dirty = False
+        self.release()
+
+    def release(self) -> None:
+        """What was kept may be told (a hosting session sends what it held back)."""
 
     def flush(self) -> None:
-        """Wait until every file asked for is written."""
+        """Wait until every statistics file asked for is written."""
         self.writer.flush()
 
     def close(self) -> None:
-        """Stop thinking, finish the writes, stop the threads."""
+        """Stop thinking, keep the last state, finish the writes, stop the threads."""
         self.worker.shutdown()
+        self._dirty = True
+        self.commit()
+        if self.keeper is not None:
+            self.keeper.close()
         self.writer.close()

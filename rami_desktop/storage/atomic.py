@@ -66,7 +66,7 @@ def _temp_prefix(path: Path) -> str:
     return f".{path.name}.tmp-"
 
 
-def _fsync_dir(directory: Path) -> None:
+def fsync_dir(directory: Path) -> None:
     """Flush a folder's entries to disk where the platform allows it."""
     if os.name == "nt":  # pragma: no cover - Windows cannot open folders
         return
@@ -169,7 +169,7 @@ def write_atomic(
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
-    _fsync_dir(directory)
+    fsync_dir(directory)
 
 
 def write_atomic_safe(
@@ -200,7 +200,7 @@ def remove_with_backup(path: Path | str) -> str | None:
         except OSError as exc:
             log.warning("could not remove %s: %s", target, exc)
             problem = problem or problems.problem_for_write_error(exc)
-    _fsync_dir(path.parent)
+    fsync_dir(path.parent)
     return problem
 
 

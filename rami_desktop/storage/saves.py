@@ -1,9 +1,12 @@
 """The autosaved match: ``match.json`` in the data folder, with ``match.json.bak`` before it.
 
-The file is ``{"format": "rami-save", "version": 1, "saved_at": "<UTC ISO time>", "match": {...}}``
-where ``match`` is whatever dict the engine produces. The engine rebuilds the match from it (by
-replaying its action log) in the ``validate`` callable given to :func:`load_match`; a save that
-describes an impossible game is treated like a damaged file (moved aside, backup tried).
+The file is ``{"format": "rami-save", "version": 2, "saved_at": "<UTC ISO time>", "match": {...},
+"journal": "<id>"}`` where ``match`` is whatever dict the session produces (a snapshot) and
+``journal`` names the journal of the steps played since (:mod:`rami_desktop.storage.journal`;
+a version-1 file, from before journals, has none and loads as a snapshot alone). The engine
+rebuilds the match from it (by replaying its action log and the journal's steps) in the
+``validate`` callable given to :func:`load_match`; a save that describes an impossible game
+is treated like a damaged file (moved aside, backup tried).
 
 A save from a newer version is not loaded (problem ``newer_version``, copy kept as
 ``match.json.newer``); the next autosave of a new match replaces it.
@@ -31,9 +34,10 @@ from rami_desktop.storage.versioning import Upgrader, upgrade
 T = TypeVar("T")
 
 SAVE_FORMAT = "rami-save"
-SAVE_VERSION = 1
-#: ``UPGRADERS[n]`` turns a version-n save document into version n + 1 (none yet).
-UPGRADERS: dict[int, Upgrader] = {}
+SAVE_VERSION = 2
+#: ``UPGRADERS[n]`` turns a version-n save document into version n + 1: a version-1 save is a
+#: snapshot with no journal.
+UPGRADERS: dict[int, Upgrader] = {1: dict}
 
 
 def _document(raw: bytes) -> dict[str, Any]:
@@ -44,6 +48,10 @@ def _document(raw: bytes) -> dict[str, Any]:
     data = upgrade(data, SAVE_VERSION, UPGRADERS)
     if not isinstance(data.get("match"), dict):
         raise ValueError("save without a match")
+    journal = data.get("journal")
+    if journal is not None and not (isinstance(journal, str) and len(journal) == 16
+                                    and all(c in "0123456789abcdef" for c in journal)):
+        raise ValueError("a save naming no journal")
     return data
 
 
@@ -52,8 +60,10 @@ def _is_good(raw: bytes) -> bool:
     return True
 
 
-def save_match(paths: Paths, match_dict: dict[str, Any]) -> str | None:
-    """Autosave the match atomically (the previous save becomes ``match.json.bak``).
+def save_match(paths: Paths, match_dict: dict[str, Any],
+               journal: str | None = None) -> str | None:
+    """Autosave the match atomically (the previous save becomes ``match.json.bak``), naming
+    the journal of the steps that follow it (None: none).
 
     Returns:
         None, ``unwritable`` or ``disk_full`` (the match goes on, only unsaved).
@@ -61,18 +71,21 @@ def save_match(paths: Paths, match_dict: dict[str, Any]) -> str | None:
     Raises:
         ValueError, TypeError: ``match_dict`` is not plain JSON data (a bug in the caller).
     """
-    document = {
+    document: dict[str, Any] = {
         "format": SAVE_FORMAT,
         "version": SAVE_VERSION,
         "saved_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
         "match": match_dict,
     }
+    if journal is not None:
+        document["journal"] = journal
     return write_atomic_safe(paths.match_file, dump_json_bytes(document, compact=True),
                              is_good=_is_good)
 
 
 def load_match(
-    paths: Paths, validate: Callable[[dict[str, Any]], T] | None = None
+    paths: Paths, validate: Callable[[dict[str, Any]], T] | None = None,
+    steps: Callable[[str], list[dict[str, Any]]] | None = None,
 ) -> tuple[T | dict[str, Any] | None, str | None]:
     """Load the autosaved match; never raises on a bad file.
 
@@ -81,6 +94,9 @@ def load_match(
         validate: rebuilds the match from the saved ``match`` dict and raises ``ValueError`` if it
             describes an impossible game (any other exception is treated the same way). Its
             result is returned. Without it the ``match`` dict itself is returned.
+        steps: reads the steps of the journal a save names (given its id); they are given to
+            ``validate`` as the ``steps`` of the ``match`` dict (none for a save naming no
+            journal).
 
     Returns:
         ``(match, problem)``: match is None when there is no save or none could be used;
@@ -88,7 +104,11 @@ def load_match(
     """
 
     def parse(raw: bytes) -> Any:
-        match = _document(raw)["match"]
+        document = _document(raw)
+        match = document["match"]
+        journal = document.get("journal")
+        if steps is not None:
+            match = {**match, "steps": steps(journal) if journal is not None else []}
         return match if validate is None else validate(match)
 
     return read_with_backup(paths.match_file, parse)

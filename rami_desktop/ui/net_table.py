@@ -17,8 +17,6 @@ import pygame
 from rami_desktop.engine.errors import ErrorCode
 from rami_desktop.i18n import N_, _, is_rtl, pgettext
 from rami_desktop.net.game import NetGame, NetState
-from rami_desktop.net.host_session import HostSession
-from rami_desktop.net.keep import remember_hosted
 from rami_desktop.ui import theme
 from rami_desktop.ui.net_words import net_message
 from rami_desktop.ui.routes import Route
@@ -88,7 +86,6 @@ class NetTableScene(TableScene):
         self._told_stop = False
         self._ready_sent = False
         self._handed_over = False
-        self._tokens: dict[int, str] = {}
         self._serial = self._serial_now()
 
     # ---- the network every frame -------------------------------------------------------------
@@ -116,7 +113,6 @@ class NetTableScene(TableScene):
             self.model.clock.summary_for = None
         if not self.net.round_over:
             self._ready_sent = False
-        self._keep_tokens()
         banner = banner_lines(state, [self.net.name(s) for s in state.waiting_for],
                               self.net.round_over, self._ready_sent)
         if banner != self._banner:
@@ -132,18 +128,6 @@ class NetTableScene(TableScene):
 
     def _serial_now(self) -> int:
         return self.net.serial
-
-    def _keep_tokens(self) -> None:
-        """The host keeps its table's code and seats' tokens in the settings: hosted again
-        later (Continue), the same joiners come back to the same seats."""
-        if not isinstance(self.net, HostSession) or not self.net.port:
-            return
-        tokens = dict(self.net.book.tokens)
-        if tokens != self._tokens:
-            self._tokens = tokens
-            network = remember_hosted(self.ctx.settings.get("network"), self.net.code,
-                                      self.net.port, self.net.policy, tokens)
-            self.ctx.update_setting("network", network)
 
     def to_menu(self) -> None:
         """Back to the menu (the game is closed on the way)."""

@@ -1,8 +1,10 @@
-"""A game killed (SIGKILL) while it plays and saves itself is always resumed, exactly.
+"""A game killed (SIGKILL) while it plays (bot turns and a human's moves) is always resumed
+exactly, and never before what it showed.
 
 The kill soak of ``tools/soak.py`` runs a real session (its store, its writer thread, the
 replay before each write) in a child process, kills it at a random moment, resumes the match
-from the files and checks it is the same game at one of its turns."""
+from the files and checks it is the same game at one of its moments, never older than the
+last action the child showed (returned from the session)."""
 
 from __future__ import annotations
 

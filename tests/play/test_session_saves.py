@@ -1,13 +1,15 @@
-"""The one save path: a session saves itself after every move (its store, its writer thread,
-the match replayed before each write) and :meth:`Session.resume` brings the same game back.
+"""The one save path: a session keeps every move on disk before it returns (a snapshot and a
+journal of the steps since) and :meth:`Session.resume` brings the same game back.
 
 Bot rounds of every preset are saved and resumed after every turn; damaged, impossible and
 newer saves, a save that would not replay, and an unwritable folder."""
 
 from __future__ import annotations
 
+import errno
 import importlib.util
 import json
+import logging
 import random
 import sys
 from pathlib import Path
@@ -20,7 +22,9 @@ from rami_desktop.engine.match import Match
 from rami_desktop.engine.rules import PRESET_NAMES
 from rami_desktop.play.persist import NOT_SAVED_INCONSISTENT, game_payload, rebuild_game
 from rami_desktop.play.session import Session
+from rami_desktop.storage import journal as journal_module
 from rami_desktop.storage import problems
+from rami_desktop.storage import saves as saves_module
 from rami_desktop.storage.match_io import MatchFiles
 from rami_desktop.storage.paths import Paths
 from rami_desktop.storage.saves import save_match
@@ -69,8 +73,10 @@ def _same(a: Match, b: Match) -> None:
 
 
 def _resume(paths: Paths, options: dict[str, Any]) -> Session:
+    """The game resumed (it writes nothing until it changes: the copies are only read)."""
     resumed, problem = Session.resume(MatchFiles(paths), **options)
     assert problem is None and resumed is not None
+    resumed.close()
     return resumed
 
 
@@ -133,14 +139,18 @@ def test_save_and_resume_every_turn_local_player(paths: Paths, preset: str) -> N
 
 
 def _two_saves(paths: Paths) -> tuple[Session, dict[str, Any]]:
-    """Save after turn 1 and after turn 2; return the session and the turn-1 match data."""
-    session, _options = _session(paths, "tallage", 3)
+    """A snapshot at the deal, turn 1 in its journal, a snapshot after turn 1 (a resumed game
+    starts a journal of its own with one), turn 2 in its journal; return the session and the
+    turn-1 match data."""
+    session, options = _session(paths, "tallage", 3)
     soak.play_turn(session)
-    session.flush()
     first = session.match.to_dict()
-    soak.play_turn(session)
-    session.flush()
-    return session, first
+    session.close()
+    resumed, problem = Session.resume(MatchFiles(paths), **options)
+    assert problem is None and resumed is not None
+    soak.play_turn(resumed)
+    assert paths.match_backup.exists()
+    return resumed, first
 
 
 def test_damaged_save_uses_the_backup(paths: Paths) -> None:
@@ -172,7 +182,7 @@ def test_impossible_game_is_moved_aside(paths: Paths) -> None:
         soak.play_turn(session)
     session.close()
     paths.match_file.unlink()
-    paths.match_backup.unlink()
+    paths.match_backup.unlink(missing_ok=True)
     payload = game_payload(session.config, session.match)
     assert save_match(paths, _impossible(payload)) is None
     with pytest.raises(ValueError):
@@ -220,11 +230,10 @@ def test_a_match_that_does_not_replay_is_not_saved(paths: Paths,
     good = session.match.to_dict()
     monkeypatch.setattr(session.match, "to_dict",
                         lambda: _impossible({"match": good})["match"])
+    session.match.logs[-1].clear()  # as if the round began again: a snapshot is due
     session.autosave()
-    session.flush()
     assert session.save_problem == NOT_SAVED_INCONSISTENT
     session.autosave()
-    session.flush()
     assert session.save_problem == NOT_SAVED_INCONSISTENT
     assert (paths.match_file.read_bytes(), paths.match_backup.read_bytes()) == before
 
@@ -242,13 +251,36 @@ def test_newer_save_is_kept(paths: Paths) -> None:
     assert (paths.data_dir / "match.json.newer").exists()
 
 
-def test_unwritable_folder(paths: Paths, read_only: Any) -> None:
-    session, _options = _session(paths, "talaj", 1)
-    read_only(paths.data_dir)
-    session.autosave()
-    session.flush()
-    assert session.save_problem in (problems.UNWRITABLE, problems.DISK_FULL)
-    assert Session.resume(MatchFiles(paths)) == (None, None)
+def test_a_full_disk_keeps_the_last_good_state_and_says_so_once_a_minute(
+        paths: Paths, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    """ENOSPC on every write: play goes on, the problem is kept for the screen, one log line
+    for many failures, the last good state on disk; once there is room, all is kept again."""
+    session, options = _session(paths, "talaj", 1)
+    soak.play_turn(session)
+    kept = session.match.to_dict()
+
+    def full(*_args: Any, **_kwargs: Any) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(journal_module, "_write_all", full)
+    monkeypatch.setattr(saves_module, "write_atomic_safe",
+                        lambda *_a, **_k: problems.DISK_FULL)
+    with caplog.at_level(logging.WARNING):
+        for _turn in range(4):
+            soak.play_turn(session)
+    assert session.save_problem == problems.DISK_FULL
+    assert session.keeper is not None and session.keeper.failures >= 4
+    lines = [r for r in caplog.records if "could not be kept" in r.getMessage()]
+    assert len(lines) == 1
+    resumed, problem = Session.resume(MatchFiles(paths), **options)
+    assert problem is None and resumed is not None
+    assert resumed.match.to_dict() == kept
+    monkeypatch.undo()
+    soak.play_turn(session)
+    assert session.save_problem is None
+    resumed, problem = Session.resume(MatchFiles(paths), **options)
+    assert problem is None and resumed is not None
+    assert resumed.match.to_dict() == session.match.to_dict()
 
 
 def test_no_save_and_a_finished_match_clears_it(paths: Paths) -> None:

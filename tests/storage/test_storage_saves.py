@@ -48,7 +48,7 @@ def test_round_trip_and_clear(paths: Paths) -> None:
     assert problem is None and isinstance(match, Rebuilt) and match.actions == MATCH_2["actions"]
     assert load_match(paths) == (MATCH_2, None)
     document = json.loads(paths.match_file.read_text("utf-8"))
-    assert document["format"] == "rami-save" and document["version"] == 1
+    assert document["format"] == "rami-save" and document["version"] == 2
     assert document["saved_at"].endswith("Z")
     assert json.loads(paths.match_backup.read_text("utf-8"))["match"] == MATCH_1
     assert has_saved_match(paths)
@@ -87,7 +87,7 @@ def test_not_a_save(paths: Paths) -> None:
 
 def test_newer_version_refused(paths: Paths) -> None:
     save_match(paths, MATCH_1)
-    newer = {"format": "rami-save", "version": 2, "saved_at": "x", "match": {"new": True}}
+    newer = {"format": "rami-save", "version": 3, "saved_at": "x", "match": {"new": True}}
     paths.match_file.write_text(json.dumps(newer))
     assert load_match(paths, validate) == (None, problems.NEWER_VERSION)
     assert json.loads(newer_path(paths.match_file).read_text()) == newer
@@ -96,12 +96,21 @@ def test_newer_version_refused(paths: Paths) -> None:
 
 def test_upgraders_are_applied(paths: Paths, monkeypatch: pytest.MonkeyPatch) -> None:
     save_match(paths, MATCH_1)
-    monkeypatch.setattr(saves, "SAVE_VERSION", 2)
+    monkeypatch.setattr(saves, "SAVE_VERSION", 3)
     monkeypatch.setitem(
-        saves.UPGRADERS, 1, lambda doc: {**doc, "match": {**doc["match"], "seed": 1, "up": 2}}
+        saves.UPGRADERS, 2, lambda doc: {**doc, "match": {**doc["match"], "seed": 1, "up": 2}}
     )
     match, problem = load_match(paths)
     assert problem is None and match == {**MATCH_1, "up": 2}
+
+
+def test_a_version_1_save_from_before_journals_loads_as_a_snapshot(paths: Paths) -> None:
+    """A save written before journals (version 1, no ``journal``) loads, with no steps."""
+    old = {"format": "rami-save", "version": 1, "saved_at": "x", "match": MATCH_1}
+    paths.data_dir.mkdir(parents=True, exist_ok=True)
+    paths.match_file.write_text(json.dumps(old))
+    assert load_match(paths, steps=lambda _id: [{"n": 1}]) == ({**MATCH_1, "steps": []},
+                                                              None)
 
 
 def test_unserializable_match_is_a_bug(paths: Paths) -> None:

@@ -165,11 +165,11 @@ def test_a_failing_autosave_is_said_once_and_retried(make_app: Any, tmp_path: An
     ctl = scene.session
     calls: list[str | None] = []
 
-    def full(store: Any, payload: Any) -> str | None:
+    def full(store: Any, steps: Any) -> str | None:
         calls.append(problems.DISK_FULL)
         return problems.DISK_FULL
 
-    monkeypatch.setattr(MatchFiles, "save", full)
+    monkeypatch.setattr(MatchFiles, "append", full)
     d = Driver(app)
     d.click(scene.view.lay.stock.center)
     ctl.flush()
@@ -314,7 +314,7 @@ def test_names_from_a_saved_match_are_cleaned_and_it_continues(make_app: Any,
     assert all(n.isprintable() for n in got)
 
 
-def test_a_save_that_fails_on_the_writer_thread_is_said_once(
+def test_a_save_that_fails_unexpectedly_is_said_once(
         make_app: Any, tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     """Not a full disk but an unexpected failure while writing: said once, in words, and play
     goes on (the last good save stays)."""
@@ -323,11 +323,11 @@ def test_a_save_that_fails_on_the_writer_thread_is_said_once(
     scene = _saved_table(app)
     calls: list[int] = []
 
-    def broken(store: Any, payload: Any) -> str | None:
+    def broken(store: Any, steps: Any) -> str | None:
         calls.append(1)
         raise RuntimeError("the disk went away")
 
-    monkeypatch.setattr(MatchFiles, "save", broken)
+    monkeypatch.setattr(MatchFiles, "append", broken)
     d = Driver(app)
     d.click(scene.view.lay.stock.center)
     scene.session.flush()

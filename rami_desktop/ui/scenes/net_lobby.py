@@ -9,6 +9,7 @@ tokens, so each joiner comes back to their seat.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -37,6 +38,17 @@ log = logging.getLogger(__name__)
 FIREWALL = N_("The first time, Windows or macOS may ask whether Rami may accept connections: "
               "allow it on private networks (home), not on public ones.")
 POLICY_LABELS = [("wait", N_("Wait for them")), ("bot", N_("A bot plays for them"))]
+
+
+def seats_keeper(ctx: Context, code: str, port: int) -> Callable[[dict[int, str], str], None]:
+    """What keeps the table hosted (its code, port, policy and seats' tokens) in the settings,
+    for :class:`HostSession` to call before a ``welcome`` with a new token leaves."""
+
+    def keep(tokens: dict[int, str], policy: str) -> None:
+        ctx.update_setting("network", remember_hosted(ctx.settings.get("network"), code, port,
+                                                      policy, tokens))
+
+    return keep
 
 
 class LobbyScene(WidgetScene):
@@ -86,7 +98,8 @@ class LobbyScene(WidgetScene):
                                        tokens=tokens, policy=policy,
                                        host_name=self.host_name(), hosting=hosting,
                                        rounds=RoundFiles.of(paths) if paths is not None
-                                       else None)
+                                       else None,
+                                       keep_seats=seats_keeper(self.ctx, code, hosting.port))
         if self.config is None:
             session = None
             if store is not None:
@@ -102,9 +115,7 @@ class LobbyScene(WidgetScene):
         hosting.advertise(session.host_name, session.rules.preset, session.config.players,
                           len(session.book.free()))
         self.policy.value = session.policy
-        self.ctx.update_setting("network", remember_hosted(
-            self.ctx.settings.get("network"), code, hosting.port, session.policy,
-            session.book.tokens))
+        session.commit()  # the table's code and tokens are kept before anyone is told
 
     def host_name(self) -> str:
         """The table's name on the network: the first player's here."""
