@@ -308,7 +308,7 @@ class Hall:
         :attr:`wake` with it), or ``deadline`` (a ``time.monotonic()``) passes; return whether
         the tables all ended. Only the tables that have something to do are stepped: those
         rung (a request, a bot's decision) or whose look is due (a pause, a turn timer)."""
-        codes: Iterable[str] | None = None  # every table is looked at once first
+        codes = self.bell.wait(0.0)  # the tables opened rang: each is looked at once first
         while not stop.is_set():
             self.step(codes)
             if not self.tables and not serve:
