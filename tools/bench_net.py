@@ -17,9 +17,11 @@ In the measured window, *expected* is the actions due, *lost* those of them neve
 (by the window's end and a grace after it): when the host keeps up, nothing is lost. The host's
 CPU is its own process time over the window, per table; its memory is its peak resident size;
 the joiners' CPU is this process's (when it nears a whole core, the figures are the joiners',
-not the host's: the row says so). The calibration (easy self-play rounds a second, thread CPU)
-is measured before and after the runs, and the load average beside each row: machines, and
-moments of a shared machine, differ.
+not the host's: the row says so). *Waited for CPU* is the share of its time each process was
+ready to run but waited for a CPU that other work on the machine held (Linux's schedstat): near
+0 on a quiet machine; the round trips grow with it. The calibration (easy self-play rounds a
+second, thread CPU) is measured before and after the runs, and the load average beside each
+row: machines, and moments of a shared machine, differ.
 """
 
 from __future__ import annotations
@@ -71,9 +73,20 @@ def code_of(table: int) -> str:
     return "BENCH" + "".join(reversed(digits))
 
 
+def waited() -> float:
+    """Seconds this process's threads have spent ready to run but waiting for a CPU (Linux's
+    ``/proc/self/task/*/schedstat``; 0 where there is none): what other work on the machine
+    took from it."""
+    total = 0
+    for task in Path("/proc/self/task").glob("*/schedstat"):
+        with contextlib.suppress(OSError, ValueError, IndexError):
+            total += int(task.read_text().split()[1])
+    return total / 1e9
+
+
 def serve(tables: int) -> int:
-    """Host ``tables`` tables on one server and the host's loop; answer ``cpu`` and ``rss``
-    on stdin; stop when stdin closes."""
+    """Host ``tables`` tables on one server and the host's loop; answer ``cpu``, ``waited``
+    and ``rss`` on stdin; stop when stdin closes."""
     # every joiner of the bench comes from 127.0.0.1: the limits per address are lifted here
     guard.PENDING_PER_ADDRESS = guard.JOINED_PER_ADDRESS = 100_000
     server = HostServer()
@@ -89,6 +102,8 @@ def serve(tables: int) -> int:
     for line in sys.stdin:
         if line.strip() == "cpu":
             print(time.process_time(), flush=True)
+        elif line.strip() == "waited":
+            print(waited(), flush=True)
         elif line.strip() == "rss":
             print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, flush=True)
     stop.set()
@@ -231,7 +246,9 @@ class Figures:
     p50_ms: float
     p99_ms: float
     host_cpu_s: float
+    host_waited_s: float
     joiners_cpu_s: float
+    joiners_waited_s: float
     seconds: float
     refusals: int
     rss_mb: float
@@ -240,6 +257,17 @@ class Figures:
     def cpu_per_table(self) -> float:
         """The host's CPU per table, in percent of one core."""
         return 100.0 * self.host_cpu_s / self.seconds / self.tables
+
+    @property
+    def cpu_per_action_ms(self) -> float:
+        """The host's CPU per action answered, in milliseconds."""
+        return 1000.0 * self.host_cpu_s / max(1, self.happened)
+
+    @staticmethod
+    def wait_share(cpu: float, waited: float) -> float:
+        """The share of its time a process was ready to run but waited for a CPU, in
+        percent."""
+        return 100.0 * waited / max(1e-9, cpu + waited)
 
     @property
     def joiners_share(self) -> float:
@@ -257,7 +285,8 @@ class Host:
         self.port = int(self.proc.stdout.readline())
 
     def ask(self, what: str) -> float:
-        """The host's ``cpu`` (process seconds) or ``rss`` (peak MB)."""
+        """The host's ``cpu`` (process seconds), ``waited`` (seconds its threads waited for a
+        CPU) or ``rss`` (peak MB)."""
         assert self.proc.stdin is not None and self.proc.stdout is not None
         self.proc.stdin.write(what + "\n")
         self.proc.stdin.flush()
@@ -285,11 +314,13 @@ async def play(host: Host, tables: int, pace: float, seconds: float) -> Figures:
             await asyncio.sleep(0.05)  # not every connection in the same instant
     await asyncio.wait_for(asyncio.gather(*(b.wait() for b in began)), 120)
     await asyncio.sleep(WARM)
+    wait0, own_wait0 = await loop.run_in_executor(None, host.ask, "waited"), waited()
     cpu0, own0 = await loop.run_in_executor(None, host.ask, "cpu"), time.process_time()
     t0 = time.perf_counter()
     await asyncio.sleep(seconds)
     t1 = time.perf_counter()
     cpu1, own1 = await loop.run_in_executor(None, host.ask, "cpu"), time.process_time()
+    wait1, own_wait1 = await loop.run_in_executor(None, host.ask, "waited"), waited()
     await asyncio.sleep(GRACE)
     rss = await loop.run_in_executor(None, host.ask, "rss")
     stop.set()
@@ -299,7 +330,8 @@ async def play(host: Host, tables: int, pace: float, seconds: float) -> Figures:
     return Figures(tables, sum(s.due_in(t0, t1) for s in schedules), len(times),
                    statistics.median(times) * 1000,
                    times[min(len(times) - 1, int(len(times) * 0.99))] * 1000,
-                   cpu1 - cpu0, own1 - own0, t1 - t0, sum(j.refusals for j in joiners), rss)
+                   cpu1 - cpu0, wait1 - wait0, own1 - own0, own_wait1 - own_wait0, t1 - t0,
+                   sum(j.refusals for j in joiners), rss)
 
 
 def measure(tables: int, pace: float, seconds: float) -> Figures:
@@ -326,17 +358,21 @@ def main() -> int:
           f"load average {os.getloadavg()[0]:.2f}", flush=True)
     print(f"pace: an action every {args.pace} s at each table; {SEATS} joiners a table; "
           f"{args.seconds:g} s measured")
-    print("tables  expected  lost  rtt_p50_ms  rtt_p99_ms  host_cpu_%_per_table  host_rss_mb  "
-          "joiners_cpu_%  refused  load")
+    print("tables  expected  lost  rtt_p50_ms  rtt_p99_ms  host_cpu_%_per_table  "
+          "host_cpu_ms_per_action  host_rss_mb  joiners_cpu_%  waited_for_cpu_%_host/joiners  "
+          "refused  load")
     carried = 0
     for tables in args.tables:
         f = measure(tables, args.pace, args.seconds)
         busy = f.joiners_share >= JOINERS_BUSY
         note = "  (the joiners' process was the limit: not counted)" if busy else ""
         lost = f.expected - f.happened
+        waits = (f"{f.wait_share(f.host_cpu_s, f.host_waited_s):.0f}/"
+                 f"{f.wait_share(f.joiners_cpu_s, f.joiners_waited_s):.0f}")
         print(f"{f.tables:6d}  {f.expected:8d}  {lost:4d}  {f.p50_ms:10.2f}  {f.p99_ms:10.2f}  "
-              f"{f.cpu_per_table:20.2f}  {f.rss_mb:11.1f}  {100 * f.joiners_share:13.0f}  "
-              f"{f.refusals:7d}  {os.getloadavg()[0]:4.1f}{note}", flush=True)
+              f"{f.cpu_per_table:20.2f}  {f.cpu_per_action_ms:22.2f}  {f.rss_mb:11.1f}  "
+              f"{100 * f.joiners_share:13.0f}  {waits:>29s}  {f.refusals:7d}  "
+              f"{os.getloadavg()[0]:4.1f}{note}", flush=True)
         if f.p99_ms <= TARGET_P99_MS and lost <= 0 and not busy:
             carried = max(carried, tables)
     print(f"calibration after: easy self-play {self_play_calibration():.1f} rounds/s; "
