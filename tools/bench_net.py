@@ -10,12 +10,13 @@ Usage::
 A host process (this script with ``--serve N``) runs the loop of ``rami-host`` (the
 :class:`~rami_desktop.net.tables.Hall`) over N tables of four network seats; this process joins
 every seat with a light client (draw from the stock, discard a card, over and over: the round
-goes on, the stock reshuffled). Each table keeps a schedule: its k-th action is due ``k * pace``
-seconds after the table began, and is sent then (or, if the table is late, as soon as its turn
-comes). The round trip of an action is the time from sending it to receiving its ``update``.
-In the measured window, *expected* is the actions due, *lost* those of them never answered
-(by the window's end and a grace after it): when the host keeps up, nothing is lost. The host's
-CPU is its own process time over the window, per table; its memory is its peak resident size;
+goes on, the stock reshuffled). Once every table began, each one keeps a schedule: its k-th
+action is due ``k * pace`` seconds after its start (the tables' starts spread over one pace), and
+is sent then (or, if the table is late, as soon as its turn comes). The round trip of an
+action is the time from sending it to receiving its ``update``. In the measured window,
+*expected* is the actions due, *lost* those of them never answered (by the window's end and a
+grace after it): when the host keeps up, nothing is lost. The host's CPU is its own process
+time over the window, per table and per action; its memory is its peak resident size;
 the joiners' CPU is this process's (when it nears a whole core, the figures are the joiners',
 not the host's: the row says so). *Waited for CPU* is the share of its time each process was
 ready to run but waited for a CPU that other work on the machine held (Linux's schedstat): near
@@ -56,7 +57,7 @@ SEATS = 4
 TARGET_P99_MS = 20.0
 #: the joiners' share of one core past which the figures measure them rather than the host
 JOINERS_BUSY = 0.85
-#: seconds after all tables began before the window opens, and after it for the last answers
+#: seconds after the schedules start before the window opens, and after it for the last answers
 WARM = 2.0
 GRACE = 2.0
 
@@ -128,16 +129,16 @@ class Action:
 
 @dataclass
 class Schedule:
-    """One table's actions: the k-th is due ``k * pace`` seconds after the table began."""
+    """One table's actions: the k-th is due ``k * pace`` seconds after its start (None: not
+    started, nothing is due)."""
 
     pace: float
     start: float | None = None
     actions: list[Action] = field(default_factory=list)
 
-    def next_due(self, now: float) -> float:
-        """When the next action is due (the table begins now if it had not)."""
-        if self.start is None:
-            self.start = now
+    def next_due(self) -> float:
+        """When the next action is due (the schedule started)."""
+        assert self.start is not None
         return self.start + (len(self.actions) + 1) * self.pace
 
     def due_in(self, t0: float, t1: float) -> int:
@@ -157,6 +158,7 @@ class Joiner:
     seat: int
     schedule: Schedule
     began: asyncio.Event
+    ws: ClientConnection | None = None
     seq: int = 0
     sent: dict[int, Action] = field(default_factory=dict)
     acting: bool = False
@@ -168,6 +170,7 @@ class Joiner:
         """Join, play until ``stop``."""
         async with connect(url, proxy=None, compression=None, max_size=None,
                            open_timeout=60) as ws:
+            self.ws = ws
             await ws.send(json.dumps({"v": VERSION, "type": "join", "code": code_of(self.table),
                                       "name": f"j{self.seat}", "seat": self.seat,
                                       "token": None}))
@@ -192,19 +195,19 @@ class Joiner:
             view = data["view"]
             assert isinstance(view, dict)
             self.last = view["observation"]
-            self._maybe_act(ws)
+            self.maybe_act(ws)
         elif kind == "seats" and data.get("started"):
             self.began.set()
-            self._maybe_act(ws)
+            self.maybe_act(ws)
         elif kind == "error" and isinstance(seq := data.get("seq"), int) and seq in self.sent:
             self.schedule.actions.remove(self.sent.pop(seq))  # due again: sent again
             self.acting = False
             self.refusals += 1
-            self._maybe_act(ws)
+            self.maybe_act(ws)
 
-    def _maybe_act(self, ws: ClientConnection) -> None:
+    def maybe_act(self, ws: ClientConnection) -> None:
         obs = self.last
-        if (not obs or not self.began.is_set() or obs["current"] != obs["player"]
+        if (not obs or self.schedule.start is None or obs["current"] != obs["player"]
                 or obs["over"] or self.acting):
             return
         self.acting = True
@@ -213,8 +216,7 @@ class Joiner:
         task.add_done_callback(self.tasks.discard)
 
     async def _act(self, ws: ClientConnection, obs: dict[str, object]) -> None:
-        await asyncio.sleep(max(0.0, self.schedule.next_due(time.perf_counter())
-                                - time.perf_counter()))
+        await asyncio.sleep(max(0.0, self.schedule.next_due() - time.perf_counter()))
         hand = obs["hand"]
         assert isinstance(hand, list)
         player = obs["player"]
@@ -225,7 +227,7 @@ class Joiner:
             action = {"player": player, "do": "draw", "from": "stock"}
         self.seq += 1
         now = time.perf_counter()
-        record = Action(self.schedule.next_due(now), now)
+        record = Action(self.schedule.next_due(), now)
         self.schedule.actions.append(record)
         self.sent[self.seq] = record
         with contextlib.suppress(ConnectionClosed):  # the run's end
@@ -312,7 +314,13 @@ async def play(host: Host, tables: int, pace: float, seconds: float) -> Figures:
         tasks.append(asyncio.ensure_future(joiner.run(url, stop)))
         if i % 20 == 19:
             await asyncio.sleep(0.05)  # not every connection in the same instant
-    await asyncio.wait_for(asyncio.gather(*(b.wait() for b in began)), 120)
+    await asyncio.wait_for(asyncio.gather(*(b.wait() for b in began)), 300)
+    go = time.perf_counter()
+    for t, schedule in enumerate(schedules):
+        schedule.start = go + pace * t / tables
+    for joiner in joiners:
+        if joiner.ws is not None:
+            joiner.maybe_act(joiner.ws)
     await asyncio.sleep(WARM)
     wait0, own_wait0 = await loop.run_in_executor(None, host.ask, "waited"), waited()
     cpu0, own0 = await loop.run_in_executor(None, host.ask, "cpu"), time.process_time()
