@@ -7,6 +7,7 @@ scenario step format of :func:`rami_desktop.engine.actions.action_to_dict`.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
@@ -186,10 +187,18 @@ def turn_from_dict(data: Any) -> TurnView:
 # ---- the observation ---------------------------------------------------------------------------
 
 
+@functools.lru_cache(maxsize=64)
+def _rules_dict(rules: Rules) -> JSON:
+    """The rules as JSON, worked out once for each rules (frozen: they never change; the host
+    sends them in every seat's view of every move)."""
+    return rules.to_dict()
+
+
 def observation_to_dict(obs: Observation) -> JSON:
     """One player's view of the round as JSON (nothing else of the round is in it)."""
     return {
-        "player": obs.player, "rules": obs.rules.to_dict(), "n": obs.n, "dealer": obs.dealer,
+        "player": obs.player, "rules": dict(_rules_dict(obs.rules)), "n": obs.n,
+        "dealer": obs.dealer,
         "current": obs.current, "turn": obs.turn, "hand": codes(obs.hand),
         "hand_sizes": list(obs.hand_sizes), "down": list(obs.down),
         "melds": [{"index": v.index, "owner": v.owner, "meld": meld_to_dict(v.meld),

@@ -8,21 +8,22 @@ wait on their queues, never on a socket.
 
 from __future__ import annotations
 
+import functools
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from rami_desktop.play.clock import TableClock
 
+from .doorbell import Doorbell
 from .host_session import HostSession
 from .remote import RemoteSession
 
 #: seconds an idle loop sleeps at most between looks (a request wakes it at once)
 IDLE_WAIT = 0.25
-#: seconds a loop looks again while a bot thinks
-THINK_WAIT = 0.004
+K = TypeVar("K", bound=Hashable)
 
 
 @dataclass
@@ -77,25 +78,56 @@ def _paced(session: HostSession, clock: TableClock | None) -> None:
         clock.moved(session.round.over)
 
 
+def next_look(session: HostSession, clock: TableClock | None, now: float) -> float | None:
+    """When a table just stepped is to be stepped again though nothing arrives for it (a
+    ``time.monotonic()``): its bot's pause over, or its turn timer due; None: not before a
+    request arrives or its bot decides (see :mod:`.doorbell`)."""
+    looks = []
+    due = session.time_due()
+    if due is not None:
+        looks.append(now + max(0.0, due - session.clock()))
+    if (clock is not None and clock.bot_wait > 0 and session.started
+            and not session.round.over and not session.thinking
+            and session.bot_to_play() is not None):
+        looks.append(now + clock.bot_wait)
+    if not session.mailbox.empty():  # more requests than one step takes
+        looks.append(now)
+    return min(looks, default=None)
+
+
+def hook_table(session: HostSession, bell: Doorbell[K], key: K) -> None:
+    """Let a table ring ``bell`` under ``key`` when a request arrives or its bot decides."""
+    ring = functools.partial(bell.ring, key)
+    session.mailbox.on_put = ring
+    session.worker.on_done = ring
+
+
 def run_tables(sessions: Sequence[HostSession], plan: TablePlan, wake: threading.Event,
                stop: threading.Event | None = None, deadline: float | None = None) -> bool:
-    """Run tables until each has played what it was to play, or ``stop`` is set, or
-    ``deadline`` (a ``time.monotonic()``) passes; return whether they all played it."""
+    """Run tables until each has played what it was to play, or ``stop`` is set (``wake``
+    set with it), or ``deadline`` (a ``time.monotonic()``) passes; return whether they all
+    played it. Only the tables that have something to do are stepped (:mod:`.doorbell`)."""
+    bell: Doorbell[int] = Doorbell(wake)
+    for i, session in enumerate(sessions):
+        hook_table(session, bell, i)
+    todo = set(range(len(sessions)))  # each one is looked at once first
+    playing = set(todo)
     while stop is None or not stop.is_set():
-        thinking = False
-        done = True
-        for session in sessions:
+        now = time.monotonic()
+        for i in sorted(todo):
+            session = sessions[i]
             if table_done(session, plan):
-                session.pump()
+                session.pump()  # what its joiners still send is answered
+                playing.discard(i)
                 continue
-            done = False
-            thinking = step_table(session, inline=len(sessions) == 1) or thinking
-        if done:
+            step_table(session, inline=len(sessions) == 1)
+            bell.at(i, now if table_done(session, plan) else next_look(session, None, now))
+        if not playing:
             return True
-        if deadline is not None and time.monotonic() > deadline:
+        if deadline is not None and now > deadline:
             return False
-        wake.wait(THINK_WAIT if thinking else IDLE_WAIT)
-        wake.clear()
+        longest = IDLE_WAIT if deadline is None else max(0.0, min(IDLE_WAIT, deadline - now))
+        todo = bell.wait(longest)
     return False
 
 
@@ -148,5 +180,6 @@ def run_joiner(session: RemoteSession, deadline: float) -> bool:
     return session.match_over or (session.status == "closed" and session.problem is None)
 
 
-__all__ = ["IDLE_WAIT", "THINK_WAIT", "TablePlan", "end_table", "joiner_done", "run_joiner",
-           "run_tables", "step_joiner", "step_table", "table_done", "table_summary"]
+__all__ = ["IDLE_WAIT", "TablePlan", "end_table", "hook_table", "joiner_done",
+           "next_look", "run_joiner", "run_tables", "step_joiner", "step_table", "table_done",
+           "table_summary"]

@@ -323,7 +323,7 @@ class HostSession(Session):
         if not self.turn_time or not self.started or self.match.over:
             return
         r = self.round
-        moment = (self.match.round_number, r.turn, r.redeals, r.over)
+        moment = self._timed_moment()
         now = self.clock()
         if moment != self._moment_seen:
             self._moment_seen, self._moment_since = moment, now
@@ -344,6 +344,25 @@ class HostSession(Session):
             self._stand_in(seat)
             self.timed_out.add(seat)
             self._broadcast_seats()
+
+    def _timed_moment(self) -> tuple[int, int, int, bool]:
+        r = self.round
+        return self.match.round_number, r.turn, r.redeals, r.over
+
+    def time_due(self) -> float | None:
+        """When the turn timer next has something to do (a time of :attr:`clock`; now: a
+        moment it has not seen yet), None: nothing until something else happens."""
+        if not self.turn_time or not self.started or self.match.over:
+            return None
+        if self._timed_moment() != self._moment_seen:
+            return self.clock()
+        r = self.round
+        if r.over:
+            waiting = bool(self.ready_for())
+        else:
+            seat = self.seat_of(r.current)
+            waiting = seat in self.config.remote and seat not in self._stand_ins
+        return self._moment_since + self.turn_time if waiting else None
 
     def _stand_down(self, seat: int) -> None:
         self.timed_out.discard(seat)

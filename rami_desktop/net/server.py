@@ -85,10 +85,12 @@ class Mailbox(Inbox[Inbound]):
     Args:
         code: the table's code (its joiners name it to join).
         wake: set whenever a request arrives (one event may wake a loop serving many tables).
+        on_put: called whenever a request arrives (the loop learns which table has one).
     """
 
-    def __init__(self, code: str, wake: threading.Event | None = None) -> None:
-        super().__init__(wake)
+    def __init__(self, code: str, wake: threading.Event | None = None,
+                 on_put: Callable[[], None] | None = None) -> None:
+        super().__init__(wake, on_put)
         self.code = code
 
 

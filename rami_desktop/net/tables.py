@@ -17,6 +17,7 @@ import logging
 import math
 import threading
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -28,8 +29,17 @@ from rami_desktop.play.config import GameConfig, Seat
 from rami_desktop.storage.tables import TableFiles, kept_codes, remove_ended
 
 from .codes import read_code
+from .doorbell import Doorbell
 from .expiry import MAX_HOURS, Expiry, hours_of
-from .headless import IDLE_WAIT, THINK_WAIT, TablePlan, step_table, table_done, table_summary
+from .headless import (
+    IDLE_WAIT,
+    TablePlan,
+    hook_table,
+    next_look,
+    step_table,
+    table_done,
+    table_summary,
+)
 from .host_session import POLICIES, TURN_TIME, HostSession
 from .inbox import Inbox
 from .protocol import ADMIN_LIMIT, NAME_LIMIT, VERSION, Create, envelope
@@ -230,10 +240,13 @@ class Hall:
         #: the bots' pace at every table (``off``: at once; see rami_desktop.play.clock)
         self.pace = "off"
         self._clocks: dict[str, TableClock] = {}
-        self._ticked = time.monotonic()
+        self._ticked: dict[str, float] = {}
         self.new_code = new_code
         self.admin_box = admin_box
+        #: wakes the loop (a stop; a ``create`` arriving sets it too)
         self.wake = admin_box.wake if admin_box is not None else threading.Event()
+        #: the tables that have something to do (:mod:`.doorbell`)
+        self.bell: Doorbell[str] = Doorbell(self.wake)
         self.tables: dict[str, HostedTable] = {}
         #: when the tables nobody joins close (its ``hours``: the host's ``--expire``)
         self.expiry = Expiry()
@@ -283,7 +296,7 @@ class Hall:
                 files.move_aside()
                 continue
             tokens: dict[int, str] = doc["tokens"]
-            box = Mailbox(code, self.wake)
+            box = Mailbox(code)
             try:
                 session, problem = HostSession.resume(
                     files.match, outbox=self.server, mailbox=box, tokens=tokens,
@@ -301,6 +314,8 @@ class Hall:
                 files.match.close()
                 files.move_aside()
                 continue
+            hook_table(session, self.bell, code)
+            self.bell.ring(code)
             self.server.add_table(box)
             table = HostedTable(session, TablePlan(doc["rounds"]), files, dict(tokens))
             self.tables[code] = table
@@ -317,11 +332,13 @@ class Hall:
 
     def _session(self, code: str, config: GameConfig, files: TableFiles | None, policy: str,
                  turn_time: float, name: str) -> HostSession:
-        box = Mailbox(code, self.wake)
+        box = Mailbox(code)
         session = HostSession(config, outbox=self.server, mailbox=box, policy=policy,
                               screen=False, host_name=name, turn_time=turn_time,
                               store=files.match if files is not None else None,
                               group_commit=True)
+        hook_table(session, self.bell, code)
+        self.bell.ring(code)
         self.server.add_table(box)
         return session
 
@@ -339,39 +356,49 @@ class Hall:
 
     # ---- the loop ------------------------------------------------------------------------------
 
-    def step(self) -> bool:
-        """Move every table on (and make the tables asked for); return whether a bot
-        thinks."""
+    def step(self, codes: Iterable[str] | None = None) -> None:
+        """Make the tables asked for, and move on the tables ``codes`` (None: every one)."""
         self._creates()
         self._expire_unjoined()
-        thinking = False
         now = time.monotonic()
-        dt, self._ticked = now - self._ticked, now
-        for code, table in list(self.tables.items()):
-            session = table.session
-            if table_done(session, table.plan):
-                self._end(code, table)
-                self._clocks.pop(code, None)
-                continue
-            clock = self._clocks.setdefault(code, TableClock(self.pace))
-            clock.tick(dt)
-            thinking = step_table(session, clock=clock) or thinking
-            self._keep(table)
-            session.commit()  # one fsync for the pass; then what it tells goes out
-        return thinking
+        for code in sorted(self.tables) if codes is None else sorted(codes):
+            table = self.tables.get(code)
+            if table is not None:
+                self._step_table(code, table, now)
+
+    def _step_table(self, code: str, table: HostedTable, now: float) -> None:
+        session = table.session
+        if table_done(session, table.plan):
+            self._end(code, table)
+            self._clocks.pop(code, None)
+            self._ticked.pop(code, None)
+            self.bell.forget(code)
+            return
+        clock = self._clocks.setdefault(code, TableClock(self.pace))
+        clock.tick(now - self._ticked.get(code, now))
+        self._ticked[code] = now
+        step_table(session, clock=clock)
+        self._keep(table)
+        session.commit()  # one fsync for the table's pass; then what it tells goes out
+        done = table_done(session, table.plan)
+        self.bell.at(code, now if done else next_look(session, clock, now))
 
     def run(self, stop: threading.Event, serve: bool = False,
             deadline: float | None = None) -> bool:
-        """Run until every table ended (``serve``: until ``stop``), or ``stop`` is set, or
-        ``deadline`` (a ``time.monotonic()``) passes; return whether the tables all ended."""
+        """Run until every table ended (``serve``: until ``stop``), or ``stop`` is set (and
+        :attr:`wake` with it), or ``deadline`` (a ``time.monotonic()``) passes; return whether
+        the tables all ended. Only the tables that have something to do are stepped: those
+        rung (a request, a bot's decision) or whose look is due (a pause, a turn timer)."""
+        codes = self.bell.wait(0.0)  # the tables opened rang: each is looked at once first
         while not stop.is_set():
-            thinking = self.step()
+            self.step(codes)
             if not self.tables and not serve:
                 return True
-            if deadline is not None and time.monotonic() > deadline:
+            now = time.monotonic()
+            if deadline is not None and now > deadline:
                 return False
-            self.wake.wait(THINK_WAIT if thinking else IDLE_WAIT)
-            self.wake.clear()
+            longest = IDLE_WAIT if deadline is None else max(0.0, min(IDLE_WAIT, deadline - now))
+            codes = self.bell.wait(longest)
         return not self.tables
 
     def close(self) -> None:
@@ -400,6 +427,8 @@ class Hall:
                         self.expiry.document(code)["expire"])
             self.expiry.forget(code)
             self._clocks.pop(code, None)
+            self._ticked.pop(code, None)
+            self.bell.forget(code)
             table.session.close(ended=True)
             self.server.remove_table(code)
             if table.files is not None:
@@ -429,6 +458,8 @@ class Hall:
                 continue
             self.server.send(item.conn, envelope("created", code=code))
             self.server.close(item.conn, "created")
+        if not self.admin_box.empty():  # more than one step takes: look again at once
+            self.wake.set()
         self.server.flush()
 
 

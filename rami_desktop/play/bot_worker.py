@@ -29,9 +29,15 @@ T = TypeVar("T")
 
 
 class BotWorker:
-    """Runs one bot decision at a time in a worker thread."""
+    """Runs one bot decision at a time in a worker thread.
+
+    Attributes:
+        on_done: called on the worker thread when a decision is ready (a loop serving many
+            tables learns which one to step); None: nobody is told, :meth:`poll` finds out.
+    """
 
     def __init__(self) -> None:
+        self.on_done: Callable[[], None] | None = None
         self._pool: ThreadPoolExecutor | None = None
         self._future: Future[Action] | None = None
         self._for: Tag | None = None
@@ -47,6 +53,9 @@ class BotWorker:
         self._for = tag
         self._fast_switching(True)
         self._future = self._executor().submit(decide, bot, obs, rng)
+        on_done = self.on_done
+        if on_done is not None:
+            self._future.add_done_callback(lambda _future: on_done())
 
     def job(self, work: Callable[[], T]) -> Future[T]:
         """Work something out on the worker thread (after the decision being computed)."""
