@@ -47,7 +47,7 @@ def test_a_discard_the_next_player_opens_with_is_found() -> None:
                 Lay(1, tuple(H("QS QD QC"))), Lay(1, tuple(H("9H 10H JH"))),
                 Lay(1, tuple(H("7S 7C 7D"))), Discard(1, H("KD")[0]))
     found = _review(dealt, log, {0})
-    assert found == (Finding(FindingKind.FED_OPEN, 0, 1, card=H("7S")[0]),)
+    assert found == (Finding(FindingKind.FED_OPEN, 0, 1, (H("7S")[0],), round_turn=1),)
     assert _review(dealt, log, {1}) == ()  # player 1 fed no one
 
 
@@ -80,9 +80,9 @@ def test_a_going_out_missed_is_found_with_the_way() -> None:
     log += _play(state, Discard(0, H("5S")[0]))
     found = _review(dealt, log, {0})
     assert _kinds(found) == [FindingKind.MISSED_OUT]
-    way = found[0].way
-    assert found[0].turn == 3 and way is not None and way.take is None
-    assert [sorted(m) for m in way.lays] == [sorted(H("5C 5D 5S"))]
+    way = found[0]
+    assert way.turn == 2 and way.round_turn == 3 and way.take is None
+    assert [sorted(m) for m in way.melds] == [sorted(H("5C 5D 5S"))]
 
 
 def test_going_out_is_no_miss_and_the_loser_s_jokers_are_counted() -> None:
@@ -93,7 +93,7 @@ def test_going_out_is_no_miss_and_the_loser_s_jokers_are_counted() -> None:
     held = _review(dealt, log, {1})
     joker = state.penalty_breakdown(1)
     points = sum(v.value for v in joker.cards if v.card.is_joker)
-    assert held == (Finding(FindingKind.JOKERS_HELD, 1, count=1, points=points),)
+    assert held == (Finding(FindingKind.JOKERS_HELD, 1, cards=tuple(H("JK")), points=points),)
     assert points > 0
     state, dealt, log = _down_round()  # talaj: never down, a flat sum; no joker counted
     log += _play(state, Lay(0, tuple(H("5C 5D 5S"))), Discard(0, H("7S")[0]))
@@ -146,7 +146,7 @@ def test_the_session_reviews_its_human_on_the_bot_worker_thread() -> None:
         review = session.review()
     assert review is not None
     assert threads and all(t.startswith("rami-bot") for t in threads)
-    assert all(f.player == session.player_of(0) for f in review)
+    assert all(f.seat == 0 for f in review)
     session.close()
 
 

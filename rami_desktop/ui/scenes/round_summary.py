@@ -142,6 +142,11 @@ class RoundSummaryScene(WidgetScene):
         """Round review: the review instead of the hands, or the hands back."""
         self.reviewing = not self.reviewing
 
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if self.reviewing and not self.peeking and self.review.handle_event(event):
+            return
+        super().handle_event(event)
+
     def update(self, dt: float) -> None:
         super().update(dt)
         if self.review.poll() and self.reviewing:
@@ -388,11 +393,12 @@ class RoundSummaryScene(WidgetScene):
         self.ctx.stack.clear_to(self.ctx.scene(Route.MENU))
 
     def back(self) -> None:
-        """Escape: back from the table view, else the same as Next."""
+        """Escape: back from the table view or from the review; never the next round (the
+        summary and its review would be gone: Next deals it)."""
         if self.peeking:
             self.end_peek()
-        else:
-            self.go_next()
+        elif self.reviewing:
+            self.toggle_review()
 
 
 __all__ = ["RoundSummaryScene", "breakdown_text", "penalty_explanation"]
