@@ -70,6 +70,7 @@ class Finding:
         take: the talaj card to take first (an opening or a way out through it).
         melds: the combinations to lay (an opening, a way out, points left).
         adds: the cards to add to the table's combinations (a way out, points left).
+        onto: for each of ``adds``, the table combination it goes onto (as it was then).
     """
 
     kind: FindingKind
@@ -81,6 +82,7 @@ class Finding:
     take: Card | None = None
     melds: tuple[tuple[Card, ...], ...] = ()
     adds: tuple[tuple[Card, ...], ...] = ()
+    onto: tuple[tuple[Card, ...], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """The finding as JSON-ready data (cards as their codes)."""
@@ -88,7 +90,8 @@ class Finding:
                 "cards": codes(self.cards), "points": self.points,
                 "round_turn": self.round_turn,
                 "take": None if self.take is None else self.take.code,
-                "melds": [codes(m) for m in self.melds], "adds": [codes(a) for a in self.adds]}
+                "melds": [codes(m) for m in self.melds], "adds": [codes(a) for a in self.adds],
+                "onto": [codes(m) for m in self.onto]}
 
 
 @dataclass(frozen=True)
@@ -99,6 +102,7 @@ class _Way:
     melds: tuple[tuple[Card, ...], ...] = ()
     adds: tuple[tuple[Card, ...], ...] = ()
     points: int = 0
+    onto: tuple[tuple[Card, ...], ...] = ()
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -118,7 +122,7 @@ class _Last:
 class _Player:
     """What the replay keeps of one reviewed player."""
 
-    turns: int = 0  # own turns so far
+    turns: int = 0  # the player's own turn now (the engine's count)
     chance: _Way | None = None  # an opening possible this turn
     missed: tuple[int, int, _Way] | None = None  # the first opening missed: turns and way
     last: _Last | None = None  # the round before the last discard
@@ -158,10 +162,10 @@ def review_round(state: RoundState, log: Sequence[Action], players: Collection[i
         me = kept.get(p) if action.player == p else None
         if me is not None and state.turn != started:
             started = state.turn
-            me.turns += 1
+            me.turns = state.own_turn
             me.chance = None
             if state.has_drawn and not state.turn_view().ops:  # a turn that starts drawn
-                missed = _out(going_out_actions(state), None)
+                missed = _out(state, going_out_actions(state), None)
                 me.chance = _opening(state, advise(state))
             elif not state.has_drawn:
                 me.chance = _talaj_opening(state)
@@ -172,7 +176,7 @@ def review_round(state: RoundState, log: Sequence[Action], players: Collection[i
                 probe = state.clone()
                 probe.apply(draw)
                 taken = Counter(probe.hands[p]) - Counter(state.hands[p])
-                missed = _out(going_out_actions(probe), next(iter(taken), None))
+                missed = _out(probe, going_out_actions(probe), next(iter(taken), None))
         turn = state.turn
         before = state.clone() if me is not None and isinstance(action, Discard) else None
         state.apply(action)
@@ -180,7 +184,7 @@ def review_round(state: RoundState, log: Sequence[Action], players: Collection[i
             continue
         if isinstance(action, Draw):
             if missed is None:
-                missed = _out(going_out_actions(state), None)
+                missed = _out(state, going_out_actions(state), None)
             if me.chance is None and state.pickup_to_lay() is None:
                 me.chance = _opening(state, advise(state))
         if not (isinstance(action, Discard) or state.over):
@@ -216,7 +220,7 @@ def review_round(state: RoundState, log: Sequence[Action], players: Collection[i
 
 def _finding(kind: FindingKind, seat: int, turn: int, round_turn: int, way: _Way) -> Finding:
     return Finding(kind, seat, turn, way.cards, way.points, round_turn, way.take, way.melds,
-                   way.adds)
+                   way.adds, way.onto)
 
 
 def _opening(state: RoundState, advice: Advice) -> _Way | None:
@@ -225,8 +229,10 @@ def _opening(state: RoundState, advice: Advice) -> _Way | None:
         return None
     if advice.kind not in (AdviceKind.OPEN, AdviceKind.GO_OUT, AdviceKind.DRAW):
         return None
-    adds = tuple(a.cards for a in advice.additions)
-    return _Way(advice.taken, tuple(m.cards for m in advice.melds), adds, advice.points)
+    probe = state.clone()
+    if advice.draw is not None:
+        probe.apply(Draw(state.current, advice.draw))
+    return _played(probe, advice.steps, advice.taken, advice.points)
 
 
 def _talaj_opening(state: RoundState) -> _Way | None:
@@ -240,12 +246,32 @@ def _talaj_opening(state: RoundState) -> _Way | None:
     return _opening(state, advice)
 
 
-def _out(actions: Sequence[Action] | None, take: Card | None) -> _Way | None:
+def _out(state: RoundState, actions: Sequence[Action] | None, take: Card | None
+         ) -> _Way | None:
     if actions is None:
         return None
-    lays = tuple(a.cards for a in actions if isinstance(a, Lay))
-    adds = tuple(a.cards for a in actions if isinstance(a, Add))
-    return _Way(take, lays, adds)
+    return _played(state, actions, take)
+
+
+def _played(state: RoundState, steps: Sequence[Action], take: Card | None = None,
+            points: int = 0) -> _Way | None:
+    """The combinations ``steps`` lay and the cards they add, each addition with the table
+    combination it goes onto (``steps`` applied to a copy of ``state``; None if refused)."""
+    probe = state.clone()
+    lays, adds, onto = [], [], []
+    try:
+        for step in steps:
+            if isinstance(step, Lay):
+                lays.append(step.cards)
+            elif isinstance(step, Add):
+                meld = probe.melds[step.meld].meld if 0 <= step.meld < len(probe.melds) \
+                    else None
+                adds.append(step.cards)
+                onto.append(() if meld is None else meld.cards)
+            probe.apply(step)
+    except RuleError:
+        return None
+    return _Way(take, tuple(lays), tuple(adds), points, tuple(onto))
 
 
 def _fed(state: RoundState, p: int, card: Card, after: Sequence[Action]) -> FindingKind | None:
@@ -295,7 +321,8 @@ def _at_the_end(state: RoundState, p: int, seat: int, last: _Last | None) -> lis
         if left is not None:
             way, points = left
             out.append(Finding(FindingKind.POINTS_LEFT, seat, last.turns, way.cards, points,
-                               last.before.turn + 1, melds=way.melds, adds=way.adds))
+                               last.before.turn + 1, melds=way.melds, adds=way.adds,
+                               onto=way.onto))
     return out
 
 
@@ -318,9 +345,8 @@ def _could_lay(state: RoundState, p: int, last: _Last) -> tuple[_Way, int] | Non
                              None if w is None else state.partners[w], state.rami_sec,
                              state.last_discard)
     saved = state.penalty_breakdown(p).total - kept.total
-    way = _Way(None, tuple(m.cards for m in advice.melds),
-               tuple(a.cards for a in advice.additions))
-    return (way, saved) if saved > 0 and way.cards else None
+    way = _played(last.before, advice.steps)
+    return (way, saved) if way is not None and saved > 0 and way.cards else None
 
 
 __all__ = ["Finding", "FindingKind", "review_of", "review_round"]

@@ -29,8 +29,9 @@ def melds_text(melds: Sequence[Sequence[Card]]) -> str:
 
 
 def way_text(finding: Finding) -> str:
-    """What the player could have done, after "you could have": "taken 7♣ from the talaj,
-    then laid tria 5♥ 5♣ 5♦ and added 8♣ to the table" (the verb form of each language)."""
+    """What the player could have done, after "you could have": "take 7♣ from the talaj,
+    then lay tria 5♥ 5♣ 5♦, then add 8♣ to série 5-6-7♣" (each language's verb form after
+    "could have")."""
     parts = []
     if finding.take is not None:
         parts.append(bidi_format(pgettext("could have", "take {card} from the talaj"),
@@ -38,10 +39,14 @@ def way_text(finding: Finding) -> str:
     if finding.melds:
         parts.append(bidi_format(pgettext("could have", "lay {melds}"),
                                  melds=melds_text(finding.melds)))
-    if finding.adds:
-        cards = _(" and ").join(cards_text(m) for m in finding.adds)
-        parts.append(bidi_format(pgettext("could have", "add {cards} to the table"),
-                                 cards=cards))
+    for k, cards in enumerate(finding.adds):
+        onto = finding.onto[k] if k < len(finding.onto) else ()
+        if onto:  # the combination named: "add K♦ to série 10-J-Q♦"
+            parts.append(bidi_format(pgettext("could have", "add {cards} to {meld}"),
+                                     cards=cards_text(cards), meld=melds_text([onto])))
+        else:
+            parts.append(bidi_format(pgettext("could have", "add {cards} to the table"),
+                                     cards=cards_text(cards)))
     return _(", then ").join(parts)
 
 
@@ -55,28 +60,28 @@ def finding_text(finding: Finding) -> str:
     kind = finding.kind
     turn = finding.turn
     if kind is FindingKind.NEVER_OPENED:
-        return bidi_format(_("You never opened, but on your turn {turn} you could have "
-                             "opened: {way} ({points})."),
+        return bidi_format(_("You never opened, yet on your turn {turn} you could have "
+                             "opened ({points}): {way}."),
                            turn=turn, way=way_text(finding), points=points_text(finding.points))
     if kind is FindingKind.MISSED_OPENING:
-        return bidi_format(_("Your turn {turn}: you could have opened already: {way} "
-                             "({points})."),
+        return bidi_format(_("On your turn {turn} you could already have opened ({points}): "
+                             "{way}."),
                            turn=turn, way=way_text(finding), points=points_text(finding.points))
     if kind is FindingKind.FED_OPEN:
-        return bidi_format(_("Your turn {turn}: your discard {card} let the next player open."),
+        return bidi_format(_("On your turn {turn} your discard {card} let the next player open."),
                            turn=turn, card=_card(finding))
     if kind is FindingKind.FED_OUT:
-        return bidi_format(_("Your turn {turn}: your discard {card} let the next player go "
+        return bidi_format(_("On your turn {turn} your discard {card} let the next player go "
                              "out."), turn=turn, card=_card(finding))
     if kind is FindingKind.MISSED_OUT:
-        return bidi_format(_("Your turn {turn}: you could have gone out: {way}."),
+        return bidi_format(_("On your turn {turn} you could have gone out: {way}."),
                            turn=turn, way=way_text(finding))
     if kind is FindingKind.JOKER_DISCARDED:
-        return bidi_format(_("Your turn {turn}: you discarded a joker, the card that takes "
+        return bidi_format(_("On your turn {turn} you discarded a joker, the card that takes "
                              "the place of any other."), turn=turn)
     if kind is FindingKind.POINTS_LEFT:
-        return bidi_format(_("Your turn {turn}: before your last discard you could have "
-                             "played more: {way}. That is {points} less in your penalty."),
+        return bidi_format(_("On your turn {turn}, before discarding, you could have played "
+                             "more ({points} less to pay): {way}."),
                            turn=turn, way=way_text(finding), points=points_text(finding.points))
     count = len(finding.cards)
     return bidi_format(ngettext("You held {count} joker at the end: {points} of your penalty.",
@@ -92,8 +97,7 @@ def _card(finding: Finding) -> str:
 def nothing_text() -> str:
     """The review's line when it found nothing for a player: neutral, never a praise (it says
     only what it looked at)."""
-    return _("Nothing to point out: no opening or going-out missed, no discard that fed the "
-             "next player, no joker discarded or left to count.")
+    return _("Nothing to point out in this round.")
 
 
 def more_text(count: int) -> str:

@@ -31,7 +31,7 @@ def _summary(app: Any, scene: Any) -> RoundSummaryScene:
     return summary
 
 
-def test_a_round_gone_out_at_once_reviews_to_well_played(make_app: Any) -> None:
+def test_a_round_gone_out_at_once_reviews_to_a_neutral_line(make_app: Any) -> None:
     app = make_app((1280, 800), animation_speed="off")
     scene = known_table(app, human=GOING_OUT)
     play(scene, Draw(0, "stock"))
@@ -45,7 +45,8 @@ def test_a_round_gone_out_at_once_reviews_to_well_played(make_app: Any) -> None:
     assert summary.review_button.visible
     Driver(app).click(summary.review_button.rect.center)
     assert summary.reviewing
-    assert summary.review.lines() == [nothing_text()]
+    assert summary.review.texts() == [nothing_text()]
+    assert "Well played" not in nothing_text()
     Driver(app).click(summary.review_button.rect.center)
     assert not summary.reviewing
 
@@ -61,12 +62,13 @@ def test_a_going_out_missed_is_told_with_its_turn(make_app: Any) -> None:
     assert findings is not None and [f.kind for f in findings] == [FindingKind.MISSED_OUT]
     summary.review.findings = None  # as if shown before the review came: taken when shown
     Driver(app).click(summary.review_button.rect.center)
-    assert summary.review.lines() == [finding_text(findings[0])]
+    assert summary.review.texts() == [finding_text(findings[0])]
     Driver(app).step(frames=2)
     assert not summary.needs_redraw()
     Driver(app).click(summary.review_button.rect.center)
     assert findings[0].turn == 1
     Driver(app).click(summary.review_button.rect.center)
     assert summary.reviewing
-    assert summary.review.lines() == [finding_text(findings[0])]
-    assert strip_marks(summary.review.lines()[0]).startswith("Turn 1: you could have gone out: lay")
+    assert summary.review.texts() == [finding_text(findings[0])]
+    assert strip_marks(summary.review.texts()[0]).startswith(
+        "On your turn 1 you could have gone out: lay")
