@@ -180,3 +180,45 @@ def test_a_first_turn_without_a_draw_that_could_go_out_is_a_miss() -> None:
     log = _play(state, Discard(0, H("7S")[0]))
     found = _review(dealt, log, {0})
     assert _kinds(found) == [FindingKind.MISSED_OUT] and found[0].turn == 1
+
+
+# player 0 opens at once (79) and keeps 5C 5D 7S 9D 2C; player 1 goes out on its second turn
+LEFT = ["KS KC KD 9H 10H JH QH KH 5C 5D 7S 9D 2C 4H",
+        "2H 3H 4H 5H 6H 7D 7C 7H 8S 9S 10S JS QS KD"]
+
+
+def _left_round(lay: bool) -> tuple[RoundState, list[Action], RoundState]:
+    state = make_round(PRESETS["talaj"], LEFT, dealer=0, stock_top="AS 3D 5S KS")
+    dealt = state.clone()
+    log = _play(state, Draw(0, "stock"), Lay(0, tuple(H("KS KC KD"))),
+                Lay(0, tuple(H("9H 10H JH QH KH"))), Discard(0, H("4H")[0]),
+                Draw(1, "stock"), Discard(1, H("3D")[0]), Draw(0, "stock"))
+    if lay:
+        log += _play(state, Lay(0, tuple(H("5C 5D 5S"))))
+    log += _play(state, Discard(0, H("9D")[0]), Draw(1, "stock"),
+                 Lay(1, tuple(H("2H 3H 4H 5H 6H"))), Lay(1, tuple(H("7D 7C 7H"))),
+                 Lay(1, tuple(H("8S 9S 10S JS QS KS"))), Discard(1, H("KD")[0]))
+    assert state.over and state.winner == 1
+    return dealt, log, state
+
+
+def test_points_left_in_hand_that_could_have_been_laid_are_counted() -> None:
+    dealt, log, end = _left_round(lay=False)
+    found = _review(dealt, log, {0})
+    assert _kinds(found) == [FindingKind.POINTS_LEFT]
+    f = found[0]
+    assert f.turn == 2 and f.round_turn == 3 and f.seat == 0
+    assert [sorted(m) for m in f.melds] == [sorted(H("5C 5D 5S"))]
+    laid = end.penalty_breakdown(0)
+    assert f.points == sum(v.value for v in laid.cards if v.card.rank == 5) > 0
+    dealt, log, _end = _left_round(lay=True)  # laid: nothing left to say
+    assert _review(dealt, log, {0}) == ()
+
+
+def test_an_opening_missed_in_a_turn_that_could_go_out_is_told_as_the_way_out() -> None:
+    dealt, log, _end = _left_round(lay=False)
+    # player 1 could open on its first turn, and go out by taking the 4♥ discarded: the way
+    # out says more (one finding for the turn, not two)
+    found = _review(dealt, log, {1})
+    assert _kinds(found) == [FindingKind.MISSED_OUT]
+    assert found[0].turn == 1 and found[0].take == H("4H")[0]

@@ -1,14 +1,18 @@
 """The round review on the round summary: the Round review button shows the findings the game
-worked out (here a going-out missed, or none), and brings the hands back."""
+worked out (here a going-out missed, or none), and brings the hands back; one block per human at
+the screen, nothing dropped (counted, then scrolled to); Esc never deals the next round."""
 
 from __future__ import annotations
 
 from typing import Any
 
+import pygame
+
 from rami_desktop.engine.actions import Discard, Draw, Lay
 from rami_desktop.engine.cards import parse_cards
-from rami_desktop.play.review import FindingKind
-from rami_desktop.ui.review_text import finding_text, nothing_text
+from rami_desktop.play.review import Finding, FindingKind
+from rami_desktop.ui.review_panel import ReviewPanel
+from rami_desktop.ui.review_text import finding_text, more_text, nothing_text
 from rami_desktop.ui.scenes.round_summary import RoundSummaryScene
 from rami_desktop.ui.text import strip_marks
 
@@ -72,3 +76,78 @@ def test_a_going_out_missed_is_told_with_its_turn(make_app: Any) -> None:
     assert summary.review.texts() == [finding_text(findings[0])]
     assert strip_marks(summary.review.texts()[0]).startswith(
         "On your turn 1 you could have gone out: lay")
+
+
+def test_esc_on_the_summary_never_deals_the_next_round(make_app: Any) -> None:
+    app = make_app((800, 600), animation_speed="off")
+    scene = known_table(app, human=GOING_OUT)
+    play(scene, Draw(0, "stock"), Discard(0, parse_cards(["8H"])[0]))
+    r = scene.session.round
+    r.over, r.winner = True, 1
+    dealt: list[int] = []
+    summary = RoundSummaryScene(app, scene.session, lambda: dealt.append(1))
+    app.stack.clear_to(scene)
+    app.stack.push(summary)
+    d = Driver(app)
+    d.step()
+    d.click(summary.review_button.rect.center)
+    assert summary.reviewing
+    d.key(pygame.K_ESCAPE)  # the review closes
+    assert not summary.reviewing and app.stack.top is summary
+    d.key(pygame.K_ESCAPE)  # and the summary stays: Next deals
+    assert app.stack.top is summary and dealt == []
+
+
+class _Game:
+    """What the review panel reads of a game: two humans sharing the screen."""
+
+    def __init__(self, findings: tuple[Finding, ...]) -> None:
+        self.findings = findings
+        self.human_seats = [0, 2]
+
+    def name(self, seat: int) -> str:
+        return {0: "Amina", 2: "Youssef"}[seat]
+
+    def review(self) -> tuple[Finding, ...]:
+        return self.findings
+
+
+def _many() -> tuple[Finding, ...]:
+    cards = parse_cards(["5C", "5D", "5S"])
+    return tuple(Finding(FindingKind.MISSED_OUT, 0, turn, cards, melds=(cards,),
+                         round_turn=2 * turn) for turn in range(1, 7))
+
+
+def test_each_human_at_the_screen_has_a_block_and_nothing_is_dropped(make_app: Any) -> None:
+    make_app((800, 600))
+    panel = ReviewPanel(_Game(_many()))  # type: ignore[arg-type]
+    assert panel.poll()
+    lines = panel.lines()
+    assert [(line.text, line.heading) for line in lines if line.heading] == [
+        ("Amina", True), ("Youssef", True)]
+    assert lines[-1].text == nothing_text() and lines[-1].seat == 2  # a line for everyone
+    assert len(lines) == 9 and not any(": " in line.text[:10] for line in lines[1:7])
+    surface = pygame.Surface((700, 260))
+    seen: list[str] = []
+    panel.draw(surface, pygame.Rect(0, 0, 700, 260), 1.0)
+    assert panel.below > 0  # "… and N more": counted, not dropped
+    assert more_text(panel.below).startswith("… and ")
+    for _ in range(len(lines)):
+        seen += [line.text for line in panel.shown]
+        if not panel.below:
+            break
+        assert panel.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN,
+                                                     mod=0, unicode=""))
+        panel.draw(surface, pygame.Rect(0, 0, 700, 260), 1.0)
+    assert panel.below == 0 and set(seen) == {line.text for line in lines}
+
+
+def test_the_review_counts_more_in_each_language() -> None:
+    from rami_desktop import i18n
+    try:
+        for lang, one, many in (("fr", "… et 1 de plus", "… et 3 de plus"),
+                                ("ar_MA", "… ووحدة خرا", "… و3 خرين")):
+            i18n.set_language(lang)
+            assert strip_marks(more_text(1)) == one and strip_marks(more_text(3)) == many
+    finally:
+        i18n.set_language("en")
