@@ -12,7 +12,7 @@ top of it, ``on_resume`` when it is on top again, ``on_exit`` when it leaves the
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import pygame
 
@@ -179,6 +179,15 @@ class SceneStack:
         """Call ``fn`` on every scene, bottom first."""
         for scene in list(self._scenes):
             fn(scene)
+
+
+@runtime_checkable
+class Reopenable(Protocol):
+    """A scene that may be pushed again once left (the last round's summary)."""
+
+    def again(self) -> Scene:
+        """The scene made ready to show again."""
+        ...
 
 
 class WidgetScene(Scene):

@@ -71,13 +71,20 @@ class RoundSummaryScene(WidgetScene):
         self.review = ReviewPanel(session)
         self.reviewing = False
         self._review_arrived = False
+        # what the summary says of the round, kept: it may be opened again once the next
+        # round is dealt (:meth:`again`), until that round's first move
+        r = session.shown.round
+        self.number = session.shown.match.round_number
+        self.winner = None if r.winner is None else session.seat_of(r.winner)
+        self.rami_sec = r.rami_sec
+        self.reopened = False
         super().__init__(ctx)
 
     def build(self) -> None:
         over = self.session.match_over
         self.panel = self.group.add(Panel(
             N_("Match over") if over else (lambda: _("Round {number}").format(
-                number=self.session.shown.match.round_number))))
+                number=self.number))))
         self.menu = self.group.add(Button(N_("Menu"), self.to_menu))
         self.look = self.group.add(Button(N_("See the table"), self.peek))
         label = self.next_label or (N_("See the result") if over else N_("Next round"))
@@ -97,11 +104,10 @@ class RoundSummaryScene(WidgetScene):
 
     def headline(self) -> str:
         """Who went out."""
-        r = self.session.shown.round
-        if r.winner is None:
+        if self.winner is None:
             return _("The stock ran out: no one scores this round.")
-        name = self.session.name(self.session.seat_of(r.winner))
-        if r.rami_sec:
+        name = self.session.name(self.winner)
+        if self.rami_sec:
             return bidi_format(_("{name} went out with a Rami sec!"), name=name)
         return bidi_format(_("{name} went out."), name=name)
 
@@ -132,6 +138,7 @@ class RoundSummaryScene(WidgetScene):
     def _show_buttons(self) -> None:
         for b in (self.panel, self.menu, self.look, self.next):
             b.visible = not self.peeking
+        self.look.visible = not self.peeking and not self.reopened
         self.copy.visible = not self.peeking and self.code is not None
         self.review_button.visible = not self.peeking and bool(self.session.human_seats)
         self.unpeek.visible = self.peeking
@@ -384,9 +391,22 @@ class RoundSummaryScene(WidgetScene):
     # ---- leaving -----------------------------------------------------------------------------
 
     def go_next(self) -> None:
-        """Next round (or the match's end)."""
+        """Next round (or the match's end); once opened again, back to the table."""
         self.ctx.stack.pop()
-        self.on_next()
+        if not self.reopened:
+            self.reopened = True  # dealt once: never again from this summary
+            self.on_next()
+
+    def again(self) -> RoundSummaryScene:
+        """The summary opened again from the table after the next round was dealt: its
+        button goes back to the table; the table behind is the new round's, not shown."""
+        self.reopened = True
+        self.peeking = False
+        self.next.label = N_("Back to the table")
+        self._show_buttons()
+        self.look.visible = False
+        self.group.focused = self.next
+        return self
 
     def to_menu(self) -> None:
         """Back to the menu (the match stays saved unless it is over)."""

@@ -21,7 +21,7 @@ from rami_desktop.play.session import Happening
 from rami_desktop.play.table_game import TableGame
 from rami_desktop.ui.routes import Route
 from rami_desktop.ui.save_notice import SaveNotice
-from rami_desktop.ui.scene import Scene
+from rami_desktop.ui.scene import Reopenable, Scene
 from rami_desktop.ui.table import animation
 from rami_desktop.ui.table.buttons import TableButtons
 from rami_desktop.ui.table.control import TableControl
@@ -60,7 +60,10 @@ class TableScene(Scene):
         self.advisor = Advisor()
         self.control = TableControl(session, self.model, self.view, ctx.play, gate,
                                     self.advisor)
-        self.buttons = TableButtons(self.control, self.toggle_hints, self.pause)
+        self.buttons = TableButtons(self.control, self.toggle_hints, self.pause,
+                                    self.last_round)
+        #: the summary of the round before, kept to be opened again (Last round)
+        self.last_summary: Reopenable | None = None
         self.follow = Follow()
         self.follow.replay(session)
         self.pointer = Pointer()
@@ -118,7 +121,7 @@ class TableScene(Scene):
         if self.view.sync(self.board, self.session, self.model, self.ctx.size, duration, events):
             assert self.view.lay is not None
             self.buttons.place(self.view.lay)
-        self.buttons.update(self.control)
+        self.buttons.update(self.control, self.last_round_open())
         self.painter.invalidate()
 
     def show(self, happening: Happening) -> None:
@@ -176,7 +179,7 @@ class TableScene(Scene):
         """Show or hide the hint; the choice is kept in the settings (Continue, the next game)."""
         self.model.hints_on = self._hints_setting = not self.model.hints_on
         self.ctx.update_setting("hints", self.model.hints_on)
-        self.buttons.update(self.control)
+        self.buttons.update(self.control, self.last_round_open())
 
     def pause(self) -> None:
         """The pause overlay."""
@@ -251,7 +254,20 @@ class TableScene(Scene):
         if self.gate is not None:
             self.gate.round_ended()
             return
-        self.ctx.stack.push(self.ctx.scene(Route.ROUND_SUMMARY, self.session, self.next_round))
+        summary = self.ctx.scene(Route.ROUND_SUMMARY, self.session, self.next_round)
+        self.last_summary = summary if isinstance(summary, Reopenable) else None
+        self.ctx.stack.push(summary)
+
+    def last_round_open(self) -> bool:
+        """Whether the last round's summary may be opened again: a round was summed up and
+        the new one has no move yet."""
+        r = self.session.shown.round
+        return self.last_summary is not None and not r.over and not r.log and r.turn == 0
+
+    def last_round(self) -> None:
+        """Last round: its summary and review again, over the new round's table."""
+        if self.last_summary is not None and self.last_round_open():
+            self.ctx.stack.push(self.last_summary.again())
 
     def next_round(self) -> None:
         """Deal the next round (called by the round summary) or show the match's end."""
@@ -287,7 +303,7 @@ class TableScene(Scene):
                 if self.model.drag is not None:
                     self.painter.invalidate()
         self._drain()
-        self.buttons.update(self.control)
+        self.buttons.update(self.control, self.last_round_open())
 
     # ---- drawing -----------------------------------------------------------------------------
 

@@ -1,4 +1,5 @@
-"""The table's buttons: sorting, grouping, the hint, Lay, Redeal and Menu."""
+"""The table's buttons: sorting, grouping, the hint, Lay, Redeal, Menu, and Last round (the
+summary of the round before, until the new round's first move)."""
 
 from __future__ import annotations
 
@@ -20,10 +21,11 @@ class TableButtons:
         control: the table's commands.
         hints: shows or hides the hint.
         pause: opens the pause menu.
+        last_round: opens the last round's summary again.
     """
 
     def __init__(self, control: TableControl, hints: Callable[[], None],
-                 pause: Callable[[], None]) -> None:
+                 pause: Callable[[], None], last_round: Callable[[], None]) -> None:
         size = theme.FONT_SMALL
         self.group = WidgetGroup()
         add = self.group.add
@@ -34,10 +36,14 @@ class TableButtons:
         self.lay = add(Button(N_("Lay"), control.lay_selection, style="primary", size=size))
         self.menu = add(Button(N_("Menu"), pause, size=size))
         self.redeal = add(Button(N_("Redeal"), control.redeal, size=size))
+        self.last_round = add(Button(N_("Last round"), last_round, size=size))
+        self.last_round.visible = False
         self.tools = [self.suit, self.rank, self.grouping, self.hint]
 
-    def update(self, control: TableControl) -> None:
-        """Show, hide and enable the buttons for the moment of the game."""
+    def update(self, control: TableControl, last_round: bool = False) -> None:
+        """Show, hide and enable the buttons for the moment of the game (``last_round``: the
+        last round's summary may be opened again)."""
+        self.last_round.visible = last_round
         seat = control.seat()
         has_hand = seat is not None
         for b in self.tools:
@@ -66,3 +72,4 @@ class TableButtons:
         self.lay.rect = pygame.Rect(side.x, side.y + lay.lift, side.w, bh)
         self.redeal.rect = pygame.Rect(side.x, self.lay.rect.bottom + gap, side.w, bh)
         self.menu.rect = pygame.Rect(side.x, side.bottom - bh, side.w, bh)
+        self.last_round.rect = pygame.Rect(side.x, self.menu.rect.y - gap - bh, side.w, bh)
