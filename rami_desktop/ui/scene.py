@@ -185,8 +185,9 @@ class SceneStack:
 class Reopenable(Protocol):
     """A scene that may be pushed again once left (the last round's summary)."""
 
-    def again(self) -> Scene:
-        """The scene made ready to show again."""
+    def again(self, back: str) -> Scene:
+        """The scene made ready to show again (``back``: the msgid of its button that
+        leaves it)."""
         ...
 
 
@@ -253,6 +254,7 @@ class Context(Protocol):
         paths: the storage folders, None when nothing is stored (tests).
         card_art: the card pictures.
         fullscreen: whether the window is fullscreen.
+        last_summary: the last round's summary, to open again (statistics), or None.
     """
 
     stack: SceneStack
@@ -260,6 +262,7 @@ class Context(Protocol):
     paths: Paths | None
     card_art: CardArt
     fullscreen: bool
+    last_summary: Reopenable | None
 
     @property
     def size(self) -> tuple[int, int]:

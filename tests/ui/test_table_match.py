@@ -115,3 +115,17 @@ def test_the_last_round_s_summary_opens_again_until_the_first_move(make_app: Any
             d.step()
     d.step()
     assert not scene.last_round_open() and not last.visible
+    # and from the statistics, whenever: the same summary, its button back to them
+    from rami_desktop.ui.routes import Route
+    from rami_desktop.ui.scenes.statistics import StatisticsScene
+
+    stats = app.scene(Route.STATISTICS)
+    app.stack.push(stats)
+    d.step()
+    assert isinstance(stats, StatisticsScene) and stats.last_round.visible
+    d.click(stats.last_round.rect.center)
+    d.step()
+    assert app.stack.top is summary and summary.next.label == "Back"
+    summary.go_next()
+    d.step()
+    assert app.stack.top is stats and ctl.match.round_number == 2

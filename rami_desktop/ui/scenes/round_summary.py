@@ -397,12 +397,13 @@ class RoundSummaryScene(WidgetScene):
             self.reopened = True  # dealt once: never again from this summary
             self.on_next()
 
-    def again(self) -> RoundSummaryScene:
-        """The summary opened again from the table after the next round was dealt: its
-        button goes back to the table; the table behind is the new round's, not shown."""
+    def again(self, back: str = N_("Back to the table")) -> RoundSummaryScene:
+        """The summary opened again (from the table once the next round is dealt, or from
+        the statistics): its button ``back`` (a msgid) leaves it; the table behind is not
+        this round's, so not shown."""
         self.reopened = True
         self.peeking = False
-        self.next.label = N_("Back to the table")
+        self.next.label = back
         self._show_buttons()
         self.look.visible = False
         self.group.focused = self.next

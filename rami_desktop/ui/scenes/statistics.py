@@ -163,6 +163,8 @@ class StatisticsScene(WidgetScene):
                                                    self.choose_player, control_width=320))
         self.player_choice.visible = len(names) > 1
         self.reset_button = self.group.add(Button(N_("Reset"), self.ask_reset))
+        self.last_round = self.group.add(Button(N_("Last round"), self.open_last_round))
+        self.last_round.visible = self.ctx.last_summary is not None
         self.back_button = self.group.add(Button(N_("Back"), self.back, style="primary"))
         self.group.focused = self.back_button
         self._sync_buttons()
@@ -185,10 +187,11 @@ class StatisticsScene(WidgetScene):
         bw = theme.px(200, s)
         by = self.panel.rect.bottom - pad - bh
         gap = theme.px(20, s)
-        row = [self.reset_button, self.back_button]
+        row = [b for b in (self.last_round, self.reset_button, self.back_button) if b.visible]
+        bw = min(bw, (pw - 2 * pad - gap * (len(row) - 1)) // len(row))
         if is_rtl():
             row.reverse()
-        x = self.panel.rect.centerx - (2 * bw + gap) // 2
+        x = self.panel.rect.centerx - (len(row) * bw + (len(row) - 1) * gap) // 2
         for button in row:
             button.rect = pygame.Rect(x, by, bw, bh)
             x += bw + gap
@@ -200,6 +203,11 @@ class StatisticsScene(WidgetScene):
             top += choice_h
         self.table = pygame.Rect(self.panel.rect.x + pad, top, pw - 2 * pad,
                                  by - pad - top)
+
+    def open_last_round(self) -> None:
+        """Last round: the summary and review of the last round played, again."""
+        if self.ctx.last_summary is not None:
+            self.ctx.stack.push(self.ctx.last_summary.again(N_("Back")))
 
     # ------------------------------------------------------------------------------ reset
     def ask_reset(self) -> None:

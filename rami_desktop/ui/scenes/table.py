@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from rami_desktop.engine.actions import Added, Discarded, Drew, Laid, Swapped
-from rami_desktop.i18n import _
+from rami_desktop.i18n import N_, _
 from rami_desktop.play.advisor import Advisor
 from rami_desktop.play.session import Happening
 from rami_desktop.play.table_game import TableGame
@@ -256,6 +256,7 @@ class TableScene(Scene):
             return
         summary = self.ctx.scene(Route.ROUND_SUMMARY, self.session, self.next_round)
         self.last_summary = summary if isinstance(summary, Reopenable) else None
+        self.ctx.last_summary = self.last_summary  # the statistics open it again too
         self.ctx.stack.push(summary)
 
     def last_round_open(self) -> bool:
@@ -267,7 +268,7 @@ class TableScene(Scene):
     def last_round(self) -> None:
         """Last round: its summary and review again, over the new round's table."""
         if self.last_summary is not None and self.last_round_open():
-            self.ctx.stack.push(self.last_summary.again())
+            self.ctx.stack.push(self.last_summary.again(N_("Back to the table")))
 
     def next_round(self) -> None:
         """Deal the next round (called by the round summary) or show the match's end."""
