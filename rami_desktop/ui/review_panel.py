@@ -112,14 +112,18 @@ class ReviewPanel:
                         max_width=rect.w).get_height()
         for k, surf in enumerate(surfs):
             room = rect.bottom - (more_h + gap if k < len(surfs) - 1 else 0)
-            if y + surf.get_height() > room:
+            line = lines[self.first + k]
+            # a name is never the last line shown: its first finding comes with it
+            tail = surfs[k + 1].get_height() + gap if line.heading and k + 1 < len(surfs) \
+                else 0
+            if y + surf.get_height() + tail > room:
                 self.below = len(surfs) - k
                 more = render(more_text(self.below), size, theme.INK_SOFT, bold=True,
                               max_width=rect.w)
                 surface.blit(more, _start(more, rect, y))
                 break
             surface.blit(surf, _start(surf, rect, y))
-            self.shown.append(lines[self.first + k])
+            self.shown.append(line)
             y += surf.get_height() + gap
 
     @staticmethod

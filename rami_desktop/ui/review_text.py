@@ -102,4 +102,5 @@ def nothing_text() -> str:
 
 def more_text(count: int) -> str:
     """The line under a list cut short: how many more findings there are."""
-    return bidi_format(ngettext("… and {count} more", "… and {count} more", count), count=count)
+    return bidi_format(ngettext("… and {count} more (scroll down)",
+                                "… and {count} more (scroll down)", count), count=count)

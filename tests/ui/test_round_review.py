@@ -145,8 +145,9 @@ def test_each_human_at_the_screen_has_a_block_and_nothing_is_dropped(make_app: A
 def test_the_review_counts_more_in_each_language() -> None:
     from rami_desktop import i18n
     try:
-        for lang, one, many in (("fr", "… et 1 de plus", "… et 3 de plus"),
-                                ("ar_MA", "… ووحدة خرا", "… و3 خرين")):
+        for lang, one, many in (("fr", "… et 1 de plus (faire défiler)",
+                                 "… et 3 de plus (faire défiler)"),
+                                ("ar_MA", "… ووحدة خرا (نزل لتحت)", "… و3 خرين (نزل لتحت)")):
             i18n.set_language(lang)
             assert strip_marks(more_text(1)) == one and strip_marks(more_text(3)) == many
     finally:

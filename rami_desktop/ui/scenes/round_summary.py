@@ -148,6 +148,7 @@ class RoundSummaryScene(WidgetScene):
     def toggle_review(self) -> None:
         """Round review: the review instead of the hands, or the hands back."""
         self.reviewing = not self.reviewing
+        self.layout(self.ctx.size)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.reviewing and not self.peeking and self.review.handle_event(event):
@@ -197,6 +198,8 @@ class RoundSummaryScene(WidgetScene):
                                 // n_cards))
         self.row_heights = [card_h if c else short for c in with_cards]
         h = min(int(size[1] * 0.96), header + sum(self.row_heights) + footer)
+        if self.reviewing:  # the review takes the whole height the window gives
+            h = int(size[1] * 0.96)
         self.panel.rect = pygame.Rect(0, 0, w, h)
         self.panel.rect.center = (size[0] // 2, size[1] // 2)
         bw = min(theme.px(230, s), (w - 2 * pad) // 3 - theme.px(12, s))
@@ -215,7 +218,8 @@ class RoundSummaryScene(WidgetScene):
         self.unpeek.rect.midbottom = (size[0] // 2, size[1] - theme.px(190, s))
         top = self.panel.rect.y + header
         self.rows_rect = pygame.Rect(self.panel.rect.x + pad, top, w - 2 * pad,
-                                     sum(self.row_heights))
+                                     h - header - footer if self.reviewing
+                                     else sum(self.row_heights))
         self._layout_code(small, pad)
         rw = min(theme.px(260, s), w // 4)
         rh = small + theme.px(14, s)
