@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rami_desktop.engine.cards import Card
-from rami_desktop.engine.melds import make_meld
 from rami_desktop.i18n import _, ngettext, pgettext
 from rami_desktop.i18n.cards import card_text, cards_text, meld_text
 from rami_desktop.play.review import Finding, FindingKind
+from rami_desktop.play.rulebook import make_meld
 from rami_desktop.ui.text import bidi_format
 
 
