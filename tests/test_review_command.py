@@ -91,3 +91,25 @@ def test_a_bad_file_is_one_line_and_exit_2(tmp_path: Path, content: object,
     assert done.value.code == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("python -m rami_desktop.review: ")
+
+
+def test_every_finished_round_of_a_saved_match_is_reviewed() -> None:
+    from rami_desktop.play.match_review import review_document
+
+    session = new_round("talaj", ("easy", "easy"), 5, 0, Tally())
+    session.play_round()
+    session.next_round()
+
+    def document() -> dict[str, object]:
+        return {"format": "rami-save", "version": 1,
+                "match": game_payload(session.config, session.match)}
+
+    assert [r.number for r in review_document(document())] == [1]  # round 2 is still on
+    session.play_round()
+    reviews = review_document(document())
+    assert [r.number for r in reviews] == [1, 2]
+    second = RoundState.from_dict({**session.round.to_dict(), "log": []})
+    assert reviews[1].findings == tuple(sorted(review_round(
+        second, list(session.round.log), range(2), list(session.match.seats)),
+        key=lambda f: f.seat))
+    session.close()

@@ -55,17 +55,22 @@ def review_document(document: Any) -> list[RoundReview]:
         ValueError: not a Rami save, or a game the rules refuse (names the fault).
     """
     game = game_of(document)
-    saved = rebuild_game(game)
-    data = game["match"]
+    saved = rebuild_game(game)  # the whole game checked through the rules first
+    played = saved.match
+    # the same match again from its start, each round's deal kept before its moves
+    match = Match(played.rules, played.n, played.seed, played.first_dealer,
+                  game["match"].get("start_scores"))
     out = []
-    for k, log in enumerate(saved.match.logs):
-        # the match at round k's deal: the rounds before it, then nothing of it yet
-        dealt = Match.from_dict({**{key: v for key, v in data.items() if key != "scores"},
-                                 "rounds": [*data["rounds"][:k], []]})
-        if k == len(saved.match.logs) - 1 and not saved.match.round.over:
+    for k, log in enumerate(played.logs):
+        if k:
+            match.next_round()
+        if k == len(played.logs) - 1 and not played.round.over:
             break  # the round still on: nothing to review yet
-        state = dealt.round
-        found = review_round(state.clone(), list(log), range(state.n), list(dealt.seats))
+        dealt = match.round.clone()
+        seats = list(match.seats)
+        for action in log:
+            match.apply(action)
+        found = review_round(dealt, list(log), range(dealt.n), seats)
         found = tuple(sorted(found, key=lambda f: f.seat))
         out.append(RoundReview(k + 1, tuple(saved.config.seats), found))
     return out
