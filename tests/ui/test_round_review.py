@@ -152,3 +152,42 @@ def test_the_review_counts_more_in_each_language() -> None:
             assert strip_marks(more_text(1)) == one and strip_marks(more_text(3)) == many
     finally:
         i18n.set_language("en")
+
+
+def test_the_deal_of_issue_38_tells_the_opening_never_made_and_never_praises() -> None:
+    """Deal 89WX-KXN4-0ZG: a player who draws and discards, never lays, pays 100; on the
+    round's turn 21 (their 11th) the hand held 5-6-7-8♦, three 10s and three jacks (86)."""
+    from rami_desktop.engine.state import RoundState
+    from rami_desktop.play.config import GameConfig, Seat
+    from rami_desktop.play.review import review_round
+    from rami_desktop.play.session import Session
+    from rami_desktop.storage.deal_code import decode_full
+
+    seed, rules, _players = decode_full("89WX-KXN4-0ZG")
+    config = GameConfig(rules, (Seat("Amina", "human"), Seat(None, "bot", "medium")), seed=seed)
+    session = Session(config, first_dealer=0, verify_saves=False)
+    for _ in range(400):
+        if session.round.over:
+            break
+        if session.bot_to_play() is not None:
+            session.step_bot()
+            continue
+        seat = session.human_to_play()
+        assert seat == 0
+        session.reveal(seat)
+        r = session.round
+        p = r.current
+        session.play(seat, Draw(p, "stock") if not r.has_drawn else Discard(p, r.hands[p][-1]))
+    r = session.round
+    session.close()
+    assert r.over and r.penalties is not None and r.penalties[0] == 100 and not r.down[0]
+    found = review_round(RoundState.from_dict({**r.to_dict(), "log": []}), list(r.log), {0})
+    never = found[0]
+    assert never.kind is FindingKind.NEVER_OPENED and never.round_turn == 21
+    assert never.turn == 11 and never.points == 86 and never.take is None
+    assert sorted(map(sorted, never.melds)) == sorted(
+        sorted(parse_cards(m.split())) for m in ("5D 6D 7D 8D", "10H 10D 10C", "JS JH JD"))
+    text = strip_marks(finding_text(never))
+    assert text.startswith("You never opened, yet on your turn 11 you could have opened "
+                           "(86 points): lay ")
+    assert "série 5-6-7-8♦" in text and "Well played" not in text + nothing_text()
