@@ -77,7 +77,7 @@ def test_continue_resumes_the_saved_match(make_app: Any, tmp_path: Any) -> None:
     assert table.session.round.turn == 2 and table.session.config == ctl.config
 
 
-def test_the_last_round_s_summary_opens_again_until_the_first_move(make_app: Any) -> None:
+def test_the_last_round_s_summary_opens_again_until_the_human_s_first_move(make_app: Any) -> None:
     app = make_app((800, 600), animation_speed="off")
     scene = known_table(app, human=GOING_OUT)
     app.stack.clear_to(scene)
@@ -105,14 +105,12 @@ def test_the_last_round_s_summary_opens_again_until_the_first_move(make_app: Any
     summary.go_next()  # back to the table: no round dealt
     d.step()
     assert app.stack.top is scene and ctl.match.round_number == 2
-    p = ctl.round.current
-    if ctl.bot_to_play() is None:
-        play(scene, Draw(p, "stock"))
-    else:
-        for _ in range(300):  # the bot's first move
-            if ctl.round.log:
-                break
-            d.step()
+    for _ in range(300):  # the bots before the human play: the button stays
+        if ctl.human_to_play() is not None:
+            break
+        d.step()
+    assert scene.last_round_open() and last.visible
+    play(scene, Draw(ctl.round.current, "stock"))  # the human's first move of the round
     d.step()
     assert not scene.last_round_open() and not last.visible
     # and from the statistics, whenever: the same summary, its button back to them

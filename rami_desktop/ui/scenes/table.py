@@ -64,6 +64,7 @@ class TableScene(Scene):
                                     self.last_round)
         #: the summary of the round before, kept to be opened again (Last round)
         self.last_summary: Reopenable | None = None
+        self._starter: int | None = None
         self.follow = Follow()
         self.follow.replay(session)
         self.pointer = Pointer()
@@ -121,7 +122,7 @@ class TableScene(Scene):
         if self.view.sync(self.board, self.session, self.model, self.ctx.size, duration, events):
             assert self.view.lay is not None
             self.buttons.place(self.view.lay)
-        self.buttons.update(self.control, self.last_round_open())
+        self.buttons.update(self.control, self._last_number())
         self.painter.invalidate()
 
     def show(self, happening: Happening) -> None:
@@ -179,7 +180,7 @@ class TableScene(Scene):
         """Show or hide the hint; the choice is kept in the settings (Continue, the next game)."""
         self.model.hints_on = self._hints_setting = not self.model.hints_on
         self.ctx.update_setting("hints", self.model.hints_on)
-        self.buttons.update(self.control, self.last_round_open())
+        self.buttons.update(self.control, self._last_number())
 
     def pause(self) -> None:
         """The pause overlay."""
@@ -200,6 +201,9 @@ class TableScene(Scene):
         if self.board.update(dt):
             self.painter.invalidate()
         self.buttons.group.update(dt)
+        if self.buttons.last_number and not self.last_round_open():  # the first move made
+            self.buttons.update(self.control, 0)
+            self.painter.invalidate()
         self.model.tick(dt)
         self.model.clock.tick(dt)
         self.control.poll()
@@ -260,10 +264,21 @@ class TableScene(Scene):
         self.ctx.stack.push(summary)
 
     def last_round_open(self) -> bool:
-        """Whether the last round's summary may be opened again: a round was summed up and
-        the new one has no move yet."""
+        """Whether the last round's summary may be opened again: a round was summed up and no
+        human at this screen has moved in the new one yet (the bots before them may have)."""
         r = self.session.shown.round
-        return self.last_summary is not None and not r.over and not r.log and r.turn == 0
+        if self.last_summary is None or self._starter is None or r.over:
+            return False
+        session = self.session
+        mine = [(p - self._starter) % r.n for p in range(r.n)
+                if session.plays_here(session.seat_of(p))]
+        first = min(mine, default=0)  # the round's turn of the first human to play
+        return r.turn < first or (r.turn == first and not r.has_drawn
+                                  and r.actions_this_turn == 0)
+
+    def _last_number(self) -> int:
+        """The number of the round whose summary may be opened again (0: none now)."""
+        return self.session.shown.match.round_number - 1 if self.last_round_open() else 0
 
     def last_round(self) -> None:
         """Last round: its summary and review again, over the new round's table."""
@@ -276,6 +291,7 @@ class TableScene(Scene):
             self.ctx.stack.clear_to(self.ctx.scene(Route.MATCH_END, self.session))
             return
         self.session.next_round()
+        self._starter = self.session.shown.round.current  # who plays the new round first
         self._drain()
 
     # ---- input -------------------------------------------------------------------------------
@@ -304,7 +320,7 @@ class TableScene(Scene):
                 if self.model.drag is not None:
                     self.painter.invalidate()
         self._drain()
-        self.buttons.update(self.control, self.last_round_open())
+        self.buttons.update(self.control, self._last_number())
 
     # ---- drawing -----------------------------------------------------------------------------
 
