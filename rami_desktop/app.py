@@ -43,7 +43,7 @@ from rami_desktop.storage.stats import StatsFiles
 from rami_desktop.ui import theme, widgets
 from rami_desktop.ui.problems_text import STARTUP_TITLE, startup_message
 from rami_desktop.ui.routes import Route
-from rami_desktop.ui.scene import Scene, SceneStack
+from rami_desktop.ui.scene import Reopenable, Scene, SceneStack
 from rami_desktop.ui.scenes.error_screen import ErrorScreen
 from rami_desktop.ui.scenes.menu import MenuScene
 
@@ -132,6 +132,8 @@ class App:
         self.routes = scene_routes()
         self.sounds = make_sounds(self.settings)
         self.card_art = make_card_art(self.settings)
+        #: the last round's summary, opened again from the statistics
+        self.last_summary: Reopenable | None = None
         self._relayout_needed = False
         self._drawn_size: tuple[int, int] = (0, 0)  # the size last drawn (a resize redraws)
         i18n.add_listener(self._language_changed)

@@ -4,11 +4,13 @@ Usage (from the project root)::
 
     DISPLAY=:99 .venv/bin/python tools/review_screens.py [out_dir]   # default docs/screens
 
-A two-player talaj round is played through the session (a medium bot choosing the human's
+A two-player talaj round is played through the session (a medium bot choosing the humans'
 moves, so that it feeds the next player or misses a going-out now and then) on the first seed
 whose review holds at least two kinds of finding; the summary is shown over the table, the
 Round review button clicked as a player would, and the window saved as
-``review_<lang>.png``. Without ``DISPLAY`` the game draws off screen.
+``review_<lang>_<w>x<h>.png`` at 800x600 and 1280x800, for one human against a bot and for
+two humans sharing the screen (``review_shared_...``: a block for each). Without ``DISPLAY``
+the game draws off screen.
 """
 
 from __future__ import annotations
@@ -36,15 +38,16 @@ from rami_desktop.ui.scenes.round_summary import RoundSummaryScene
 from rami_desktop.ui.scenes.table import TableScene
 
 DT = 1 / 60
-SIZE = (1280, 800)
+SIZES = ((800, 600), (1280, 800))
 LANGS = {"en": "en", "fr": "fr", "ar_MA": "ar"}
 SEEDS = range(1, 60)
 
 
-def played(seed: int) -> Session:
-    """A talaj round, Sam (moved by a medium bot) against a hard bot, played to its end."""
-    config = GameConfig(preset("talaj"), (Seat("Sam", "human"), Seat(None, "bot", "hard")),
-                        seed=seed)
+def played(seed: int, shared: bool = False) -> Session:
+    """A talaj round, Sam (moved by a medium bot) against a hard bot (``shared``: against
+    Amina, a second human at the screen), played to its end."""
+    other = Seat("Amina", "human") if shared else Seat(None, "bot", "hard")
+    config = GameConfig(preset("talaj"), (Seat("Sam", "human"), other), seed=seed)
     session = Session(config, first_dealer=1, verify_saves=False)
     stand_in = make_bot("medium")
     rng = random.Random(seed)
@@ -69,10 +72,10 @@ def wait_review(session: Session) -> tuple[object, ...]:
     raise RuntimeError("no review")
 
 
-def pick_seed() -> int:
+def pick_seed(shared: bool = False) -> int:
     """The first seed whose review tells at least two kinds of finding."""
     for seed in SEEDS:
-        session = played(seed)
+        session = played(seed, shared)
         kinds = {f.kind for f in wait_review(session)}  # type: ignore[attr-defined]
         session.close()
         if session.round.over and len(kinds) >= 2:
@@ -80,10 +83,11 @@ def pick_seed() -> int:
     raise RuntimeError("no seed with two kinds of finding")
 
 
-def shoot(seed: int, lang: str, out: Path) -> Path:
+def shoot(seed: int, lang: str, out: Path, size: tuple[int, int], shared: bool = False
+          ) -> Path:
     """The review of the seed's round on the summary, in ``lang``, saved as a PNG."""
-    app = App(SIZE, settings={"language": lang}, persist=False, fullscreen=False)
-    session = played(seed)
+    app = App(size, settings={"language": lang}, persist=False, fullscreen=False)
+    session = played(seed, shared)
     table = TableScene(app, session)
     summary = RoundSummaryScene(app, session, lambda: None)
     app.stack.clear_to(table)
@@ -99,7 +103,8 @@ def shoot(seed: int, lang: str, out: Path) -> Path:
                   pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)])
     for _ in range(5):
         app.step(DT, [])
-    path = out / f"review_{LANGS[lang]}.png"
+    kind = "shared_" if shared else ""
+    path = out / f"review_{kind}{LANGS[lang]}_{size[0]}x{size[1]}.png"
     pygame.image.save(pygame.display.get_surface(), str(path))
     app.stack.clear()
     app.stack.apply_pending()
@@ -112,9 +117,11 @@ def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     out = Path(args[0]) if args else Path(__file__).resolve().parent.parent / "docs" / "screens"
     out.mkdir(parents=True, exist_ok=True)
-    seed = pick_seed()
-    for lang in LANGS:
-        print(shoot(seed, lang, out), f"(seed {seed})")
+    for shared in (False, True):
+        seed = pick_seed(shared)
+        for lang in LANGS:
+            for size in SIZES:
+                print(shoot(seed, lang, out, size, shared), f"(seed {seed})")
     return 0
 
 

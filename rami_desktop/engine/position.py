@@ -140,6 +140,12 @@ class RoundPosition:
         return t.pickup if t.pickup_in_hand(self.hands[self.current]) else None
 
     @property
+    def own_turn(self) -> int:
+        """The current player's own turn number, from 1 (each player plays once a lap, in
+        turn order: "your 10th turn")."""
+        return self.turn // self.n + 1
+
+    @property
     def actions_this_turn(self) -> int:
         """How many layings, additions and swaps the current turn holds."""
         return len(self._staging.ops)

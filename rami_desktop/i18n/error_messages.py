@@ -32,7 +32,7 @@ ERROR_MESSAGES: dict[ErrorCode, str] = {
         "Take the talaj card only if you can lay it this turn."),
     ErrorCode.WHOLE_HAND_ONLY: N_("In this game you lay only to go out, your whole hand at once."),
     ErrorCode.PICKUP_NOT_LAID: N_("Lay the card taken from the talaj before discarding."),
-    ErrorCode.JOKER_NOT_LAID: N_("Lay the joker you took back before discarding."),
+    ErrorCode.JOKER_NOT_LAID: N_("Lay the joker you won back before discarding."),
     ErrorCode.THRESHOLD_NOT_MET: N_("Your opening does not reach the points needed."),
     ErrorCode.NEED_CLEAN_TRIA_AND_SERIE: N_(
         "Your opening needs at least one franche tria and one franche série."),

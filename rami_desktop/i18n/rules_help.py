@@ -155,7 +155,7 @@ def _down(rules: Rules, general: bool) -> list[str]:
         text.append(_("Take a joker back from a série with the exact card it stands for, or from "
                       "a tria only by making it 4 real cards."))
     if rules.swapped_joker_must_be_laid:
-        text.append(_("The joker you take back must be laid in the same turn."))
+        text.append(_("The joker you win back must be laid in the same turn."))
     return [" ".join(text)]
 
 

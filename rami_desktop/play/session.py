@@ -420,7 +420,7 @@ class Session(Seating):
         if self._review is None:
             players = [p for p in range(len(self.round.hands))
                        if self.plays_here(self.seat_of(p))]
-            self._review = self.worker.job(review_of(self.round, players))
+            self._review = self.worker.job(review_of(self.round, players, self.match.seats))
         if not self._review.done():
             return None
         error = self._review.exception()

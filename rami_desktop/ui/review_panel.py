@@ -1,9 +1,12 @@
-"""The round review on the round summary: a list of lines over the rows of hands, with a
-button that shows it and hides it again. The review comes ready-made from the game
-(:meth:`~rami_desktop.play.table_game.TableGame.review`), worked out on the bot worker thread;
-this module only words it and draws it."""
+"""The round review on the round summary: one block per human at this screen (their name over
+it when several share the screen), each finding a line, nothing dropped: lines that do not fit
+are counted ("… and 2 more") and scrolled to with the wheel or the arrow keys. The review comes
+ready-made from the game (:meth:`~rami_desktop.play.table_game.TableGame.review`), worked out
+on the bot worker thread; this module only words it and draws it."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 import pygame
 
@@ -11,8 +14,17 @@ from rami_desktop.i18n import _
 from rami_desktop.play.review import Finding
 from rami_desktop.play.table_game import TableGame
 from rami_desktop.ui import theme
-from rami_desktop.ui.review_text import finding_text, nothing_text
-from rami_desktop.ui.text import bidi_format, is_rtl, render
+from rami_desktop.ui.review_text import finding_text, more_text, nothing_text
+from rami_desktop.ui.text import is_rtl, render
+
+
+@dataclass(frozen=True)
+class ReviewLine:
+    """A line of the review: a player's name over their block, or one of their findings."""
+
+    text: str
+    heading: bool = False
+    seat: int | None = None
 
 
 class ReviewPanel:
@@ -25,6 +37,10 @@ class ReviewPanel:
     def __init__(self, session: TableGame) -> None:
         self.session = session
         self.findings: tuple[Finding, ...] | None = None
+        self.first = 0  # the first line shown (scrolled down by so many)
+        #: the lines drawn last frame, and how many were left below (tests)
+        self.shown: list[ReviewLine] = []
+        self.below = 0
 
     @property
     def ready(self) -> bool:
@@ -38,38 +54,83 @@ class ReviewPanel:
         self.findings = self.session.review()
         return self.findings is not None
 
-    def lines(self) -> list[str]:
-        """The review in words, one line a finding (the player's name first when several
-        players share the screen)."""
+    def lines(self) -> list[ReviewLine]:
+        """The review in words: for each human at this screen, a block of their findings
+        (or a neutral line when there are none), under their name when several share the
+        screen."""
         if self.findings is None:
-            return [_("Looking back over the round…")]
-        if not self.findings:
-            return [nothing_text()]
-        named = len(self.session.human_seats) > 1
+            return [ReviewLine(_("Looking back over the round…"))]
+        seats = self.session.human_seats
+        named = len(seats) > 1
         out = []
-        for f in self.findings:
-            text = finding_text(f)
+        for seat in seats:
             if named:
-                text = bidi_format(_("{name}: {text}"),
-                                   name=self.session.name(self.session.seat_of(f.player)),
-                                   text=text)
-            out.append(text)
+                out.append(ReviewLine(self.session.name(seat), heading=True, seat=seat))
+            mine = [f for f in self.findings if f.seat == seat]
+            out.extend(ReviewLine(finding_text(f), seat=seat) for f in mine)
+            if not mine:
+                out.append(ReviewLine(nothing_text(), seat=seat))
         return out
 
+    def texts(self) -> list[str]:
+        """The lines' words (tests, the summary)."""
+        return [line.text for line in self.lines()]
+
+    def scroll(self, lines: int) -> bool:
+        """Scroll by so many lines (down when positive); return whether anything moved."""
+        last = max(0, len(self.lines()) - 1)
+        first = max(0, min(last, self.first + lines))
+        moved = first != self.first
+        self.first = first
+        return moved
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """The wheel and the arrow and page keys scroll the review."""
+        if event.type == pygame.MOUSEWHEEL:
+            return self.scroll(-event.y)
+        if event.type == pygame.KEYDOWN:
+            step = {pygame.K_DOWN: 1, pygame.K_UP: -1, pygame.K_PAGEDOWN: 3,
+                    pygame.K_PAGEUP: -3}.get(event.key)
+            if step is not None:
+                return self.scroll(step)
+        return False
+
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, scale: float) -> None:
-        """Draw the lines in ``rect``, wrapped, as many as fit."""
+        """Draw the lines in ``rect``, wrapped, from the first scrolled to; the last line that
+        fits says how many more there are below when some do not."""
         size = max(15, theme.px(theme.FONT_BODY - 2, scale))
-        gap = theme.px(10, scale)
+        gap = theme.px(8, scale)
         title = render(_("Round review"), size, theme.ACCENT_DARK, bold=True,
                        max_width=rect.w)
         surface.blit(title, _start(title, rect, rect.y))
         y = rect.y + title.get_height() + gap
-        for line in self.lines():
-            surf = render("• " + line, size, theme.INK, max_width=rect.w)
-            if y + surf.get_height() > rect.bottom:
+        lines = self.lines()
+        self.first = min(self.first, max(0, len(lines) - 1))
+        surfs = [self._surface(line, size, rect.w) for line in lines[self.first:]]
+        self.shown, self.below = [], 0
+        more_h = render(more_text(len(surfs)), size, theme.INK_SOFT, bold=True,
+                        max_width=rect.w).get_height()
+        for k, surf in enumerate(surfs):
+            room = rect.bottom - (more_h + gap if k < len(surfs) - 1 else 0)
+            line = lines[self.first + k]
+            # a name is never the last line shown: its first finding comes with it
+            tail = surfs[k + 1].get_height() + gap if line.heading and k + 1 < len(surfs) \
+                else 0
+            if y + surf.get_height() + tail > room:
+                self.below = len(surfs) - k
+                more = render(more_text(self.below), size, theme.INK_SOFT, bold=True,
+                              max_width=rect.w)
+                surface.blit(more, _start(more, rect, y))
                 break
             surface.blit(surf, _start(surf, rect, y))
+            self.shown.append(line)
             y += surf.get_height() + gap
+
+    @staticmethod
+    def _surface(line: ReviewLine, size: int, width: int) -> pygame.Surface:
+        if line.heading:
+            return render(line.text, size, theme.ZELLIGE, bold=True, max_width=width)
+        return render("• " + line.text, size, theme.INK, max_width=width)
 
 
 def _start(surf: pygame.Surface, rect: pygame.Rect, y: int) -> tuple[int, int]:

@@ -41,7 +41,7 @@ OPTION_LABELS: dict[str, str] = {
     "add_on_opening_turn": N_("Add on the opening turn"),
     "lay_before_out": N_("Lay before going out"),
     "tria_swap": N_("Taking a joker from a tria"),
-    "swapped_joker_must_be_laid": N_("A joker taken back is laid"),
+    "swapped_joker_must_be_laid": N_("A joker won back is laid"),
     "penalty": N_("Penalty"),
     "card_penalty": N_("Penalty per card"),
     "joker_penalty": N_("Penalty per joker"),

@@ -12,7 +12,7 @@ top of it, ``on_resume`` when it is on top again, ``on_exit`` when it leaves the
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import pygame
 
@@ -181,6 +181,16 @@ class SceneStack:
             fn(scene)
 
 
+@runtime_checkable
+class Reopenable(Protocol):
+    """A scene that may be pushed again once left (the last round's summary)."""
+
+    def again(self, back: str) -> Scene:
+        """The scene made ready to show again (``back``: the msgid of its button that
+        leaves it)."""
+        ...
+
+
 class WidgetScene(Scene):
     """A scene made of widgets: builds them once, lays them out for each window size, routes
     events through a :class:`~rami_desktop.ui.widgets.WidgetGroup`; Escape calls :meth:`back`.
@@ -244,6 +254,7 @@ class Context(Protocol):
         paths: the storage folders, None when nothing is stored (tests).
         card_art: the card pictures.
         fullscreen: whether the window is fullscreen.
+        last_summary: the last round's summary, to open again (statistics), or None.
     """
 
     stack: SceneStack
@@ -251,6 +262,7 @@ class Context(Protocol):
     paths: Paths | None
     card_art: CardArt
     fullscreen: bool
+    last_summary: Reopenable | None
 
     @property
     def size(self) -> tuple[int, int]:

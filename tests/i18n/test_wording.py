@@ -76,8 +76,27 @@ def test_darija_not_standard_arabic(pattern: str, why: str) -> None:
 def test_darija_down_is_not_the_lay_button() -> None:
     by_id = {e.msgid: e.msgstr[0] for e in _entries("ar_MA")}
     assert by_id["Lay"] == "هبّط"
-    assert by_id["down"] == "هابط"
-    assert by_id["not down"] == "ماهبّطش"
+    assert by_id["down"] == "بالتهبيطة" and by_id["not down"] == "بلا تهبيطة"
+
+
+JOURNAL = ("{name} drew from the stock", "{name} took the first card {card}",
+           "{name} took {card} from the talaj", "{name} laid {meld} ({points})",
+           "{name} laid {meld}", "{name} added {cards} to {meld}", "{name} discarded {card}",
+           "{name} took back {cards}", "{name} opened with {points}", "{name} is playing…",
+           "{name} draws from {source}.", "{name} lays {cards}.", "{name} discards {card}.")
+LABELS = ("down", "not down", "never down: {points}", "went out", "joined", "away")
+
+
+def test_words_about_a_player_are_without_gender() -> None:
+    """No masculine verb after a player's name, no masculine state for a player: darija's
+    «{name} سحب» and «هابط», French « descendu » and « connecté » (issue 38)."""
+    ar = {e.msgid: e.msgstr[0] for e in _entries("ar_MA")}
+    for msgid in JOURNAL:
+        assert not re.search(r"\{name\} (سحب|خدا|هبّط|طرح|زاد|حطّ|رجّع|كيلعب)", ar[msgid]), msgid
+    assert not {ar[m] for m in LABELS} & {"هابط", "ماهبّطش", "سالا", "داخل", "غايب"}
+    fr = {e.msgid: e.msgstr[0] for e in _entries("fr")}
+    assert not any(re.search(r"descendu|connecté|absent", fr[m]) for m in LABELS)
+    assert ar["{name}'s turn"] == "الدور على {name}"
 
 
 def test_darija_vocabulary_of_the_seeds() -> None:

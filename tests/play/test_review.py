@@ -47,7 +47,7 @@ def test_a_discard_the_next_player_opens_with_is_found() -> None:
                 Lay(1, tuple(H("QS QD QC"))), Lay(1, tuple(H("9H 10H JH"))),
                 Lay(1, tuple(H("7S 7C 7D"))), Discard(1, H("KD")[0]))
     found = _review(dealt, log, {0})
-    assert found == (Finding(FindingKind.FED_OPEN, 0, 1, card=H("7S")[0]),)
+    assert found == (Finding(FindingKind.FED_OPEN, 0, 1, (H("7S")[0],), round_turn=1),)
     assert _review(dealt, log, {1}) == ()  # player 1 fed no one
 
 
@@ -80,9 +80,9 @@ def test_a_going_out_missed_is_found_with_the_way() -> None:
     log += _play(state, Discard(0, H("5S")[0]))
     found = _review(dealt, log, {0})
     assert _kinds(found) == [FindingKind.MISSED_OUT]
-    way = found[0].way
-    assert found[0].turn == 3 and way is not None and way.take is None
-    assert [sorted(m) for m in way.lays] == [sorted(H("5C 5D 5S"))]
+    way = found[0]
+    assert way.turn == 2 and way.round_turn == 3 and way.take is None
+    assert [sorted(m) for m in way.melds] == [sorted(H("5C 5D 5S"))]
 
 
 def test_going_out_is_no_miss_and_the_loser_s_jokers_are_counted() -> None:
@@ -93,7 +93,7 @@ def test_going_out_is_no_miss_and_the_loser_s_jokers_are_counted() -> None:
     held = _review(dealt, log, {1})
     joker = state.penalty_breakdown(1)
     points = sum(v.value for v in joker.cards if v.card.is_joker)
-    assert held == (Finding(FindingKind.JOKERS_HELD, 1, count=1, points=points),)
+    assert held == (Finding(FindingKind.JOKERS_HELD, 1, cards=tuple(H("JK")), points=points),)
     assert points > 0
     state, dealt, log = _down_round()  # talaj: never down, a flat sum; no joker counted
     log += _play(state, Lay(0, tuple(H("5C 5D 5S"))), Discard(0, H("7S")[0]))
@@ -146,7 +146,7 @@ def test_the_session_reviews_its_human_on_the_bot_worker_thread() -> None:
         review = session.review()
     assert review is not None
     assert threads and all(t.startswith("rami-bot") for t in threads)
-    assert all(f.player == session.player_of(0) for f in review)
+    assert all(f.seat == 0 for f in review)
     session.close()
 
 
@@ -180,3 +180,45 @@ def test_a_first_turn_without_a_draw_that_could_go_out_is_a_miss() -> None:
     log = _play(state, Discard(0, H("7S")[0]))
     found = _review(dealt, log, {0})
     assert _kinds(found) == [FindingKind.MISSED_OUT] and found[0].turn == 1
+
+
+# player 0 opens at once (79) and keeps 5C 5D 7S 9D 2C; player 1 goes out on its second turn
+LEFT = ["KS KC KD 9H 10H JH QH KH 5C 5D 7S 9D 2C 4H",
+        "2H 3H 4H 5H 6H 7D 7C 7H 8S 9S 10S JS QS KD"]
+
+
+def _left_round(lay: bool) -> tuple[RoundState, list[Action], RoundState]:
+    state = make_round(PRESETS["talaj"], LEFT, dealer=0, stock_top="AS 3D 5S KS")
+    dealt = state.clone()
+    log = _play(state, Draw(0, "stock"), Lay(0, tuple(H("KS KC KD"))),
+                Lay(0, tuple(H("9H 10H JH QH KH"))), Discard(0, H("4H")[0]),
+                Draw(1, "stock"), Discard(1, H("3D")[0]), Draw(0, "stock"))
+    if lay:
+        log += _play(state, Lay(0, tuple(H("5C 5D 5S"))))
+    log += _play(state, Discard(0, H("9D")[0]), Draw(1, "stock"),
+                 Lay(1, tuple(H("2H 3H 4H 5H 6H"))), Lay(1, tuple(H("7D 7C 7H"))),
+                 Lay(1, tuple(H("8S 9S 10S JS QS KS"))), Discard(1, H("KD")[0]))
+    assert state.over and state.winner == 1
+    return dealt, log, state
+
+
+def test_points_left_in_hand_that_could_have_been_laid_are_counted() -> None:
+    dealt, log, end = _left_round(lay=False)
+    found = _review(dealt, log, {0})
+    assert _kinds(found) == [FindingKind.POINTS_LEFT]
+    f = found[0]
+    assert f.turn == 2 and f.round_turn == 3 and f.seat == 0
+    assert [sorted(m) for m in f.melds] == [sorted(H("5C 5D 5S"))]
+    laid = end.penalty_breakdown(0)
+    assert f.points == sum(v.value for v in laid.cards if v.card.rank == 5) > 0
+    dealt, log, _end = _left_round(lay=True)  # laid: nothing left to say
+    assert _review(dealt, log, {0}) == ()
+
+
+def test_an_opening_missed_in_a_turn_that_could_go_out_is_told_as_the_way_out() -> None:
+    dealt, log, _end = _left_round(lay=False)
+    # player 1 could open on its first turn, and go out by taking the 4♥ discarded: the way
+    # out says more (one finding for the turn, not two)
+    found = _review(dealt, log, {1})
+    assert _kinds(found) == [FindingKind.MISSED_OUT]
+    assert found[0].turn == 1 and found[0].take == H("4H")[0]

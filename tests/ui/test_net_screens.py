@@ -128,7 +128,7 @@ def test_a_host_in_darija_opens_a_table_a_joiner_takes_a_seat_and_leaves(
     assert isinstance(welcome, Welcome)
     joiner = RemoteSession(joining.link, welcome, "Yassine", make_bot("easy"), random.Random(5))
     try:
-        frames_until(app, lambda: strip_marks(lobby.seat_text(1)) == "2. Yassine: داخل")
+        frames_until(app, lambda: strip_marks(lobby.seat_text(1)) == "2. Yassine: فالطبلة")
         lobby.start()
         frames_until(app, lambda: isinstance(app.stack.top, NetTableScene))
         table = app.stack.top

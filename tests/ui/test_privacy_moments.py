@@ -404,7 +404,7 @@ def test_privacy_the_counter_counts_the_selected_cards(make_app: Any) -> None:
         scene.model.selected.add(order.index(parse_cards([code])[0]))
     counter = scene.control.counter()
     assert counter is not None and not scene.session.round.staged
-    assert strip_marks(counter.text) == "Opening 30 / 71" and "selected" in counter.note
+    assert strip_marks(counter.text) == "Opening 30 / 71" and "selected" in counter.selection()
     for code in ("9H", "10H", "JH", "QH"):
         scene.model.selected.add(order.index(parse_cards([code])[0]))
     counter = scene.control.counter()  # two combinations: the engine splits them

@@ -1,14 +1,18 @@
 """The round review on the round summary: the Round review button shows the findings the game
-worked out (here a going-out missed, or none), and brings the hands back."""
+worked out (here a going-out missed, or none), and brings the hands back; one block per human at
+the screen, nothing dropped (counted, then scrolled to); Esc never deals the next round."""
 
 from __future__ import annotations
 
 from typing import Any
 
+import pygame
+
 from rami_desktop.engine.actions import Discard, Draw, Lay
 from rami_desktop.engine.cards import parse_cards
-from rami_desktop.play.review import FindingKind
-from rami_desktop.ui.review_text import finding_text, nothing_text
+from rami_desktop.play.review import Finding, FindingKind
+from rami_desktop.ui.review_panel import ReviewPanel
+from rami_desktop.ui.review_text import finding_text, more_text, nothing_text
 from rami_desktop.ui.scenes.round_summary import RoundSummaryScene
 from rami_desktop.ui.text import strip_marks
 
@@ -31,7 +35,7 @@ def _summary(app: Any, scene: Any) -> RoundSummaryScene:
     return summary
 
 
-def test_a_round_gone_out_at_once_reviews_to_well_played(make_app: Any) -> None:
+def test_a_round_gone_out_at_once_reviews_to_a_neutral_line(make_app: Any) -> None:
     app = make_app((1280, 800), animation_speed="off")
     scene = known_table(app, human=GOING_OUT)
     play(scene, Draw(0, "stock"))
@@ -45,7 +49,8 @@ def test_a_round_gone_out_at_once_reviews_to_well_played(make_app: Any) -> None:
     assert summary.review_button.visible
     Driver(app).click(summary.review_button.rect.center)
     assert summary.reviewing
-    assert summary.review.lines() == [nothing_text()]
+    assert summary.review.texts() == [nothing_text()]
+    assert "Well played" not in nothing_text()
     Driver(app).click(summary.review_button.rect.center)
     assert not summary.reviewing
 
@@ -61,12 +66,128 @@ def test_a_going_out_missed_is_told_with_its_turn(make_app: Any) -> None:
     assert findings is not None and [f.kind for f in findings] == [FindingKind.MISSED_OUT]
     summary.review.findings = None  # as if shown before the review came: taken when shown
     Driver(app).click(summary.review_button.rect.center)
-    assert summary.review.lines() == [finding_text(findings[0])]
+    assert summary.review.texts() == [finding_text(findings[0])]
     Driver(app).step(frames=2)
     assert not summary.needs_redraw()
     Driver(app).click(summary.review_button.rect.center)
     assert findings[0].turn == 1
     Driver(app).click(summary.review_button.rect.center)
     assert summary.reviewing
-    assert summary.review.lines() == [finding_text(findings[0])]
-    assert strip_marks(summary.review.lines()[0]).startswith("Turn 1: you could have gone out: lay")
+    assert summary.review.texts() == [finding_text(findings[0])]
+    assert strip_marks(summary.review.texts()[0]).startswith(
+        "On your turn 1 you could have gone out: lay")
+
+
+def test_esc_on_the_summary_never_deals_the_next_round(make_app: Any) -> None:
+    app = make_app((800, 600), animation_speed="off")
+    scene = known_table(app, human=GOING_OUT)
+    play(scene, Draw(0, "stock"), Discard(0, parse_cards(["8H"])[0]))
+    r = scene.session.round
+    r.over, r.winner = True, 1
+    dealt: list[int] = []
+    summary = RoundSummaryScene(app, scene.session, lambda: dealt.append(1))
+    app.stack.clear_to(scene)
+    app.stack.push(summary)
+    d = Driver(app)
+    d.step()
+    d.click(summary.review_button.rect.center)
+    assert summary.reviewing
+    d.key(pygame.K_ESCAPE)  # the review closes
+    assert not summary.reviewing and app.stack.top is summary
+    d.key(pygame.K_ESCAPE)  # and the summary stays: Next deals
+    assert app.stack.top is summary and dealt == []
+
+
+class _Game:
+    """What the review panel reads of a game: two humans sharing the screen."""
+
+    def __init__(self, findings: tuple[Finding, ...]) -> None:
+        self.findings = findings
+        self.human_seats = [0, 2]
+
+    def name(self, seat: int) -> str:
+        return {0: "Amina", 2: "Youssef"}[seat]
+
+    def review(self) -> tuple[Finding, ...]:
+        return self.findings
+
+
+def _many() -> tuple[Finding, ...]:
+    cards = parse_cards(["5C", "5D", "5S"])
+    return tuple(Finding(FindingKind.MISSED_OUT, 0, turn, cards, melds=(cards,),
+                         round_turn=2 * turn) for turn in range(1, 7))
+
+
+def test_each_human_at_the_screen_has_a_block_and_nothing_is_dropped(make_app: Any) -> None:
+    make_app((800, 600))
+    panel = ReviewPanel(_Game(_many()))  # type: ignore[arg-type]
+    assert panel.poll()
+    lines = panel.lines()
+    assert [(line.text, line.heading) for line in lines if line.heading] == [
+        ("Amina", True), ("Youssef", True)]
+    assert lines[-1].text == nothing_text() and lines[-1].seat == 2  # a line for everyone
+    assert len(lines) == 9 and not any(": " in line.text[:10] for line in lines[1:7])
+    surface = pygame.Surface((700, 260))
+    seen: list[str] = []
+    panel.draw(surface, pygame.Rect(0, 0, 700, 260), 1.0)
+    assert panel.below > 0  # "… and N more": counted, not dropped
+    assert more_text(panel.below).startswith("… and ")
+    for _ in range(len(lines)):
+        seen += [line.text for line in panel.shown]
+        if not panel.below:
+            break
+        assert panel.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN,
+                                                     mod=0, unicode=""))
+        panel.draw(surface, pygame.Rect(0, 0, 700, 260), 1.0)
+    assert panel.below == 0 and set(seen) == {line.text for line in lines}
+
+
+def test_the_review_counts_more_in_each_language() -> None:
+    from rami_desktop import i18n
+    try:
+        for lang, one, many in (("fr", "… et 1 de plus (faire défiler)",
+                                 "… et 3 de plus (faire défiler)"),
+                                ("ar_MA", "… ووحدة خرا (نزل لتحت)", "… و3 خرين (نزل لتحت)")):
+            i18n.set_language(lang)
+            assert strip_marks(more_text(1)) == one and strip_marks(more_text(3)) == many
+    finally:
+        i18n.set_language("en")
+
+
+def test_the_deal_of_issue_38_tells_the_opening_never_made_and_never_praises() -> None:
+    """Deal 89WX-KXN4-0ZG: a player who draws and discards, never lays, pays 100; on the
+    round's turn 21 (their 11th) the hand held 5-6-7-8♦, three 10s and three jacks (86)."""
+    from rami_desktop.engine.state import RoundState
+    from rami_desktop.play.config import GameConfig, Seat
+    from rami_desktop.play.review import review_round
+    from rami_desktop.play.session import Session
+    from rami_desktop.storage.deal_code import decode_full
+
+    seed, rules, _players = decode_full("89WX-KXN4-0ZG")
+    config = GameConfig(rules, (Seat("Amina", "human"), Seat(None, "bot", "medium")), seed=seed)
+    session = Session(config, first_dealer=0, verify_saves=False)
+    for _ in range(400):
+        if session.round.over:
+            break
+        if session.bot_to_play() is not None:
+            session.step_bot()
+            continue
+        seat = session.human_to_play()
+        assert seat == 0
+        session.reveal(seat)
+        r = session.round
+        p = r.current
+        session.play(seat, Draw(p, "stock") if not r.has_drawn else Discard(p, r.hands[p][-1]))
+    r = session.round
+    session.close()
+    assert r.over and r.penalties is not None and r.penalties[0] == 100 and not r.down[0]
+    found = review_round(RoundState.from_dict({**r.to_dict(), "log": []}), list(r.log), {0})
+    never = found[0]
+    assert never.kind is FindingKind.NEVER_OPENED and never.round_turn == 21
+    assert never.turn == 11 and never.points == 86 and never.take is None
+    assert sorted(map(sorted, never.melds)) == sorted(
+        sorted(parse_cards(m.split())) for m in ("5D 6D 7D 8D", "10H 10D 10C", "JS JH JD"))
+    text = strip_marks(finding_text(never))
+    assert text.startswith("You never opened, yet on your turn 11 you could have opened "
+                           "(86 points): lay ")
+    assert "série 5-6-7-8♦" in text and "Well played" not in text + nothing_text()

@@ -21,9 +21,10 @@ from rami_desktop.ui.scenes.setup import SetupScene
 def test_buttons_inside_window_at_min_size(app: App, drive: object) -> None:
     menu = drive.show(MenuScene(app))
     window = pygame.Rect(0, 0, *app.size)
-    for b in menu.buttons:
+    shown = [b for b in menu.buttons if b.visible]
+    for b in shown:
         assert window.contains(b.rect)
-    rects = [b.rect for b in menu.buttons]
+    rects = [b.rect for b in shown]
     assert all(a.bottom <= b.top for a, b in pairwise(rects))
 
 
@@ -136,3 +137,26 @@ def test_pause_overlay_leads_back_to_menu(app: App, drive: object) -> None:
     assert isinstance(confirm, ConfirmDialog)
     drive.click(confirm.ok.rect.center)
     assert isinstance(app.stack.top, MenuScene) and len(app.stack) == 1
+
+
+def test_back_to_my_last_table_is_on_the_menu_once_a_table_was_joined(
+        app: App, drive: object) -> None:
+    from rami_desktop.net.keep import remember_joined
+    from rami_desktop.ui.scenes.net_join import JoinScene
+
+    menu = drive.show(MenuScene(app))
+    assert not menu.last_table.visible  # no table joined yet
+    app.settings["network"] = remember_joined(app.settings.get("network"), "127.0.0.1", 9,
+                                              "ABC234", 1, "tok", "Sara")
+    menu.on_resume()
+    assert menu.last_table.visible
+    shown = [b for b in menu.buttons if b.visible]
+    assert all(a.rect.bottom <= b.rect.top for a, b in pairwise(shown))
+    drive.click(menu.last_table.rect.center)
+    join = app.stack.top
+    assert isinstance(join, JoinScene)
+    assert join.joining is not None  # rejoining the kept seat at once
+    assert (join.address.value, join.port.value, join.code.value) == ("127.0.0.1", "9",
+                                                                      "ABC234")
+    drive.key(pygame.K_ESCAPE)
+    assert app.stack.top is menu

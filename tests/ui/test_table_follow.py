@@ -92,7 +92,7 @@ def test_slow_pace_is_slower_than_normal() -> None:
 EXPECTED = {
     "en": ["You drew from the stock", "You discarded 2♠", "Bot 2 discarded {card}"],
     "fr": ["Tu as tiré de la pioche", "Tu as défaussé 2♠", "Bot 2 a défaussé {card}"],
-    "ar_MA": ["سحبتي من المخزون", "طرحتي 2♠", "Bot 2 طرح {card}"],
+    "ar_MA": ["سحبتي من المخزون", "طرحتي 2♠", "طرحة ديال Bot 2: {card}"],
 }
 
 

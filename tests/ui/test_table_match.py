@@ -75,3 +75,55 @@ def test_continue_resumes_the_saved_match(make_app: Any, tmp_path: Any) -> None:
     assert isinstance(table, TableScene)
     assert table.session.round.snapshot()["talaj"] == ctl.round.snapshot()["talaj"]
     assert table.session.round.turn == 2 and table.session.config == ctl.config
+
+
+def test_the_last_round_s_summary_opens_again_until_the_human_s_first_move(make_app: Any) -> None:
+    app = make_app((800, 600), animation_speed="off")
+    scene = known_table(app, human=GOING_OUT)
+    app.stack.clear_to(scene)
+    d = Driver(app)
+    d.step()
+    _finish(scene)
+    for _ in range(200):
+        d.step()
+        if isinstance(app.stack.top, RoundSummaryScene):
+            break
+    summary = app.stack.top
+    assert isinstance(summary, RoundSummaryScene)
+    headline = summary.headline()
+    summary.go_next()  # the next round is dealt
+    d.step(frames=2)
+    ctl = scene.session
+    assert app.stack.top is scene and ctl.match.round_number == 2
+    last = scene.buttons.last_round
+    assert last.visible and scene.last_round_open()
+    d.click(last.rect.center)
+    d.step()
+    assert app.stack.top is summary and summary.reopened
+    assert summary.headline() == headline and not summary.look.visible
+    assert summary.number == 1
+    summary.go_next()  # back to the table: no round dealt
+    d.step()
+    assert app.stack.top is scene and ctl.match.round_number == 2
+    for _ in range(300):  # the bots before the human play: the button stays
+        if ctl.human_to_play() is not None:
+            break
+        d.step()
+    assert scene.last_round_open() and last.visible
+    play(scene, Draw(ctl.round.current, "stock"))  # the human's first move of the round
+    d.step()
+    assert not scene.last_round_open() and not last.visible
+    # and from the statistics, whenever: the same summary, its button back to them
+    from rami_desktop.ui.routes import Route
+    from rami_desktop.ui.scenes.statistics import StatisticsScene
+
+    stats = app.scene(Route.STATISTICS)
+    app.stack.push(stats)
+    d.step()
+    assert isinstance(stats, StatisticsScene) and stats.last_round.visible
+    d.click(stats.last_round.rect.center)
+    d.step()
+    assert app.stack.top is summary and summary.next.label == "Back"
+    summary.go_next()
+    d.step()
+    assert app.stack.top is stats and ctl.match.round_number == 2

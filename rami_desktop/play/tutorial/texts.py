@@ -182,7 +182,7 @@ TEXTS: dict[str, str] = {
     "jokers.keep": N_("The joker is yours again: keep it and discard the {cards}."),
     "jokers.keep.wrong": N_("Keep the joker: discard the {cards}."),
     "jokers.end": N_(
-        "A joker taken back may be laid later in any combination. Once you are down you may "
+        "A joker won back may be laid later in any combination. Once you are down you may "
         "take any joker on the table this way: in a série with the exact card it stands for, "
         "in a tria with a card of a missing suit."),
     # 7. going out
@@ -228,7 +228,7 @@ CLOSING: tuple[str, ...] = (
     N_("Talaj (this course): whoever reaches 300 penalty points is out; the last player left "
        "wins."),
     N_("Rami Talaj: the same end at 300. The player after the dealer starts with 15 cards; a "
-       "tria's joker is taken back only when the tria then holds four real cards, and that joker "
+       "tria's joker is won back only when the tria then holds four real cards, and that joker "
        "must be laid in the same turn; a joker as the last discard doubles the penalties."),
     N_("Tallage: the match stops at 201, 500 or 1000 and the lowest total wins. Losers pay the "
        "value of their hand; laying the whole hand at once before anyone else is down, a Rami "

@@ -9,6 +9,7 @@ import pygame
 
 from rami_desktop import __version__
 from rami_desktop.i18n import N_, _
+from rami_desktop.net.keep import last_joined
 from rami_desktop.storage.saves import saved_match_is_newer
 from rami_desktop.ui import theme
 from rami_desktop.ui.routes import Route
@@ -91,13 +92,15 @@ class MenuScene(WidgetScene):
         self.new_game = Button(N_("New game"), self.open_setup, style="primary")
         self.continue_button = Button(N_("Continue"), self.continue_match)
         self.network = Button(N_("Play on the network"), self.open_network)
+        self.last_table = Button(N_("Back to my last table"), self.back_to_last_table)
         self.statistics = Button(N_("Statistics"), self.open_statistics)
         self.settings = Button(N_("Settings"), self.open_settings)
         self.rules = Button(N_("Rules"), self.open_rules)
         self.learn = Button(N_("Learn to play"), self.open_learn)
         self.quit_button = Button(N_("Quit"), self.ctx.quit)
         self.buttons = [self.new_game, self.continue_button, self.statistics, self.settings,
-                        self.rules, self.learn, self.network, self.quit_button]
+                        self.rules, self.learn, self.network, self.last_table,
+                        self.quit_button]
         for b in self.buttons:
             self.group.add(b)
 
@@ -116,12 +119,14 @@ class MenuScene(WidgetScene):
         self.save_is_newer = paths is not None and saved_match_is_newer(paths)
         self.has_save = self.ctx.saved_match_available()
         self.continue_button.enabled = self.has_save and not self.save_is_newer
+        self.last_table.visible = last_joined(self.ctx.settings.get("network")) is not None
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
         s = self.scale
         bw, bh, gap = theme.px(340, s), theme.px(54, s), theme.px(12, s)
-        total = len(self.buttons) * bh + (len(self.buttons) - 1) * gap
+        shown = [b for b in self.buttons if b.visible]
+        total = len(shown) * bh + (len(shown) - 1) * gap
         title = render_text(_("Rami"), theme.px(theme.FONT_TITLE, s), theme.CREAM, bold=True)
         sub = render_text(tr(N_("Moroccan rummy")), theme.px(theme.FONT_SUBHEADING, s),
                           theme.BRASS_LIGHT)
@@ -132,11 +137,11 @@ class MenuScene(WidgetScene):
         if total > room:  # a low window: the buttons close up a little, the title stays
             k = max(0.6, room / total)
             bh, gap = int(bh * k), max(2, int(gap * k))
-            total = len(self.buttons) * bh + (len(self.buttons) - 1) * gap
+            total = len(shown) * bh + (len(shown) - 1) * gap
         top = max(theme.px(12, s), (h - title_h - total) // 2)
         self.title_rect = pygame.Rect(0, top, w, title_h)
         y = top + title_h
-        for b in self.buttons:
+        for b in shown:
             b.rect = pygame.Rect(w // 2 - bw // 2, y, bw, bh)
             y += bh + gap
         # two fans of cards beside the buttons
@@ -234,6 +239,10 @@ class MenuScene(WidgetScene):
     def open_network(self) -> None:
         """Host a table on the network, or join one."""
         self.ctx.stack.push(self.ctx.scene(Route.NETWORK))
+
+    def back_to_last_table(self) -> None:
+        """Back to my last table: the join screen, rejoining the seat kept at once."""
+        self.ctx.stack.push(self.ctx.scene(Route.NET_JOIN, rejoin=True))
 
     def open_settings(self) -> None:
         """The settings screen."""

@@ -43,9 +43,16 @@ def found_text(table: FoundTable) -> str:
 
 
 class JoinScene(WidgetScene):
-    """The tables to join (see the module's text)."""
+    """The tables to join (see the module's text).
 
-    def __init__(self, ctx: Context) -> None:
+    Args:
+        ctx: the game context.
+        rejoin: come back to the last table joined at once (the main menu's "Back to my
+            last table").
+    """
+
+    def __init__(self, ctx: Context, rejoin: bool = False) -> None:
+        self.rejoin = rejoin
         self.browser = Browser()
         self.found: list[FoundTable] = []
         self.asking: Asking | None = None
@@ -213,6 +220,9 @@ class JoinScene(WidgetScene):
     def on_enter(self) -> None:
         self.browser.start()
         super().on_enter()
+        if self.rejoin:
+            self.rejoin = False
+            self.back_to_last()
 
     def on_exit(self) -> None:
         self.browser.stop()

@@ -73,13 +73,20 @@ class RoundSummaryScene(WidgetScene):
         self.review = ReviewPanel(session)
         self.reviewing = False
         self._review_arrived = False
+        # what the summary says of the round, kept: it may be opened again once the next
+        # round is dealt (:meth:`again`), until that round's first move
+        r = session.shown.round
+        self.number = session.shown.match.round_number
+        self.winner = None if r.winner is None else session.seat_of(r.winner)
+        self.rami_sec = r.rami_sec
+        self.reopened = False
         super().__init__(ctx)
 
     def build(self) -> None:
         over = self.session.match_over
         self.panel = self.group.add(Panel(
             N_("Match over") if over else (lambda: _("Round {number}").format(
-                number=self.session.shown.match.round_number))))
+                number=self.number))))
         self.menu = self.group.add(Button(N_("Menu"), self.to_menu))
         self.look = self.group.add(Button(N_("See the table"), self.peek))
         label = self.next_label or (N_("See the result") if over else N_("Next round"))
@@ -102,11 +109,10 @@ class RoundSummaryScene(WidgetScene):
 
     def headline(self) -> str:
         """Who went out."""
-        r = self.session.shown.round
-        if r.winner is None:
+        if self.winner is None:
             return _("The stock ran out: no one scores this round.")
-        name = self.session.name(self.session.seat_of(r.winner))
-        if r.rami_sec:
+        name = self.session.name(self.winner)
+        if self.rami_sec:
             return bidi_format(_("{name} went out with a Rami sec!"), name=name)
         return bidi_format(_("{name} went out."), name=name)
 
@@ -137,6 +143,7 @@ class RoundSummaryScene(WidgetScene):
     def _show_buttons(self) -> None:
         for b in (self.panel, self.menu, self.look, self.next):
             b.visible = not self.peeking
+        self.look.visible = not self.peeking and not self.reopened
         self.copy.visible = not self.peeking and self.code is not None
         self.review_button.visible = not self.peeking and bool(self.session.human_seats)
         self.replay_button.visible = not self.peeking and self.session.round_record() is not None
@@ -147,6 +154,12 @@ class RoundSummaryScene(WidgetScene):
     def toggle_review(self) -> None:
         """Round review: the review instead of the hands, or the hands back."""
         self.reviewing = not self.reviewing
+        self.layout(self.ctx.size)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if self.reviewing and not self.peeking and self.review.handle_event(event):
+            return
+        super().handle_event(event)
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -202,6 +215,8 @@ class RoundSummaryScene(WidgetScene):
                                 // n_cards))
         self.row_heights = [card_h if c else short for c in with_cards]
         h = min(int(size[1] * 0.96), header + sum(self.row_heights) + footer)
+        if self.reviewing:  # the review takes the whole height the window gives
+            h = int(size[1] * 0.96)
         self.panel.rect = pygame.Rect(0, 0, w, h)
         self.panel.rect.center = (size[0] // 2, size[1] // 2)
         bw = min(theme.px(230, s), (w - 2 * pad) // 3 - theme.px(12, s))
@@ -220,7 +235,8 @@ class RoundSummaryScene(WidgetScene):
         self.unpeek.rect.midbottom = (size[0] // 2, size[1] - theme.px(190, s))
         top = self.panel.rect.y + header
         self.rows_rect = pygame.Rect(self.panel.rect.x + pad, top, w - 2 * pad,
-                                     sum(self.row_heights))
+                                     h - header - footer if self.reviewing
+                                     else sum(self.row_heights))
         self._layout_code(small, pad)
         rw = min(theme.px(260, s), w // 4)
         rh = small + theme.px(14, s)
@@ -400,20 +416,35 @@ class RoundSummaryScene(WidgetScene):
     # ---- leaving -----------------------------------------------------------------------------
 
     def go_next(self) -> None:
-        """Next round (or the match's end)."""
+        """Next round (or the match's end); once opened again, back to the table."""
         self.ctx.stack.pop()
-        self.on_next()
+        if not self.reopened:
+            self.reopened = True  # dealt once: never again from this summary
+            self.on_next()
+
+    def again(self, back: str = N_("Back to the table")) -> RoundSummaryScene:
+        """The summary opened again (from the table once the next round is dealt, or from
+        the statistics): its button ``back`` (a msgid) leaves it; the table behind is not
+        this round's, so not shown."""
+        self.reopened = True
+        self.peeking = False
+        self.next.label = back
+        self._show_buttons()
+        self.look.visible = False
+        self.group.focused = self.next
+        return self
 
     def to_menu(self) -> None:
         """Back to the menu (the match stays saved unless it is over)."""
         self.ctx.stack.clear_to(self.ctx.scene(Route.MENU))
 
     def back(self) -> None:
-        """Escape: back from the table view, else the same as Next."""
+        """Escape: back from the table view or from the review; never the next round (the
+        summary and its review would be gone: Next deals it)."""
         if self.peeking:
             self.end_peek()
-        else:
-            self.go_next()
+        elif self.reviewing:
+            self.toggle_review()
 
 
 __all__ = ["RoundSummaryScene", "breakdown_text", "penalty_explanation"]

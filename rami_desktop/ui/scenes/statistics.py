@@ -163,6 +163,8 @@ class StatisticsScene(WidgetScene):
                                                    self.choose_player, control_width=320))
         self.player_choice.visible = len(names) > 1
         self.reset_button = self.group.add(Button(N_("Reset"), self.ask_reset))
+        self.last_round = self.group.add(Button(N_("Last round"), self.open_last_round))
+        self.last_round.visible = self.ctx.last_summary is not None
         self.rounds_button = self.group.add(Button(N_("Past rounds"), self.past_rounds))
         self.back_button = self.group.add(Button(N_("Back"), self.back, style="primary"))
         self.group.focused = self.back_button
@@ -185,7 +187,8 @@ class StatisticsScene(WidgetScene):
         self.panel.rect.center = (w // 2, h // 2)
         by = self.panel.rect.bottom - pad - bh
         gap = theme.px(20, s)
-        row = [b for b in (self.reset_button, self.rounds_button, self.back_button) if b.visible]
+        row = [b for b in (self.last_round, self.reset_button, self.rounds_button,
+                           self.back_button) if b.visible]
         bw = min(max(theme.px(200, s), *(b.natural_width() for b in row)),
                  (pw - 2 * pad - gap * (len(row) - 1)) // len(row))
         if is_rtl():
@@ -206,6 +209,11 @@ class StatisticsScene(WidgetScene):
     def past_rounds(self) -> None:
         """The kept rounds, each opening its replay."""
         self.ctx.stack.push(self.ctx.scene(Route.KEPT_ROUNDS))
+
+    def open_last_round(self) -> None:
+        """Last round: the summary and review of the last round played, again."""
+        if self.ctx.last_summary is not None:
+            self.ctx.stack.push(self.ctx.last_summary.again(N_("Back")))
 
     # ------------------------------------------------------------------------------ reset
     def ask_reset(self) -> None:

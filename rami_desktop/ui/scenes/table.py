@@ -15,13 +15,13 @@ from typing import TYPE_CHECKING
 import pygame
 
 from rami_desktop.engine.actions import Added, Discarded, Drew, Laid, Swapped
-from rami_desktop.i18n import _
+from rami_desktop.i18n import N_, _
 from rami_desktop.play.advisor import Advisor
 from rami_desktop.play.session import Happening
 from rami_desktop.play.table_game import TableGame
 from rami_desktop.ui.routes import Route
 from rami_desktop.ui.save_notice import SaveNotice
-from rami_desktop.ui.scene import Scene
+from rami_desktop.ui.scene import Reopenable, Scene
 from rami_desktop.ui.table import animation
 from rami_desktop.ui.table.buttons import TableButtons
 from rami_desktop.ui.table.control import TableControl
@@ -60,7 +60,11 @@ class TableScene(Scene):
         self.advisor = Advisor()
         self.control = TableControl(session, self.model, self.view, ctx.play, gate,
                                     self.advisor)
-        self.buttons = TableButtons(self.control, self.toggle_hints, self.pause)
+        self.buttons = TableButtons(self.control, self.toggle_hints, self.pause,
+                                    self.last_round)
+        #: the summary of the round before, kept to be opened again (Last round)
+        self.last_summary: Reopenable | None = None
+        self._starter: int | None = None
         self.follow = Follow()
         self.follow.replay(session)
         self.pointer = Pointer()
@@ -118,7 +122,7 @@ class TableScene(Scene):
         if self.view.sync(self.board, self.session, self.model, self.ctx.size, duration, events):
             assert self.view.lay is not None
             self.buttons.place(self.view.lay)
-        self.buttons.update(self.control)
+        self.buttons.update(self.control, self._last_number())
         self.painter.invalidate()
 
     def show(self, happening: Happening) -> None:
@@ -176,7 +180,7 @@ class TableScene(Scene):
         """Show or hide the hint; the choice is kept in the settings (Continue, the next game)."""
         self.model.hints_on = self._hints_setting = not self.model.hints_on
         self.ctx.update_setting("hints", self.model.hints_on)
-        self.buttons.update(self.control)
+        self.buttons.update(self.control, self._last_number())
 
     def pause(self) -> None:
         """The pause overlay."""
@@ -197,6 +201,9 @@ class TableScene(Scene):
         if self.board.update(dt):
             self.painter.invalidate()
         self.buttons.group.update(dt)
+        if self.buttons.last_number and not self.last_round_open():  # the first move made
+            self.buttons.update(self.control, 0)
+            self.painter.invalidate()
         self.model.tick(dt)
         self.model.clock.tick(dt)
         self.control.poll()
@@ -251,7 +258,32 @@ class TableScene(Scene):
         if self.gate is not None:
             self.gate.round_ended()
             return
-        self.ctx.stack.push(self.ctx.scene(Route.ROUND_SUMMARY, self.session, self.next_round))
+        summary = self.ctx.scene(Route.ROUND_SUMMARY, self.session, self.next_round)
+        self.last_summary = summary if isinstance(summary, Reopenable) else None
+        self.ctx.last_summary = self.last_summary  # the statistics open it again too
+        self.ctx.stack.push(summary)
+
+    def last_round_open(self) -> bool:
+        """Whether the last round's summary may be opened again: a round was summed up and no
+        human at this screen has moved in the new one yet (the bots before them may have)."""
+        r = self.session.shown.round
+        if self.last_summary is None or self._starter is None or r.over:
+            return False
+        session = self.session
+        mine = [(p - self._starter) % r.n for p in range(r.n)
+                if session.plays_here(session.seat_of(p))]
+        first = min(mine, default=0)  # the round's turn of the first human to play
+        return r.turn < first or (r.turn == first and not r.has_drawn
+                                  and r.actions_this_turn == 0)
+
+    def _last_number(self) -> int:
+        """The number of the round whose summary may be opened again (0: none now)."""
+        return self.session.shown.match.round_number - 1 if self.last_round_open() else 0
+
+    def last_round(self) -> None:
+        """Last round: its summary and review again, over the new round's table."""
+        if self.last_summary is not None and self.last_round_open():
+            self.ctx.stack.push(self.last_summary.again(N_("Back to the table")))
 
     def next_round(self) -> None:
         """Deal the next round (called by the round summary) or show the match's end."""
@@ -259,6 +291,7 @@ class TableScene(Scene):
             self.ctx.stack.clear_to(self.ctx.scene(Route.MATCH_END, self.session))
             return
         self.session.next_round()
+        self._starter = self.session.shown.round.current  # who plays the new round first
         self._drain()
 
     # ---- input -------------------------------------------------------------------------------
@@ -287,7 +320,7 @@ class TableScene(Scene):
                 if self.model.drag is not None:
                     self.painter.invalidate()
         self._drain()
-        self.buttons.update(self.control)
+        self.buttons.update(self.control, self._last_number())
 
     # ---- drawing -----------------------------------------------------------------------------
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rami_desktop.i18n import _, ngettext
+from rami_desktop.i18n import _, ngettext, pgettext
 from rami_desktop.play.rulebook import OpeningStatus
 
 
@@ -15,15 +15,24 @@ class CounterView:
 
     Attributes:
         text: the main line ("Opening 75 / 71", or what the preset asks instead).
-        note: a second, smaller line (what going out needs), or "".
+        note: a smaller clause (what going out needs), or "".
         reached: the engine says discarding now makes the opening (or goes out).
         ticks: (label, done) of each required clean combination, in order.
+        selected: the selected cards are counted in (said by :meth:`selection`).
     """
 
     text: str
     note: str
     reached: bool
     ticks: tuple[tuple[str, bool], ...]
+    selected: bool = False
+
+    def selection(self, short: bool = False) -> str:
+        """The clause saying the selected cards are counted ("" if they are not); ``short``:
+        the mark kept where the whole clause does not fit."""
+        if not self.selected:
+            return ""
+        return pgettext("counter", "+ selected") if short else _("with the selected cards")
 
 
 def counter_view(status: OpeningStatus, hand_size: int, selection: bool = False
@@ -36,10 +45,7 @@ def counter_view(status: OpeningStatus, hand_size: int, selection: bool = False
     if status.down or not status.staged:
         return None
     view = _counter_view(status, hand_size)
-    if selection:
-        note = _("with the selected cards")
-        view = CounterView(view.text, f"{view.note} {note}".strip(), view.reached, view.ticks)
-    return view
+    return CounterView(view.text, view.note, view.reached, view.ticks, selection)
 
 
 def _counter_view(status: OpeningStatus, hand_size: int) -> CounterView:

@@ -226,16 +226,26 @@ def draw_me(surface: pygame.Surface, lay: TableLayout, name: str, score: int,
             down: bool, dealer: bool = False) -> None:
     """The hand owner's name, score and whether down, at the start of the prompt row; the
     dealer's tab after them when they deal."""
-    text = bidi_format(ngettext("{name} · {points} pt", "{name} · {points} pts", score),
-                       name=name, points=score)
-    if down:
-        text += " · " + _("down")
+    def line(who: str) -> str:
+        text = bidi_format(ngettext("{name} · {points} pt", "{name} · {points} pts", score),
+                           name=who, points=score)
+        return text + " · " + _("down") if down else text
+
     room = lay.me.w
     tab = None
     if dealer:
         tab = render_text(_("dealer"), lay.px(14), theme.INK, bold=True)
         room -= tab.get_width() + lay.px(22)
-    surf = fit_text(text, lay.px(18), theme.CREAM, max(10, room), bold=True)
+    room = max(10, room)
+    # smaller text first, then the name shortened with "…": the score and the state whole
+    for size in (lay.px(18), lay.px(16), lay.px(15)):
+        surf = render_text(line(name), size, theme.CREAM, bold=True)
+        if surf.get_width() <= room:
+            break
+    else:
+        rest = render_text(line(""), size, theme.CREAM, bold=True).get_width()
+        surf = fit_text(line(shortened(name, size, room - rest)), size, theme.CREAM, room,
+                        bold=True)
     at = blit_aligned(surface, surf, lay.me, "start")
     if tab is not None:
         tr_ = tab.get_rect().inflate(lay.px(12), lay.px(2))
@@ -245,6 +255,17 @@ def draw_me(surface: pygame.Surface, lay: TableLayout, name: str, score: int,
             tr_.midleft = (at.right + lay.px(8), lay.me.centery)
         pygame.draw.rect(surface, theme.BRASS_LIGHT, tr_, border_radius=tr_.h // 2)
         surface.blit(tab, tab.get_rect(center=tr_.center))
+
+
+def shortened(name: str, size: int, width: int) -> str:
+    """``name`` cut at its end with "…" to fit ``width`` pixels at ``size`` (bold)."""
+    if render_text(name, size, theme.CREAM, bold=True).get_width() <= width:
+        return name
+    for k in range(len(name) - 1, 0, -1):
+        cut = name[:k].rstrip() + "…"
+        if render_text(cut, size, theme.CREAM, bold=True).get_width() <= width:
+            return cut
+    return "…"
 
 
 def _tick(surface: pygame.Surface, center: tuple[int, int], r: int, ok: bool) -> None:
@@ -264,16 +285,21 @@ def draw_counter(surface: pygame.Surface, lay: TableLayout, counter: CounterView
     area = prompt_area(lay)
     r = lay.px(8)
     gap = lay.px(8)
-    # as large as the row between the name and the tools allows (a small window: smaller
-    # text, then without its note)
-    for shrink, with_note in ((1.0, True), (0.85, True), (0.85, False), (0.7, False)):
-        parts: list[pygame.Surface] = [render_text(
-            counter.text, lay.px(18 * shrink), theme.INK if ok else theme.CREAM, bold=True)]
-        if counter.note and with_note:
-            parts.append(render_text(counter.note, lay.px(15 * shrink),
-                                     theme.INK if ok else SOFT))
-        labels = [(render_text(label, lay.px(16 * shrink), theme.INK if ok else theme.CREAM),
-                   done) for label, done in counter.ticks]
+    # as large as the row between the name and the tools allows: in a small window one
+    # clause dropped at a time (the going-out note, then the selection said in short, the
+    # mark kept), then smaller text
+    color = theme.INK if ok else theme.CREAM
+    soft = theme.INK if ok else SOFT
+    for shrink, with_note, short in ((1.0, True, False), (1.0, False, False),
+                                     (1.0, False, True), (0.85, False, True),
+                                     (0.7, False, True)):
+        parts: list[pygame.Surface] = [render_text(counter.text, lay.px(18 * shrink), color,
+                                                   bold=True)]
+        for clause in (counter.note if with_note else "", counter.selection(short)):
+            if clause:
+                parts.append(render_text(clause, lay.px(15 * shrink), soft))
+        labels = [(render_text(label, lay.px(16 * shrink), color), done)
+                  for label, done in counter.ticks]
         width = sum(p.get_width() for p in parts) + gap * len(parts)
         width += sum(label.get_width() + 2 * r + lay.px(4) + gap for label, _done in labels)
         if width + lay.px(20) <= area.w:

@@ -184,7 +184,9 @@ class TablePainter:
         r = session.shown.round
         for seat, box in lay.seats.items():
             hud.draw_seat(surface, lay, box, self.seat_info(parts, seat))
-        lines = [_("Round {number}").format(number=session.shown.match.round_number)]
+        number = session.shown.match.round_number
+        lines = [_("Round {number}").format(number=number) if r.over else
+                 _("Round {number} · turn {turn}").format(number=number, turn=r.own_turn)]
         status = r.opening_status()
         if not status.lay_only_to_go_out:  # simple: no opening, so no bar
             lines.append(_("Opening: {points} or more").format(points=status.bar))

@@ -15,7 +15,8 @@ from rami_desktop.ui.widgets.drawing import blit_aligned, fit_text
 
 class TextInput(Widget):
     """A one-line text field (player names, deal codes); the caret stays at the end; Ctrl+V
-    (Cmd+V) pastes the clipboard's first line."""
+    (Cmd+V) pastes the clipboard's first line; Ctrl+A (Cmd+A) selects the whole text, which
+    what is typed or pasted next replaces and Backspace or Delete clears."""
 
     captures_text = True
 
@@ -27,6 +28,7 @@ class TextInput(Widget):
         self.max_length = max_length
         self.placeholder = placeholder
         self.blink = 0.0
+        self.selected = False  # the whole text is selected (Ctrl+A)
         self._caret_drawn: bool | None = None  # None: not drawn focused last time
 
     def set(self, value: str) -> None:
@@ -39,6 +41,7 @@ class TextInput(Widget):
         super().handle_event(event)
         if event.type == pygame.MOUSEBUTTONDOWN and self.enabled and self.hit(event.pos):
             self.blink = 0.0
+            self.selected = False
             return True
         return False
 
@@ -46,9 +49,21 @@ class TextInput(Widget):
         if event.type == pygame.TEXTINPUT:
             self.insert(event.text)
             return True
-        if event.key == pygame.K_v and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+        command = bool(event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
+        if event.key == pygame.K_a and command:
+            self.selected = bool(self.value)
+            return True
+        if event.key == pygame.K_v and command:
             self.insert(paste_text())
             return True
+        if self.selected and event.key in (pygame.K_BACKSPACE, pygame.K_DELETE):
+            self.selected = False
+            self.set("")
+            self.blink = 0.0
+            return True
+        if event.key not in (pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL,
+                             pygame.K_LMETA, pygame.K_RMETA):
+            self.selected = False
         if event.key == pygame.K_BACKSPACE:
             if self.value:
                 if event.mod & pygame.KMOD_CTRL:
@@ -65,6 +80,9 @@ class TextInput(Widget):
     def insert(self, text: str) -> None:
         """Add typed or pasted text at the end (printable characters, as many as fit)."""
         text = "".join(c for c in text if c.isprintable())
+        if self.selected and text:
+            self.selected = False
+            self.value = ""
         room = self.max_length - len(self.value)
         if room > 0 and text:
             self.set(self.value + text[:room])
@@ -98,6 +116,11 @@ class TextInput(Widget):
             surf = fit_text(self.value, size, theme.INK, inner.w - theme.px(6, s), keep_end=True)
         else:
             surf = fit_text(tr(self.placeholder), size, theme.INK_DISABLED, inner.w)
+        if self.selected and self.value and focused:
+            mark = pygame.Rect(0, 0, surf.get_width() + theme.px(4, s), surf.get_height())
+            mark.center = (surf.get_rect(midright=inner.midright) if is_rtl()
+                           else surf.get_rect(midleft=inner.midleft)).center
+            pygame.draw.rect(surface, theme.CREAM_DARK, mark, border_radius=theme.px(3, s))
         dest = blit_aligned(surface, surf, inner, "start")
         self._caret_drawn = self.caret_shown() if focused else None
         if focused and self.caret_shown():
