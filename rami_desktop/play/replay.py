@@ -54,15 +54,10 @@ def finding_moment(finding: Finding) -> tuple[int, frozenset[Card]]:
     """Where a finding opens the replay: the round's turn it happened in (from 1; 0: the
     round's end) and the cards it names (a discard that fed, the way out a player missed: the
     talaj card to take, the cards to lay and to add). The one place a finding is read here."""
-    cards: list[Card] = []
-    if finding.card is not None:
-        cards.append(finding.card)
-    if finding.way is not None:
-        if finding.way.take is not None:
-            cards.append(finding.way.take)
-        for group in (*finding.way.lays, *finding.way.adds):
-            cards.extend(group)
-    return finding.turn, frozenset(cards)
+    cards = {*finding.cards, *(c for group in (*finding.melds, *finding.adds) for c in group)}
+    if finding.take is not None:
+        cards.add(finding.take)
+    return finding.round_turn, frozenset(cards)
 
 
 class Replay:

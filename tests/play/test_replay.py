@@ -13,7 +13,7 @@ from rami_desktop.engine.match import Match
 from rami_desktop.play.config import GameConfig, Seat, autoplay_config
 from rami_desktop.play.persist import rebuild_game
 from rami_desktop.play.replay import Replay, finding_moment
-from rami_desktop.play.review import Finding, FindingKind, GoingOut
+from rami_desktop.play.review import Finding, FindingKind
 from rami_desktop.play.round_record import round_record
 from rami_desktop.play.session import Session
 from rami_desktop.storage.round_files import RoundFiles, read_round
@@ -87,12 +87,12 @@ def test_the_turn_counter_is_the_player_s_own_turn(played: Session) -> None:
 def test_it_opens_at_a_finding_s_turn_with_its_cards_marked(played: Session) -> None:
     replay = Replay.of_record(round_record(played.config, played.match))
     discard = next(a for a in played.round.log if isinstance(a, Discard))
-    finding = Finding(FindingKind.FED_OPEN, discard.player, 4, card=discard.card)
+    finding = Finding(FindingKind.FED_OPEN, discard.player, round_turn=4, cards=(discard.card,))
     replay.open_at(*finding_moment(finding))
     assert replay.moment.turn == 4 and replay.state.turn == 3
     assert replay.step == min(k for k, m in enumerate(replay.moments) if m.turn == 4)
     assert replay.marked == {discard.card}
-    end = Finding(FindingKind.JOKERS_HELD, 0, count=1, points=30)
+    end = Finding(FindingKind.JOKERS_HELD, 0, points=30)
     replay.open_at(*finding_moment(end))
     assert replay.at_end
 
@@ -100,8 +100,9 @@ def test_it_opens_at_a_finding_s_turn_with_its_cards_marked(played: Session) -> 
 def test_a_missed_way_out_names_its_cards() -> None:
     take, *lay = parse_cards(["5H", "6H", "7H", "8H"])
     add = parse_cards(["9H"])
-    way = GoingOut(take, (tuple(lay),), (tuple(add),))
-    assert finding_moment(Finding(FindingKind.MISSED_OUT, 0, 3, way=way)) == (
+    finding = Finding(FindingKind.MISSED_OUT, 0, 2, round_turn=3, take=take,
+                      melds=(tuple(lay),), adds=(tuple(add),))
+    assert finding_moment(finding) == (
         3, {take, *lay, *add})
 
 

@@ -88,7 +88,7 @@ def test_a_finding_opens_the_replay_at_its_turn_with_its_cards_marked(
     fed = log[k]
     assert isinstance(fed, Discard)
     turn = start.moments[k].turn  # the turn the card was discarded in
-    finding = Finding(FindingKind.FED_OPEN, 1, turn, card=fed.card)
+    finding = Finding(FindingKind.FED_OPEN, 1, round_turn=turn, cards=(fed.card,))
     summary.open_replay(finding)
     app.step(DT, [])
     scene = app.stack.top
