@@ -24,7 +24,8 @@ from rami_desktop.engine.actions import Action
 from rami_desktop.engine.match import Match
 from rami_desktop.play.config import GameConfig, Seat
 from rami_desktop.play.hand_order import HandOrder
-from rami_desktop.play.session import Happening, Session
+from rami_desktop.play.happening import Happening
+from rami_desktop.play.session import Session
 from rami_desktop.storage.names import clean_name
 
 from .errors import Code, NetError

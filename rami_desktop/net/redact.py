@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from rami_desktop.engine.match import Match
 from rami_desktop.play.hand_order import HandOrder
+from rami_desktop.play.happening import Happening
 from rami_desktop.play.seat_view import redact_events, view_of
-from rami_desktop.play.session import Happening
 from rami_desktop.play.story import STORY_MOVES, Told, round_story
 
 from .codec import JSON, event_to_dict, told_to_dict

@@ -23,7 +23,7 @@ from rami_desktop.engine.rescue import finishing_actions
 from rami_desktop.play.bot_worker import BotWorker
 from rami_desktop.play.driver import decide
 from rami_desktop.play.hand_order import HandOrder
-from rami_desktop.play.session import Happening, Played
+from rami_desktop.play.happening import Happening, Played
 
 from .client import ClientLink, LinkEvent
 from .codec import JSON, event_from_dict, field_bool, field_int, field_list

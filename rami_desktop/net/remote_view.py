@@ -13,9 +13,9 @@ from rami_desktop.engine.rules import Rules
 from rami_desktop.engine.state import RoundState
 from rami_desktop.i18n import _
 from rami_desktop.play.config import GameConfig, Seat
+from rami_desktop.play.findings import Finding
 from rami_desktop.play.hand_order import HandOrder
 from rami_desktop.play.mirror import MirrorMatch
-from rami_desktop.play.review import Finding
 from rami_desktop.play.seat_view import SeatView
 from rami_desktop.play.shown import Shown, shown_of
 from rami_desktop.play.story import Told

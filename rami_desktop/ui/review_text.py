@@ -5,7 +5,7 @@ from __future__ import annotations
 from rami_desktop.engine.cards import Card
 from rami_desktop.i18n import _, ngettext
 from rami_desktop.i18n.cards import card_text, cards_text
-from rami_desktop.play.review import Finding, FindingKind, GoingOut
+from rami_desktop.play.findings import Finding, FindingKind, GoingOut
 from rami_desktop.ui.text import bidi_format
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from rami_desktop.engine.actions import Discard, Draw, Lay
 from rami_desktop.engine.cards import parse_cards
-from rami_desktop.play.review import FindingKind
+from rami_desktop.play.findings import FindingKind
 from rami_desktop.ui.review_text import finding_text, nothing_text
 from rami_desktop.ui.scenes.round_summary import RoundSummaryScene
 from rami_desktop.ui.text import strip_marks
