@@ -43,6 +43,8 @@ class RemoteView:
         self._order = HandOrder.from_dict(welcome.view.order, self.hand(self.seat))
         #: the round's last moves as the host told them at the welcome (emptied at a new deal)
         self._story: list[Told] = list(welcome.story)
+        #: the host's review of the round just over for this seat (None while it is on)
+        self._review: tuple[Finding, ...] | None = welcome.review
 
     # ---- the view ------------------------------------------------------------------------------
 
@@ -139,8 +141,12 @@ class RemoteView:
         return list(self._story)
 
     def review(self) -> tuple[Finding, ...] | None:
-        """None: the review replays the round's deal, which a joiner is never told."""
-        return None
+        """The review of the round just over for this seat, as the host worked it out and
+        sent it with the round's end (the deal it replays is never told to a joiner); None
+        while the round is on."""
+        if not self._round.over:
+            return None
+        return () if self._review is None else self._review
 
     def player_of(self, seat: int) -> int | None:
         """The round player of a seat (None if out of the match)."""
