@@ -118,10 +118,9 @@ def _jokers_held(state: RoundState, players: Collection[int]) -> list[Finding]:
         if not state.over or state.winner is None:
             break
         b = state.penalty_breakdown(p)
-        jokers = [v.value for v in b.cards if v.card.is_joker]
-        if jokers:
-            points = sum(jokers) * (2 if b.doubled else 1)
-            out.append(Finding(FindingKind.JOKERS_HELD, p, count=len(jokers), points=points))
+        count = sum(1 for v in b.cards if v.card.is_joker)
+        if count:
+            out.append(Finding(FindingKind.JOKERS_HELD, p, count=count, points=b.joker_points))
     return out
 
 

@@ -324,6 +324,7 @@ class Session(Seating):
         (:func:`~rami_desktop.play.story.tell`); a hosting session also sends it on."""
         told = tell(happening.events, self.viewer_player(), self.shared_screen)
         self._happenings.append(dataclasses.replace(happening, events=told))
+        self.version += 1
 
     def take_happenings(self) -> list[Happening]:
         """What happened since the last call, oldest first (told as the screen may show

@@ -56,6 +56,7 @@ def test_a_going_out_missed_is_told_with_its_turn(make_app: Any) -> None:
     play(scene, Draw(0, "stock"), Discard(0, parse_cards(["8H"])[0]))
     r = scene.session.round
     r.over, r.winner = True, 1  # the round ends there (the bots' turns do not matter)
+    scene.session.version += 1
     summary = _summary(app, scene)
     findings = summary.review.findings
     assert findings is not None and [f.kind for f in findings] == [FindingKind.MISSED_OUT]
