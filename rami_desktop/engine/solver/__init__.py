@@ -3,7 +3,8 @@
 The searches work on card counts (two copies of each card, jokers apart) with memoisation, the
 lowest card first (:mod:`.core`); they are written in :mod:`.search`, the helpers
 for bots in :mod:`.outs`, the talaj pickup check in :mod:`.pickup` (layings on the
-table in :mod:`.table`). This module is the public face.
+table in :mod:`.table`; it reads the openings' terms, so it is imported by its own name,
+not through this face). This module is the public face.
 """
 
 from __future__ import annotations
@@ -15,7 +16,6 @@ from .outs import (
     opening_outs,
     unseen_cards,
 )
-from .pickup import PickupContext, down_playable, pickup_playable
 from .search import (
     Arrangement,
     Opening,
@@ -31,17 +31,14 @@ __all__ = [
     "Arrangement",
     "Opening",
     "OpeningRequest",
-    "PickupContext",
     "best_opening",
     "card_cost",
     "discard_outs",
-    "down_playable",
     "find_opening",
     "least_penalty",
     "meld_candidates",
     "one_card_away",
     "opening_distance",
     "opening_outs",
-    "pickup_playable",
     "unseen_cards",
 ]
