@@ -41,6 +41,7 @@ from rami_desktop.storage.round_files import RoundFiles
 from rami_desktop.storage.settings import fit_window_size
 from rami_desktop.storage.stats import StatsFiles
 from rami_desktop.ui import theme, widgets
+from rami_desktop.ui.keys import KeysDown
 from rami_desktop.ui.problems_text import STARTUP_TITLE, startup_message
 from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scene import Reopenable, Scene, SceneStack
@@ -125,6 +126,7 @@ class App:
         self.screen = self._open_window()
         self.clock = pygame.time.Clock()
         self.stack = SceneStack()
+        self.keys = KeysDown()
         self.running = True
         self.frames = 0
         #: seconds of work of the last frames (no sleeping)
@@ -380,6 +382,7 @@ class App:
             self._relayout()
             changed = True
         for event in events:
+            self.keys.feed(event)
             if self._global_event(event):
                 continue
             if self.stack.has_pending:

@@ -19,6 +19,7 @@ import json
 import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from .arguments import OneLineParser, safe_output
@@ -87,7 +88,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     document = read_document(parser, args.file)
     try:
-        reviews = review_document(document)
+        reviews = review_document(document, Path(args.file).parent)
     except (ValueError, RecursionError) as exc:
         parser.error(f"{args.file}: {str(exc)[:120]}")
     if args.json:

@@ -12,8 +12,9 @@ from pathlib import Path
 import pytest
 
 from rami_desktop.engine.state import RoundState
+from rami_desktop.play.findings import FindingKind
 from rami_desktop.play.persist import game_payload
-from rami_desktop.play.review import FindingKind, review_round
+from rami_desktop.play.review import review_round
 from rami_desktop.review import main
 from rami_desktop.sim import Tally, new_round
 from rami_desktop.storage.paths import Paths

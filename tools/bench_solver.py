@@ -23,12 +23,11 @@ from rami_desktop.engine.melds import Meld, make_meld
 from rami_desktop.engine.rules import RAMI_TALAJ, TALAJ
 from rami_desktop.engine.solver import (
     OpeningRequest,
-    PickupContext,
     best_opening,
     find_opening,
     least_penalty,
-    pickup_playable,
 )
+from rami_desktop.engine.solver.pickup import PickupContext, pickup_playable
 
 CLOCK: Callable[[], float] = time.perf_counter
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from ..engine.cards import Card, sort_key_rank
 from ..engine.observation import Observation
 from ..engine.solver import Opening, OpeningRequest
-from ..engine.solver_core import HandIndex
+from ..engine.solver.core import HandIndex
 
 
 @dataclass(frozen=True)

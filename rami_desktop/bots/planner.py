@@ -22,8 +22,8 @@ from ..engine.solver import (
     find_opening,
     least_penalty,
 )
-from ..engine.solver_core import HandIndex, split_hand
-from ..engine.solver_search import finish_opening
+from ..engine.solver.core import HandIndex, split_hand
+from ..engine.solver.search import finish_opening
 from ..engine.state import RoundState
 from .evaluate import IN_MELD, keep_values
 from .outs import down_outs, opening_outs_count

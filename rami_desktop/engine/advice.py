@@ -34,7 +34,7 @@ from .opening import OpeningStatus
 from .openings import Route, clean_card, jokers_pending, opening_terms
 from .rescue import apply_in_order, extension_actions, out_through_table_plans, pickup_laying
 from .rules import TriaSwap
-from .solver_search import OpeningRequest, find_opening, least_penalty, meld_candidates
+from .solver.search import OpeningRequest, find_opening, least_penalty, meld_candidates
 from .state import RoundState
 from .turn import StagedAdd, StagedLay, StagedOp, StagedSwap
 

@@ -16,7 +16,7 @@ from .cards import Card
 from .errors import RuleError
 from .going_out import going_out_actions
 from .openings import opening_terms
-from .solver_search import find_opening
+from .solver.search import find_opening
 from .state import RoundState
 
 

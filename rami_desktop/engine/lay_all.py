@@ -14,7 +14,7 @@ from .actions import Lay
 from .advice_model import pin_copies
 from .cards import Card
 from .rescue import apply_in_order
-from .solver_search import OpeningRequest, find_opening, least_penalty
+from .solver.search import OpeningRequest, find_opening, least_penalty
 from .state import RoundState
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -86,9 +87,7 @@ class Match:
 
     def team_scores(self) -> tuple[int, int] | None:
         """The two teams' totals (seats 0 & 2, 1 & 3) when playing in teams."""
-        if not self.rules.teams:
-            return None
-        return (self.scores[0] + self.scores[2], self.scores[1] + self.scores[3])
+        return team_scores(self.rules, self.scores)
 
     def _deal_round(self) -> None:
         self.seats = tuple(self.active_seats())
@@ -233,6 +232,14 @@ class Match:
         if "scores" in data and data["scores"] != match.scores:
             raise ValueError("match: the scores do not match the replayed rounds")
         return match
+
+
+def team_scores(rules: Rules, per_seat: Sequence[int]) -> tuple[int, int] | None:
+    """The two teams' sums (seats 0 & 2, 1 & 3) of a number per seat (totals, a round's
+    penalties) when the rules play in teams, else None."""
+    if not rules.teams:
+        return None
+    return (per_seat[0] + per_seat[2], per_seat[1] + per_seat[3])
 
 
 def partner_seat(rules: Rules, seat: int) -> int | None:

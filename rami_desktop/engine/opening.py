@@ -86,6 +86,17 @@ def opening_points(staged: Sequence[Meld], ace_value: int) -> int:
     return sum(m.points(ace_value) for m in staged if m.franche)
 
 
+def melds_points(melds: Sequence[Meld], ace_value: int) -> int:
+    """The points of some combinations, every one counted (a worked opening's total)."""
+    return sum(m.points(ace_value) for m in melds)
+
+
+def reaches_threshold(rules: Rules, staged: Sequence[Meld]) -> bool:
+    """Whether the franche combinations among ``staged`` reach the rules' opening
+    threshold."""
+    return opening_points(staged, rules.ace_value) >= rules.threshold
+
+
 def going_out_points(rules: Rules, bar: int) -> int:
     """Points an opening that also empties the hand needs, per preset (§2 rule 4)."""
     mode = rules.going_out_points

@@ -4,7 +4,7 @@ The one place that turns the rules of the opening (RULES.md §2) into solver req
 (the threshold, or the risen bar), the going-out exemption (fewer points when the opening
 empties the hand), the partner's série in teams, the clean tria and série of own cards (the
 talaj card does not count as one's own), the talaj card that must be laid, and Simple's "lay
-only to go out". The hint (:mod:`.advice`), the pickup check (:mod:`.solver_pickup`), the
+only to go out". The hint (:mod:`.advice`), the pickup check (:mod:`.solver.pickup`), the
 rescue (:mod:`.rescue`), the going-out search (:mod:`.going_out`) and the bots all ask it.
 """
 
@@ -16,7 +16,7 @@ from enum import Enum
 from .cards import Card
 from .position import RoundPosition
 from .rules import Rules
-from .solver_search import OpeningRequest
+from .solver.search import OpeningRequest
 from .turn import StagedSwap
 
 

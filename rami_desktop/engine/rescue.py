@@ -20,8 +20,8 @@ from .errors import RuleError
 from .melds import Meld, extend, swap
 from .openings import Route, clean_card, jokers_pending, opening_terms
 from .rules import TriaSwap
-from .solver_search import OpeningRequest, card_cost, find_opening, least_penalty, meld_candidates
-from .solver_table import chain_footprints, freed_footprints, table_decompositions
+from .solver.search import OpeningRequest, card_cost, find_opening, least_penalty, meld_candidates
+from .solver.table import chain_footprints, freed_footprints, table_decompositions
 from .state import RoundState
 
 _BUDGET = 4000  # states a laying search may visit
@@ -250,7 +250,7 @@ def pickup_laying(state: RoundState) -> list[Action] | None:
     """Return actions that lay the talaj card taken this turn so that a discard is legal.
 
     The search starts from the turn as staged; it tries the layings the pickup check
-    (:func:`~rami_desktop.engine.solver_pickup.pickup_playable`) counts: for a player not down,
+    (:func:`~rami_desktop.engine.solver.pickup.pickup_playable`) counts: for a player not down,
     an opening (holding the card, or followed by the card on the table), or going out through
     additions to the table; then the card in a new combination, on a table combination, or in a
     joker's place, hand cards first freeing jokers. None if nothing is found.

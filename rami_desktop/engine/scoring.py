@@ -55,6 +55,12 @@ class PenaltyBreakdown:
     doubled: bool
     total: int
 
+    @property
+    def joker_points(self) -> int:
+        """What the jokers left in the hand cost (doubled with the penalty)."""
+        jokers = sum(v.value for v in self.cards if v.card.is_joker)
+        return jokers * (2 if self.doubled else 1)
+
 
 def penalty_breakdown(rules: Rules, player: int, hand: Sequence[Card], down: bool,
                       winner: int | None, winner_partner: int | None, rami_sec: bool,

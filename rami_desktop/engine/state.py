@@ -47,7 +47,7 @@ from .opening import OpeningStatus
 from .position import RoundPosition, restore_position
 from .rules import FirstCard, Rules
 from .save import parse_round, round_data
-from .solver_pickup import PickupContext, pickup_playable
+from .solver.pickup import PickupContext, pickup_playable
 from .turn import (
     StagedAdd,
     StagedLay,

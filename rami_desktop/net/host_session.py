@@ -25,16 +25,19 @@ from rami_desktop.bots import make_bot
 from rami_desktop.engine.actions import Action
 from rami_desktop.engine.match import Match
 from rami_desktop.play.config import GameConfig, Seat
+from rami_desktop.play.findings import Finding
 from rami_desktop.play.hand_order import HandOrder
-from rami_desktop.play.session import Happening, Session
+from rami_desktop.play.happening import Happening
+from rami_desktop.play.session import Session
 from rami_desktop.storage.log_limit import LogLimit
 from rami_desktop.storage.names import clean_name
 
 from .errors import Code, NetError
+from .findings import findings_to_json
 from .game import NetState
 from .held import HeldOutbox
 from .protocol import POLICY_NAMES, VERSION, Act, Info, Join, Leave, Order, Ready, Request, envelope
-from .redact import story_for, update_text, welcome_view
+from .redact import review_for, story_for, update_text, welcome_view
 from .seats import SeatBook
 from .server import Inbound, Mailbox, Outbox
 from .view import SeatInfo
@@ -130,6 +133,7 @@ class HostSession(Session):
         self._back: set[int] = set()
         self._moment_seen: tuple[int, int, int, bool] | None = None
         self._moment_since = 0.0
+        self._reviews: dict[tuple[int, int, int], tuple[Finding, ...] | None] = {}
 
     @property
     def code(self) -> str:
@@ -271,7 +275,7 @@ class HostSession(Session):
         self.outbox.send(conn, envelope(
             "welcome", seat=taken.seat, token=taken.token, code=self.code,
             serial=self.serial, view=welcome_view(self.match, taken.seat, self.serial, order),
-            story=story_for(self.match, taken.seat),
+            story=story_for(self.match, taken.seat), **self._review_field(taken.seat),
             **self._seats_fields()))
         self._broadcast_seats()
 
@@ -384,7 +388,8 @@ class HostSession(Session):
         acking = self._acking
         for seat, conn in self.book.connections.items():
             ack = acking[1] if acking is not None and acking[0] == seat else None
-            self.outbox.send(conn, update_text(self.match, seat, self.serial, happening, ack))
+            self.outbox.send(conn, update_text(self.match, seat, self.serial, happening, ack,
+                                               self._review_of(seat)))
         self.outbox.flush()
 
     def release(self) -> None:
@@ -395,6 +400,19 @@ class HostSession(Session):
             self._seats_kept = seats
             self.keep_seats(*seats)
         self.outbox.release()
+    def _review_of(self, seat: int) -> tuple[Finding, ...] | None:
+        """A joiner's review of the round just over (worked out once a seat and round)."""
+        if not self.round.over:
+            return None
+        key = (self.serial, self.match.round_number, seat)
+        if key not in self._reviews:
+            self._reviews = {k: v for k, v in self._reviews.items() if k[:2] == key[:2]}
+            self._reviews[key] = review_for(self.match, seat)
+        return self._reviews[key]
+
+    def _review_field(self, seat: int) -> dict[str, Any]:
+        review = self._review_of(seat)
+        return {} if review is None else {"review": findings_to_json(review)}
 
     # ---- rounds and the end --------------------------------------------------------------------
 

@@ -13,11 +13,13 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
+from rami_desktop.play.findings import Finding
 from rami_desktop.play.story import STORY_MOVES, Told
 
 from .client import ClientLink, LinkEvent
 from .codec import JSON, field_bool, field_int, field_list, field_str, told_from_dict
 from .errors import Code, NetError, code_of
+from .findings import findings_from_json
 from .protocol import POLICY_NAMES, Info, Join, request_text
 from .view import SeatInfo, SeatView, seat_view_from_dict, seats_from_list
 
@@ -57,7 +59,8 @@ def table_info_from(data: JSON) -> TableInfo:
 @dataclass(frozen=True)
 class Welcome:
     """A seat given: which, its token, the table's code, the match's serial, the table, the
-    seat's view of the game and the round's last moves (its journal)."""
+    seat's view of the game, the round's last moves (its journal) and, when the round is over,
+    the seat's review of it."""
 
     seat: int
     token: str
@@ -66,6 +69,7 @@ class Welcome:
     table: TableInfo
     view: SeatView
     story: tuple[Told, ...]
+    review: tuple[Finding, ...] | None = None
 
 
 def welcome_from(data: JSON) -> Welcome:
@@ -79,7 +83,17 @@ def welcome_from(data: JSON) -> Welcome:
     return Welcome(seat, field_str(data, "token", 64), field_str(data, "code", 40),
                    field_int(data, "serial", 0, 1 << 30), table,
                    seat_view_from_dict(data.get("view")),
-                   tuple(told_from_dict(t) for t in field_list(data, "story", STORY_MOVES)))
+                   tuple(told_from_dict(t) for t in field_list(data, "story", STORY_MOVES)),
+                   review_from(data))
+
+
+def review_from(data: JSON) -> tuple[Finding, ...] | None:
+    """The seat's review a message carries (a round's end), else None.
+
+    Raises:
+        ValueError: it is not a list of findings.
+    """
+    return None if data.get("review") is None else findings_from_json(data["review"])
 
 
 @dataclass(frozen=True)

@@ -20,8 +20,9 @@ from .codes import CODE_ALPHABET, CODE_LENGTH
 from .errors import NetError
 
 #: the protocol's version: both sides refuse another one, saying which is newer (2: the
-#: observation says which cards taken from the talaj are still held, `held`)
-VERSION = 2
+#: observation says which cards taken from the talaj are still held, `held`; 3: a round's end
+#: carries the seat's own review, `review`)
+VERSION = 3
 #: the largest message either side reads (bytes of UTF-8 text)
 MAX_BYTES = 64 * 1024
 #: a message this large closes the connection at once (the WebSocket frame limit)

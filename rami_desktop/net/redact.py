@@ -6,7 +6,8 @@ never the stock, its order or the seed (a round over is told with its shared rec
 dealt, the cards drawn from the stock in order and the actions, for the joiner's replay). The
 view and the events are redacted as a shared screen's are (:mod:`rami_desktop.play.seat_view`);
 :func:`seat_view` is the seat's view as JSON; :func:`update_text` and :func:`welcome_view` are
-the messages; :func:`story_for` the round's last moves told again to a
+the messages (a round's end carries the seat's own review, :func:`review_for`); :func:`story_for`
+the round's last moves told again to a
 seat taken again.
 """
 
@@ -15,13 +16,16 @@ from __future__ import annotations
 import json
 
 from rami_desktop.engine.match import Match
+from rami_desktop.play.findings import Finding
 from rami_desktop.play.hand_order import HandOrder
+from rami_desktop.play.happening import Happening
+from rami_desktop.play.review import review_of
 from rami_desktop.play.round_record import shared_record
 from rami_desktop.play.seat_view import redact_events, view_of
-from rami_desktop.play.session import Happening
 from rami_desktop.play.story import STORY_MOVES, Told, round_story
 
 from .codec import JSON, event_to_dict, told_to_dict
+from .findings import findings_to_json
 from .protocol import MAX_BYTES, envelope
 from .view import seat_view_to_dict
 
@@ -54,11 +58,23 @@ def happening_for(match: Match, seat: int, happening: Happening) -> JSON:
 
 
 def update_text(match: Match, seat: int, serial: int, happening: Happening | None,
-                ack: int | None = None) -> str:
+                ack: int | None = None, review: tuple[Finding, ...] | None = None) -> str:
     """The ``update`` message for a seat after a happening (``ack``: the seat's own action
-    that caused it), with the seat's view after it."""
+    that caused it), with the seat's view after it and, once the round is over, the seat's
+    review (:func:`review_for`)."""
     told = [] if happening is None else [happening_for(match, seat, happening)]
-    return envelope("update", ack=ack, happenings=told, view=seat_view(match, seat, serial))
+    extra = {} if review is None else {"review": findings_to_json(review)}
+    return envelope("update", ack=ack, happenings=told, view=seat_view(match, seat, serial),
+                    **extra)
+
+
+def review_for(match: Match, seat: int) -> tuple[Finding, ...] | None:
+    """The review of the round just over for one seat (what the host's screen shows its own
+    players, worked out for a joiner's): None while the round is on or for a seat out of it."""
+    player = match.player_of(seat)
+    if not match.round.over or player is None:
+        return None
+    return review_of(match.round, [player])()
 
 
 def story_for(match: Match, seat: int) -> list[JSON]:
@@ -74,4 +90,5 @@ def welcome_view(match: Match, seat: int, serial: int, order: HandOrder | None) 
     return seat_view(match, seat, serial, order)
 
 
-__all__ = ["happening_for", "seat_view", "story_for", "update_text", "welcome_view"]
+__all__ = ["happening_for", "review_for", "seat_view", "story_for", "update_text",
+           "welcome_view"]

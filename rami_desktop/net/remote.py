@@ -23,14 +23,22 @@ from rami_desktop.engine.rescue import finishing_actions
 from rami_desktop.play.bot_worker import BotWorker
 from rami_desktop.play.driver import decide
 from rami_desktop.play.hand_order import HandOrder
+from rami_desktop.play.happening import Happening, Played
 from rami_desktop.play.round_record import RoundKeeper
-from rami_desktop.play.session import Happening, Played
 
 from .client import ClientLink, LinkEvent
 from .codec import JSON, event_from_dict, field_bool, field_int, field_list
 from .errors import Code, NetError, code_of
 from .game import NetState
-from .joining import TableInfo, Trouble, Welcome, table_info_from, trouble_of, welcome_from
+from .joining import (
+    TableInfo,
+    Trouble,
+    Welcome,
+    review_from,
+    table_info_from,
+    trouble_of,
+    welcome_from,
+)
 from .protocol import Act, Join, Leave, Order, Ready, request_text
 from .remote_view import RemoteView
 from .view import SeatView, seat_view_from_dict
@@ -225,6 +233,7 @@ class RemoteSession(RemoteView):
         self._order = HandOrder.from_dict(welcome.view.order, self.hand(self.seat))
         self._sent_order = self._order.to_dict()
         self._story = list(welcome.story)
+        self._review = welcome.review
         self._happenings.append(Happening("deal", None))
 
     def _new_view(self, view: SeatView, serial: int) -> None:
@@ -254,6 +263,7 @@ class RemoteSession(RemoteView):
             else None
         if view.match.serial != self.serial:
             self._order = HandOrder()
+        self._review = review_from(data)
         self._new_view(view, view.match.serial)
         hand = self.hand(self.seat)
         for happening in told:

@@ -15,10 +15,10 @@ from rami_desktop.engine.rules import Rules
 from rami_desktop.engine.state import RoundState
 from rami_desktop.i18n import _
 from rami_desktop.play.config import GameConfig, Seat
+from rami_desktop.play.findings import Finding
 from rami_desktop.play.hand_order import HandOrder
 from rami_desktop.play.mirror import MirrorMatch
 from rami_desktop.play.replay import Replay
-from rami_desktop.play.review import Finding
 from rami_desktop.play.seat_view import RoundReveal, SeatView
 from rami_desktop.play.shown import Shown, shown_of
 from rami_desktop.play.story import Told
@@ -49,6 +49,8 @@ class RemoteView:
         #: the round's last moves as the host told them at the welcome (emptied at a new deal)
         self._story: list[Told] = list(welcome.story)
         self._record: tuple[RoundReveal, dict[str, object] | None] | None = None
+        #: the host's review of the round just over for this seat (None while it is on)
+        self._review: tuple[Finding, ...] | None = welcome.review
 
     # ---- the view ------------------------------------------------------------------------------
 
@@ -145,8 +147,12 @@ class RemoteView:
         return list(self._story)
 
     def review(self) -> tuple[Finding, ...] | None:
-        """None: the review replays the round's deal, which a joiner is never told."""
-        return None
+        """The review of the round just over for this seat, as the host worked it out and
+        sent it with the round's end (the deal it replays is never told to a joiner); None
+        while the round is on."""
+        if not self._round.over:
+            return None
+        return () if self._review is None else self._review
 
     def player_of(self, seat: int) -> int | None:
         """The round player of a seat (None if out of the match)."""

@@ -7,14 +7,18 @@ through the rules, and every seat's findings are worked out (:func:`.review.revi
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from rami_desktop.engine.match import Match
-from rami_desktop.storage.saves import SAVE_FORMAT, SAVE_VERSION
+from rami_desktop.storage.journal import read_steps
+from rami_desktop.storage.saves import SAVE_FORMAT, SAVE_VERSION, UPGRADERS
+from rami_desktop.storage.versioning import upgrade
 
 from .config import Seat
+from .findings import Finding
 from .persist import rebuild_game
-from .review import Finding, review_round
+from .review import review_round
 
 
 @dataclass(frozen=True)
@@ -32,29 +36,32 @@ class RoundReview:
     findings: tuple[Finding, ...]
 
 
-def game_of(document: Any) -> dict[str, Any]:
-    """The saved game held by a save document.
+def game_of(document: Any, folder: Path | None = None) -> dict[str, Any]:
+    """The saved game held by a save document (an older version brought up to date), with
+    the steps of the journal it names when ``folder`` (the file's folder) holds it.
 
     Raises:
         ValueError: not a Rami save, a newer version, or no game in it.
     """
     if not isinstance(document, dict) or document.get("format") != SAVE_FORMAT:
         raise ValueError("not a Rami save")
-    if document.get("version") != SAVE_VERSION:
-        raise ValueError(f"save version {document.get('version')!r} is not {SAVE_VERSION}")
+    document = upgrade(document, SAVE_VERSION, UPGRADERS)
     game = document.get("match")
     if not isinstance(game, dict):
         raise ValueError("a save without a game")
+    journal = document.get("journal")
+    if folder is not None and isinstance(journal, str):
+        game = {**game, "steps": read_steps(folder, journal)}
     return game
 
 
-def review_document(document: Any) -> list[RoundReview]:
+def review_document(document: Any, folder: Path | None = None) -> list[RoundReview]:
     """Every finished round of a save document, reviewed for every seat.
 
     Raises:
         ValueError: not a Rami save, or a game the rules refuse (names the fault).
     """
-    game = game_of(document)
+    game = game_of(document, folder)
     saved = rebuild_game(game)  # the whole game checked through the rules first
     played = saved.match
     # the same match again from its start, each round's deal kept before its moves

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 
 from rami_desktop.engine.actions import Action
-from rami_desktop.engine.match import RoundResult, partner_seat
+from rami_desktop.engine.match import RoundResult, partner_seat, team_scores
 from rami_desktop.engine.rules import Rules
 from rami_desktop.engine.state import RoundState
 
@@ -86,9 +86,7 @@ class MirrorMatch:
 
     def team_scores(self) -> tuple[int, int] | None:
         """The two teams' totals when playing in teams."""
-        if not self.rules.teams:
-            return None
-        return (self.scores[0] + self.scores[2], self.scores[1] + self.scores[3])
+        return team_scores(self.rules, self.scores)
 
     def active_seats(self) -> list[int]:
         """Seats still in the match."""

@@ -24,8 +24,8 @@ from rami_desktop.engine.state import RoundState
 from rami_desktop.storage.names import clean_seat_names
 
 from .config import GameConfig
+from .findings import Finding
 from .persist import rebuild_game
-from .review import Finding
 from .round_record import shared_round
 
 

@@ -8,9 +8,9 @@ given to the screens here so that every screen speaks to the play layer only).
 
 from __future__ import annotations
 
-from rami_desktop.engine.match import partner_seat
+from rami_desktop.engine.match import partner_seat, team_scores
 from rami_desktop.engine.melds import Meld, card_points, make_meld
-from rami_desktop.engine.opening import OpeningStatus
+from rami_desktop.engine.opening import OpeningStatus, melds_points, reaches_threshold
 from rami_desktop.engine.rules import (
     PRESET_NAMES,
     PRESETS,
@@ -26,4 +26,5 @@ from rami_desktop.engine.scoring import PenaltyBreakdown, PenaltyReason
 
 __all__ = ["PRESETS", "PRESET_NAMES", "FirstCard", "GoingOutPoints", "MatchEnd", "Meld",
            "OpeningStatus", "Penalty", "PenaltyBreakdown", "PenaltyReason", "Rules", "Starter",
-           "TriaSwap", "card_points", "make_meld", "partner_seat"]
+           "TriaSwap", "card_points", "make_meld", "melds_points", "partner_seat",
+           "reaches_threshold", "team_scores"]

@@ -43,7 +43,10 @@ class Seating:
         self._orders: dict[int, HandOrder] = dict(orders or {})
         self._revealed: int | None = None
         self._at_screen: int | None = None
-        self._shown: tuple[tuple[object, ...], Shown] | None = None
+        self._shown: tuple[tuple[int, int | None], Shown] | None = None
+        #: counts the changes of the game: the session bumps it at every change (a move, a
+        #: redeal, a deal), and what the screen shows is built again when it moved
+        self.version = 0
 
     # ---- the seats -----------------------------------------------------------------------------
 
@@ -160,16 +163,13 @@ class Seating:
     @property
     def shown(self) -> Shown:
         """What the screen shows now: the view of the seat whose hand may be face up
-        (:meth:`face_up`), else the public view (no hand). Built again when the game or the
-        viewer changed."""
+        (:meth:`face_up`), else the public view (no hand). Built again when the game
+        (:attr:`version`) or the viewer changed."""
         viewer = self.face_up()
-        m = self.match
-        r = m.round
-        key = (id(r), len(r.log), r.redeals, r.over, r.penalties, r.rami_sec, id(r.rules),
-               tuple(map(len, r.hands)), tuple(r.down), len(r.talaj), len(r.stock), viewer,
-               m.round_number, len(m.results), m.over, tuple(m.eliminated))
+        key = (self.version, viewer)
         if self._shown is None or self._shown[0] != key:
-            self._shown = (key, shown_of(view_of(m, viewer), viewer, self.config.players))
+            self._shown = (key, shown_of(view_of(self.match, viewer), viewer,
+                                         self.config.players))
         return self._shown[1]
 
     def viewer_player(self) -> int | None:

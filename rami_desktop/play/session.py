@@ -20,7 +20,6 @@ import logging
 import random
 from collections.abc import Mapping, Sequence
 from concurrent.futures import Future
-from dataclasses import dataclass
 
 from rami_desktop.bots import Bot, make_bot
 from rami_desktop.engine.actions import (
@@ -39,7 +38,9 @@ from rami_desktop.storage.deal_code import encode, format_code
 from .bot_worker import BotWorker
 from .config import GameConfig
 from .driver import BotDriver, Limits, Outcome
+from .findings import Finding
 from .hand_order import HandOrder
+from .happening import Happening, Played
 from .persist import (
     FileJobs,
     Keeper,
@@ -50,10 +51,10 @@ from .persist import (
     rebuild_game,
 )
 from .records import record_round_end
-from .review import Finding, review_of
+from .review import review_of
 from .round_record import RoundKeeper, round_record, round_record_job
 from .seating import Seating
-from .story import ToldEvent, tell
+from .story import tell
 
 log = logging.getLogger(__name__)
 
@@ -70,44 +71,6 @@ def seat_bots(config: GameConfig, seed: int) -> tuple[dict[int, Bot], dict[int, 
             bots[seat] = make_bot(s.level)
             rngs[seat] = random.Random(f"{seed}/bot/{seat}")
     return bots, rngs
-
-
-@dataclass(frozen=True)
-class Happening:
-    """A change of the game, for the screens to show.
-
-    Attributes:
-        kind: ``move`` (a seat played), ``redeal`` (new cards before the first move) or
-            ``deal`` (a new round).
-        seat: the seat that played or asked (None for a deal).
-        events: the engine's events (as the screen may tell them, once taken by it).
-        by_bot: whether a bot played it.
-    """
-
-    kind: str
-    seat: int | None
-    events: tuple[ToldEvent, ...] = ()
-    by_bot: bool = False
-
-
-@dataclass(frozen=True)
-class Played:
-    """What a player's move led to.
-
-    Attributes:
-        events: the engine's events, None when the move was refused.
-        code: the refusal's code (the first candidate's), else None.
-        action: the action played, or the first one refused.
-    """
-
-    events: tuple[Event, ...] | None
-    code: ErrorCode | None = None
-    action: Action | None = None
-
-    @property
-    def ok(self) -> bool:
-        """Whether the move was played."""
-        return self.events is not None
 
 
 class Session(Seating):
@@ -382,6 +345,7 @@ class Session(Seating):
         (:func:`~rami_desktop.play.story.tell`); a hosting session also sends it on."""
         told = tell(happening.events, self.viewer_player(), self.shared_screen)
         self._happenings.append(dataclasses.replace(happening, events=told))
+        self.version += 1
 
     def take_happenings(self) -> list[Happening]:
         """What happened since the last call, oldest first (told as the screen may show

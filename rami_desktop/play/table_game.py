@@ -19,9 +19,9 @@ from rami_desktop.engine.rules import Rules
 from rami_desktop.engine.state import RoundState
 
 from .config import GameConfig
+from .findings import Finding
 from .hand_order import HandOrder
-from .review import Finding
-from .session import Happening, Played
+from .happening import Happening, Played
 from .shown import Shown
 from .story import Told
 

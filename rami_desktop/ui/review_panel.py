@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import pygame
 
 from rami_desktop.i18n import _
-from rami_desktop.play.review import Finding
+from rami_desktop.play.findings import Finding
 from rami_desktop.play.table_game import TableGame
 from rami_desktop.ui import theme
 from rami_desktop.ui.review_text import finding_text, more_text, nothing_text

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from rami_desktop.engine.cards import Card
 from rami_desktop.i18n import _, ngettext, pgettext
 from rami_desktop.i18n.cards import card_text, cards_text, meld_text
-from rami_desktop.play.review import Finding, FindingKind
+from rami_desktop.play.findings import Finding, FindingKind
 from rami_desktop.play.rulebook import make_meld
 from rami_desktop.ui.text import bidi_format
 

@@ -17,7 +17,16 @@ from rami_desktop.engine.cards import Card, parse_cards
 from rami_desktop.i18n import _, is_rtl, ngettext
 from rami_desktop.i18n.cards import card_text, cards_text
 from rami_desktop.i18n.rules_help import rules_help
-from rami_desktop.play.rulebook import PRESETS, FirstCard, Meld, Rules, card_points, make_meld
+from rami_desktop.play.rulebook import (
+    PRESETS,
+    FirstCard,
+    Meld,
+    Rules,
+    card_points,
+    make_meld,
+    melds_points,
+    reaches_threshold,
+)
 from rami_desktop.ui import theme
 from rami_desktop.ui.card_art import CardArt
 from rami_desktop.ui.help_page import PageBuilder
@@ -149,7 +158,7 @@ class RulesPictures:
             melds = [m for codes in example if (m := make_meld(parse_cards(codes),
                                                                r.jokers_per_meld))]
             best = melds
-            if sum(m.points(r.ace_value) for m in melds) >= r.threshold:
+            if reaches_threshold(r, melds):
                 break
         return best
 
@@ -167,7 +176,7 @@ class RulesPictures:
             if i:
                 pieces.append("+")
             pieces.append(self.cards(meld.cards, labels, overlap=0.72))
-        total = sum(m.points(r.ace_value) for m in melds)
+        total = melds_points(melds, r.ace_value)
         pieces += ["=", str(total)]
         page.picture(self.join(pieces))
         sums = " + ".join(str(m.points(r.ace_value)) for m in melds)

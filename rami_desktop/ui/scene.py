@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 import pygame
 
 from rami_desktop.ui import theme
+from rami_desktop.ui.keys import KeysDown
 from rami_desktop.ui.widgets import WidgetGroup
 
 if TYPE_CHECKING:
@@ -253,6 +254,7 @@ class Context(Protocol):
         settings: the settings as a dict (read; change them with :meth:`update_setting`).
         paths: the storage folders, None when nothing is stored (tests).
         card_art: the card pictures.
+        keys: the keys held now (read from every event before the scenes get it).
         fullscreen: whether the window is fullscreen.
         last_summary: the last round's summary, to open again (statistics), or None.
     """
@@ -261,6 +263,7 @@ class Context(Protocol):
     settings: dict[str, Any]
     paths: Paths | None
     card_art: CardArt
+    keys: KeysDown
     fullscreen: bool
     last_summary: Reopenable | None
 

@@ -436,7 +436,7 @@ def _opening_like_hand(rng: random.Random) -> list[Card]:
 @pytest.mark.parametrize("preset", ["talaj", "rami-talaj", "tallage"])
 def test_pickup_not_down_agrees_with_brute_force(preset: str, before: bool) -> None:
     from rami_desktop.engine.rules import PRESETS
-    from rami_desktop.engine.solver import PickupContext, pickup_playable
+    from rami_desktop.engine.solver.pickup import PickupContext, pickup_playable
 
     rules = PRESETS[preset]
     rng = random.Random(99)

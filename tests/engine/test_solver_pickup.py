@@ -17,7 +17,7 @@ from pickup_brute import (
 from rami_desktop.engine.cards import JOKER, Card, parse_card, parse_cards
 from rami_desktop.engine.melds import Meld, make_meld
 from rami_desktop.engine.rules import PRESETS, Rules
-from rami_desktop.engine.solver import PickupContext, pickup_playable
+from rami_desktop.engine.solver.pickup import PickupContext, pickup_playable
 
 ALL = sorted(PRESETS)
 

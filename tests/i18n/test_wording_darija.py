@@ -111,6 +111,7 @@ def _table(app: Any, teams: bool = False) -> Any:
     match.round = RoundState(rules, hands, [], complete_stock([], used, rng), 0, seed=5,
                              partners=partners)
     match.logs = [[]]
+    scene.session.version += 1  # the game changed under the table
     scene.sync(animate=False)
     return scene
 

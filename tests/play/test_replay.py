@@ -11,9 +11,9 @@ from rami_desktop.engine.actions import Discard
 from rami_desktop.engine.cards import parse_cards
 from rami_desktop.engine.match import Match
 from rami_desktop.play.config import GameConfig, Seat, autoplay_config
+from rami_desktop.play.findings import Finding, FindingKind
 from rami_desktop.play.persist import rebuild_game
 from rami_desktop.play.replay import Replay, finding_moment
-from rami_desktop.play.review import Finding, FindingKind
 from rami_desktop.play.round_record import round_record
 from rami_desktop.play.session import Session
 from rami_desktop.storage.round_files import RoundFiles, read_round

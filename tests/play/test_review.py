@@ -15,7 +15,8 @@ from rami_desktop.engine.rules import PRESETS
 from rami_desktop.engine.state import RoundState
 from rami_desktop.play.bot_worker import BotWorker
 from rami_desktop.play.config import GameConfig, Seat
-from rami_desktop.play.review import Finding, FindingKind, review_of, review_round
+from rami_desktop.play.findings import Finding, FindingKind
+from rami_desktop.play.review import review_of, review_round
 from rami_desktop.play.session import Session
 
 # player 1 lays QQQ and 9-10-J of hearts (59) and makes 80 with a 7S beside its 7C 7D

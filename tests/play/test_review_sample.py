@@ -19,7 +19,8 @@ from rami_desktop.engine.going_out import going_out_actions
 from rami_desktop.engine.rescue import apply_in_order
 from rami_desktop.engine.scoring import PenaltyReason
 from rami_desktop.engine.state import RoundState
-from rami_desktop.play.review import Finding, FindingKind, review_round
+from rami_desktop.play.findings import Finding, FindingKind
+from rami_desktop.play.review import review_round
 from rami_desktop.sim import Tally, play_round
 
 PRESETS = ("talaj", "rami-talaj", "tallage", "simple")

@@ -13,8 +13,8 @@ import pytest
 
 from rami_desktop.engine.actions import Discard
 from rami_desktop.engine.rules import preset
+from rami_desktop.play.findings import Finding, FindingKind
 from rami_desktop.play.replay import Replay
-from rami_desktop.play.review import Finding, FindingKind
 from rami_desktop.play.round_record import round_record
 from rami_desktop.play.session import Session
 from rami_desktop.smoke.tour import round_over

@@ -10,7 +10,7 @@ import pygame
 
 from rami_desktop.engine.actions import Discard, Draw, Lay
 from rami_desktop.engine.cards import parse_cards
-from rami_desktop.play.review import Finding, FindingKind
+from rami_desktop.play.findings import Finding, FindingKind
 from rami_desktop.ui.review_panel import ReviewPanel
 from rami_desktop.ui.review_text import finding_text, more_text, nothing_text
 from rami_desktop.ui.scenes.round_summary import RoundSummaryScene
@@ -61,6 +61,7 @@ def test_a_going_out_missed_is_told_with_its_turn(make_app: Any) -> None:
     play(scene, Draw(0, "stock"), Discard(0, parse_cards(["8H"])[0]))
     r = scene.session.round
     r.over, r.winner = True, 1  # the round ends there (the bots' turns do not matter)
+    scene.session.version += 1
     summary = _summary(app, scene)
     findings = summary.review.findings
     assert findings is not None and [f.kind for f in findings] == [FindingKind.MISSED_OUT]

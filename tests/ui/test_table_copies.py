@@ -37,6 +37,7 @@ def taken_table(app: Any) -> Any:
     state = RoundState(rules, [list(r.hands[0]), list(r.hands[1])], [KH], _without(r, KH), 0,
                        seed=5)
     scene.session.match.round = state
+    scene.session.version += 1  # the game changed under the table
     scene.sync(animate=False)
     scene.control.draw_from("top")
     scene.sync(animate=False)
@@ -149,6 +150,7 @@ def test_before_the_draw_the_hint_names_the_talaj_card_that_opens(make_app: Any)
     scene.session.match.round = RoundState(rules, [list(r.hands[0]), list(r.hands[1])],
                                            [Card(13, "D")], _without(r, Card(13, "D")), 0,
                                            seed=5)
+    scene.session.version += 1  # the game changed under the table
     scene.sync(animate=False)
     scene.model.hints_on = True
     highlighted, text = hint_of(scene)

@@ -46,6 +46,7 @@ def known_table(app: Any, seats: tuple[Seat, ...] | None = None, human: str = HU
     match.seats = tuple(range(len(seats)))
     match.round = RoundState(rules, hands, [], stock, dealer, seed=5)
     match.logs = [[]]
+    scene.session.version += 1  # the game changed under the table
     scene.sync(animate=False)
     return scene
 

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from rami_desktop.i18n import N_, _, is_rtl, pgettext
+from rami_desktop.play.rulebook import team_scores
 from rami_desktop.play.table_game import TableGame
 from rami_desktop.ui import theme
 from rami_desktop.ui.round_result import seat_team, team_lines
@@ -99,24 +100,24 @@ class MatchEndScene(WidgetScene):
         lines = []
         if any(m.start_scores):
             start = list(m.start_scores)
-            lines.append(ScoreLine(_("Starting scores"), self._cells(start, teams),
+            lines.append(ScoreLine(_("Starting scores"), self._cells(start),
                                    (False,) * (n + len(teams))))
         for k, result in enumerate(m.results, start=1):
             cells = [str(result.penalties[s]) if s in result.seats else "–" for s in range(n)]
-            cells += [str(sum(result.penalties[s] for s in team)) for team in teams]
+            cells += [str(v) for v in team_scores(m.rules, result.penalties) or ()]
             marks = [s == result.winner for s in range(n)]
             marks += [result.winner in team for team in teams]
             lines.append(ScoreLine(_("Round {number}").format(number=k), tuple(cells),
                                    tuple(marks)))
         winners = set(m.winners())
         marks = [s in winners for s in range(n)] + [bool(winners & set(t)) for t in teams]
-        lines.append(ScoreLine(_("Total"), self._cells(list(m.scores), teams), tuple(marks)))
+        lines.append(ScoreLine(_("Total"), self._cells(list(m.scores)), tuple(marks)))
         return lines
 
-    @staticmethod
-    def _cells(scores: list[int], teams: list[tuple[int, ...]]) -> tuple[str, ...]:
-        return tuple(str(v) for v in scores) + tuple(str(sum(scores[s] for s in t))
-                                                     for t in teams)
+    def _cells(self, scores: list[int]) -> tuple[str, ...]:
+        """Each seat's number, then each team's sum (the engine's)."""
+        teams = team_scores(self.session.rules, scores) or ()
+        return tuple(str(v) for v in scores) + tuple(str(v) for v in teams)
 
     # ---- layout ------------------------------------------------------------------------------
 

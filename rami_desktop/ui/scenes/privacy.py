@@ -31,7 +31,8 @@ class PrivacyScene(WidgetScene):
 
     Only a click on the button, or Enter pressed and released while this screen is up, shows
     the hand, and neither in the screen's first :data:`ARM_TIME` seconds: a key already held
-    when it came (the key that closed the pause menu, a key held down and repeating), a second
+    whenever the screen comes to the front (first, back from the pause or an overlay, or when
+    the window gets the focus: the key that closed the pause menu), a key's repeat, a second
     tap meant for the screen before, and Space (which lets the game go on) do nothing.
 
     Args:
@@ -89,10 +90,21 @@ class PrivacyScene(WidgetScene):
 
     def on_enter(self) -> None:
         super().on_enter()
-        pressed = pygame.key.get_pressed()
-        self._held = {k for k in (*READY_KEYS, pygame.K_SPACE) if pressed[k]}
+        self._to_front()
+
+    def on_resume(self) -> None:
+        super().on_resume()
+        self._to_front()
+
+    def _to_front(self) -> None:
+        """The screen comes to the front (first, or back from the pause or an overlay): every
+        key held now is ignored until it is released."""
+        self._held = self.ctx.keys.held((*READY_KEYS, pygame.K_SPACE))
+        self._enter_down = False
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type in (pygame.WINDOWFOCUSGAINED, pygame.WINDOWFOCUSLOST):
+            self._to_front()  # a key pressed elsewhere must not count here
         if event.type in (pygame.KEYDOWN, pygame.KEYUP) and event.key in (
                 *READY_KEYS, pygame.K_SPACE):
             if event.type == pygame.KEYUP:
@@ -101,7 +113,9 @@ class PrivacyScene(WidgetScene):
                     self._enter_down = False
                     self.go()
                 self._held.discard(event.key)
-            elif event.key in READY_KEYS and event.key not in self._held and self.armed:
+            elif self.ctx.keys.repeat or event.key in self._held:
+                self._held.add(event.key)  # a repeat, or a key held: never a press
+            elif event.key in READY_KEYS and self.armed:
                 self._enter_down = True
             return
         super().handle_event(event)

@@ -17,7 +17,7 @@ import pygame
 from rami_desktop.engine.actions import Added, Discarded, Drew, Laid, Swapped
 from rami_desktop.i18n import N_, _
 from rami_desktop.play.advisor import Advisor
-from rami_desktop.play.session import Happening
+from rami_desktop.play.happening import Happening
 from rami_desktop.play.table_game import TableGame
 from rami_desktop.ui.routes import Route
 from rami_desktop.ui.save_notice import SaveNotice

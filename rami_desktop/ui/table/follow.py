@@ -13,7 +13,7 @@ import math
 import pygame
 
 from rami_desktop.engine.actions import Discarded, RoundEnded
-from rami_desktop.play.session import Happening
+from rami_desktop.play.happening import Happening
 from rami_desktop.play.story import told_of
 from rami_desktop.play.table_game import TableGame
 from rami_desktop.ui.table import animation

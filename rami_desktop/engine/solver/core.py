@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from .cards import JOKER, SUITS, Card
-from .melds import MAX_SERIE, MAX_TRIA, card_points, rank_at
+from ..cards import JOKER, SUITS, Card
+from ..melds import MAX_SERIE, MAX_TRIA, card_points, rank_at
 
 _SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
 NEG = -(1 << 60)

@@ -1,6 +1,6 @@
 """Layings on the table for the talaj pickup check: a player already down, hand cards taking
 table jokers' places, chains of hand cards extending a table combination, and the sets of hand
-cards that additions to the table can take at once. See :mod:`.solver_pickup`.
+cards that additions to the table can take at once. See :mod:`.pickup`.
 """
 
 from __future__ import annotations
@@ -8,11 +8,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from .arrange import Extension, extensions
-from .cards import JOKER, Card, sort_key_rank
-from .melds import Meld, extend, swap
-from .rules import Rules, TriaSwap
-from .solver_core import HandIndex, split_hand
+from ..arrange import Extension, extensions
+from ..cards import JOKER, Card, sort_key_rank
+from ..melds import Meld, extend, swap
+from ..rules import Rules, TriaSwap
+from .core import HandIndex, split_hand
 
 
 def remove_cards(cards: Sequence[Card], used: Iterable[Card]) -> list[Card] | None:

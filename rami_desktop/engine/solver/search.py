@@ -1,7 +1,7 @@
 """The solver's searches: the best opening, the least penalty, and helpers for bots.
 
 Every search works on card counts (two copies of each card, jokers apart) with memoisation; see
-:mod:`rami_desktop.engine.solver_core`. Import them from :mod:`rami_desktop.engine.solver`.
+:mod:`rami_desktop.engine.solver.core`. Import them from :mod:`rami_desktop.engine.solver`.
 """
 
 from __future__ import annotations
@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from .cards import JOKER, Card, sort_key_rank
-from .melds import Meld, hand_value, make_meld
-from .rules import Penalty, Rules
-from .solver_core import INF, NEG, HandIndex, Option, split_hand
+from ..cards import JOKER, Card, sort_key_rank
+from ..melds import Meld, hand_value, make_meld
+from ..rules import Penalty, Rules
+from .core import INF, NEG, HandIndex, Option, split_hand
 
 GAIN = 64  # value = points * GAIN + cards laid (at most 19 cards)
 

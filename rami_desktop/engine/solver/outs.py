@@ -11,15 +11,15 @@ import copy
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
-from .cards import JOKER, Card, sort_key_rank
-from .melds import make_meld, rank_at
-from .solver_core import HandIndex, Option, split_hand
-from .solver_search import GAIN, OpeningRequest, find_opening, opening_search
+from ..cards import JOKER, Card, sort_key_rank
+from ..melds import make_meld, rank_at
+from .core import HandIndex, Option, split_hand
+from .search import GAIN, OpeningRequest, find_opening, opening_search
 
 
 def unseen_cards(seen: Iterable[Card]) -> dict[Card, int]:
     """Return the counts of real cards of the 108-card deck not among ``seen``."""
-    from .cards import ALL_FACES, COPIES
+    from ..cards import ALL_FACES, COPIES
 
     left = {c: COPIES for c in ALL_FACES}
     for c in seen:

@@ -11,19 +11,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from .cards import JOKER, Card
-from .melds import Meld, extend, swap
-from .openings import OpeningTerms, Route, clean_card, terms_of
-from .rules import Rules, TriaSwap
-from .solver_core import HandIndex, Option, split_hand
-from .solver_search import (
+from ..cards import JOKER, Card
+from ..melds import Meld, extend, swap
+from ..openings import OpeningTerms, Route, clean_card, terms_of
+from ..rules import Rules, TriaSwap
+from .core import HandIndex, Option, split_hand
+from .search import (
     GAIN,
     OpeningRequest,
     find_opening,
     finish_opening,
     opening_search,
 )
-from .solver_table import (
+from .table import (
     chain_footprints,
     down_playable,
     freed_footprints,
