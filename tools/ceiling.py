@@ -12,7 +12,8 @@ sees, the stock and the next player's hand:
   ahead cannot tell them apart from a loose card) scores after how many of its own real draws
   (the next players drawing from the stock between) the hand left holds an opening at the bar,
   or once down goes out (``bots/lookahead.py``: the engine's solver and ``going_out_actions``),
-  up to ``--draws`` draws ahead; on the turn it opens, the same for every card. To that it adds
+  up to ``--draws`` draws ahead (on a turn it lays, on the table as it will stand: once it
+  opens, its target is going out). To that it adds
   what the card gives the next player (the engine's ``feeding``): a going-out fed costs more
   than any look-ahead wins back (thrown only when every card feeds one); an opening fed costs
   the draws that player's own real stock cards would have needed to open. The lowest score is
@@ -54,6 +55,7 @@ from rami_desktop.bots.player import RuleBot
 from rami_desktop.bots.style import HARD
 from rami_desktop.engine.actions import Action, Discard, Draw
 from rami_desktop.engine.cards import Card
+from rami_desktop.engine.errors import RuleError
 from rami_desktop.engine.feeding import Feed, discard_feeds, opens_alone
 from rami_desktop.engine.observation import Observation
 from rami_desktop.engine.rules import PRESET_NAMES, preset
@@ -127,8 +129,8 @@ class Cheat(RuleBot):
 
         Each legal card (jokers never: they count nothing in an opening, so looking ahead
         cannot tell them apart) scores the number of its own draws after which the hand left
-        reaches its target (one more than it looks at when none does; on the turn it opens,
-        the same for every card), plus what it gives the next player (:meth:`_cost`). The
+        reaches its target (one more than it looks at when none does; 0 for every card when
+        the round would end first), plus what it gives the next player (:meth:`_cost`). The
         lowest score is thrown; the cards are weighed in hard's order (the card it least wants
         to keep first), so a tie keeps hard's preference.
         """
@@ -146,19 +148,19 @@ class Cheat(RuleBot):
         """The candidate discard with the lowest score, and that score."""
         draws = own_draws(state, self.draws)
         far = len(draws) + 1
-        opening_now = not state.down[state.current] and state.actions_this_turn > 0
+        world = after_layings(state, candidates[0]) if state.actions_this_turn else state
         best, low = candidates[0], math.inf
         for c in candidates:
             cost = self._cost(state, c)
             if cost >= low:
                 continue
-            if opening_now:
+            if world is None:
                 k = 0
             else:
                 kept = list(hand)
                 kept.remove(c)
                 bound = far if math.isinf(low) else max(1, min(far, math.ceil(low - cost)))
-                k = reach(state, kept, draws, bound)
+                k = reach(world, kept, draws, bound)
             if k + cost < low:
                 best, low = c, k + cost
         return best, low
@@ -198,6 +200,27 @@ class Cheat(RuleBot):
         if opens_alone(probe):
             return 0
         return reach(probe, hand, own_draws(probe, self.draws), self.draws + 1)
+
+
+def after_layings(state: RoundState, card: Card) -> RoundState | None:
+    """A copy of the round where this turn's layings are done with: ``card`` thrown, the next
+    players drawing from the stock and throwing, and the player to move drawn again (its hand
+    is replaced by the look-ahead; what matters is the table, and being down after an
+    opening). None if the round would end before."""
+    p = state.current
+    probe = state.clone()
+    try:
+        probe.apply(Discard(p, card))
+        while not probe.over and probe.current != p:
+            q = probe.current
+            probe.apply(Draw(q, "stock"))
+            probe.apply(Discard(q, probe.legal_discards()[0]))
+        if probe.over:
+            return None
+        probe.apply(Draw(p, "stock"))
+    except (RuleError, IndexError):
+        return None
+    return probe
 
 
 def play_one(rules_name: str, seating: tuple[str, ...], seed: int, dealer: int, draws: int,
