@@ -24,6 +24,7 @@ from typing import Any, TypeVar
 
 from .arguments import OneLineParser, safe_output, whole_number
 from .bots import ALL_LEVELS, Bot, make_bot
+from .bots.record import wilson
 from .engine.actions import Action
 from .engine.errors import ErrorCode
 from .engine.observation import Observation
@@ -80,17 +81,6 @@ class Tally:
             self.times.setdefault(k, []).extend(ms)
         for k, ms in other.cpu_times.items():
             self.cpu_times.setdefault(k, []).extend(ms)
-
-
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """Return the 95% Wilson score interval of a proportion k/n."""
-    if n == 0:
-        return (0.0, 0.0)
-    p = k / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return (max(0.0, c - h), min(1.0, c + h))
 
 
 class TimedBot:
