@@ -24,7 +24,8 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from .arguments import OneLineParser, safe_output, whole_number
-from .bots import Bot, levels_for, make_bot
+from .bots import ALL_LEVELS, Bot, make_bot
+from .bots.record import wilson
 from .engine.actions import Action
 from .engine.errors import ErrorCode
 from .engine.observation import Observation
@@ -83,17 +84,6 @@ class Tally:
             self.times.setdefault(k, []).extend(ms)
         for k, ms in other.cpu_times.items():
             self.cpu_times.setdefault(k, []).extend(ms)
-
-
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """Return the 95% Wilson score interval of a proportion k/n."""
-    if n == 0:
-        return (0.0, 0.0)
-    p = k / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return (max(0.0, c - h), min(1.0, c + h))
 
 
 class TimedBot:
@@ -218,13 +208,14 @@ def run_deals(args: tuple[str, tuple[str, ...], int, list[int], bool, int, str |
     return play_deals(levels, seed, deals, tally, play)
 
 
-def in_workers(run: Callable[[A], T], args_of: Callable[[list[int]], A], deals: int,
-               jobs: int) -> list[T]:
-    """``run(args_of(share))`` for each job's share of the deals numbered 0 to ``deals`` - 1
-    (deal j, j + jobs, ...), one process per job when there are several (``run`` and its
-    arguments must then be picklable)."""
-    jobs = max(1, min(jobs, deals))
-    work = [args_of(list(range(j, deals, jobs))) for j in range(jobs)]
+def in_workers(run: Callable[[A], T], args_of: Callable[[list[int]], A],
+               deals: int | Sequence[int], jobs: int) -> list[T]:
+    """``run(args_of(share))`` for each job's share of the deals (numbered 0 to ``deals`` - 1,
+    or those listed): the j-th, the (j + jobs)-th, ..., one process per job when there are
+    several (``run`` and its arguments must then be picklable)."""
+    numbers = list(range(deals)) if isinstance(deals, int) else list(deals)
+    jobs = max(1, min(jobs, len(numbers)))
+    work = [args_of(numbers[j::jobs]) for j in range(jobs)]
     if jobs == 1:
         return [run(work[0])]
     import multiprocessing
@@ -234,21 +225,27 @@ def in_workers(run: Callable[[A], T], args_of: Callable[[list[int]], A], deals: 
 
 
 def simulate(rules_name: str, levels: Sequence[str], rounds: int, seed: int = 0, jobs: int = 1,
-             teams: bool = False, turn_cap: int = TURN_CAP, keep: str | None = None
-             ) -> dict[str, Any]:
+             teams: bool = False, turn_cap: int = TURN_CAP, keep: str | None = None,
+             part: tuple[int, int] = (0, 1)) -> dict[str, Any]:
     """Play about ``rounds`` rounds (whole duplicate deals) and return the report (``keep``:
-    the folder each finished round's file is written in)."""
+    the folder each finished round's file is written in).
+
+    ``part`` ``(i, m)`` plays only the deals whose number is ``i`` modulo ``m``: the ``m`` parts
+    of a run, pooled (``tools/pool_runs.py``), are exactly its rounds.
+    """
     levels = tuple(levels)
     n = len(levels)
-    deals = max(1, math.ceil(rounds / n))
+    i, m = part
+    deals = [k for k in range(max(1, math.ceil(rounds / n))) if k % m == i]
     t0 = time.perf_counter()
     tally = Tally()
-    for part in in_workers(run_deals, lambda s: (rules_name, levels, seed, s, teams, turn_cap,
-                                                 keep), deals, jobs):
-        tally.merge(part)
+    for share in in_workers(run_deals, lambda s: (rules_name, levels, seed, s, teams, turn_cap,
+                                                  keep), deals, jobs):
+        tally.merge(share)
     elapsed = time.perf_counter() - t0
     rep = report(tally, levels, elapsed, rules_name, seed)
     rep["teams"] = teams
+    rep["part"] = [i, m]
     return rep
 
 
@@ -279,6 +276,7 @@ def report(tally: Tally, levels: Sequence[str], elapsed: float, rules_name: str 
         "bots": list(levels),
         "seed": seed,
         "rounds": n,
+        "wins": {lv: tally.wins.get(lv, 0) for lv in order},
         "win_share": {lv: round(tally.wins.get(lv, 0) / n, 4) if n else 0.0 for lv in order},
         "win_ci95": {lv: [round(x, 4) for x in wilson(tally.wins.get(lv, 0), n)] for lv in order},
         "no_winner": round(tally.no_winner / n, 4) if n else 0.0,
@@ -314,6 +312,17 @@ def _text(rep: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def _part(text: str) -> tuple[int, int]:
+    """``I/M`` (0 <= I < M <= 1,000) as a pair."""
+    i_text, sep, m_text = text.partition("/")
+    if not (sep and i_text.isdigit() and m_text.isdigit()):
+        raise ValueError(text)
+    i, m = int(i_text), int(m_text)
+    if not 0 <= i < m <= 1000:
+        raise ValueError(text)
+    return i, m
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the simulator from the command line."""
     safe_output()
@@ -328,6 +337,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                     help=f"processes, 1 to {MAX_JOBS}")
     ap.add_argument("--teams", action="store_true", help="4 players as two teams (rami-talaj)")
     ap.add_argument("--turn-cap", type=whole_number(1, 100 * TURN_CAP), default=TURN_CAP)
+    ap.add_argument("--part", type=_part, default=(0, 1), metavar="I/M",
+                    help="play only the deals numbered I modulo M (the parts pool into the run)")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--keep", default=None, metavar="DIR",
                     help="write each finished round's file in DIR (python -m "
@@ -336,11 +347,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.keep is not None and not os.path.isdir(args.keep):
         ap.error(f"--keep: {args.keep} is not a folder")
     names = [b.strip() for b in args.bots.split(",") if b.strip()]
-    offered = levels_for(args.preset)
-    bad = [b for b in names if b not in offered]
+    bad = [b for b in names if b not in ALL_LEVELS]
     if bad or not names:
-        ap.error(f"unknown bot level {bad[0] if bad else ''!r}; {args.preset} offers "
-                 f"{', '.join(offered)} (the expert is measured with tools/blunders.py)")
+        ap.error(f"unknown bot level {bad[0] if bad else ''!r}; choose from "
+                 f"{', '.join(ALL_LEVELS)} (the simulator measures the expert in every preset; "
+                 "setup offers it only where bots.levels_for does)")
     if len(names) > args.players:
         ap.error("more bots than players")
     levels = [names[s % len(names)] for s in range(args.players)]
@@ -350,7 +361,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.teams and args.players != 4:
         ap.error("teams need 4 players")
     rep = simulate(args.preset, levels, args.rounds, args.seed, args.jobs, args.teams,
-                   args.turn_cap, args.keep)
+                   args.turn_cap, args.keep, args.part)
     if args.json:
         sys.stdout.write(json.dumps(rep) + "\n")
     else:

@@ -10,6 +10,7 @@ from types import ModuleType
 
 from bots.helpers import H, make_round
 
+from rami_desktop.bots.plan import Plan, Step
 from rami_desktop.engine.actions import Discard, Draw, Lay
 from rami_desktop.engine.rules import PRESETS
 from rami_desktop.engine.state import RoundState
@@ -112,6 +113,42 @@ def test_once_down_it_sees_a_going_out_three_draws_ahead() -> None:
     hand = tuple(state.hands[0])
     assert ceiling.Cheat(lambda: state, 2, True).discard(hand, H("5C")[0], {}) == H("5C")[0]
     assert ceiling.Cheat(lambda: state, 3, True).discard(hand, H("5C")[0], {}) in H("7S 9C")
+
+
+def test_on_a_turn_it_lays_its_discard_after_laying_is_chosen_on_the_real_round() -> None:
+    ceiling = _tool()
+    state = _drawn(["KS KC KD 9H 10H JH QH KH 2S 3S 4S 5C 5D 7S",
+                    "2H 4C 6D 8H 10C QS 3C 7D 9S JC KS 4H 6H AD"], "AS 3D 9C 2D 5S")
+    for meld in ("KS KC KD", "9H 10H JH QH KH", "2S 3S 4S"):
+        state.apply(Lay(0, tuple(H(meld))))
+    state.apply(Discard(0, H("AS")[0]))
+    state.apply(Draw(1, "stock"))
+    state.apply(Discard(1, H("3D")[0]))
+    state.apply(Draw(0, "stock"))
+    state.hands[0] += H("8D 8C 8S")
+    state.apply(Lay(0, tuple(H("8D 8C 8S"))))  # laid this turn; 5C 5D 7S 9C left, 5S next
+    cheat = ceiling.Cheat(lambda: state, 2, True)
+    obs = state.observation(0)
+    hand = tuple(sorted(obs.hand))
+    cheat._plan = Plan([Step("lay", tuple(H("8D 8C 8S")), hand),
+                        Step("discard", (H("5C")[0],), hand)], False, 3, False)
+    action = cheat._resolve(cheat._plan.steps[1], obs)
+    assert isinstance(action, Discard) and action.card in H("7S 9C")
+
+
+def test_an_opening_fed_costs_the_draws_it_saves_the_next_player() -> None:
+    ceiling = _tool()
+    # player 1 opens with the 7S, but also with the 7H it draws next from the stock
+    state = _drawn(["7S 2C 4D 6H 8C 10D QH KS 3S 5C 9D JS AH",
+                    "QS QD QC 9H 10H JH 7C 7D 2S 4C 6D 8S KD"], "3C 7H")
+    seven = H("7S")[0]
+    cheat = ceiling.Cheat(lambda: state, 2, True)
+    assert cheat._cost(state, seven) == 0.0
+    assert cheat.discard(tuple(state.hands[0]), seven, {}) == seven
+    # without the 7H, taking the 7S saves it more draws than it looks at
+    state = _drawn(["7S 2C 4D 6H 8C 10D QH KS 3S 5C 9D JS AH",
+                    "QS QD QC 9H 10H JH 7C 7D 2S 4C 6D 8S KD"], "3C 5H 2D 4S")
+    assert ceiling.Cheat(lambda: state, 2, True)._cost(state, seven) == 3.0
 
 
 def test_the_cheat_plays_whole_rounds_legally_against_hard() -> None:

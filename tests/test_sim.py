@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
+from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -10,6 +13,7 @@ from rami_desktop import sim
 from rami_desktop.engine.actions import Redeal
 from rami_desktop.engine.rules import PRESETS
 
+TOOLS = Path(__file__).resolve().parents[1] / "tools"
 KEYS = {"rounds", "win_share", "win_ci95", "mean_penalty", "decision_ms", "decision_cpu_ms",
         "rounds_per_s", "illegal_actions", "rescues", "turn_cap_hits", "no_winner"}
 
@@ -98,3 +102,37 @@ def test_bad_arguments_are_refused() -> None:
     with pytest.raises(SystemExit):
         sim.main(["--preset", "talaj", "--players", "6"])
 
+    for part in ("3/3", "1/0", "a/2", "1", "-1/2"):
+        with pytest.raises(SystemExit):
+            sim.main(["--bots", "easy,easy", "--part", part])
+
+
+def _pool_runs() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("pool_runs", TOOLS / "pool_runs.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_parts_of_a_run_pool_into_exactly_its_rounds() -> None:
+    whole = sim.simulate("simple", ["easy", "medium"], rounds=6, seed=8)
+    parts = [sim.simulate("simple", ["easy", "medium"], rounds=6, seed=8, part=(i, 3))
+             for i in range(3)]
+    assert [p["rounds"] for p in parts] == [2, 2, 2]
+    pooled = _pool_runs().pool(parts)
+    assert pooled["rounds"] == whole["rounds"] and pooled["wins"] == whole["wins"]
+    assert pooled["win_ci95"] == whole["win_ci95"] and pooled["missing"] == []
+    assert _pool_runs().pool(parts[:2])["missing"] == [2]
+    with pytest.raises(ValueError):
+        _pool_runs().pool([parts[0], parts[0]])
+    with pytest.raises(ValueError):
+        _pool_runs().pool([parts[0], sim.simulate("simple", ["easy", "medium"], rounds=6,
+                                                  seed=9, part=(1, 3))])
+
+
+def test_the_simulator_measures_the_expert_in_every_preset(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert sim.main(["--preset", "talaj", "--bots", "expert,easy", "--rounds", "2",
+                     "--seed", "4", "--turn-cap", "6", "--json"]) == 0
+    assert set(json.loads(capsys.readouterr().out)["wins"]) == {"expert", "easy"}

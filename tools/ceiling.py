@@ -1,28 +1,35 @@
-"""How far above hard can a bot get through its discards? A hard bot that cheats, against hard.
+"""What seeing the cards buys against hard, at least: hard with the real round in view, against
+hard.
 
 Usage: ``python tools/ceiling.py [--preset P ...] [--rounds 300] [--seed 31] [--draws 6]
 [--no-guard] [--jobs 1] [--json]``.
 
-The cheat is hard in everything but two choices. When its turn lays nothing, it looks at what
-no real bot sees, the stock and the next player's hand, and changes hard's discard:
+The cheat is hard in everything but two choices, which it makes looking at what no real bot
+sees, the stock and the next player's hand:
 
-- it never throws a card with which the next player could take the talaj and open or go out
-  (the engine's ``feeding``, as ``tools/blunders.py`` counts them), unless every card would;
-- it never throws a joker (jokers count nothing in an opening: looking ahead cannot tell them
-  apart from a loose card);
-- among the others, weighed in hard's own order (the card hard least wants to keep first), it
-  keeps the one after which its hand holds an opening soonest with the cards it will really draw
-  (the next players drawing from the stock too), up to ``--draws`` draws ahead; once down, the
-  one after which it goes out soonest, every draw ahead looked at (``bots/lookahead.py``: the
-  engine's ``going_out_actions`` on the hands left once the cards it cannot lay are thrown on
-  the turns between); hard's own discard when none is sooner.
+- **every discard** that does not go out, on the turns it lays as on the others, once its
+  layings are done: each legal card but a joker (jokers count nothing in an opening, so looking
+  ahead cannot tell them apart from a loose card) scores after how many of its own real draws
+  (the next players drawing from the stock between) the hand left holds an opening at the bar,
+  or once down goes out (``bots/lookahead.py``: the engine's solver and ``going_out_actions``),
+  up to ``--draws`` draws ahead (on a turn it lays, on the table as it will stand: once it
+  opens, its target is going out). To that it adds
+  what the card gives the next player (the engine's ``feeding``): a going-out fed costs more
+  than any look-ahead wins back (thrown only when every card feeds one); an opening fed costs
+  the draws that player's own real stock cards would have needed to open. The lowest score is
+  thrown, weighed in hard's order (the card hard least wants to keep first), so a tie keeps
+  hard's choice;
+- **the draw**, where the talaj's top card is free to take (simple): it takes it, or leaves it,
+  exactly when the best discard score is lower that way with the real stock. Where a card taken
+  must be laid at once (talaj, rami-talaj, tallage), hard's pickup stands.
 
-Where the talaj's top card is free to take (simple), it takes it, or leaves it, exactly when the
-real stock shows its hand reaching the target sooner that way (informed pickups).
+It does not choose between laying and holding back, nor what it lays: hard's plan does.
 
 Each deal is played once from every seat (duplicate), on the simulator's deals. The figure is
-the cheat's share of the rounds won, with its 95% Wilson interval. An honest bot sees only its
-observation, so what the cheat wins over half is more than any honest discard policy could.
+the cheat's share of the rounds won, with its 95% Wilson interval. It is a **lower bound** of
+what seeing the cards is worth against hard: a greedy policy built on hard's, not the best one
+could play with that information; an honest bot, which sees only its observation, can expect
+to win less over half than a better cheat would, not necessarily less than this one.
 """
 
 from __future__ import annotations
@@ -33,7 +40,7 @@ import math
 import random
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -43,12 +50,13 @@ from rami_desktop.bots import make_bot
 from rami_desktop.bots.evaluate import keep_values
 from rami_desktop.bots.finish import going_out_source
 from rami_desktop.bots.lookahead import own_draws, reach
-from rami_desktop.bots.plan import Plan, Step
+from rami_desktop.bots.plan import Step
 from rami_desktop.bots.player import RuleBot
 from rami_desktop.bots.style import HARD
-from rami_desktop.engine.actions import Action, Draw
+from rami_desktop.engine.actions import Action, Discard, Draw
 from rami_desktop.engine.cards import Card
-from rami_desktop.engine.feeding import discard_feeds
+from rami_desktop.engine.errors import RuleError
+from rami_desktop.engine.feeding import Feed, discard_feeds, opens_alone
 from rami_desktop.engine.observation import Observation
 from rami_desktop.engine.rules import PRESET_NAMES, preset
 from rami_desktop.engine.state import RoundState
@@ -61,13 +69,14 @@ CHEAT = "cheat"
 
 
 class Cheat(RuleBot):
-    """Hard, but its discard (when it lays nothing) and its pickup of a free talaj card are
-    chosen with the real round in view.
+    """Hard, but every discard and the pickup of a free talaj card are chosen with the real
+    round in view.
 
     Args:
         peek: returns the real round (the cheat).
         draws: how many of its own next draws it looks at.
-        guard: never feed the next player an opening or a going-out.
+        guard: weigh what a discard gives the next player (a going-out fed is never thrown
+            unless every card feeds one; an opening fed costs the draws it saves that player).
     """
 
     def __init__(self, peek: Callable[[], RoundState], draws: int, guard: bool) -> None:
@@ -79,7 +88,8 @@ class Cheat(RuleBot):
 
     def _draw(self, obs: Observation, rng: random.Random) -> Action:
         """Hard's draw, except that a free talaj top card (simple) is taken exactly when the
-        real stock shows the hand reaching its target sooner with it than with the stock card."""
+        real stock shows the hand reaching its target sooner with it than with the stock card
+        (a card taken in talaj and rami-talaj must be laid at once: hard's pickup stands)."""
         action = super()._draw(obs, rng)
         if not isinstance(action, Draw) or obs.rules.top_card_must_lay or obs.top is None:
             return action
@@ -91,7 +101,7 @@ class Cheat(RuleBot):
         p = state.current
         if state.check(Draw(p, "top")) is not None or not state.stock:
             return action
-        soon: dict[str, int] = {}
+        soon: dict[str, float] = {}
         for source in ("top", "stock"):
             probe = state.clone()
             probe.apply(Draw(p, source))
@@ -104,60 +114,113 @@ class Cheat(RuleBot):
             return Draw(p, "stock")
         return action
 
-    def _make_plan(self, obs: Observation, rng: random.Random) -> Plan | None:
-        plan = super()._make_plan(obs, rng)
-        if plan is None or plan.opened or plan.out or len(plan.steps) != 1:
-            return plan
-        step = plan.steps[0]
-        values = keep_values(step.hand_before, obs, self.style, rng, obs.down[obs.player])
-        card = self.discard(step.hand_before, step.cards[0], values)
-        if card == step.cards[0]:
-            return plan
-        return Plan([Step("discard", (card,), step.hand_before)], False, 0, False)
+    def _resolve(self, step: Step, obs: Observation) -> Action:
+        """Hard's action, but its discard (on every turn that does not go out, laying or not)
+        is chosen on the real round as it stands after this turn's layings."""
+        if step.kind != "discard" or self._plan is None or self._plan.out:
+            return super()._resolve(step, obs)
+        values = keep_values(obs.hand, obs, self.style, random.Random(0), obs.down[obs.player])
+        return Discard(obs.player, self.discard(tuple(obs.hand), step.cards[0], values))
 
     def discard(self, hand: tuple[Card, ...], hard_choice: Card,
                 values: dict[Card, float]) -> Card:
-        """The cheat's discard from ``hand`` (nothing laid this turn), hard's being
-        ``hard_choice`` and hard's keep values ``values``.
+        """The cheat's discard from ``hand`` (the real hand now), hard's being ``hard_choice``
+        and hard's keep values ``values``.
 
-        Jokers are never thrown (they count nothing in an opening, so looking ahead cannot tell
-        them apart); the cards that do not feed the next player are weighed in hard's order
-        (the card it least wants to keep first), so a tie, or no card reaching the target
-        sooner, keeps hard's preference.
+        Each legal card (jokers never: they count nothing in an opening, so looking ahead
+        cannot tell them apart) scores the number of its own draws after which the hand left
+        reaches its target (one more than it looks at when none does; 0 for every card when
+        the round would end first), plus what it gives the next player (:meth:`_cost`). The
+        lowest score is thrown; the cards are weighed in hard's order (the card it least wants
+        to keep first), so a tie keeps hard's preference.
         """
         state = self.peek()
-        draws = own_draws(state, self.draws)
-        others = sorted((c for c in set(hand) - {hard_choice, self._took} if not c.is_joker),
-                        key=lambda c: (values.get(c, 0.0), c))
-        safe = [c for c in (hard_choice, *others) if not self._feeds(state, c)]
-        if not safe:
+        legal = set(state.legal_discards())
+        others = sorted((c for c in set(hand) - {hard_choice, self._took}
+                         if not c.is_joker and c in legal), key=lambda c: (values.get(c, 0.0), c))
+        candidates = [c for c in (hard_choice, *others) if c in legal]
+        if not candidates:
             return hard_choice
-        best, soonest = safe[0], len(draws) + 1
-        for c in safe:
-            kept = list(hand)
-            kept.remove(c)
-            k = reach(state, kept, draws, soonest)
-            if k < soonest:
-                best, soonest = c, k
-        return best
+        return self._best(state, hand, candidates)[0]
 
-    def _soonest(self, state: RoundState, took: Card | None) -> int:
-        """The fewest of its next draws after which the hand just drawn in ``state`` reaches
-        its target, over the discards that do not feed the next player (one more than it looks
-        at: none within them)."""
-        hand = state.hands[state.current]
+    def _best(self, state: RoundState, hand: Sequence[Card], candidates: Sequence[Card]
+              ) -> tuple[Card, float]:
+        """The candidate discard with the lowest score, and that score."""
         draws = own_draws(state, self.draws)
-        soonest = len(draws) + 1
-        for c in sorted(set(hand) - {took}):
-            if c.is_joker or self._feeds(state, c):
+        far = len(draws) + 1
+        world = after_layings(state, candidates[0]) if state.actions_this_turn else state
+        best, low = candidates[0], math.inf
+        for c in candidates:
+            cost = self._cost(state, c)
+            if cost >= low:
                 continue
-            kept = list(hand)
-            kept.remove(c)
-            soonest = reach(state, kept, draws, soonest)
-        return soonest
+            if world is None:
+                k = 0
+            else:
+                kept = list(hand)
+                kept.remove(c)
+                bound = far if math.isinf(low) else max(1, min(far, math.ceil(low - cost)))
+                k = reach(world, kept, draws, bound)
+            if k + cost < low:
+                best, low = c, k + cost
+        return best, low
 
-    def _feeds(self, state: RoundState, card: Card) -> bool:
-        return self.guard and discard_feeds(state, card) is not None
+    def _soonest(self, state: RoundState, took: Card | None) -> float:
+        """The lowest discard score (:meth:`discard`) of the hand just drawn in ``state``."""
+        hand = state.hands[state.current]
+        legal = set(state.legal_discards())
+        candidates = sorted(c for c in set(hand) - {took} if not c.is_joker and c in legal)
+        if not candidates:
+            return math.inf
+        return self._best(state, hand, candidates)[1]
+
+    def _cost(self, state: RoundState, card: Card) -> float:
+        """What throwing ``card`` gives the next player, in draws: a going-out fed costs more
+        than any look-ahead can win back; an opening fed costs the draws the next player's own
+        stock cards would have taken to open (one more than it looks at when none would)."""
+        if not self.guard:
+            return 0.0
+        fed = discard_feeds(state, card)
+        if fed is None:
+            return 0.0
+        if fed is Feed.OUT:
+            return 2.0 * (self.draws + 2)
+        return float(self._their_opening(state, card))
+
+    def _their_opening(self, state: RoundState, card: Card) -> int:
+        """After ``card`` is thrown, after how many stock draws the next player (not down)
+        could open with the real cards it would draw (0: with the first)."""
+        probe = state.clone()
+        probe.apply(Discard(state.current, card))
+        q = probe.current
+        if probe.over or probe.check(Draw(q, "stock")) is not None:
+            return 0
+        probe.apply(Draw(q, "stock"))
+        hand = list(probe.hands[q])
+        if opens_alone(probe):
+            return 0
+        return reach(probe, hand, own_draws(probe, self.draws), self.draws + 1)
+
+
+def after_layings(state: RoundState, card: Card) -> RoundState | None:
+    """A copy of the round where this turn's layings are done with: ``card`` thrown, the next
+    players drawing from the stock and throwing, and the player to move drawn again (its hand
+    is replaced by the look-ahead; what matters is the table, and being down after an
+    opening). None if the round would end before."""
+    p = state.current
+    probe = state.clone()
+    try:
+        probe.apply(Discard(p, card))
+        while not probe.over and probe.current != p:
+            q = probe.current
+            probe.apply(Draw(q, "stock"))
+            probe.apply(Discard(q, probe.legal_discards()[0]))
+        if probe.over:
+            return None
+        probe.apply(Draw(p, "stock"))
+    except (RuleError, IndexError):
+        return None
+    return probe
 
 
 def play_one(rules_name: str, seating: tuple[str, ...], seed: int, dealer: int, draws: int,

@@ -8,16 +8,15 @@ from typing import Protocol
 from ..engine.actions import Action
 from ..engine.errors import ErrorCode
 from ..engine.observation import Observation
+from .record import EXPERT_PRESETS
 
 #: the levels offered in every preset
 LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
-#: the fourth level, offered only where it was measured to earn its name (:data:`EXPERT_PRESETS`)
+#: the fourth level, offered only where it was measured to earn its name (:data:`EXPERT_PRESETS`,
+#: from the figures in :mod:`.record`)
 EXPERT = "expert"
-#: every level a bot can be made of (the simulator's tools measure the expert everywhere)
+#: every level a bot can be made of (the simulator measures the expert everywhere)
 ALL_LEVELS: tuple[str, ...] = (*LEVELS, EXPERT)
-#: the presets where the expert met every line of its bar against hard (README, "Bots"):
-#: none so far
-EXPERT_PRESETS: frozenset[str] = frozenset()
 
 
 def levels_for(preset: str) -> tuple[str, ...]:
