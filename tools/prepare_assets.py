@@ -84,11 +84,16 @@ def recompress_png(source: Path, target: Path) -> None:
     target.write_bytes(smaller if len(smaller) < len(data) else data)
 
 
+def _files(folder: Path) -> list[tuple[str, Path]]:
+    """The files under ``folder`` by their relative names, with "/", in code point order."""
+    return sorted((p.relative_to(folder).as_posix(), p) for p in folder.rglob("*") if p.is_file())
+
+
 def sources_digest(source: Path) -> str:
     """A digest of the assets, the texts and this recipe: what the result depends on."""
     digest = hashlib.sha256(f"recipe {RECIPE}\n".encode())
-    for path in sorted(p for p in source.rglob("*") if p.is_file()):
-        digest.update(str(path.relative_to(source)).encode() + b"\0" + path.read_bytes())
+    for name, path in _files(source):  # the same on every system (Windows sorts by case)
+        digest.update(name.encode() + b"\0" + path.read_bytes())
     digest.update(bytes(str(font_code_points()), "ascii"))
     return digest.hexdigest()
 
@@ -100,12 +105,13 @@ def prepare(target: Path, source: Path = ASSETS) -> Path:
     stamp = target.with_name(target.name + ".json")  # beside it: not shipped
     if stamp.is_file() and json.loads(stamp.read_text(encoding="utf-8")).get("digest") == digest:
         return target
+    stamp.unlink(missing_ok=True)  # a tree left half made (a failed build) is never kept
     if target.exists():
         shutil.rmtree(target)
     points = font_code_points()
     before = after = 0
-    for path in sorted(p for p in source.rglob("*") if p.is_file()):
-        out = target / path.relative_to(source)
+    for name, path in _files(source):
+        out = target / name
         out.parent.mkdir(parents=True, exist_ok=True)
         if path.suffix == ".ttf":
             subset_font(path, out, points)

@@ -32,6 +32,7 @@ from .game import NetState
 from .joining import TableInfo, Trouble, Welcome, table_info_from, trouble_of, welcome_from
 from .protocol import Act, Join, Leave, Order, Ready, request_text
 from .remote_view import RemoteView
+from .seat_lock import SeatLock
 from .view import SeatView, seat_view_from_dict
 
 log = logging.getLogger(__name__)
@@ -49,11 +50,14 @@ class RemoteSession(RemoteView):
         name: the player's name (sent again when the link comes back).
         bot: a bot playing the seat (None: the player at the screen).
         rng: the bot's generator.
+        seat_lock: the lock of the seat kept for this table, let go at ``close``.
     """
 
     def __init__(self, link: ClientLink, welcome: Welcome, name: str = "",
-                 bot: Bot | None = None, rng: random.Random | None = None) -> None:
+                 bot: Bot | None = None, rng: random.Random | None = None,
+                 seat_lock: SeatLock | None = None) -> None:
         super().__init__(welcome)
+        self.seat_lock = seat_lock
         self.link = link
         self.player_name = name
         self.bot = bot
@@ -157,6 +161,8 @@ class RemoteSession(RemoteView):
         self.status = "closed"
         self.worker.shutdown()
         self.link.stop(0.3)  # the goodbye leaves on the link's thread; no long wait here
+        if self.seat_lock is not None:
+            self.seat_lock.release()
 
     # ---- the host's messages -------------------------------------------------------------------
 
