@@ -31,6 +31,7 @@ from rami_desktop.app_services import (
     save_settings,
     start_logging,
 )
+from rami_desktop.app_timing import Marks
 from rami_desktop.i18n import N_
 from rami_desktop.play.config import GameConfig
 from rami_desktop.play.session import Session
@@ -129,6 +130,7 @@ class App:
         self.keys = KeysDown()
         self.running = True
         self.frames = 0
+        self.marks = Marks()  # the first frame's and the quitting's times (RAMI_TIMES)
         #: seconds of work of the last frames (no sleeping)
         self.frame_times: deque[float] = deque(maxlen=FRAME_TIMES_KEPT)
         self.routes = scene_routes()
@@ -368,6 +370,7 @@ class App:
             self.scene_failed(exc)
         if drew:
             pygame.display.flip()
+            self.marks.mark("first_frame")
         self.frames += 1
         self.frame_times.append(time.perf_counter() - start)
 
@@ -487,10 +490,18 @@ class App:
         return f"frame_ms p50={p50:.3f} p99={p99:.3f} max={worst:.3f}"
 
     def close(self) -> None:
-        """Leave every scene (a table saves; a network table tells the others), save settings
-        and close the window."""
+        """Hide the window at once (closing the display takes 2 s under Wine), then leave every
+        scene (a table saves, a network table tells the others), save settings, close."""
+        self.marks.mark("quit")
+        with warnings.catch_warnings():  # pygame-ce's window of the display module
+            warnings.simplefilter("ignore", DeprecationWarning)
+            with contextlib.suppress(pygame.error):
+                pygame.Window.from_display_module().hide()
+        self.marks.mark("hidden")
         self.stack.clear()
         self.stack.apply_pending()
         i18n.remove_listener(self._language_changed)
         self.save_settings()
         pygame.display.quit()
+        self.marks.mark("closed")
+        self.marks.write()

@@ -4,8 +4,10 @@ For tests, soaks, and to fill a table from another machine. With ``--create PRES
 host's ``--admin-token-file``, it first creates a table on the host (``--seats``), prints
 ``table CODE`` and joins it. The seat's token is kept in the
 settings (``RAMI_HOME`` chooses their folder): started again for the same table, the joiner
-comes back to its seat. Exit 0 at the normal end (the match's, or the host's ``--rounds``);
-a wrong code or a full table: exit 2 and one line; another trouble: exit 1 and one line.
+comes back to its seat; a second joiner of the same profile at the same table while the first
+is still there joins as a new seat under its own name (:mod:`rami_desktop.net.seat_lock`).
+Exit 0 at the normal end (the match's, or the host's ``--rounds``); a wrong code or a full
+table: exit 2 and one line; another trouble: exit 1 and one line.
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ from rami_desktop.net.joining import Joining, Trouble, Welcome
 from rami_desktop.net.keep import joined_entry, remember_joined
 from rami_desktop.net.protocol import Create, normalize_code
 from rami_desktop.net.remote import RemoteSession
+from rami_desktop.net.seat_lock import SeatLock
 from rami_desktop.storage.paths import Paths
 from rami_desktop.storage.settings import load_settings, save_settings
 from rami_desktop.ui.net_words import net_message
@@ -103,8 +106,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.code = made
     code = normalize_code(args.code or "")
     paths = Paths.from_environment()
+    lock = SeatLock(paths, args.address, args.port, code)
+    try:
+        return _play(args, url, code, paths, lock.take(), deadline)
+    finally:
+        lock.release()
+
+
+def _play(args: argparse.Namespace, url: str, code: str, paths: Paths, mine: bool,
+          deadline: float) -> int:
+    """Take a seat and play; ``mine``: this joiner holds the table's seat lock, so it comes
+    back on the kept token and keeps its own (else it joins as a new seat, keeping nothing)."""
     settings, _problem = load_settings(paths)
-    kept = joined_entry(settings.network, args.address, args.port, code)
+    kept = joined_entry(settings.network, args.address, args.port, code) if mine else None
     token = kept["token"] if kept else None
     joining = Joining(url, code, args.name, args.seat, token, args.cafile)
     answer = _wait(joining, deadline)
@@ -112,9 +126,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         trouble = answer or Trouble(NetError.UNREACHABLE)
         print(net_message(trouble.code, trouble.version), flush=True)
         return REFUSED if trouble.code in REFUSALS else FAILED
-    network = remember_joined(settings.network, args.address, args.port, code, answer.seat,
-                              answer.token, args.name)
-    save_settings(paths, dataclasses.replace(settings, network=network))
+    if mine:
+        network = remember_joined(settings.network, args.address, args.port, code, answer.seat,
+                                  answer.token, args.name)
+        save_settings(paths, dataclasses.replace(settings, network=network))
     rng = random.Random(args.seed)
     session = RemoteSession(joining.link, answer, args.name, make_bot(args.bot), rng)
     ended = run_joiner(session, deadline)

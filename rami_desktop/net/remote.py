@@ -41,6 +41,7 @@ from .joining import (
 )
 from .protocol import Act, Join, Leave, Order, Ready, request_text
 from .remote_view import RemoteView
+from .seat_lock import SeatLock
 from .view import SeatView, seat_view_from_dict
 
 log = logging.getLogger(__name__)
@@ -60,14 +61,16 @@ class RemoteSession(RemoteView):
         rng: the bot's generator.
         rounds: where each finished round is kept, from the record the host sends at its end
             (None: nowhere).
+        seat_lock: the lock of the seat kept for this table, let go at ``close``.
     """
 
     def __init__(self, link: ClientLink, welcome: Welcome, name: str = "",
                  bot: Bot | None = None, rng: random.Random | None = None,
-                 rounds: RoundKeeper | None = None) -> None:
+                 rounds: RoundKeeper | None = None, seat_lock: SeatLock | None = None) -> None:
         super().__init__(welcome)
         self.rounds = rounds
         self._kept: tuple[int, int] | None = None
+        self.seat_lock = seat_lock
         self.link = link
         self.player_name = name
         self.bot = bot
@@ -171,6 +174,8 @@ class RemoteSession(RemoteView):
         self.status = "closed"
         self.worker.shutdown()
         self.link.stop(0.3)  # the goodbye leaves on the link's thread; no long wait here
+        if self.seat_lock is not None:
+            self.seat_lock.release()
 
     # ---- the host's messages -------------------------------------------------------------------
 

@@ -81,10 +81,12 @@ def check_sounds() -> str:
 
 
 def check_fonts() -> str:
-    """Every font loads and the text renderer draws Latin, Arabic and suit symbols."""
+    """Every font loads, has every character a name may hold (the bundle's fonts are cut down
+    to them) and the text renderer draws Latin, Arabic and suit symbols."""
     import pygame
 
     from rami_desktop.resources import asset
+    from rami_desktop.storage.names import NAME_RANGES, name_character
     from rami_desktop.ui import text
 
     if not pygame.font.get_init():
@@ -94,11 +96,18 @@ def check_fonts() -> str:
         path = asset("fonts", name)
         require(path.is_file(), f"missing font {path}")
         require(pygame.font.Font(str(path), 24).size("Rami")[0] > 0, f"font {name} is empty")
+    letters = [chr(c) for lo, hi in NAME_RANGES for c in range(lo, hi + 1)
+               if name_character(chr(c)) and not chr(c).isspace()]
+    for bold, files in text.FONT_FILES.items():
+        covered = frozenset().union(*(text.coverage(str(asset("fonts", n))) for n in files))
+        missing = [f"U+{ord(ch):04X}" for ch in letters if ord(ch) not in covered]
+        require(not missing, f"{len(missing)} name characters in no font (bold {bold}), "
+                             f"e.g. {missing[:5]}")
     for script, sample in SAMPLES.items():
         for bold in (False, True):
             surf = text.render(sample, 24, (0, 0, 0), bold=bold)
             require(surf.get_width() > 20, f"{script} text rendered empty")
-    return f"{len(names)} fonts"
+    return f"{len(names)} fonts, {len(letters)} name characters in each style"
 
 
 def check_licences() -> str:

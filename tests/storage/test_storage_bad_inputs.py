@@ -208,6 +208,9 @@ def test_names_from_files_get_the_typed_names_filter() -> None:
     assert clean_name("\x1b[31mRed\x07 \u202eevil\n") == "[31mRed evil"
     assert clean_name("A" * 100) == "A" * MAX_NAME_LENGTH
     assert clean_name("\x00\x01") is None and clean_name(42) is None and clean_name(None) is None
+    # only what the game's fonts draw (the bundle's fonts are cut down to NAME_RANGES)
+    assert clean_name("Ελένη Иван يوسف Ngô") == "Ελένη Иван يوسف"[:MAX_NAME_LENGTH]
+    assert clean_name("李小龙 😀 Ada") == "Ada" and clean_name("😀") is None
     assert clean_seat_names([["\tBob\t", "human", "hard"], "odd"]) == [
         ["Bob", "human", "hard"], "odd"]
     assert clean_seat_names("not a list") == "not a list"

@@ -123,7 +123,8 @@ def test_a_joiners_review_shows_in_the_joiners_language(make_app: Any) -> None:
     assert found is not None and found[0].kind is FindingKind.MISSED_OUT
     said = [line for line in lines if line.replace("\u00a0", " ").startswith(
         "À ton tour 1, tu pouvais finir : poser ")]
-    assert said and "8-9-10-V-D♥" in said[0], lines  # the host sent data; the words are this screen's
+    # the host sent data; the words are this screen's
+    assert said and "8-9-10-V-D♥" in said[0], lines
     joiner.close()
 
 

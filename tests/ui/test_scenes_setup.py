@@ -138,6 +138,14 @@ def test_space_types_into_a_name(setup: SetupScene, drive: object) -> None:
     assert setup.game_config().seats[0].name == "Player 1 A"
 
 
+def test_a_name_refuses_what_the_fonts_cannot_draw(setup: SetupScene, drive: object) -> None:
+    row = setup.seat_rows[0]
+    drive.click(row.name.rect.center)
+    row.name.set("")
+    drive.type("Zoé 李 😀 يوسف Иван")  # Latin, Arabic, Cyrillic kept; Han and emoji refused
+    assert setup.game_config().seats[0].name == "Zoé   يوسف Иван"
+
+
 def test_conflicting_option_is_refused(setup: SetupScene) -> None:
     setup.option_changed("min_players", 6)  # max is 5 in talaj
     assert setup.game_config().rules.min_players == 2

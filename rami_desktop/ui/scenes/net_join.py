@@ -19,6 +19,7 @@ from rami_desktop.net.joining import Asking, Joining, TableInfo, Trouble, Welcom
 from rami_desktop.net.keep import last_joined, remember_joined
 from rami_desktop.net.protocol import normalize_code
 from rami_desktop.net.remote import RemoteSession
+from rami_desktop.net.seat_lock import SeatLock
 from rami_desktop.storage.round_files import RoundFiles
 from rami_desktop.ui import theme
 from rami_desktop.ui.net_words import net_message
@@ -57,6 +58,9 @@ class JoinScene(WidgetScene):
         self.found: list[FoundTable] = []
         self.asking: Asking | None = None
         self.joining: Joining | None = None
+        #: the lock of the kept seat of the table being joined (taken if no other window of
+        #: this profile holds it; given to the table's session once welcomed)
+        self.seat_lock: SeatLock | None = None
         self.status: str = ""
         self.status_error = False
         self._shown: tuple[object, ...] = ()
@@ -91,7 +95,16 @@ class JoinScene(WidgetScene):
         g.focused = self.join_button  # (a caret would blink: the screen rests until typed in)
 
     def _kept(self) -> dict[str, Any] | None:
-        return last_joined(self.ctx.settings.get("network"))
+        """The last table joined, unless another window of this profile sits at it now (then
+        its seat and name are that window's, neither offered nor typed in here)."""
+        kept = last_joined(self.ctx.settings.get("network"))
+        if kept is None:
+            return None
+        probe = SeatLock(self.ctx.paths, str(kept["address"]), int(kept["port"]),
+                         str(kept["code"]))
+        free = probe.take()
+        probe.release()
+        return kept if free else None
 
     def _last_name(self) -> str:
         kept = self._kept()
@@ -203,7 +216,11 @@ class JoinScene(WidgetScene):
         if not code:
             self.say(_("Type the table code the host gave you."), error=True)
             return
-        self.joining = Joining(url, code, self.name.value.strip(), self.seat.value, token)
+        port = int(self.port.value.strip() or 0)
+        self.seat_lock = SeatLock(self.ctx.paths, self.address.value.strip(), port, code)
+        mine = self.seat_lock.take()  # else: a new seat, the kept one is another window's
+        self.joining = Joining(url, code, self.name.value.strip(), self.seat.value,
+                               token if mine else None)
         self.say(_("Connecting…"))
 
     def back_to_last(self) -> None:
@@ -229,6 +246,8 @@ class JoinScene(WidgetScene):
         for waiting in (self.asking, self.joining):
             if waiting is not None:
                 waiting.cancel()
+        if self.joining is not None and self.seat_lock is not None:
+            self.seat_lock.release()
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -244,6 +263,8 @@ class JoinScene(WidgetScene):
             got = self.joining.poll()
             if isinstance(got, Trouble):
                 self.joining = None
+                if self.seat_lock is not None:
+                    self.seat_lock.release()
                 self.say(net_message(got.code, got.version), error=True)
             elif isinstance(got, Welcome):
                 self._welcomed(got)
@@ -280,13 +301,15 @@ class JoinScene(WidgetScene):
         self.joining = None
         address, port = self.address.value.strip(), int(self.port.value.strip() or 0)
         name = self.name.value.strip()
-        if port:
+        lock, self.seat_lock = self.seat_lock, None
+        if port and lock is not None and lock.held:  # the kept seat is this window's
             self.ctx.update_setting("network", remember_joined(
                 self.ctx.settings.get("network"), address, port, welcome.code, welcome.seat,
                 welcome.token, name))
         paths = self.ctx.paths
         session = RemoteSession(joining.link, welcome, name,
-                                rounds=RoundFiles.of(paths) if paths is not None else None)
+                                rounds=RoundFiles.of(paths) if paths is not None else None,
+                                seat_lock=lock)
         self.ctx.stack.clear_to(self.ctx.scene(Route.NET_TABLE, session))
 
     def draw(self, surface: pygame.Surface) -> None:

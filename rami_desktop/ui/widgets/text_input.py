@@ -7,6 +7,7 @@ from collections.abc import Callable
 import pygame
 
 from rami_desktop.i18n import is_rtl
+from rami_desktop.storage.names import name_character
 from rami_desktop.ui import theme
 from rami_desktop.ui.clipboard import paste_text
 from rami_desktop.ui.widgets.base import Text, Widget, tr
@@ -78,8 +79,10 @@ class TextInput(Widget):
                              pygame.K_END, pygame.K_DELETE)
 
     def insert(self, text: str) -> None:
-        """Add typed or pasted text at the end (printable characters, as many as fit)."""
-        text = "".join(c for c in text if c.isprintable())
+        """Add typed or pasted text at the end (the characters the game's fonts draw, see
+        :func:`rami_desktop.storage.names.name_character`; as many as fit); a selected value
+        (Ctrl+A) is replaced."""
+        text = "".join(c for c in text if name_character(c))
         if self.selected and text:
             self.selected = False
             self.value = ""

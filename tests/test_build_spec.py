@@ -1,0 +1,114 @@
+"""What ``build.spec`` ships and leaves out, read from its text (PyInstaller is not run)."""
+
+from __future__ import annotations
+
+import ast
+import plistlib
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+SPEC = ROOT / "build.spec"
+WORKFLOW = ROOT / ".github" / "workflows" / "build.yml"
+
+
+def _tree() -> ast.Module:
+    return ast.parse(SPEC.read_text(encoding="utf-8"))
+
+
+def _call(name: str) -> ast.Call:
+    calls = [n for n in ast.walk(_tree()) if isinstance(n, ast.Call)
+             and isinstance(n.func, ast.Name) and n.func.id == name]
+    assert len(calls) == 1, f"{len(calls)} calls of {name} in build.spec"
+    return calls[0]
+
+
+def _constants() -> dict[str, Any]:
+    """The spec's top-level names bound to literals."""
+    out: dict[str, Any] = {}
+    for node in _tree().body:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 \
+                and isinstance(node.targets[0], ast.Name):
+            try:
+                out[node.targets[0].id] = ast.literal_eval(node.value)
+            except ValueError:
+                continue
+    return out
+
+
+def _function(name: str) -> Any:
+    """One of the spec's own functions, taken from its text and defined here."""
+    node = next(n for n in _tree().body if isinstance(n, ast.FunctionDef) and n.name == name)
+    scope: dict[str, Any] = {"Path": Path, "re": __import__("re")}
+    exec(compile(ast.Module([node], []), str(SPEC), "exec"), scope)
+    return scope[name]
+
+
+def test_the_mac_app_has_its_bundle_id_icon_and_high_resolution() -> None:
+    bundle = {k.arg: k.value for k in _call("BUNDLE").keywords}
+    constants = _constants()
+    ident = bundle["bundle_identifier"]
+    assert isinstance(ident, ast.Name) and constants[ident.id] == "ma.rami.desktop"
+    assert isinstance(bundle["icon"], ast.Name) and bundle["icon"].id == "icon"
+    icon_assignments = [n for n in ast.walk(_tree()) if isinstance(n, ast.Assign)
+                        and any(isinstance(t, ast.Name) and t.id == "icon" for t in n.targets)]
+    icons = [ast.unparse(n.value) for n in icon_assignments]
+    assert any("rami.icns" in text for text in icons), icons
+    assert (ROOT / "packaging" / "icons" / "rami.icns").is_file()
+    plist = {ast.literal_eval(k): v for k, v in zip(bundle["info_plist"].keys,
+                                                     bundle["info_plist"].values, strict=True)
+             if k is not None}
+    assert ast.literal_eval(plist["NSHighResolutionCapable"]) is True
+    # what the dictionary becomes: a property list macOS reads
+    literal = {k: ast.literal_eval(v) for k, v in plist.items() if isinstance(v, ast.Constant)}
+    assert plistlib.loads(plistlib.dumps(literal))["NSHighResolutionCapable"] is True
+
+
+def test_the_unused_libraries_are_named_by_their_stems() -> None:
+    stem = _function("library_stem")
+    unused = _constants()["UNUSED_LIBRARIES"]
+    windows = ["libjpeg-9.dll", "libtiff-5.dll", "libwebp-7.dll", "libwebpdemux-2.dll",
+               "libxmp.dll", "libwavpack-1.dll", "libopus-0.dll", "libopusfile-0.dll",
+               "libogg-0.dll", "freetype.dll", "portmidi.dll"]
+    linux = ["pygame_ce.libs/libjpeg-a5e764f6.so.62.4.0", "libwebpdemux-cecf59a9.so.2.0.17",
+             "libopusfile-96d7a9c0.so.0.4.5", "libportmidi-8a3ff27a.so.2.0.7"]
+    assert all(stem(name) in unused for name in windows + linux)
+    kept = ["SDL2.dll", "SDL2_image.dll", "SDL2_mixer.dll", "SDL2_ttf.dll", "libpng16-16.dll",
+            "zlib1.dll", "libSDL2-2-50d19f93.0.so.0.3200.10", "libharfbuzz-672f7280.so.0",
+            "libcrypto-3-x64.dll", "libssl-3-x64.dll", "python311.dll", "libvorbis-0.dll"]
+    assert not [name for name in kept if stem(name) in unused]
+
+
+def test_pygame_modules_the_game_never_imports_are_excluded() -> None:
+    excludes = _constants()["excludes"]
+    assert {"pygame.freetype", "pygame._freetype", "pygame.midi", "pygame.pypm",
+            "pygame._sdl2"} <= set(excludes)
+    # what the game needs stays
+    assert not {"pygame.font", "pygame.mixer", "pygame.image", "ssl", "asyncio"} & set(excludes)
+
+
+def test_the_bundle_takes_the_prepared_assets_and_the_dist_info() -> None:
+    text = SPEC.read_text(encoding="utf-8")
+    assert "prepare(ROOT / \"build\" / \"assets\")" in text
+    assert "(str(ASSETS), \"rami_desktop/assets\")" in text
+    assert "(str(ROOT / \"assets\")" not in text  # never the sources as they are
+    assert "game_metadata()" in text and "\"rami-desktop\", \"pygame-ce\"" not in text
+
+
+def test_the_stale_egg_info_is_left_out() -> None:
+    shipped = _function("shipped_datas")
+    datas = [("rami_desktop.egg-info/PKG-INFO", "src", "DATA"),
+             ("rami_desktop-0.1.0.dist-info/METADATA", "src", "DATA"),
+             ("rami_desktop/assets/cards/back.png", "src", "DATA")]
+    assert [d[0] for d in shipped(datas)] == ["rami_desktop-0.1.0.dist-info/METADATA",
+                                              "rami_desktop/assets/cards/back.png"]
+
+
+def test_the_mac_job_builds_smoke_tests_and_uploads_the_disk_image() -> None:
+    workflow = WORKFLOW.read_text(encoding="utf-8")
+    assert "macos-14" in workflow and "python tools/build.py" in workflow
+    assert "dist/Rami-*.dmg" in workflow
+    build = (ROOT / "tools" / "build.py").read_text(encoding="utf-8")
+    # the disk image is made, then attached and its app smoke-tested
+    assert '"hdiutil", "create"' in build and '"hdiutil", "attach"' in build
+    assert 'f"{stem}.dmg"' in build

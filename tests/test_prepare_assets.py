@@ -1,0 +1,127 @@
+"""The assets as the bundle ships them (``tools/prepare_assets.py``): the same pictures, fonts
+that still draw every name a player can type, and nothing else changed."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+
+import pygame
+import pytest
+
+from rami_desktop.storage.names import NAME_RANGES, name_character
+from rami_desktop.ui.text import FONT_FILES, coverage
+
+ROOT = Path(__file__).resolve().parent.parent
+ASSETS = ROOT / "assets"
+CARD_SAMPLE = ("classic-normal/AS.png", "four-large/KH.fr.png")
+
+
+@pytest.fixture
+def tool(monkeypatch: pytest.MonkeyPatch) -> Iterator[ModuleType]:
+    """``tools/prepare_assets.py`` as a module."""
+    monkeypatch.syspath_prepend(str(ROOT / "tools"))
+    import prepare_assets
+
+    yield prepare_assets
+
+
+def _letters() -> list[int]:
+    return [c for lo, hi in NAME_RANGES for c in range(lo, hi + 1)
+            if name_character(chr(c)) and not chr(c).isspace()]
+
+
+def _pixels(path: Path) -> tuple[tuple[int, int], bytes]:
+    surf = pygame.image.load(str(path))
+    return surf.get_size(), pygame.image.tobytes(surf, "RGBA")
+
+
+def _check_pictures(tool: ModuleType, sources: list[Path], out: Path) -> None:
+    for source in sources:
+        target = out / source.name
+        tool.recompress_png(source, target)
+        assert _pixels(target) == _pixels(source), source
+        assert target.stat().st_size <= source.stat().st_size
+
+
+def test_recompressed_cards_have_the_same_pixels(tool: ModuleType, tmp_path: Path) -> None:
+    sources = [ASSETS / "cards" / name for name in CARD_SAMPLE]
+    assert all(p.is_file() for p in sources)
+    _check_pictures(tool, sources, tmp_path)
+
+
+@pytest.mark.slow
+def test_every_recompressed_picture_has_the_same_pixels(tool: ModuleType,
+                                                        tmp_path: Path) -> None:
+    sources = sorted(ASSETS.rglob("*.png"))
+    for i, source in enumerate(sources):
+        folder = tmp_path / str(i)
+        folder.mkdir()
+        _check_pictures(tool, [source], folder)
+
+
+def test_the_fonts_keep_every_name_character_and_every_text_of_the_game(
+        tool: ModuleType) -> None:
+    kept = set(tool.font_code_points())
+    assert set(_letters()) <= kept
+    catalog = (ROOT / "locales" / "ar_MA" / "LC_MESSAGES" / "rami.po").read_text("utf-8")
+    assert {ord(ch) for ch in catalog if ord(ch) >= 0x20} <= kept
+    assert {ord(ch) for ch in "♠♥♦♣×—«»’"} <= kept
+
+
+def test_the_source_fonts_draw_every_name_character() -> None:
+    letters = _letters()
+    for files in FONT_FILES.values():
+        covered = frozenset().union(*(coverage(str(ASSETS / "fonts" / n)) for n in files))
+        assert [f"U+{c:04X}" for c in letters if c not in covered] == []
+
+
+@pytest.mark.slow
+def test_the_cut_down_fonts_draw_every_name_character(tool: ModuleType,
+                                                      tmp_path: Path) -> None:
+    points = tool.font_code_points()
+    letters = _letters()
+    for files in FONT_FILES.values():
+        covered: frozenset[int] = frozenset()
+        for name in files:
+            tool.subset_font(ASSETS / "fonts" / name, tmp_path / name, points)
+            assert (tmp_path / name).stat().st_size < (ASSETS / "fonts" / name).stat().st_size
+            covered |= coverage(str(tmp_path / name))
+        assert [f"U+{c:04X}" for c in letters if c not in covered] == []
+
+
+def test_prepare_makes_the_tree_once_and_again_when_a_source_changes(
+        tool: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    source = tmp_path / "assets"
+    (source / "cards").mkdir(parents=True)
+    (source / "cards" / "back.png").write_bytes((ASSETS / "cards" / "back.png").read_bytes())
+    (source / "LICENSES.md").write_text("licences\n", encoding="utf-8")
+    made: list[str] = []
+    real = tool.recompress_png
+    monkeypatch.setattr(tool, "font_code_points", lambda: [0x41])  # no fonts here
+    monkeypatch.setattr(tool, "recompress_png",
+                        lambda a, b: (made.append(a.name), real(a, b))[-1])
+    out = tool.prepare(tmp_path / "out", source)
+    assert (out / "LICENSES.md").read_text(encoding="utf-8") == "licences\n"
+    assert _pixels(out / "cards" / "back.png") == _pixels(ASSETS / "cards" / "back.png")
+    assert not (out / "out.json").exists() and (tmp_path / "out.json").is_file()
+    tool.prepare(tmp_path / "out", source)
+    assert made == ["back.png"]  # kept: nothing changed
+    (source / "LICENSES.md").write_text("changed\n", encoding="utf-8")
+    tool.prepare(tmp_path / "out", source)
+    assert made == ["back.png", "back.png"]
+    assert (out / "LICENSES.md").read_text(encoding="utf-8") == "changed\n"
+    # a build that fails half way leaves no stamp: the next one makes the tree again, whole
+    (source / "LICENSES.md").write_text("again\n", encoding="utf-8")
+
+    def fail(_a: Path, _b: Path) -> None:
+        raise ImportError("no oxipng here")
+
+    monkeypatch.setattr(tool, "recompress_png", fail)
+    with pytest.raises(ImportError):
+        tool.prepare(tmp_path / "out", source)
+    assert not (tmp_path / "out.json").exists()
+    monkeypatch.setattr(tool, "recompress_png", real)
+    tool.prepare(tmp_path / "out", source)
+    assert (out / "cards" / "back.png").is_file() and (out / "LICENSES.md").is_file()
