@@ -85,8 +85,9 @@ def test_tests_workflow_runs_lint_types_and_tests_on_three_systems() -> None:
     runs = _steps_running(text)
     assert 'python -m pip install ".[test]"' in runs
     assert 'python -m pip install ".[test,build]"' in runs  # the slow job builds the bundle
-    assert "python -m ruff check rami_desktop tests tools" in runs
-    assert "python -m mypy" in runs
+    # ruff and mypy run once, inside the default test run (tests/test_lint.py), not as steps
+    assert not any("ruff" in r or "mypy" in r for r in runs)
+    assert "def test_ruff_is_clean" in (ROOT / "tests" / "test_lint.py").read_text("utf-8")
     default = [r for r in runs if r.startswith("python -m pytest") and "-m slow" not in r]
     slow = [r for r in runs if r.startswith("python -m pytest") and "-m slow" in r]
     assert len(default) == 1 and len(slow) == 1

@@ -50,7 +50,8 @@ log = logging.getLogger(__name__)
 #: tables one host serves at most (a ``create`` past it is answered ``busy``)
 MAX_TABLES = 500
 #: what a kept table's ``table.json`` holds
-TABLE_FIELDS = frozenset({"code", "policy", "turn_time", "rounds", "name", "tokens"})
+TABLE_FIELDS = frozenset({"code", "policy", "turn_time", "rounds", "name", "tokens", "opened",
+                          "expire"})
 #: the longest table name kept, and seat token (the ``join`` message's)
 MAX_TABLE_NAME = 64
 MAX_TOKEN = 64
@@ -92,8 +93,11 @@ def table_document(data: Any, code: str) -> dict[str, Any]:
         if not (isinstance(seat, str) and seat.isascii() and seat.isdigit() and len(seat) == 1
                 and isinstance(token, str) and 0 < len(token) <= MAX_TOKEN and token.isascii()):
             raise ValueError("'tokens' holds something other than seats' tokens")
+    # when it was opened and its hours unjoined (:mod:`.expiry`): a value that is no time
+    # counts from now, one that is no number of hours takes the host's
     return {"code": code, "policy": policy, "turn_time": float(turn_time), "rounds": rounds,
-            "name": name, "tokens": {int(k): v for k, v in tokens.items()}}
+            "name": name, "tokens": {int(k): v for k, v in tokens.items()},
+            "opened": data.get("opened"), "expire": data.get("expire")}
 
 
 def parse_seats(text: str, preset: str = "talaj") -> tuple[Seat, ...]:

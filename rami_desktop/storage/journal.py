@@ -27,6 +27,7 @@ from typing import Any
 
 from rami_desktop.storage import problems
 from rami_desktop.storage.atomic import MAX_BYTES, fsync_dir, read_regular_file
+from rami_desktop.storage.private import open_private, private_folder
 
 log = logging.getLogger(__name__)
 
@@ -145,9 +146,9 @@ class Journal:
     def create(self) -> str | None:
         """Make the journal's file, its first line on disk; return None or a problem code."""
         try:
-            self.folder.mkdir(parents=True, exist_ok=True)
-            self._fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND
-                               | getattr(os, "O_BINARY", 0), 0o600)
+            private_folder(self.folder)
+            self._fd = open_private(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL
+                                    | os.O_APPEND)
             _write_all(self._fd, encode_line({"journal": self.id}))
             os.fsync(self._fd)
         except OSError as exc:

@@ -25,6 +25,8 @@ class ReviewLine:
     text: str
     heading: bool = False
     seat: int | None = None
+    #: the finding the line words (a click on it opens the replay there)
+    finding: Finding | None = None
 
 
 class ReviewPanel:
@@ -41,6 +43,10 @@ class ReviewPanel:
         #: the lines drawn last frame, and how many were left below (tests)
         self.shown: list[ReviewLine] = []
         self.below = 0
+        #: where each finding's line was drawn last frame
+        self.hits: list[tuple[pygame.Rect, Finding]] = []
+        #: whether a click on a finding opens the replay (the round can be replayed)
+        self.clickable = False
 
     @property
     def ready(self) -> bool:
@@ -67,7 +73,7 @@ class ReviewPanel:
             if named:
                 out.append(ReviewLine(self.session.name(seat), heading=True, seat=seat))
             mine = [f for f in self.findings if f.seat == seat]
-            out.extend(ReviewLine(finding_text(f), seat=seat) for f in mine)
+            out.extend(ReviewLine(finding_text(f), seat=seat, finding=f) for f in mine)
             if not mine:
                 out.append(ReviewLine(nothing_text(), seat=seat))
         return out
@@ -83,6 +89,10 @@ class ReviewPanel:
         moved = first != self.first
         self.first = first
         return moved
+
+    def finding_at(self, pos: tuple[int, int]) -> Finding | None:
+        """The finding whose line was drawn at ``pos`` (None: none)."""
+        return next((f for rect, f in self.hits if rect.collidepoint(pos)), None)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """The wheel and the arrow and page keys scroll the review."""
@@ -105,9 +115,14 @@ class ReviewPanel:
         surface.blit(title, _start(title, rect, rect.y))
         y = rect.y + title.get_height() + gap
         lines = self.lines()
+        if self.clickable and any(line.finding is not None for line in lines):
+            note = render(_("Click a line to see that moment in the replay."), size,
+                          theme.INK_SOFT, max_width=rect.w)
+            surface.blit(note, _start(note, rect, y))
+            y += note.get_height() + gap
         self.first = min(self.first, max(0, len(lines) - 1))
         surfs = [self._surface(line, size, rect.w) for line in lines[self.first:]]
-        self.shown, self.below = [], 0
+        self.shown, self.below, self.hits = [], 0, []
         more_h = render(more_text(len(surfs)), size, theme.INK_SOFT, bold=True,
                         max_width=rect.w).get_height()
         for k, surf in enumerate(surfs):
@@ -122,8 +137,11 @@ class ReviewPanel:
                               max_width=rect.w)
                 surface.blit(more, _start(more, rect, y))
                 break
-            surface.blit(surf, _start(surf, rect, y))
+            at = _start(surf, rect, y)
+            surface.blit(surf, at)
             self.shown.append(line)
+            if line.finding is not None:
+                self.hits.append((pygame.Rect(at, surf.get_size()), line.finding))
             y += surf.get_height() + gap
 
     @staticmethod

@@ -200,7 +200,7 @@ class Table:
         self.session.close()
 
 
-def host_table(config: GameConfig, code: str = "TESTAB", policy: str = "wait") -> Table:
+def host_table(config: GameConfig, code: str = "TESTABCDEF", policy: str = "wait") -> Table:
     """A headless table on loopback, every message through a leak tap."""
     hosting = Hosting(code)
     port = hosting.start(0, "127.0.0.1")

@@ -12,7 +12,7 @@ from websockets.asyncio.client import connect
 from websockets.sync.client import connect as sync_connect
 
 from rami_desktop.engine.rules import PRESETS
-from rami_desktop.net.protocol import envelope
+from rami_desktop.net.protocol import VERSION, envelope
 from rami_desktop.net.seats import SeatBook, Taken, new_token
 from tests.net.harness import Table, config_of, host_table
 
@@ -75,8 +75,8 @@ def test_a_join_dropped_before_its_welcome_leaves_the_seat_free() -> None:
                 answers.append(answer(session, ws))
             assert [m["type"] for m in answers[:2]] == ["welcome", "welcome"]
             assert {m["seat"] for m in answers[:2]} == {0, 1}
-            assert answers[2] == {"v": 2, "type": "error", "code": "table_full", "seq": None,
-                                  "version": 2}
+            assert answers[2] == {"v": VERSION, "type": "error", "code": "table_full",
+                                  "seq": None, "version": VERSION}
             assert session.book.free() == [] and len(session.book.connections) == 2
     finally:
         table.close()

@@ -64,7 +64,7 @@ def test_a_state_that_is_not_a_name_in_the_config_is_refused(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     config = tmp_path / "host.json"
     config.write_text(json.dumps({"state": 5, "tables": [{"seats": "net,bot:easy"}]}))
-    assert "state folder" in refused(capsys, "--config", str(config))
+    assert "'state'" in refused(capsys, "--config", str(config))  # the config's check names it
 
 
 def test_a_second_host_on_the_same_folder_is_refused_naming_the_first(

@@ -38,6 +38,7 @@ def test_summary_and_table_buttons_are_readable_in_a_small_window(make_app: Any)
     scene = known_table(app)
     r = scene.session.round
     end_round(r, 0)
+    scene.session.version += 1  # the round was ended under the table
     app.stack.clear_to(scene)
     summary = RoundSummaryScene(app, scene.session, lambda: None)
     app.stack.push(summary)

@@ -29,6 +29,7 @@ def _finish(scene: Any) -> None:
 
 def _summary(app: Any, scene: Any) -> RoundSummaryScene:
     """Show the summary of the scene's (finished) round and draw it once."""
+    scene.session.version += 1  # the round was ended under the table
     summary = RoundSummaryScene(app, scene.session, lambda: None)
     app.stack.clear_to(scene)
     app.stack.push(summary)

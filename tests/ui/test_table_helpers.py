@@ -161,6 +161,7 @@ def play(scene: TableScene, *actions: Any) -> None:
         seat = session.seat_of(action.player)
         if session.is_bot(seat):
             session.match.apply(action)
+            session.version += 1  # the game changed under the table
         else:
             played = session.play(seat, action)
             assert played.ok, played.code

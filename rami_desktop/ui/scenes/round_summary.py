@@ -147,6 +147,7 @@ class RoundSummaryScene(WidgetScene):
         self.copy.visible = not self.peeking and self.code is not None
         self.review_button.visible = not self.peeking and bool(self.session.human_seats)
         self.replay_button.visible = not self.peeking and self.session.round_record() is not None
+        self.review.clickable = self.replay_button.visible
         self.unpeek.visible = self.peeking
 
     # ---- the round review --------------------------------------------------------------------
@@ -159,6 +160,12 @@ class RoundSummaryScene(WidgetScene):
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.reviewing and not self.peeking and self.review.handle_event(event):
             return
+        if (self.reviewing and not self.peeking and event.type == pygame.MOUSEBUTTONDOWN
+                and event.button == 1 and self.replay_button.visible):
+            finding = self.review.finding_at(event.pos)
+            if finding is not None:  # a finding's line: the replay at its turn
+                self.open_replay(finding)
+                return
         super().handle_event(event)
 
     def update(self, dt: float) -> None:
