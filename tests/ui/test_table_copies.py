@@ -132,6 +132,8 @@ def test_simple_lays_the_whole_selection_at_once(make_app: Any) -> None:
     order = scene.session.hand_order(0)
     scene.model.selected = {i for i, c in enumerate(order.cards) if c != Card(6, "H")}
     scene.control.lay_selection()
+    scene.advisor.wait(10)  # the split is worked out on the advisor's thread
+    scene.control.poll()
     assert len(r.staged) == 4 and len(r.hands[0]) == 1, scene.model.message
     status = r.opening_status()
     assert status.clean_tria and status.clean_serie and r.legal_discards() == [Card(6, "H")]
@@ -166,5 +168,7 @@ def test_the_winner_at_the_screen_is_told_you_went_out(make_app: Any) -> None:
     order = scene.session.hand_order(0)
     scene.model.selected = {i for i, c in enumerate(order.cards) if c != Card(6, "H")}
     scene.control.lay_selection()
+    scene.advisor.wait(10)  # the split is worked out on the advisor's thread
+    scene.control.poll()
     scene.control.discard(scene.session.hand_order(0).cards.index(Card(6, "H")))
     assert scene.session.round.over and scene.prompt_text() == ("You went out!", True)
