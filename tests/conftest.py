@@ -13,6 +13,7 @@ import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import settings
@@ -96,3 +97,15 @@ def read_only(monkeypatch: pytest.MonkeyPatch) -> Iterator[object]:
     for folder in made:
         with contextlib.suppress(OSError):
             folder.chmod(0o700)
+
+
+def some_by_default(values: list[Any] | tuple[Any, ...], keep: int,
+                    unpack: bool = False) -> list[Any]:
+    """Parameters for ``pytest.mark.parametrize``: the first ``keep`` in the default run, the
+    others only with ``-m slow`` (``unpack``: each value is a tuple of several arguments)."""
+    out: list[Any] = []
+    for i, value in enumerate(values):
+        args = tuple(value) if unpack else (value,)
+        marks = () if i < keep else (pytest.mark.slow,)
+        out.append(pytest.param(*args, marks=marks))
+    return out

@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from rami_desktop.engine.rules import PRESETS, Rules
+from tests.conftest import some_by_default
 from tests.net.harness import config_of, host_table, join_bot, play_joiners
 
 #: (preset, teams, the seats): every preset, and teams of four (three joiners, one bot)
@@ -60,7 +61,7 @@ def play_match(rules: Rules, kinds: tuple[str, ...], seed: int) -> None:
             joiner.close()
 
 
-@pytest.mark.parametrize(("preset", "teams", "kinds"), MATCHES)
+@pytest.mark.parametrize(("preset", "teams", "kinds"), some_by_default(MATCHES, 2, unpack=True))
 def test_a_whole_short_match_over_loopback_and_no_leak(preset: str, teams: bool,
                                                        kinds: tuple[str, ...]) -> None:
     play_match(rules_of(preset, teams, short=True), kinds, seed=31)

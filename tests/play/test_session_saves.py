@@ -28,6 +28,7 @@ from rami_desktop.storage import saves as saves_module
 from rami_desktop.storage.match_io import MatchFiles
 from rami_desktop.storage.paths import Paths
 from rami_desktop.storage.saves import save_match
+from tests.conftest import some_by_default
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -122,7 +123,7 @@ def _play_checked(paths: Paths, preset: str, seed: int, max_turns: int, extra_tu
     return turns, len(followers)
 
 
-@pytest.mark.parametrize("preset", PRESET_NAMES)
+@pytest.mark.parametrize("preset", some_by_default(PRESET_NAMES, 2))
 def test_save_and_resume_every_turn_bots(paths: Paths, preset: str) -> None:
     """Bots play; the session saves itself, and is resumed, after every turn."""
     turns, followed = _play_checked(paths, preset, seed=PRESET_NAMES.index(preset) + 11,
@@ -130,7 +131,7 @@ def test_save_and_resume_every_turn_bots(paths: Paths, preset: str) -> None:
     assert turns >= 5 and followed >= 2
 
 
-@pytest.mark.parametrize("preset", PRESET_NAMES)
+@pytest.mark.parametrize("preset", some_by_default(PRESET_NAMES[::-1], 2))
 def test_save_and_resume_every_turn_local_player(paths: Paths, preset: str) -> None:
     """The same with the test's own simple player (draw, lay what the solver finds, discard)."""
     turns, followed = _play_checked(paths, preset, seed=PRESET_NAMES.index(preset) + 21,

@@ -28,6 +28,7 @@ from rami_desktop.storage.deal_code import (
     format_code,
     normalize,
 )
+from tests.conftest import some_by_default
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 
@@ -213,12 +214,12 @@ def refused_count(variants: Iterable[str]) -> tuple[int, int]:
     return refused, total
 
 
-@pytest.mark.parametrize(("name", "seed", "changes", "players"), [
+@pytest.mark.parametrize(("name", "seed", "changes", "players"), some_by_default([
+    ("simple", 99, {"ace_value": 1, "card_penalty": 5, "redeal": True}, 2),
     ("talaj", 7, {}, None),
     ("rami-talaj", 2**32 - 1, {"threshold": 101}, 4),
     ("tallage", 123456, {"target": 5000, "rising_bar": True}, 6),
-    ("simple", 99, {"ace_value": 1, "card_penalty": 5, "redeal": True}, 2),
-])
+], 1, unpack=True))
 def test_every_double_typo_is_refused(name: str, seed: int, changes: dict[str, Any],
                                       players: int | None) -> None:
     """Every pair of mistyped characters (each of the 31 others, at any two places; two

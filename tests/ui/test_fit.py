@@ -19,18 +19,20 @@ from rami_desktop.ui.widgets import Button
 from .conftest import DT
 
 SIZES = ((800, 600), (1024, 600), (1280, 720), (1920, 1080))
+#: the default run's sizes: the two tight ones, where a screen stops fitting first
+TIGHT = SIZES[:2]
 LANGS = tuple(i18n.LANGUAGES)
 #: the matches of the tour, played once per test process
 TOUR = Tour()
 
 
-def _misfits_everywhere(app: Any, name: str) -> list[str]:
+def _misfits_everywhere(app: Any, name: str, sizes: tuple[tuple[int, int], ...]) -> list[str]:
     stop = dict(STOPS)[name]
     found: list[str] = []
     for lang in LANGS:
         app.set_language(lang, save=False)
         stop(app, TOUR)
-        for size in SIZES:
+        for size in sizes:
             app.resize(size)
             assert app.size == size
             app.step(DT, [])  # laid out again and drawn
@@ -42,8 +44,18 @@ def _misfits_everywhere(app: Any, name: str) -> list[str]:
 
 @pytest.mark.parametrize("name", [name for name, _stop in STOPS])
 def test_every_button_and_card_index_is_inside_the_window(make_app: Any, name: str) -> None:
+    """Every screen in every language at 800x600 and 1024x600."""
     app = make_app(SIZES[0], animation_speed="off", hints=True)
-    assert _misfits_everywhere(app, name) == []
+    assert _misfits_everywhere(app, name, TIGHT) == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", [name for name, _stop in STOPS])
+def test_every_button_and_card_index_is_inside_the_window_at_every_size(make_app: Any,
+                                                                        name: str) -> None:
+    """The same at 1280x720 and 1920x1080 too (``-m slow``)."""
+    app = make_app(SIZES[0], animation_speed="off", hints=True)
+    assert _misfits_everywhere(app, name, SIZES) == []
 
 
 def test_a_window_of_800x600_opens_at_that_size(make_app: Any) -> None:
