@@ -4,8 +4,8 @@ This is the one source of the presets that offer the expert (:data:`EXPERT_PRESE
 ``bots.levels_for``); the README's table of the expert's figures is checked against it
 (``tests/bots/test_expert_record.py``). Each figure comes from duplicate two-player rounds of
 ``python -m rami_desktop.sim --preset P --players 2 --bots expert,hard --rounds 1500 --seed
-3901 --json``, run in parts (``--part I/5``) and pooled by ``tools/pool_runs.py``; a preset whose
-run was not finished in time has the parts that were.
+3901 --json``, run in parts (``--part I/5``) and pooled by ``tools/pool_runs.py`` (all five
+parts of every preset were run: each figure is that command's whole run).
 """
 
 from __future__ import annotations
@@ -73,10 +73,10 @@ class Measured:
 
 #: the expert's figures, per preset (measured 2026-12-04, seed 3901)
 RECORD: dict[str, Measured] = {m.preset: m for m in (
-    Measured("talaj", 600, 302, 100.4, 0, (0, 1)),
-    Measured("rami-talaj", 600, 304, 110.1, 0, (0, 1)),
-    Measured("tallage", 600, 303, 103.7, 0, (0, 1)),
-    Measured("simple", 1200, 599, 47.4, 0, (0, 1, 2, 3)),
+    Measured("talaj", 1500, 754, 100.4, 0, (0, 1, 2, 3, 4)),
+    Measured("rami-talaj", 1500, 758, 110.1, 0, (0, 1, 2, 3, 4)),
+    Measured("tallage", 1500, 760, 103.7, 0, (0, 1, 2, 3, 4)),
+    Measured("simple", 1500, 750, 47.4, 0, (0, 1, 2, 3, 4)),
 )}
 
 #: the presets where the expert cleared its bar: the only ones that offer it
