@@ -34,6 +34,7 @@ from rami_desktop.app_services import (
 from rami_desktop.i18n import N_
 from rami_desktop.play.config import GameConfig
 from rami_desktop.play.session import Session
+from rami_desktop.play.table import Table
 from rami_desktop.resources import asset
 from rami_desktop.storage.match_io import MatchFiles
 from rami_desktop.storage.paths import Paths
@@ -293,7 +294,7 @@ class App:
         paths = self.paths
         session = Session(config, store=MatchFiles(paths) if paths is not None else None,
                           stats=StatsFiles(paths) if paths is not None else None)
-        self.stack.clear_to(self.scene(Route.TABLE, session))
+        self.stack.clear_to(self.scene(Route.TABLE, Table(session)))
         return True
 
     def saved_match_available(self) -> bool:
@@ -315,7 +316,7 @@ class App:
             self.stack.push(self.scene(Route.MESSAGE, N_("Continue"),
                                        N_("The saved match could not be loaded.")))
             return False
-        self.stack.clear_to(self.scene(Route.TABLE, session))
+        self.stack.clear_to(self.scene(Route.TABLE, Table(session)))
         if problem:
             self.stack.push(self.scene(Route.MESSAGE, STARTUP_TITLE,
                                        lambda: startup_message([f"save:{problem}"])))
