@@ -15,6 +15,7 @@ from rami_desktop.ui.review_panel import ReviewPanel
 from rami_desktop.ui.review_text import finding_text, more_text, nothing_text
 from rami_desktop.ui.scenes.round_summary import RoundSummaryScene
 from rami_desktop.ui.text import strip_marks
+from tests.truth import behind
 
 from .test_table_helpers import Driver, known_table, play
 
@@ -41,7 +42,7 @@ def test_a_round_gone_out_at_once_reviews_to_a_neutral_line(make_app: Any) -> No
     play(scene, Draw(0, "stock"))
     for cards in ("KS KH KD", "8H 9H 10H JH QH", "5C 6C 7C", "2S 3S 4S"):
         play(scene, Lay(0, parse_cards(cards.split())))
-    play(scene, Discard(0, scene.session.round.hands[0][-1]))
+    play(scene, Discard(0, behind(scene.session).round.hands[0][-1]))
     summary = _summary(app, scene)
     assert summary.review.findings == ()
     Driver(app).step(frames=2)
@@ -59,9 +60,9 @@ def test_a_going_out_missed_is_told_with_its_turn(make_app: Any) -> None:
     app = make_app((1280, 800), animation_speed="off")
     scene = known_table(app, human=GOING_OUT)
     play(scene, Draw(0, "stock"), Discard(0, parse_cards(["8H"])[0]))
-    r = scene.session.round
+    r = behind(scene.session).round
     r.over, r.winner = True, 1  # the round ends there (the bots' turns do not matter)
-    scene.session.version += 1
+    behind(scene.session).version += 1
     summary = _summary(app, scene)
     findings = summary.review.findings
     assert findings is not None and [f.kind for f in findings] == [FindingKind.MISSED_OUT]
