@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import logging
 import random
 from collections.abc import Mapping, Sequence
 from concurrent.futures import Future
@@ -56,7 +55,6 @@ from .seat_view import SeatView, view_of
 from .story import Told, round_story
 from .table import BotTurn
 
-log = logging.getLogger(__name__)
 
 #: seeds drawn for a configuration without one are below this
 SEED_LIMIT = 1 << 32
