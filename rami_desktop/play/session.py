@@ -55,7 +55,6 @@ from .seat_view import SeatView, view_of
 from .story import Told, round_story
 from .table import BotTurn
 
-
 #: seeds drawn for a configuration without one are below this
 SEED_LIMIT = 1 << 32
 
