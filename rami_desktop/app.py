@@ -31,10 +31,11 @@ from rami_desktop.app_services import (
     save_settings,
     start_logging,
 )
-from rami_desktop.app_timing import Marks
+from rami_desktop.app_timing import Marks, frame_stats
 from rami_desktop.i18n import N_
 from rami_desktop.play.config import GameConfig
 from rami_desktop.play.session import Session
+from rami_desktop.play.table import Table
 from rami_desktop.resources import asset
 from rami_desktop.storage.match_io import MatchFiles
 from rami_desktop.storage.paths import Paths
@@ -299,7 +300,7 @@ class App:
         session = Session(config, store=MatchFiles(paths) if paths is not None else None,
                           stats=StatsFiles(paths) if paths is not None else None,
                           rounds=RoundFiles.of(paths) if paths is not None else None)
-        self.stack.clear_to(self.scene(Route.TABLE, session))
+        self.stack.clear_to(self.scene(Route.TABLE, Table(session)))
         return True
 
     def saved_match_available(self) -> bool:
@@ -322,7 +323,7 @@ class App:
             self.stack.push(self.scene(Route.MESSAGE, N_("Continue"),
                                        N_("The saved match could not be loaded.")))
             return False
-        self.stack.clear_to(self.scene(Route.TABLE, session))
+        self.stack.clear_to(self.scene(Route.TABLE, Table(session)))
         if problem:
             self.stack.push(self.scene(Route.MESSAGE, STARTUP_TITLE,
                                        lambda: startup_message([f"save:{problem}"])))
@@ -472,17 +473,7 @@ class App:
 
     def frame_stats(self) -> tuple[float, float, float]:
         """(p50, p99, max) of the work times of the last frames, in milliseconds."""
-        if not self.frame_times:
-            return 0.0, 0.0, 0.0
-        ms = sorted(t * 1000.0 for t in self.frame_times)
-
-        def pct(p: float) -> float:
-            k = (len(ms) - 1) * p
-            lo = int(k)
-            hi = min(lo + 1, len(ms) - 1)
-            return ms[lo] + (ms[hi] - ms[lo]) * (k - lo)
-
-        return pct(0.5), pct(0.99), ms[-1]
+        return frame_stats(self.frame_times)
 
     def perf_line(self) -> str:
         """The ``--perf`` report line."""

@@ -249,7 +249,7 @@ def advertise(hall: Hall, codes: list[str], port: int, tls: bool,
     if args.no_advertise or len(codes) != 1:
         return None
     session = hall.tables[codes[0]].session
-    advertiser = Advertiser(args.name or "Rami", port, session.rules.preset,
+    advertiser = Advertiser(args.name or "Rami", port, session.match.rules.preset,
                             session.config.players, tls)
     advertiser.free = len(session.book.free())
     advertiser.start()

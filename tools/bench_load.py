@@ -29,6 +29,7 @@ from rami_desktop.engine.actions import Draw, Lay, Undo  # noqa: E402
 from rami_desktop.engine.melds import make_meld  # noqa: E402
 from rami_desktop.play.config import GameConfig, Seat, autoplay_config  # noqa: E402
 from rami_desktop.play.session import Session  # noqa: E402
+from rami_desktop.play.table import Table  # noqa: E402
 from rami_desktop.storage.atomic import dump_json_bytes  # noqa: E402
 from rami_desktop.storage.match_io import MatchFiles  # noqa: E402
 from rami_desktop.storage.paths import Paths  # noqa: E402
@@ -40,14 +41,14 @@ def crafted_save(pairs: int) -> bytes:
     for seed in range(500):
         config = GameConfig(seats=(Seat("Sara", "human"), Seat("Bot", "bot", "easy")), seed=seed)
         session = Session(config)
-        if session.human_to_play() != 0:
+        if Table(session).human_to_play() != 0:
             continue
-        session.play(0, Draw(session.action_player(0), "stock"))
-        hand = session.round.hands[session.action_player(0)]
+        session.play(0, Draw(Table(session).action_player(0), "stock"))
+        hand = session.round.hands[Table(session).action_player(0)]
         meld = next((cs for cs in combinations(hand, 3) if make_meld(cs, 1) is not None), None)
         if meld is None or len(hand) < 5:
             continue
-        p = session.action_player(0)
+        p = Table(session).action_player(0)
         for _ in range(pairs):
             session.match.apply(Lay(p, tuple(meld)))
             session.match.apply(Undo(p))

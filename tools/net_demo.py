@@ -95,7 +95,7 @@ class Pilot:
             return
         session = top.net
         action = self.bot.act(session.observation(seat), self.rng)
-        order = session.hand_order(seat)
+        order = top.session.hand_order(seat)
         top.model.selected.clear()
         self.keys = keys_for(action, list(order.cards), top.view.visible_melds())
         self.wait = KEY_GAP * 3

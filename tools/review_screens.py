@@ -34,6 +34,7 @@ from rami_desktop.bots import make_bot
 from rami_desktop.engine.rules import preset
 from rami_desktop.play.config import GameConfig, Seat
 from rami_desktop.play.session import Session
+from rami_desktop.play.table import Table
 from rami_desktop.ui.scenes.round_summary import RoundSummaryScene
 from rami_desktop.ui.scenes.table import TableScene
 
@@ -51,21 +52,22 @@ def played(seed: int, shared: bool = False) -> Session:
     session = Session(config, first_dealer=1, verify_saves=False)
     stand_in = make_bot("medium")
     rng = random.Random(seed)
+    table = Table(session)
     while not session.round.over and session.round.turn < 400:
-        if session.bot_to_play() is not None:
+        if session.driver.bot_seat() is not None:
             session.step_bot()
             continue
-        seat = session.human_to_play()
+        seat = table.human_to_play()
         assert seat is not None
-        session.reveal(seat)
-        assert session.play(seat, stand_in.act(session.observation(seat), rng)).ok
+        table.reveal(seat)
+        assert table.play(seat, stand_in.act(session.observation(seat), rng)).ok
     return session
 
 
 def wait_review(session: Session) -> tuple[object, ...]:
     """The session's review, once the bot worker has it."""
     for _ in range(500):
-        review = session.review()
+        review = session.findings()
         if review is not None:
             return review
         time.sleep(0.01)
@@ -88,8 +90,9 @@ def shoot(seed: int, lang: str, out: Path, size: tuple[int, int], shared: bool =
     """The review of the seed's round on the summary, in ``lang``, saved as a PNG."""
     app = App(size, settings={"language": lang}, persist=False, fullscreen=False)
     session = played(seed, shared)
-    table = TableScene(app, session)
-    summary = RoundSummaryScene(app, session, lambda: None)
+    game = Table(session)
+    table = TableScene(app, game)
+    summary = RoundSummaryScene(app, game, lambda: None)
     app.stack.clear_to(table)
     app.stack.push(summary)
     for _ in range(30):

@@ -109,7 +109,7 @@ def step(session: Session, human: Human) -> None:
         session.next_round()
         return
     session.ask_redeals()
-    if session.human_to_play() == 0:
+    if session.match.seat_of(session.round.current) == 0:  # the human's turn
         human.move(session)
     else:
         session.step_bot()

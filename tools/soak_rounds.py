@@ -206,7 +206,7 @@ def soak(home: Path, rounds: int, presets: list[str], seed: int, verify: bool,
         session.flush()  # the session saved itself at the turn's discard (its writer thread)
         problem = session.save_problem
         t1 = time.perf_counter()
-        if session.match_over:  # a match over is no longer saved: its save is gone
+        if session.match.over:  # a match over is no longer saved: its save is gone
             if store.exists():
                 failures += 1
                 print(f"turn {turns}: the save of a finished match is still there",
@@ -240,7 +240,7 @@ def soak(home: Path, rounds: int, presets: list[str], seed: int, verify: bool,
             done += 1
             outcomes["capped" if capped else (session.round.end_reason or "out")] += 1
             round_turns = 0
-            if capped or session.match_over:
+            if capped or session.match.over:
                 session.close()
                 session = None
             else:

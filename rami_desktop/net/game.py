@@ -1,9 +1,10 @@
 """What a network game adds to a table's game, for the screens that show it.
 
-:class:`NetGame` is a :class:`~rami_desktop.play.table_game.TableGame` that also takes the
-network's messages (:meth:`NetGame.pump`, every frame: it never waits) and says where the
-table stands (:class:`NetState`); the host's session and a joiner's remote session are both
-one.
+:class:`NetGame` is a :class:`~rami_desktop.play.table_game.TableGame` with a network face,
+:attr:`NetGame.net` (a :class:`NetLink`): it takes the network's messages
+(:meth:`NetLink.pump`, every frame: it never waits) and says where the table stands
+(:class:`NetState`). :class:`NetTable` is one: the one table (:class:`~rami_desktop.play.table.
+Table`) over a network source, the host's session or a joiner's remote session.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Protocol
 
 from rami_desktop.engine.actions import Action
 from rami_desktop.engine.observation import Observation
+from rami_desktop.play.table import Table, TableSource
 from rami_desktop.play.table_game import TableGame
 
 from .errors import Code
@@ -48,8 +50,8 @@ class NetState:
     policy: str = "wait"
 
 
-class NetGame(TableGame, Protocol):
-    """A table's game played over the network (see the module's text)."""
+class NetLink(Protocol):
+    """The network face of a table's game (see the module's text)."""
 
     @property
     def serial(self) -> int:
@@ -72,10 +74,40 @@ class NetGame(TableGame, Protocol):
         """The refusals the network brought since the last call."""
         ...
 
-    def rematch(self) -> NetGame:
-        """The game of the next match at this table (the host deals it now; a joiner waits for
-        it)."""
+    def rematch(self) -> NetSource:
+        """The source of the next match at this table (the host deals it now; a joiner's is
+        itself: it waits for it)."""
         ...
 
 
-__all__ = ["NetGame", "NetState"]
+class NetSource(TableSource, NetLink, Protocol):
+    """A table's source that is also a network link: the host's session, a joiner's."""
+
+
+class NetGame(TableGame, Protocol):
+    """A table's game played over the network (see the module's text)."""
+
+    @property
+    def net(self) -> NetLink:
+        """The network face of the game."""
+        ...
+
+
+class NetTable(Table):
+    """The table of a network game: the one table, and its source's network face.
+
+    Args:
+        source: the host's session, or a joiner's remote session.
+    """
+
+    def __init__(self, source: NetSource) -> None:
+        super().__init__(source)
+        self._link = source
+
+    @property
+    def net(self) -> NetLink:
+        """The network face of the game (messages, where the table stands, refusals)."""
+        return self._link
+
+
+__all__ = ["NetGame", "NetLink", "NetSource", "NetState", "NetTable"]

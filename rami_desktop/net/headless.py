@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from rami_desktop.play.clock import TableClock
+from rami_desktop.play.table import Table, seat_name
 
 from .doorbell import Doorbell
 from .host_session import HostSession
@@ -58,23 +59,24 @@ def step_table(session: HostSession, inline: bool = False,
         session.start()  # a headless table begins once every network seat is taken
     if not session.started or session.round.over:
         return False
-    session.ask_redeals()
+    table = Table(session)  # the bots think as at a screen (no human is at this one)
+    table.ask_redeals()
     if inline:
-        while session.bot_to_play() is not None and not session.round.over:
+        while session.driver.bot_seat() is not None and not session.round.over:
             session.step_bot()
             session.pump()  # a joiner's request waits one bot action at most
     else:
-        session.poll()
-        _paced(session, clock)
-        if session.bot_to_play() is not None and (clock is None or clock.bot_may_start()):
-            session.think()
-    _paced(session, clock)
-    return session.thinking
+        table.poll()
+        _paced(table, session, clock)
+        if session.driver.bot_seat() is not None and (clock is None or clock.bot_may_start()):
+            table.think()
+    _paced(table, session, clock)
+    return table.thinking
 
 
-def _paced(session: HostSession, clock: TableClock | None) -> None:
+def _paced(table: Table, session: HostSession, clock: TableClock | None) -> None:
     """No screen: the happenings were sent, nothing to show but the pause they set."""
-    if session.take_happenings() and clock is not None:
+    if table.take_happenings() and clock is not None:
         clock.moved(session.round.over)
 
 
@@ -87,8 +89,8 @@ def next_look(session: HostSession, clock: TableClock | None, now: float) -> flo
     if due is not None:
         looks.append(now + max(0.0, due - session.clock()))
     if (clock is not None and clock.bot_wait > 0 and session.started
-            and not session.round.over and not session.thinking
-            and session.bot_to_play() is not None):
+            and not session.round.over and not session.worker.busy
+            and session.bot_turn() is not None):
         looks.append(now + clock.bot_wait)
     if not session.mailbox.empty():  # more requests than one step takes
         looks.append(now)
@@ -143,41 +145,43 @@ def table_summary(session: HostSession) -> dict[str, Any]:
         "rounds": len(session.match.results),
         "match_over": session.match.over,
         "winners": list(session.match.winners()),
-        "seats": [{"seat": i, "name": session.name(i), "kind": s.kind,
+        "seats": [{"seat": i, "name": seat_name(session.config, i), "kind": s.kind,
                    "score": session.match.scores[i]}
                   for i, s in enumerate(session.config.seats)],
     }
 
 
-def step_joiner(session: RemoteSession) -> None:
+def step_joiner(session: RemoteSession, table: Table | None = None) -> None:
     """Move a joiner whose seat a bot plays on: its bot decides here (the joiner has nothing
-    else to do meanwhile)."""
+    else to do meanwhile); ``table`` is the joiner's table (default: one made now)."""
+    table = table or Table(session)
     session.pump()
-    session.take_happenings()
+    table.take_happenings()
     session.take_refusals()  # a refused bot is asked again by the next step
     if session.status != "joined":
         return
-    if session.round_over:
-        if not session.match_over:
-            session.next_round()
+    if table.round_over:
+        if not table.match_over:
+            table.next_round()
         return
-    session.ask_redeals()
+    table.ask_redeals()
     session.step_bot()
 
 
 def joiner_done(session: RemoteSession) -> bool:
     """Whether a joiner's game ended (the match's end, or the table closed)."""
-    return session.match_over or session.status == "closed"
+    return session.match_ended or session.status == "closed"
 
 
 def run_joiner(session: RemoteSession, deadline: float) -> bool:
     """Play a joiner's seat with its bot until the game ends (or ``deadline``, a
     ``time.monotonic()``); return whether it ended normally (the match's end, or the host's
     normal end of the table)."""
+    table = Table(session)
     while not joiner_done(session) and time.monotonic() < deadline:
-        step_joiner(session)
+        step_joiner(session, table)
         session.link.wait(IDLE_WAIT)
-    return session.match_over or (session.status == "closed" and session.problem is None)
+    return session.match_ended or (session.status == "closed" and session.problem is None)
 
 
 __all__ = ["IDLE_WAIT", "TablePlan", "end_table", "hook_table", "joiner_done",

@@ -155,7 +155,7 @@ class HostSession(Session):
     def absent(self) -> list[int]:
         """The network seats still in the match whose player is not connected."""
         return [s for s in self.config.remote
-                if not self.book.present(s) and self.player_of(s) is not None]
+                if not self.book.present(s) and self.match.player_of(s) is not None]
 
     def waiting_for(self) -> list[int]:
         """The absent seats the table waits for (none when bots stand in)."""
@@ -248,7 +248,7 @@ class HostSession(Session):
         elif isinstance(request, Act):
             self._act(conn, seat, request)
         elif isinstance(request, Order):
-            self._orders[seat] = HandOrder.from_dict(request.order, self.hand(seat))
+            self.orders[seat] = HandOrder.from_dict(request.order, self.hand(seat))
         elif isinstance(request, Ready):
             self._ready.add(seat)
 
@@ -271,7 +271,8 @@ class HostSession(Session):
             self.config = dataclasses.replace(self.config, seats=tuple(seats))
         if taken.seat in self._stand_ins:
             self._stand_down(taken.seat)
-        order = self.hand_order(taken.seat) if self.player_of(taken.seat) is not None else None
+        seated = self.match.player_of(taken.seat) is not None
+        order = self.kept_order(taken.seat) if seated else None
         self.outbox.send(conn, envelope(
             "welcome", seat=taken.seat, token=taken.token, code=self.code,
             serial=self.serial, view=welcome_view(self.match, taken.seat, self.serial, order),
@@ -295,7 +296,7 @@ class HostSession(Session):
         if not self.started:
             self._error(conn, NetError.NOT_STARTED, request.seq)
             return
-        if request.action.player != self.player_of(seat):
+        if request.action.player != self.match.player_of(seat):
             self._error(conn, NetError.NOT_YOUR_SEAT, request.seq)
             return
         self._acking = (seat, request.seq)
@@ -342,7 +343,7 @@ class HostSession(Session):
         if r.over:
             self._ready.update(self.ready_for())
             return
-        seat = self.seat_of(r.current)
+        seat = self.match.seat_of(r.current)
         if seat in self.config.remote and seat not in self._stand_ins:
             log.info("seat %s let its turn's time pass: a bot plays it", seat)
             self._stand_in(seat)
@@ -364,7 +365,7 @@ class HostSession(Session):
         if r.over:
             waiting = bool(self.ready_for())
         else:
-            seat = self.seat_of(r.current)
+            seat = self.match.seat_of(r.current)
             waiting = seat in self.config.remote and seat not in self._stand_ins
         return self._moment_since + self.turn_time if waiting else None
 

@@ -1,12 +1,13 @@
 """A joiner's game: the table at the host, shown and played from another computer.
 
-:class:`RemoteSession` is a :class:`~rami_desktop.play.table_game.TableGame`: the table,
-the round summary and the match's end show it as they show a local session. It holds the game
-as its seat sees it (:mod:`rami_desktop.play.shown`), from the host's messages only. A move is
-checked on that round first (a refusal is said at once, in this screen's language); a move the
-round accepts is sent, and the host's answer (the move's happening, or its refusal's code)
-comes back through :meth:`RemoteSession.pump`, which the screen calls every frame and which
-never waits. A bot may play the seat (the headless joiner): it thinks on a worker thread.
+:class:`RemoteSession` is the remote source of a :class:`~rami_desktop.play.table.Table`
+(:class:`~rami_desktop.play.table.TableSource`): the table, the round summary and the match's
+end show it as they show a local session. It holds the game as its seat sees it, from the
+host's messages only (its seat view). A move is checked on that round first (a refusal is said
+at once, in this screen's language); a move the round accepts is sent, and the host's answer
+(the move's happening, or its refusal's code) comes back through :meth:`RemoteSession.pump`,
+which the screen calls every frame and which never waits. A bot may play the seat (the
+headless joiner): it thinks on a worker thread.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from rami_desktop.play.driver import decide
 from rami_desktop.play.hand_order import HandOrder
 from rami_desktop.play.happening import Happening, Played
 from rami_desktop.play.round_record import RoundKeeper
+from rami_desktop.play.table import BotTurn
 
 from .client import ClientLink, LinkEvent
 from .codec import JSON, event_from_dict, field_bool, field_int, field_list
@@ -78,7 +80,7 @@ class RemoteSession(RemoteView):
         self.worker = BotWorker()
         #: why the game stopped (``closed``; None: the table ended normally)
         self.problem: Trouble | None = None
-        self._sent_order: Any = self._order.to_dict()
+        self._sent_order: Any = self.order().to_dict()
         self._happenings: list[Happening] = []
         self._refusals: list[tuple[Code, Action | None]] = []
         self._seq = 0
@@ -89,48 +91,39 @@ class RemoteSession(RemoteView):
         self._asked_redeal = -1
         self.link.greet_with(request_text(Join(self.code, name, self.seat, self.token)))
 
-    def human_to_play(self) -> int | None:
-        """The human seat to play now (this one's only once the host answered its last move)."""
-        if self._round.over:
-            return None
-        seat = self.current_seat
-        if self.is_bot(seat):
-            return None
-        if seat == self.seat and (self._pending is not None or self.status != "joined"
-                                  or not self.started):
-            return None
-        return seat
+    def holds(self, seat: int) -> bool:
+        """Whether this seat's move is held back now: its last move's answer is awaited, the
+        link is not up or the host has not started the match."""
+        return seat == self.seat and (self._pending is not None or self.status != "joined"
+                                      or not self.started)
+
+    def takes(self, seat: int) -> bool:
+        """Whether a move of ``seat`` may be sent now: this screen's seat only, over a link that
+        is up, with no answer awaited."""
+        return seat == self.seat and self._pending is None and self.status == "joined"
 
     # ---- moves ---------------------------------------------------------------------------------
 
-    def play(self, seat: int, *candidates: Action, picked: Sequence[int] = ()) -> Played:
-        """This seat's move: the first candidate the seat's round accepts is sent to the host
-        (the table changes when its answer comes); a refusal is said at once."""
-        if not candidates:
-            return Played(None, ErrorCode.INVALID_MELD)
-        redeal = all(isinstance(a, Redeal) for a in candidates)
-        if seat != self.seat or (not redeal and self.human_to_play() != seat) \
-                or self._pending is not None or self.status != "joined":
-            late = ErrorCode.ROUND_OVER if self._round.over else ErrorCode.NOT_YOUR_TURN
-            return Played(None, late, candidates[0])
-        first: tuple[ErrorCode, Action] | None = None
-        for action in candidates:
-            code = self._round.check(action)
-            if code is not None:
-                first = first or (code, action)
-                continue
-            self._seq += 1
-            self._pending = (self._seq, action, tuple(picked))
-            self.link.send(request_text(Act(self._seq, action, tuple(picked))))
-            return Played((), None, action)
-        assert first is not None
-        return Played(None, first[0], first[1])
+    def submit(self, seat: int, action: Action, picked: Sequence[int] = ()) -> Played:
+        """Send this seat's move to the host (:meth:`check` it first); the table changes when
+        its answer comes."""
+        self._seq += 1
+        self._pending = (self._seq, action, tuple(picked))
+        self.link.send(request_text(Act(self._seq, action, tuple(picked))))
+        return Played((), None, action)
+
+    def _send(self, action: Action) -> Played:
+        """The seat's bot's move: sent if the seat's round accepts it now."""
+        code = self.check(action) if self.takes(self.seat) else ErrorCode.NOT_YOUR_TURN
+        if code is not None:
+            return Played(None, code, action)
+        return self.submit(self.seat, action)
 
     def net_state(self) -> NetState:
         """Where the table stands, as the host last said."""
         seats = self.table.seats
         waiting = tuple(i for i, s in enumerate(seats) if s.kind == "net" and not s.present
-                        and not s.stand_in and self.player_of(i) is not None)
+                        and not s.stand_in and i in self.view.match.seats)
         return NetState(hosting=False, code=self.code, started=self.started,
                         connected=self.status == "joined", closed=self.status == "closed",
                         trouble=self.problem, waiting_for=waiting,
@@ -146,7 +139,7 @@ class RemoteSession(RemoteView):
         """Whether a move was sent and its answer has not come yet."""
         return self._pending is not None
 
-    def take_happenings(self) -> list[Happening]:
+    def new_happenings(self) -> list[Happening]:
         """What happened since the last call, oldest first."""
         out, self._happenings = self._happenings, []
         return out
@@ -158,7 +151,7 @@ class RemoteSession(RemoteView):
 
     def next_round(self) -> None:
         """The round's summary was read: the host is told (it deals when everyone read it)."""
-        number = self._match.round_number + 1000 * self.serial
+        number = self.view.match.round_number + 1000 * self.serial
         if self._round.over and self._ready_for != number:
             self._ready_for = number
             self.link.send(request_text(Ready()))
@@ -190,8 +183,8 @@ class RemoteSession(RemoteView):
                 self._event(event)
             except (ValueError, KeyError, IndexError) as exc:  # boundary: the host's data
                 log.warning("a message of the host could not be read: %s", exc)
-        if self.status == "joined" and self.player_of(self.seat) is not None:
-            order = self.hand_order(self.seat).to_dict()
+        if self.status == "joined" and self.own_player() is not None:
+            order = self.order().to_dict()
             if order != self._sent_order:
                 self._sent_order = order
                 self.link.send(request_text(Order(order)))
@@ -228,15 +221,15 @@ class RemoteSession(RemoteView):
 
     def _seats(self, table: TableInfo) -> None:
         self.table = table
-        self.config = self._config(table, self.rules)
+        self.config = self._config(table, self.view.observation.rules)
 
     def _welcome_back(self, data: JSON) -> None:
         welcome = welcome_from(data)
         self.status = "joined"
         self._seats(welcome.table)
         self._new_view(welcome.view, welcome.serial)
-        self._order = HandOrder.from_dict(welcome.view.order, self.hand(self.seat))
-        self._sent_order = self._order.to_dict()
+        self.orders[self.seat] = HandOrder.from_dict(welcome.view.order, self.hand())
+        self._sent_order = self.order().to_dict()
         self._story = list(welcome.story)
         self._review = welcome.review
         self._happenings.append(Happening("deal", None))
@@ -267,23 +260,24 @@ class RemoteSession(RemoteView):
         pending = self._pending if self._pending is not None and ack == self._pending[0] \
             else None
         if view.match.serial != self.serial:
-            self._order = HandOrder()
+            self.orders[self.seat] = HandOrder()
         self._review = review_from(data)
         self._new_view(view, view.match.serial)
-        hand = self.hand(self.seat)
+        hand = self.hand()
         for happening in told:
             if happening.kind in ("deal", "redeal"):
-                self._order = HandOrder.of(hand)
+                self.orders[self.seat] = HandOrder.of(hand)
                 if happening.kind == "deal":
                     self._story = []
-            elif happening.seat == self.seat and self.player_of(self.seat) is not None:
+            elif happening.seat == self.seat and self.own_player() is not None:
                 drawn = next((e.card for e in happening.events
                               if isinstance(e, Drew) and e.card is not None), None)
-                self._order.follow(hand, pending[2] if pending else (), drawn)
+                order = self.order()
+                order.follow(hand, pending[2] if pending else (), drawn)
                 if any(isinstance(e, Discarded) for e in happening.events):
-                    self._order.end_turn()
+                    order.end_turn()
             self._happenings.append(happening)
-        self._sent_order = self.hand_order(self.seat).to_dict()  # the host followed it too
+        self._sent_order = self.order().to_dict()  # the host followed it too
         if pending is not None:
             self._pending = None
         self._keep_round()
@@ -301,52 +295,44 @@ class RemoteSession(RemoteView):
 
     # ---- a bot at this seat (the headless joiner) ----------------------------------------------
 
-    def bot_to_play(self) -> int | None:
+    def _bot_seat(self) -> int | None:
         """This seat, when its bot is to play now."""
         if self.bot is None or self._round.over or self.status != "joined":
             return None
-        if self._pending is not None or not self.started or self.current_seat != self.seat:
+        if self._pending is not None or not self.started or self.to_play() != self.seat:
             return None
         return self.seat
+
+    def bot_turn(self) -> BotTurn | None:
+        """This seat's bot, when it is to play now."""
+        if self._bot_seat() is None or self.bot is None:
+            return None
+        return BotTurn(self.seat, self.bot, self.view.observation, self.rng,
+                       (self.serial, self._moment))
+
+    def bot_move(self, seat: int, action: Action | None, error: BaseException | None) -> bool:
+        """Send the bot's decision (None: it failed with ``error``); return whether a move
+        went."""
+        return self._submit(action, error)
 
     def ask_redeals(self) -> list[int]:
         """The seat's bot is asked once a deal whether it wants a new one (the request is
         sent: the host's answer is the redeal's happening); returns no seat."""
-        if self.bot is None or not self.can_redeal(self.seat) or self._pending is not None:
+        player = self.own_player()
+        if self.bot is None or player is None or not self.view.observation.may_redeal \
+                or not self.takes(self.seat):
             return []
         if self._asked_redeal == self._moment:
             return []
         self._asked_redeal = self._moment
         if self.bot.wants_redeal(self.view.observation, self.rng):
-            self.play(self.seat, Redeal(self.action_player(self.seat)))
+            self._send(Redeal(player))
         return []
-
-    @property
-    def thinking(self) -> bool:
-        """Whether the bot is deciding on the worker thread."""
-        return self.worker.busy
-
-    def think(self) -> bool:
-        """Start the bot's decision (if not started yet); return whether it is thinking."""
-        if self.bot_to_play() is None or self.bot is None:
-            self.worker.cancel()
-            return False
-        if not self.worker.busy:
-            self.worker.start(self.bot, self.view.observation, self.rng, (self.serial,
-                                                                          self._moment))
-        return True
-
-    def poll(self) -> bool:
-        """Send the bot's decision if it is ready and still timely; return whether it was."""
-        tag, action, error = self.worker.poll()
-        if tag is None or tag != (self.serial, self._moment) or self.bot_to_play() is None:
-            return False
-        return self._submit(action, error)
 
     def step_bot(self) -> bool:
         """Let the bot decide here and now and send its action (headless play); return
         whether it was to play."""
-        if self.bot_to_play() is None or self.bot is None:
+        if self._bot_seat() is None or self.bot is None:
             return False
         try:
             action: Action | None = decide(self.bot, self.view.observation, self.rng)
@@ -359,7 +345,7 @@ class RemoteSession(RemoteView):
         if action is None:
             log.error("the bot of seat %s failed: %r", self.seat, error)
             return self._rescue()
-        played = self.play(self.seat, action)
+        played = self._send(action)
         if played.ok or played.code is None or self.bot is None:
             return played.ok
         self.bot.refused(action, played.code)
@@ -372,7 +358,7 @@ class RemoteSession(RemoteView):
     def _rescue(self) -> bool:
         """End the turn the engine's way from where the seat's round stands."""
         actions = finishing_actions(self._round)
-        return bool(actions) and self.play(self.seat, actions[0]).ok
+        return bool(actions) and self._send(actions[0]).ok
 
 
 def _happening(data: Any) -> Happening:

@@ -1,26 +1,27 @@
 """The game as a joiner's screen holds it: its seat, the table's seats and the seat's view.
 
-:class:`RemoteView` is the part of a :class:`~rami_desktop.net.remote.RemoteSession` that
-answers what the screens read (names, seats, the round and the match as the seat sees them,
-its hand in its order), from the host's last view only (:mod:`rami_desktop.play.shown`).
+:class:`RemoteView` is the part of a :class:`~rami_desktop.net.remote.RemoteSession` that holds
+what the host said last: the table's seats, the seat's view (the only game a joiner has), its
+hand's order, the round's story told at the welcome and the review of the round just over. The
+table (:class:`~rami_desktop.play.table.Table`) reads it as it reads a local session.
 """
 
 from __future__ import annotations
 
 import logging
 
+from rami_desktop.engine.actions import Action
 from rami_desktop.engine.cards import Card
+from rami_desktop.engine.errors import ErrorCode
 from rami_desktop.engine.observation import Observation
 from rami_desktop.engine.rules import Rules
 from rami_desktop.engine.state import RoundState
-from rami_desktop.i18n import _
 from rami_desktop.play.config import GameConfig, Seat
 from rami_desktop.play.findings import Finding
 from rami_desktop.play.hand_order import HandOrder
-from rami_desktop.play.mirror import MirrorMatch
+from rami_desktop.play.mirror import mirror_round
 from rami_desktop.play.replay import Replay
 from rami_desktop.play.seat_view import RoundReveal, SeatView
-from rami_desktop.play.shown import Shown, shown_of
 from rami_desktop.play.story import Told
 
 from .joining import TableInfo, Welcome
@@ -44,8 +45,12 @@ class RemoteView:
         self.serial = welcome.serial
         #: ``joined`` (playing), ``down`` (the link is trying again) or ``closed``
         self.status = "joined"
+        #: counts the host's views: what the screen shows is built again when it moved
+        self.version = 0
         self._set_view(welcome.view)
-        self._order = HandOrder.from_dict(welcome.view.order, self.hand(self.seat))
+        #: the seat's hand order (the host keeps it too)
+        self.orders: dict[int, HandOrder] = {
+            self.seat: HandOrder.from_dict(welcome.view.order, self.hand())}
         #: the round's last moves as the host told them at the welcome (emptied at a new deal)
         self._story: list[Told] = list(welcome.story)
         self._record: tuple[RoundReveal, dict[str, object] | None] | None = None
@@ -54,45 +59,32 @@ class RemoteView:
 
     # ---- the view ------------------------------------------------------------------------------
 
-    @staticmethod
-    def _config(table: TableInfo, rules: Rules) -> GameConfig:
-        return GameConfig(rules=rules, seats=tuple(Seat(s.name, s.kind) for s in table.seats))
+    def _config(self, table: TableInfo, rules: Rules) -> GameConfig:
+        """The seats as this screen sees them: its own is played here (``human``), every other
+        human seat at another screen (``net``)."""
+        seats = tuple(Seat(s.name, "human" if i == self.seat else
+                           ("bot" if s.kind == "bot" else "net"))
+                      for i, s in enumerate(table.seats))
+        return GameConfig(rules=rules, seats=seats)
 
     def _set_view(self, view: SeatView) -> None:
         self.view = view
-        seat = self.seat if self.seat in view.match.seats else None
-        self._shown = shown_of(view, seat, self.config.players)
-        self._round = self._shown.round
-        self._match = self._shown.match
+        self._round = mirror_round(view)
+        self.version += 1
+
+    def seat_view(self, seat: int | None) -> SeatView:
+        """The seat's view, as the host sent it last (the only one this screen has; the table
+        reads the public parts of it for anyone but its seat)."""
+        return self.view
 
     @property
-    def shown(self) -> Shown:
-        """What this screen shows: its seat's view, as the host sent it last."""
-        return self._shown
-
-    @property
-    def match(self) -> MirrorMatch:
-        """The match's public record and the seat's round."""
-        return self._match
-
-    @property
-    def round(self) -> RoundState:
+    def round_state(self) -> RoundState:
         """The round as the seat holds it (the others' hands and the stock are unknown)."""
         return self._round
 
     @property
-    def rules(self) -> Rules:
-        """The match's rules."""
-        return self.view.observation.rules
-
-    @property
-    def round_over(self) -> bool:
-        """Whether the current round has ended."""
-        return self._round.over
-
-    @property
-    def match_over(self) -> bool:
-        """Whether the match has ended."""
+    def match_ended(self) -> bool:
+        """Whether the match has ended (as the host said)."""
         return self.view.match.over
 
     @property
@@ -104,59 +96,28 @@ class RemoteView:
         """None: the deal is the host's secret."""
         return None
 
-    # ---- the seats -----------------------------------------------------------------------------
-
-    def name(self, seat: int) -> str:
-        """A seat's name (a seat without one gets its default name, in this screen's
-        language)."""
-        s = self.config.seats[seat]
-        if s.name is not None:
-            return s.name
-        text = _("Bot {number}") if s.is_bot else _("Player {number}")
-        return text.format(number=seat + 1)
-
-    def is_bot(self, seat: int) -> bool:
-        """Whether a bot plays a seat."""
-        return self.config.seats[seat].is_bot
-
-    def plays_here(self, seat: int) -> bool:
-        """Whether the player at this screen plays a seat: its own only."""
-        return seat == self.seat
-
     @property
-    def shared_screen(self) -> bool:
-        """False: a joiner's screen is its own player's only."""
-        return False
+    def started(self) -> bool:
+        """Whether the host lets the match be played."""
+        return self.table.started
 
-    @property
-    def human_seats(self) -> list[int]:
-        """This screen's seat, while it is in the match."""
-        return [self.seat] if self.player_of(self.seat) is not None else []
+    def own_player(self) -> int | None:
+        """The round player of this screen's seat (None if out of the match)."""
+        seats = self.view.match.seats
+        return seats.index(self.seat) if self.seat in seats else None
 
-    @property
-    def current_seat(self) -> int:
+    def to_play(self) -> int:
         """The seat to play."""
-        return self._match.seat_of(self._round.current)
+        return self.view.match.seats[self._round.current]
 
-    def seat_of(self, player: int) -> int:
-        """The seat of a round player."""
-        return self._match.seat_of(player)
-
-    def story(self) -> list[Told]:
+    def journal(self) -> list[Told]:
         """The round's moves this seat was told when it sat down (the journal's first lines)."""
         return list(self._story)
 
-    def review(self) -> tuple[Finding, ...] | None:
+    def findings(self) -> tuple[Finding, ...] | None:
         """The review of the round just over for this seat, as the host worked it out and
-        sent it with the round's end (the deal it replays is never told to a joiner); None
-        while the round is on."""
-        if not self._round.over:
-            return None
+        sent it with the round's end (the deal it replays is never told to a joiner)."""
         return () if self._review is None else self._review
-
-    def player_of(self, seat: int) -> int | None:
-        """The round player of a seat (None if out of the match)."""
-        return self._match.player_of(seat)
 
     def round_record(self) -> dict[str, object] | None:
         """The record of the round just over, from the shared record the host sent at its end
@@ -169,7 +130,7 @@ class RemoteView:
             return self._record[1]
         obs = self.view.observation
         seats = self.view.match.seats
-        config = GameConfig(self.rules, tuple(self.config.seats[s] for s in seats))
+        config = GameConfig(self.config.rules, tuple(self.config.seats[s] for s in seats))
         record: dict[str, object] | None = {
             "config": config.to_dict(), "shared": reveal.record, "dealer": obs.dealer,
             "partners": list(obs.partners),
@@ -186,33 +147,6 @@ class RemoteView:
         self._record = (reveal, record)
         return record
 
-    def action_player(self, seat: int) -> int:
-        """The round player number of a seat, for building its actions."""
-        player = self.player_of(seat)
-        if player is None:
-            raise ValueError(f"seat {seat} is out of the match")
-        return player
-
-    @property
-    def started(self) -> bool:
-        """Whether the host lets the match be played."""
-        return self.table.started
-
-    def face_up(self) -> int | None:
-        """This screen's seat: its hand is always its player's to see."""
-        return self.seat if self.player_of(self.seat) is not None else None
-
-    def bottom_seat(self) -> int | None:
-        """This screen's seat, at the bottom."""
-        return self.face_up()
-
-    def privacy_due(self) -> int | None:
-        """None: nobody else plays at this screen."""
-        return None
-
-    def reveal(self, seat: int) -> None:
-        """Nothing to do: a joiner's screen is its own player's only."""
-
     def observation(self, seat: int) -> Observation:
         """What this seat sees of the round (the host's last word).
 
@@ -223,31 +157,24 @@ class RemoteView:
             raise ValueError(f"seat {seat} is not this screen's")
         return self.view.observation
 
-    def hand(self, seat: int) -> tuple[Card, ...]:
+    def hand(self) -> tuple[Card, ...]:
         """This seat's cards (no other hand is known)."""
-        player = self.player_of(seat)
-        if seat != self.seat or player is None:
-            return ()
-        return tuple(self._round.hands[player])
+        player = self.own_player()
+        return () if player is None else tuple(self._round.hands[player])
 
-    def hand_order(self, seat: int) -> HandOrder:
-        """This seat's hand in its screen order (kept by the host too)."""
-        if seat != self.seat:
-            return HandOrder()
-        hand = self.hand(seat)
-        if sorted(self._order.cards) != sorted(hand):
-            self._order = HandOrder.from_dict(self._order.to_dict(), hand)
-        return self._order
+    def order(self) -> HandOrder:
+        """This seat's hand in its screen order."""
+        hand = self.hand()
+        order = self.orders.get(self.seat, HandOrder())
+        if sorted(order.cards) != sorted(hand):
+            order = HandOrder.from_dict(order.to_dict(), hand)
+        self.orders[self.seat] = order
+        return order
 
-    def can_redeal(self, seat: int) -> bool:
-        """Whether this seat may ask for a new deal now."""
-        player = self.player_of(seat)
-        return (seat == self.seat and player is not None and self.status == "joined"
-                and self._round.can_redeal(player))
-
-    def talaj_open(self) -> bool:
-        """Whether this seat, to play, may take a talaj card now."""
-        return any(d.source != "stock" for d in self._round.legal_draws())
+    def check(self, action: Action) -> ErrorCode | None:
+        """The code the seat's round refuses an action with (as the host will), None if it
+        accepts it."""
+        return self._round.check(action)
 
 
 __all__ = ["RemoteView"]

@@ -10,9 +10,20 @@ from collections.abc import Callable, Mapping, Sequence
 
 from rami_desktop.engine.match import Match
 
+from .config import GameConfig
 from .persist import StatsStore
+from .table import seat_name
 
 StatsJob = Callable[[StatsStore], "str | None"]
+
+
+def human_round_end(config: GameConfig, match: Match, match_done: bool) -> list[StatsJob]:
+    """:func:`record_round_end` for every human seat, by its name, with the turns it ended."""
+    players = [(seat, seat_name(config, seat))
+               for seat in range(config.players) if not config.seats[seat].is_bot]
+    turns = {seat: sum(1 for e in match.round.discards if e[0] == match.player_of(seat))
+             for seat, _n in players}
+    return record_round_end(match, players, match_done, turns)
 
 
 def record_round_end(match: Match, players: Sequence[tuple[int, str]], match_done: bool,

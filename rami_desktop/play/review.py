@@ -24,6 +24,7 @@ worker thread (:meth:`~rami_desktop.play.session.Session.review`).
 
 from __future__ import annotations
 
+import logging
 from collections import Counter
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
@@ -87,6 +88,18 @@ def review_of(state: RoundState, players: Collection[int],
     chosen = frozenset(players)
     mapping = tuple(seats) if seats is not None else None
     return lambda: review_round(RoundState.from_dict({**data, "log": []}), log, chosen, mapping)
+
+
+def quiet(job: Callable[[], tuple[Finding, ...]]) -> Callable[[], tuple[Finding, ...]]:
+    """``job``, finding nothing when it fails (a bug: logged, the round is still summed up)."""
+    def run() -> tuple[Finding, ...]:
+        try:
+            return job()
+        except Exception:  # any bug of the review: the summary shows without it
+            logging.getLogger(__name__).exception("the round review failed")
+            return ()
+
+    return run
 
 
 def review_round(state: RoundState, log: Sequence[Action], players: Collection[int],

@@ -21,6 +21,7 @@ or a redeal asked for has no shared record (they are dealt from the seed).
 from __future__ import annotations
 
 import json
+import logging
 import random
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
@@ -35,6 +36,8 @@ from rami_desktop.engine.state import RoundState
 
 from .config import GameConfig
 from .persist import game_payload
+
+log = logging.getLogger(__name__)
 
 
 class RoundKeeper(Protocol):
@@ -75,6 +78,33 @@ def round_record_job(config: GameConfig, match: Match) -> Callable[[], dict[str,
             raise ValueError("the round does not replay from its seed")
         return {**game_payload(round_config, one),
                 "round": {"number": number, "seats": list(seats)}}
+
+    return job
+
+
+def replayable_record(config: GameConfig, match: Match) -> dict[str, Any] | None:
+    """:func:`round_record`, or None for a deal not dealt from its seed (a prepared deal the
+    session was not told of: tests)."""
+    try:
+        return round_record(config, match)
+    except ValueError as exc:
+        log.info("the round cannot be replayed: %s", exc)
+        return None
+
+
+def keeping_job(config: GameConfig, match: Match, keeper: RoundKeeper
+                ) -> Callable[[], str | None]:
+    """The job keeping ``match``'s round just over with ``keeper`` (what it needs taken now;
+    a deal not dealt from its seed is only logged)."""
+    make = round_record_job(config, match)
+
+    def job() -> str | None:
+        try:
+            payload = make()
+        except ValueError as exc:
+            log.info("the round is not kept: %s", exc)
+            return None
+        return keeper.keep(payload)
 
     return job
 

@@ -1,22 +1,18 @@
 """One game, whatever shows it: the match, the seats, the seed, the bots, who may see which hand,
 the hands' order, autosave and resume, and the statistics.
 
-The table, the tutorial, the simulator, the text mode, the smoke test and the soaks all drive a
-:class:`Session`; a screen only shows it and sends the players' moves (:meth:`Session.play`).
-Every change is told as a :class:`Happening` (:meth:`Session.take_happenings`) for the screen
-to animate. The session knows nothing of pygame.
-
-Who may see what is the session's rule (:meth:`Session.face_up`): with one human at the
-screen, their hand is always theirs to see; when two or more humans share the screen, a hand is
-face up only while its owner plays their own turn after saying they are at the screen
-(:meth:`Session.reveal`, after the privacy screen), and hidden from the moment they discard.
+The simulator, the text mode, the smoke test and the soaks drive a :class:`Session`; a screen
+shows it through a :class:`~rami_desktop.play.table.Table`, of which the session is the local
+source (:class:`~rami_desktop.play.table.TableSource`): it gives the table seat views
+(:meth:`Session.seat_view`) and takes its intents (:meth:`Session.submit`). Every change is
+told as a :class:`Happening` (:meth:`Session.new_happenings`) for the screen to animate. The
+session knows nothing of pygame, nor of who is at the screen (that is the table's rule).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import functools
-import logging
 import random
 from collections.abc import Mapping, Sequence
 from concurrent.futures import Future
@@ -30,14 +26,16 @@ from rami_desktop.engine.actions import (
     Redeal,
     Redealt,
 )
+from rami_desktop.engine.cards import Card
 from rami_desktop.engine.errors import ErrorCode, RuleError
 from rami_desktop.engine.match import Match
+from rami_desktop.engine.observation import Observation
 from rami_desktop.engine.state import RoundState
 from rami_desktop.storage.deal_code import encode, format_code
 
 from .bot_worker import BotWorker
 from .config import GameConfig
-from .driver import BotDriver, Limits, Outcome
+from .driver import BotDriver, DriverStats, Limits, Outcome
 from .findings import Finding
 from .hand_order import HandOrder
 from .happening import Happening, Played
@@ -50,13 +48,12 @@ from .persist import (
     game_payload,
     rebuild_game,
 )
-from .records import record_round_end
-from .review import review_of
-from .round_record import RoundKeeper, round_record, round_record_job
-from .seating import Seating
-from .story import tell
-
-log = logging.getLogger(__name__)
+from .records import human_round_end
+from .review import quiet, review_of
+from .round_record import RoundKeeper, keeping_job, replayable_record
+from .seat_view import SeatView, view_of
+from .story import Told, round_story
+from .table import BotTurn
 
 #: seeds drawn for a configuration without one are below this
 SEED_LIMIT = 1 << 32
@@ -73,8 +70,8 @@ def seat_bots(config: GameConfig, seed: int) -> tuple[dict[int, Bot], dict[int, 
     return bots, rngs
 
 
-class Session(Seating):
-    """One match between the seats of a configuration.
+class Session:
+    """One match between the seats of a configuration (the local source of a table).
 
     Args:
         config: rules, seats and seed (a random seed is drawn when it has none).
@@ -116,8 +113,15 @@ class Session(Seating):
             raise ValueError("bots may only be seated in the bot seats of the setup")
         seated.update(bots or {})
         seeded.update(rngs or {})
-        super().__init__(config, match, BotDriver(match, seated, seeded, limits), orders)
         self.verify_saves = verify_saves
+        self.config = config
+        self.match = match
+        self.driver = BotDriver(match, seated, seeded, limits)
+        #: the hands' screen order, by seat (kept with the match)
+        self.orders: dict[int, HandOrder] = dict(orders or {})
+        #: counts the changes of the game (a move, a redeal, a deal): what a screen shows is
+        #: built again when it moved
+        self.version = 0
         self.store = store
         self.stats = stats
         self.rounds = rounds
@@ -129,13 +133,69 @@ class Session(Seating):
         self._happenings: list[Happening] = []
         self._recorded = len(self.match.results)
         self._match_recorded = self.match.over
-        self._draws_for: tuple[RoundState, int, bool, int] | None = None
-        self._talaj_open = False
         self._review: Future[tuple[Finding, ...]] | None = None
         if self.keeper is not None and kept:
-            self.keeper.kept(self.config, self.match, self._orders)
+            self.keeper.kept(self.config, self.match, self.orders)
         elif self.keeper is not None:  # what is dealt is shown: kept first
-            self.keeper.keep(self.config, self.match, self._orders)
+            self.keeper.keep(self.config, self.match, self.orders)
+
+    # ---- the game -------------------------------------------------------------------------------
+
+    @property
+    def round(self) -> RoundState:
+        """The current round (the whole state: never shown as it is; a screen reads a seat view,
+        :meth:`seat_view`)."""
+        return self.match.round
+
+    @property
+    def bots(self) -> Mapping[int, Bot]:
+        """The bot of each bot seat."""
+        return self.driver.bots
+
+    @property
+    def driver_stats(self) -> DriverStats:
+        """What the bot driver counted (refusals, rescues, decision times)."""
+        return self.driver.stats
+
+    @property
+    def all_bots(self) -> bool:
+        """Whether bots hold every seat."""
+        return len(self.driver.bots) == self.config.players
+
+    def seat_view(self, seat: int | None) -> SeatView:
+        """What ``seat`` may know of the game now (None: the public view, no hand)."""
+        return view_of(self.match, seat)
+
+    def observation(self, seat: int) -> Observation:
+        """What a seat may see of the round (bots see nothing else)."""
+        return self.match.observation(seat)
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """A seat's cards in the engine's order (the session's own bookkeeping)."""
+        player = self.match.player_of(seat)
+        return () if player is None else tuple(self.round.hands[player])
+
+    def kept_order(self, seat: int) -> HandOrder:
+        """A seat's hand in its screen order, as the session keeps it (a joiner's, sent back
+        to it; the saved game's)."""
+        hand = self.hand(seat)
+        order = self.orders.get(seat)
+        if order is None or sorted(order.cards) != sorted(hand):
+            order = HandOrder.from_dict(order.to_dict() if order else None, hand)
+            self.orders[seat] = order
+        return order
+
+    def journal(self) -> list[Told]:
+        """The current round's moves so far, replayed from its deal."""
+        return round_story(self.match)
+
+    def holds(self, seat: int) -> bool:
+        """False: the session holds no move back."""
+        return False
+
+    def takes(self, seat: int) -> bool:
+        """Whether a human plays ``seat`` (a bot's moves come from the driver)."""
+        return not self.config.seats[seat].is_bot
 
     # ---- resuming ------------------------------------------------------------------------------
 
@@ -156,11 +216,11 @@ class Session(Seating):
     # ---- the players' moves ------------------------------------------------------------------
 
     def play(self, seat: int, *candidates: Action, picked: Sequence[int] = ()) -> Played:
-        """A human's move: the first candidate the engine accepts is played.
+        """A human's move (a joiner's at the host, or a headless one): the first candidate the
+        engine accepts is played. Who may move at a shared screen is the table's rule.
 
         Args:
-            seat: the seat moving (a human at this screen whose turn it is; on a shared
-                screen, one who is at the screen).
+            seat: the seat moving (a human seat whose turn it is; any for a new deal).
             candidates: the actions the move may mean, in order of preference.
             picked: the hand positions (screen order) the move's cards were taken from.
 
@@ -169,94 +229,61 @@ class Session(Seating):
         """
         if not candidates:
             return Played(None, ErrorCode.INVALID_MELD)
-        if self.is_bot(seat):
+        if not self.takes(seat):
             return Played(None, ErrorCode.NOT_YOUR_TURN, candidates[0])
         redeal = all(isinstance(a, Redeal) for a in candidates)
-        if not redeal and (self.human_to_play() != seat
-                           or (self.shared_screen and self.plays_here(seat)
-                               and self.face_up() != seat)):
+        if not redeal and (self.round.over or self.match.seat_of(self.round.current) != seat):
             code = ErrorCode.ROUND_OVER if self.round.over else ErrorCode.NOT_YOUR_TURN
             return Played(None, code, candidates[0])
         first: tuple[ErrorCode, Action] | None = None
         for action in candidates:
-            try:
-                events = self.match.apply(action)
-            except RuleError as err:
-                first = first or (err.code, action)
-                continue
-            self._after(seat, events, picked, by_bot=False, human=True)
-            return Played(tuple(events), None, action)
+            played = self.submit(seat, action, picked)
+            if played.ok:
+                return played
+            assert played.code is not None
+            first = first or (played.code, action)
         assert first is not None
         return Played(None, first[0], first[1])
+
+    def submit(self, seat: int, action: Action, picked: Sequence[int] = ()) -> Played:
+        """Play a human's action here and now (:meth:`check` it first)."""
+        try:
+            events = self.match.apply(action)
+        except RuleError as err:
+            return Played(None, err.code, action)
+        self._after(seat, events, picked, by_bot=False, human=True)
+        return Played(tuple(events), None, action)
 
     def check(self, action: Action) -> ErrorCode | None:
         """The code the engine would refuse an action with, None if legal (nothing changes)."""
         return self.round.check(action)
 
-    def talaj_open(self) -> bool:
-        """Whether the player to play may take a talaj card now (asked once per moment)."""
-        r = self.round
-        key = (r, r.turn, r.has_drawn, len(r.talaj))
-        if self._draws_for is None or self._draws_for[0] is not r or self._draws_for[1:] != key[1:]:
-            self._draws_for = key
-            self._talaj_open = any(d.source != "stock" for d in r.legal_draws())
-        return self._talaj_open
-
-    def can_redeal(self, seat: int) -> bool:
-        """Whether a seat may ask for a new deal now (the engine decides)."""
-        player = self.player_of(seat)
-        return player is not None and self.round.can_redeal(player)
-
-    def turns_of(self, seat: int) -> int:
-        """Turns a seat has ended in the current round."""
-        player = self.player_of(seat)
-        if player is None:
-            return 0
-        return sum(1 for e in self.round.discards if e[0] == player)
-
     # ---- the bots ------------------------------------------------------------------------------
-
-    def bot_to_play(self) -> int | None:
-        """The seat of the bot to play now, if any."""
-        return self.driver.bot_seat()
 
     def ask_redeals(self) -> list[int]:
         """Before the first move, the bots the engine lets ask for a new deal are asked (once
         per deal); return the seats that asked."""
         seats = self.driver.ask_redeals()
         for seat in seats:
-            self._orders.clear()
-            self.record(Happening("redeal", seat, (Redealt(
-                self.action_player(seat)),), by_bot=True))
+            self.orders.clear()
+            player = self.match.player_of(seat)
+            assert player is not None
+            self.record(Happening("redeal", seat, (Redealt(player),), by_bot=True))
         if seats:
             self.autosave()
         return seats
 
-    @property
-    def thinking(self) -> bool:
-        """Whether a bot is deciding on the worker thread."""
-        return self.worker.busy
-
-    def think(self) -> bool:
-        """Start the decision of the bot to play on the worker thread (if not started yet);
-        return whether a bot is thinking."""
-        seat = self.bot_to_play()
+    def bot_turn(self) -> BotTurn | None:
+        """The bot to play now, if any (what it sees, its generator, the moment)."""
+        seat = self.driver.bot_seat()
         if seat is None:
-            self.worker.cancel()
-            return False
-        if not self.worker.busy:
-            self.worker.start(self.driver.bots[seat], self.driver.observation(seat),
-                              self.driver.rngs[seat], self._moment())
-        return True
+            return None
+        return BotTurn(seat, self.driver.bots[seat], self.driver.observation(seat),
+                       self.driver.rngs[seat], self._moment())
 
-    def poll(self) -> bool:
-        """Apply the decision of the bot to play if it is ready; return whether it was."""
-        tag, action, error = self.worker.poll()
-        if tag is None:
-            return False
-        seat = self.bot_to_play()
-        if tag != self._moment() or seat is None:
-            return False
+    def bot_move(self, seat: int, action: Action | None, error: BaseException | None) -> bool:
+        """Play a bot's decision through the driver (a failure or a refusal is the driver's to
+        mend); return True."""
         if action is None:
             outcome = self.driver.fail(seat, error or RuntimeError("the bot gave no action"))
         else:
@@ -270,7 +297,7 @@ class Session(Seating):
         Raises:
             ValueError: no bot is to play.
         """
-        seat = self.bot_to_play()
+        seat = self.driver.bot_seat()
         if seat is None:
             raise ValueError("no bot is to play")
         outcome = self.driver.step()
@@ -316,22 +343,17 @@ class Session(Seating):
     def _after(self, seat: int, events: list[Event], picked: Sequence[int], *, by_bot: bool,
                human: bool) -> None:
         if any(isinstance(e, Redealt) for e in events):
-            self._orders.clear()
+            self.orders.clear()
             self.record(Happening("redeal", seat, tuple(events), by_bot))
         else:
             self._follow_hands(seat, events, picked)
             self.record(Happening("move", seat, tuple(events), by_bot))
-        if self._revealed is not None and (
-                self.round.over or self.human_to_play() != self._revealed
-                or any(isinstance(e, Discarded) and self.seat_of(e.player) == self._revealed
-                       for e in events)):
-            self._revealed = None  # hidden the moment its owner discards
         self.autosave()
         if self.round.over:
             self._round_finished()
 
     def _follow_hands(self, seat: int, events: list[Event], picked: Sequence[int]) -> None:
-        order = self._orders.get(seat)
+        order = self.orders.get(seat)
         if order is None:
             return
         drawn = next((e.card for e in events if isinstance(e, Drew) and e.card is not None),
@@ -341,15 +363,14 @@ class Session(Seating):
             order.end_turn()
 
     def record(self, happening: Happening) -> None:
-        """Queue a happening for the screen, its events told as the screen may show them now
-        (:func:`~rami_desktop.play.story.tell`); a hosting session also sends it on."""
-        told = tell(happening.events, self.viewer_player(), self.shared_screen)
-        self._happenings.append(dataclasses.replace(happening, events=told))
+        """Queue a happening for the screen (its table tells it as the screen may show it);
+        a hosting session also sends it on."""
+        self._happenings.append(happening)
         self.version += 1
 
-    def take_happenings(self) -> list[Happening]:
-        """What happened since the last call, oldest first (told as the screen may show
-        them)."""
+    def new_happenings(self) -> list[Happening]:
+        """What happened since the last call, oldest first (the whole events: a table tells
+        them as its screen may show them)."""
         out, self._happenings = self._happenings, []
         return out
 
@@ -360,8 +381,7 @@ class Session(Seating):
         self.worker.cancel()
         self._review = None
         self.match.next_round()
-        self._orders.clear()
-        self._revealed = None
+        self.orders.clear()
         self.record(Happening("deal", None))
         self.autosave()
 
@@ -371,34 +391,31 @@ class Session(Seating):
         if self.prepared:
             return None
         try:
-            return format_code(encode(self.match.round_seed, self.rules, len(self.match.seats)))
+            match = self.match
+            return format_code(encode(match.round_seed, match.rules, len(match.seats)))
         except ValueError:
             return None
 
-    def review(self) -> tuple[Finding, ...] | None:
-        """The review of the round just over for the players at this screen (in the order it
-        happened; :mod:`.review`), worked out on the bot worker thread: None until it is ready
-        (and while the round is on)."""
+    def findings(self) -> tuple[Finding, ...] | None:
+        """The review of the round just over for the human players at this screen (in the
+        order it happened; :mod:`.review`), worked out on the bot worker thread: None until it
+        is ready (and while the round is on)."""
         if not self.round.over:
             return None
         if self._review is None:
-            players = [p for p in range(len(self.round.hands))
-                       if self.plays_here(self.seat_of(p))]
-            self._review = self.worker.job(review_of(self.round, players, self.match.seats))
-        if not self._review.done():
-            return None
-        error = self._review.exception()
-        if error is None:
-            return self._review.result()
-        log.error("the round review failed", exc_info=error)  # a bug: told once, then none
-        done: Future[tuple[Finding, ...]] = Future()
-        done.set_result(())
-        self._review = done
-        return ()
+            players = self._here_players()
+            self._review = self.worker.job(quiet(review_of(self.round, players, self.match.seats)))
+        return self._review.result() if self._review.done() else None
+
+    def _here_players(self) -> list[int]:
+        """The round players a human at this screen plays."""
+        seats = self.config.seats
+        return [p for p, seat in enumerate(self.match.seats)
+                if not seats[seat].is_bot and not seats[seat].is_remote]
 
     def _round_finished(self) -> None:
-        if self.human_seats:
-            self.review()  # started now, ready by the time the summary shows
+        if self._here_players():
+            self.findings()  # started now, ready by the time the summary shows
         if len(self.match.results) <= self._recorded:
             return
         self._recorded = len(self.match.results)
@@ -406,41 +423,20 @@ class Session(Seating):
         match_done = self.match.over and not self._match_recorded
         self._match_recorded = self._match_recorded or match_done
         if self.stats is not None:
-            stats = self.stats
-            players = [(seat, self.name(seat)) for seat in range(self.config.players)
-                       if not self.is_bot(seat)]
-            jobs = record_round_end(self.match, players, match_done,
-                                    {seat: self.turns_of(seat) for seat, _n in players})
-            for job in jobs:
-                self.writer.run(functools.partial(job, stats))
+            for job in human_round_end(self.config, self.match, match_done):
+                self.writer.run(functools.partial(job, self.stats))
 
     def round_record(self) -> dict[str, object] | None:
         """The record of the round just over (:mod:`.round_record`: what a replay is made
         from), None while it is on or for a deal not dealt from its seed (a lesson's)."""
         if not self.round.over or self.prepared:
             return None
-        try:
-            return round_record(self.config, self.match)
-        except ValueError as exc:  # a prepared deal the session was not told of (tests)
-            log.info("the round cannot be replayed: %s", exc)
-            return None
+        return replayable_record(self.config, self.match)
 
     def _keep_round(self) -> None:
         """Keep the round just over (on the writer thread; a failure is only logged)."""
-        keeper = self.rounds
-        if keeper is None or self.prepared:
-            return
-        make = round_record_job(self.config, self.match)
-
-        def job() -> str | None:
-            try:
-                payload = make()
-            except ValueError as exc:  # a prepared deal the session was not told of
-                log.info("the round is not kept: %s", exc)
-                return None
-            return keeper.keep(payload)
-
-        self.writer.run(job)
+        if self.rounds is not None and not self.prepared:
+            self.writer.run(keeping_job(self.config, self.match, self.rounds))
 
     # ---- saving --------------------------------------------------------------------------------
 
@@ -461,7 +457,7 @@ class Session(Seating):
 
     def payload(self) -> dict[str, object]:
         """The saved document of the match (setup, match, the hands' order)."""
-        return game_payload(self.config, self.match, self._orders)
+        return game_payload(self.config, self.match, self.orders)
 
     def autosave(self) -> None:
         """Keep the match now (or forget it once the match is over): on disk when it returns
@@ -474,7 +470,7 @@ class Session(Seating):
         """Put on disk what happened since the last commit (one fsync; nothing when nothing
         was asked to be kept), then let it be told (:meth:`release`)."""
         if self.keeper is not None and self._dirty:
-            self.keeper.keep(self.config, self.match, self._orders)
+            self.keeper.keep(self.config, self.match, self.orders)
         self._dirty = False
         self.release()
 

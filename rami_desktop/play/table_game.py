@@ -85,7 +85,10 @@ class Worker(Protocol):
 class TableGame(Protocol):
     """One game as a table screen shows and plays it (see the module's text)."""
 
-    config: GameConfig
+    @property
+    def config(self) -> GameConfig:
+        """The match's setup, as this screen knows it."""
+        ...
 
     @property
     def worker(self) -> Worker:

@@ -9,6 +9,7 @@ from typing import Any
 from rami_desktop.engine.rules import preset
 from rami_desktop.play.config import GameConfig, Seat
 from rami_desktop.play.session import Session
+from rami_desktop.play.table import Table
 
 from .games import play_match
 from .report import SmokeError, require
@@ -45,7 +46,7 @@ def scene_makers(app: Any) -> list[tuple[str, Callable[[], Any]]]:
         ("pause", lambda: PauseOverlay(app)),
         ("message", lambda: MessageDialog(app, "Rami", "Rami")),
         ("confirm", lambda: ConfirmDialog(app, "Rami", "Rami", lambda: None)),
-        ("table", lambda: TableScene(app, Session(config))),
+        ("table", lambda: TableScene(app, Table(Session(config)))),
         ("statistics", lambda: StatisticsScene(app)),
         ("error", lambda: ErrorScreen(app, "rami.log", summary="smoke test")),
         *end_scene_makers(app, config),
@@ -64,12 +65,12 @@ def end_scene_makers(app: Any, config: GameConfig) -> list[tuple[str, Callable[[
     # a short match: a low target ends it in a few rounds
     short = dataclasses.replace(config, rules=dataclasses.replace(config.rules, target=60))
     whole = play_match(short.rules, short.players, seed=7)
-    require(whole.match_over,
+    require(whole.match.over,
             f"the bots did not finish a match in {len(whole.match.results)} rounds")
     return [
         ("round summary", lambda: RoundSummaryScene(
-            app, Session(config, one_round.match), lambda: None)),
-        ("match end", lambda: MatchEndScene(app, Session(short, whole.match))),
+            app, Table(Session(config, one_round.match)), lambda: None)),
+        ("match end", lambda: MatchEndScene(app, Table(Session(short, whole.match)))),
     ]
 
 

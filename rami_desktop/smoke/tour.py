@@ -16,6 +16,7 @@ from rami_desktop.engine.match import Match
 from rami_desktop.engine.rules import Rules, preset
 from rami_desktop.play.config import GameConfig, Seat
 from rami_desktop.play.session import Session
+from rami_desktop.play.table import Table
 
 from .games import bot_session, play_match
 from .report import require
@@ -79,7 +80,7 @@ class Tour:
         if name == "match over":
             short = dataclasses.replace(talaj, target=60)
             bots = play_match(short, 3, seed=7)
-            require(bots.match_over, "the bots did not finish the tour's match")
+            require(bots.match.over, "the bots did not finish the tour's match")
             return _human_first(short, bots, 3)
         raise ValueError(f"no match {name!r} in the tour")
 
@@ -101,7 +102,7 @@ def _table(match: str) -> Stop:
     def stop(app: Any, tour: Tour) -> None:
         from rami_desktop.ui.routes import Route
 
-        app.stack.clear_to(app.scene(Route.TABLE, tour.session(match)))
+        app.stack.clear_to(app.scene(Route.TABLE, Table(tour.session(match))))
 
     return stop
 
@@ -110,7 +111,7 @@ def _over_table(route_name: str, *args: Any) -> Stop:
     def stop(app: Any, tour: Tour) -> None:
         from rami_desktop.ui.routes import Route
 
-        app.stack.clear_to(app.scene(Route.TABLE, tour.session("middle")))
+        app.stack.clear_to(app.scene(Route.TABLE, Table(tour.session("middle"))))
         app.stack.push(app.scene(Route(route_name), *args))
 
     return stop
@@ -120,7 +121,7 @@ def _summary(match: str) -> Stop:
     def stop(app: Any, tour: Tour) -> None:
         from rami_desktop.ui.routes import Route
 
-        session = tour.session(match)
+        session = Table(tour.session(match))
         app.stack.clear_to(app.scene(Route.TABLE, session))
         app.stack.push(app.scene(Route.ROUND_SUMMARY, session, lambda: None))
 
@@ -146,7 +147,7 @@ def _replay(match: str, before_end: int) -> Stop:
 def _match_end(app: Any, tour: Tour) -> None:
     from rami_desktop.ui.routes import Route
 
-    app.stack.clear_to(app.scene(Route.MATCH_END, tour.session("match over")))
+    app.stack.clear_to(app.scene(Route.MATCH_END, Table(tour.session("match over"))))
 
 
 def _lobby(app: Any, tour: Tour) -> None:

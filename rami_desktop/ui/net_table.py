@@ -16,7 +16,7 @@ import pygame
 
 from rami_desktop.engine.errors import ErrorCode
 from rami_desktop.i18n import N_, _, is_rtl, pgettext
-from rami_desktop.net.game import NetGame, NetState
+from rami_desktop.net.game import NetGame, NetState, NetTable
 from rami_desktop.ui import theme
 from rami_desktop.ui.net_words import net_message
 from rami_desktop.ui.routes import Route
@@ -80,7 +80,7 @@ class NetTableScene(TableScene):
 
     def __init__(self, ctx: Context, session: NetGame) -> None:
         super().__init__(ctx, session)
-        self.net = session
+        self.net = session.net
         self._banner: list[str] = []
         self._banner_rect = pygame.Rect(0, 0, 0, 0)
         self._told_stop = False
@@ -111,14 +111,14 @@ class NetTableScene(TableScene):
         if serial != self._serial:  # a new match at the table
             self._serial = serial
             self.model.clock.summary_for = None
-        if not self.net.round_over:
+        if not self.session.round_over:
             self._ready_sent = False
-        banner = banner_lines(state, [self.net.name(s) for s in state.waiting_for],
-                              self.net.round_over, self._ready_sent)
+        banner = banner_lines(state, [self.session.name(s) for s in state.waiting_for],
+                              self.session.round_over, self._ready_sent)
         if banner != self._banner:
             self._banner = banner
             self.painter.invalidate()
-        ended = state.trouble is None and self.net.match_over  # its end shows as usual
+        ended = state.trouble is None and self.session.match_over  # its end shows as usual
         if state.closed and not self._told_stop and not ended:
             self._told_stop = True
             trouble = state.trouble
@@ -155,7 +155,7 @@ class NetTableScene(TableScene):
             self.ctx.stack.pop()
             return
         self._handed_over = True
-        self.ctx.stack.clear_to(self.ctx.scene(Route.NET_TABLE, game))
+        self.ctx.stack.clear_to(self.ctx.scene(Route.NET_TABLE, NetTable(game)))
 
     def on_exit(self) -> None:
         if self._handed_over:  # the next match's table goes on with the connections

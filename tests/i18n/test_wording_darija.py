@@ -27,8 +27,10 @@ from rami_desktop.engine.rules import PRESET_NAMES, preset
 from rami_desktop.engine.state import RoundState
 from rami_desktop.play.config import GameConfig, Seat
 from rami_desktop.play.session import Session
+from rami_desktop.play.table import Table
 from rami_desktop.ui import text
 from rami_desktop.ui.routes import Route
+from tests.truth import behind
 
 DT = 1 / 60
 NAMES = ("Sam", "Lina")
@@ -98,8 +100,8 @@ def _table(app: Any, teams: bool = False) -> Any:
         seats += (Seat(None, "bot", "easy"),)
         rules = preset("rami-talaj").with_options(teams=True, min_players=4, max_players=4,
                                                   starter="dealer_draws")
-    scene = app.scene(Route.TABLE, Session(GameConfig(rules=rules, seats=seats, seed=7)))
-    match = scene.session.match
+    scene = app.scene(Route.TABLE, Table(Session(GameConfig(rules=rules, seats=seats, seed=7))))
+    match = behind(scene.session).match
     rng = random.Random(11)
     hands = [list(parse_cards(GOING_OUT.split()))]
     pool = complete_stock([], hands[0], rng)
@@ -111,7 +113,7 @@ def _table(app: Any, teams: bool = False) -> Any:
     match.round = RoundState(rules, hands, [], complete_stock([], used, rng), 0, seed=5,
                              partners=partners)
     match.logs = [[]]
-    scene.session.version += 1  # the game changed under the table
+    behind(scene.session).version += 1  # the game changed under the table
     scene.sync(animate=False)
     return scene
 
@@ -127,7 +129,7 @@ def _play_round(app: Any, teams: bool = False) -> None:
     ctl.play(0, Draw(0, "stock"))
     for cards in ("KS KH KD", "8H 9H 10H JH QH", "5C 6C 7C", "2S 3S 4S"):
         ctl.play(0, Lay(0, parse_cards(cards.split())))
-    ctl.play(0, Discard(0, ctl.round.hands[0][-1]))
+    ctl.play(0, Discard(0, behind(ctl).round.hands[0][-1]))
     for _ in range(300):
         app.step(DT, [])
         if app.stack.top is not table:

@@ -160,7 +160,7 @@ def test_ten_thousand_fuzzed_messages_leave_the_host_and_the_match_unharmed() ->
         assert fuzzer.sent == FUZZED
         assert table.finished == [True]
         assert table.session.match.to_dict() == reference_match()
-        assert all(j.match_over for j in joiners)
+        assert all(j.match_ended for j in joiners)
         assert table.tap.failures == []
         # every kind of refusal was answered, and stubborn connections were closed
         for code in ("malformed", "unknown_type", "bad_field", "too_big", "not_joined",

@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from rami_desktop.engine.rules import PRESETS, Rules
+from rami_desktop.play.table import Table as ScreenTable
 from tests.conftest import some_by_default
 from tests.net.harness import config_of, host_table, join_bot, play_joiners
 
@@ -45,13 +46,14 @@ def play_match(rules: Rules, kinds: tuple[str, ...], seed: int) -> None:
         assert table.finished == [True] and host.match.over
         assert all(ended), [j.problem for j in joiners]
         for joiner in joiners:
-            assert joiner.match_over
-            assert joiner.match.scores == host.match.scores
-            assert joiner.match.results == host.match.results
-            assert joiner.match.winners() == host.match.winners()
+            assert joiner.match_ended
+            seen = ScreenTable(joiner).shown  # what the joiner's screen shows
+            assert seen.match.scores == host.match.scores
+            assert seen.match.results == host.match.results
+            assert seen.match.winners() == host.match.winners()
             if host.match.player_of(joiner.seat) is not None:
                 assert joiner.view.observation == host.match.observation(joiner.seat)
-                assert joiner.round.hands == host.round.hands  # shown at the round's end
+                assert seen.round.hands == host.round.hands  # shown at the round's end
         assert table.tap.failures == []
         assert table.tap.checked > 20 and table.tap.cards_checked > 500
         assert host.driver_stats.illegal == 0

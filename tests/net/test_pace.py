@@ -23,7 +23,7 @@ def test_a_hosted_bot_waits_the_pace_after_each_move() -> None:
                 moves += 1
                 assert not clock.bot_may_start()  # a move: the next bot waits its pause
                 step_table(session, clock=clock)
-                assert not session.thinking
+                assert not session.worker.busy
                 clock.tick(bot_pause("slow"))
             if moves >= 3:
                 break

@@ -18,6 +18,7 @@ from rami_desktop.net.hosting import Hosting
 from rami_desktop.net.joining import Joining, Trouble
 from rami_desktop.net.protocol import VERSION
 from rami_desktop.net.remote import RemoteSession
+from rami_desktop.play.table import Table as ScreenTable
 from rami_desktop.storage.match_io import MatchFiles
 from rami_desktop.storage.paths import Paths
 from tests.net.harness import LeakTap, Table, config_of, host_table, join_bot, play_joiners
@@ -41,8 +42,8 @@ def play_until_drawn(joiner: RemoteSession, limit: float = 30.0) -> None:
     deadline = time.monotonic() + limit
     while time.monotonic() < deadline:
         joiner.pump()
-        r = joiner.round
-        mine = not r.over and joiner.current_seat == joiner.seat
+        r = joiner.round_state
+        mine = not r.over and joiner.to_play() == joiner.seat
         if mine and r.has_drawn and not joiner.waiting_answer and joiner.started:
             return
         step_joiner(joiner)
@@ -73,13 +74,13 @@ def test_a_joiner_dropped_mid_turn_comes_back_to_its_seat_with_nothing_lost() ->
         background(others[0])
         play_until_drawn(mover)
         seat, token = mover.seat, mover.token
-        order = mover.hand_order(seat)
+        order = mover.order()
         cards = sorted(range(len(order.cards)), key=lambda i: sort_key_rank(order.cards[i]))
         order.arrange(cards, [3])  # the player's own arrangement, sent with the next pump
         mover.pump()
-        until(lambda: table.session.hand_order(seat).cards == mover.hand_order(seat).cards)
-        before = (mover.view.observation, list(mover.hand_order(seat).cards),
-                  list(mover.hand_order(seat).breaks))
+        until(lambda: table.session.kept_order(seat).cards == mover.order().cards)
+        before = (mover.view.observation, list(mover.order().cards),
+                  list(mover.order().breaks))
         host_turn = (table.session.match.round_number, table.session.round.turn)
         drop(table, mover)
         time.sleep(0.3)  # the table waits for the seat's player: nothing moves
@@ -87,18 +88,18 @@ def test_a_joiner_dropped_mid_turn_comes_back_to_its_seat_with_nothing_lost() ->
         assert table.session.waiting_for() == [seat]
         back = join_bot(table, "someone else", seed=1, token=token)
         others.append(back)
-        assert back.seat == seat and back.name(seat) == "Sara"
+        assert back.seat == seat and ScreenTable(back).name(seat) == "Sara"
         assert back.view.observation == before[0]
-        assert back.view.observation.own_turn is not None and back.round.has_drawn
-        assert list(back.hand_order(seat).cards) == before[1]
-        assert list(back.hand_order(seat).breaks) == before[2]
+        assert back.view.observation.own_turn is not None and back.round_state.has_drawn
+        assert list(back.order().cards) == before[1]
+        assert list(back.order().breaks) == before[2]
         # its journal starts from the round so far, ending with its own draw, card shown
-        last = back.story()[-1].events[0]
-        assert isinstance(last, Drew) and last.player == back.player_of(seat)
-        assert last.card is not None and last.card in back.round.hands[last.player]
-        turn = back.round.turn
+        last = ScreenTable(back).story()[-1].events[0]
+        assert isinstance(last, Drew) and last.player == back.own_player()
+        assert last.card is not None and last.card in back.round_state.hands[last.player]
+        turn = back.round_state.turn
         deadline = time.monotonic() + 30
-        while back.round.turn == turn and not back.round.over:  # it finishes its turn
+        while back.round_state.turn == turn and not back.round_state.over:  # it finishes its turn
             assert time.monotonic() < deadline
             step_joiner(back)
             back.link.wait(0.05)
@@ -188,7 +189,7 @@ def test_a_host_that_quits_tells_the_joiners_and_hosts_the_saved_table_again(
         back_table.run()
         back = join_bot(back_table, "whoever", seed=1, token=token)
         joiners.append(back)
-        assert back.seat == 0 and back.name(0) == "Sara"
+        assert back.seat == 0 and ScreenTable(back).name(0) == "Sara"
         assert back.view.observation == seen  # the turn as it stood when the host quit
         back_table.close()
     finally:

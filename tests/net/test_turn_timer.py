@@ -40,10 +40,10 @@ def test_a_stalled_seat_is_stood_in_for_after_its_time_and_given_back() -> None:
         step_table(session, inline=True)
         assert session.started
         r = session.round
-        stalled = session.seat_of(r.current)
+        stalled = session.match.seat_of(r.current)
         while stalled not in session.config.remote:  # the bot's turns pass by themselves
             step_table(session, inline=True)
-            stalled = session.seat_of(session.round.current)
+            stalled = session.match.seat_of(session.round.current)
         turn = session.round.turn
         step_table(session, inline=True)  # the seat's time starts when the host sees its turn
         now[0] += 29.0

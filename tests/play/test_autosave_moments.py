@@ -9,6 +9,7 @@ from rami_desktop.engine.actions import Discard, Discarded, RoundEnded
 from rami_desktop.engine.rules import preset
 from rami_desktop.play.config import GameConfig, Seat
 from rami_desktop.play.session import Session
+from rami_desktop.play.table import Table
 from rami_desktop.storage.match_io import MatchFiles
 from rami_desktop.storage.paths import Paths
 
@@ -39,7 +40,7 @@ def test_what_is_saved_when(tmp_path: Path) -> None:
             st = session.round
             if st.over:
                 break
-            if session.human_to_play() == 0:
+            if Table(session).human_to_play() == 0:
                 p = st.current
                 action = (st.legal_draws()[0] if not st.has_drawn
                           else Discard(p, st.legal_discards()[0]))

@@ -8,6 +8,7 @@ import time
 from rami_desktop.engine.rules import PRESETS
 from rami_desktop.play.config import GameConfig, Seat
 from rami_desktop.play.session import Session
+from rami_desktop.play.table import Table
 
 TURNS = 8
 
@@ -23,8 +24,8 @@ def test_a_bot_plays_through_the_worker_as_it_plays_here_and_now() -> None:
         here.step_bot()
     worker = Session(_config(), first_dealer=0)
     while worker.round.turn < TURNS and not worker.round.over:
-        assert worker.think() and worker.thinking
-        while not worker.poll():
+        assert Table(worker).think() and worker.worker.busy
+        while not Table(worker).poll():
             time.sleep(0.001)
     worker.close()
     assert worker.round.log == here.round.log

@@ -49,7 +49,7 @@ def test_the_text_mode_keeps_the_tables_pace() -> None:
     game = Game("talaj", 2, seed=5, inp=io.StringIO(), out=io.StringIO(), first_dealer=1,
                 pace="fast", sleep=pauses.append)
     game.maybe_redeal()
-    assert game.session.bot_to_play() == 1
+    assert game.session.driver.bot_seat() == 1
     game.bot_turn()
     assert pauses and all(p == bot_pause("fast") for p in pauses)
     assert game.clock.bot_wait == bot_pause("fast")  # the human's turn: it waited its pause

@@ -107,8 +107,8 @@ def test_a_missed_way_out_names_its_cards() -> None:
 
 
 def test_a_round_still_on_or_refused_by_the_rules_is_no_replay(played: Session) -> None:
-    match = Match(played.rules, 3, 11)
-    config = GameConfig(played.rules, played.config.seats, 11)
+    match = Match(played.match.rules, 3, 11)
+    config = GameConfig(played.match.rules, played.config.seats, 11)
     with pytest.raises(ValueError, match="not over"):
         Replay.of_match(config, match)
     record = round_record(played.config, played.match)

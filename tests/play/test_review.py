@@ -18,6 +18,7 @@ from rami_desktop.play.config import GameConfig, Seat
 from rami_desktop.play.findings import Finding, FindingKind
 from rami_desktop.play.review import review_of, review_round
 from rami_desktop.play.session import Session
+from rami_desktop.play.table import Table
 
 # player 1 lays QQQ and 9-10-J of hearts (59) and makes 80 with a 7S beside its 7C 7D
 FEED = ["7S 2C 4D 6H 8C 10D QH KS 3S 5C 9D JS AH",
@@ -130,21 +131,22 @@ def test_the_session_reviews_its_human_on_the_bot_worker_thread() -> None:
     session.worker.job = spy  # type: ignore[method-assign]
     player = make_bot("easy")  # plays the human's seat through the session
     rng = random.Random(1)
-    assert session.review() is None
+    table = Table(session)
+    assert table.review() is None
     while not session.round.over:
-        if session.bot_to_play() is not None:
+        if session.driver.bot_seat() is not None:
             session.step_bot()
             continue
-        seat = session.human_to_play()
+        seat = table.human_to_play()
         assert seat == 0
         action = player.act(session.observation(seat), rng)
-        assert session.play(seat, action).ok
+        assert table.play(seat, action).ok
     t0 = time.monotonic()
-    review = session.review()
+    review = table.review()
     while review is None and time.monotonic() - t0 < 30:
         session.worker.wait(1)
         time.sleep(0.01)
-        review = session.review()
+        review = table.review()
     assert review is not None
     assert threads and all(t.startswith("rami-bot") for t in threads)
     assert all(f.seat == 0 for f in review)

@@ -14,6 +14,7 @@ from rami_desktop.engine.errors import ErrorCode
 from rami_desktop.engine.rules import PRESETS
 from rami_desktop.play.config import GameConfig, Seat, autoplay_config
 from rami_desktop.play.session import Session, seat_bots
+from rami_desktop.play.table import Table
 
 
 def test_bot_seats_get_bots_and_their_own_generators() -> None:
@@ -63,47 +64,49 @@ def _pass_and_play(seed: int = 9) -> Session:
                                      Seat("Youssef", "human")), seed=seed))
 
 
-def _play_plainly(session: Session, seat: int) -> None:
+def _play_plainly(table: Table, session: Session, seat: int) -> None:
     r = session.round
-    assert session.play(seat, Draw(session.action_player(seat), "stock")).ok
-    played = session.play(seat, Discard(session.action_player(seat), r.legal_discards()[-1]))
+    assert table.play(seat, Draw(table.action_player(seat), "stock")).ok
+    played = table.play(seat, Discard(table.action_player(seat), r.legal_discards()[-1]))
     assert played.ok
 
 
 def test_on_a_shared_screen_a_hand_shows_only_to_its_owner_in_their_turn() -> None:
     session = _pass_and_play()
-    while session.human_to_play() is None:
+    table = Table(session)
+    while table.human_to_play() is None:
         session.step_bot()
-    seat = session.human_to_play()
+    seat = table.human_to_play()
     assert seat is not None
-    assert session.face_up() is None and session.privacy_due() == seat
+    assert table.face_up() is None and table.privacy_due() == seat
     other = 2 - seat
-    assert not session.play(other, Draw(session.action_player(other), "stock")).ok
+    assert not table.play(other, Draw(table.action_player(other), "stock")).ok
     # the owner must first say they are at the screen
-    refused = session.play(seat, Draw(session.action_player(seat), "stock"))
+    refused = table.play(seat, Draw(table.action_player(seat), "stock"))
     assert refused.code is ErrorCode.NOT_YOUR_TURN
-    session.reveal(other)  # not theirs to ask
-    assert session.face_up() is None
-    session.reveal(seat)
-    assert session.face_up() == seat and session.privacy_due() is None
-    _play_plainly(session, seat)
+    table.reveal(other)  # not theirs to ask
+    assert table.face_up() is None
+    table.reveal(seat)
+    assert table.face_up() == seat and table.privacy_due() is None
+    _play_plainly(table, session, seat)
     # hidden the moment they discard, whatever comes next
-    assert session.face_up() is None and session.bottom_seat() == seat
-    while session.human_to_play() is None and not session.round_over:
+    assert table.face_up() is None and table.bottom_seat() == seat
+    while table.human_to_play() is None and not table.round_over:
         session.step_bot()
-        assert session.face_up() is None
+        assert table.face_up() is None
 
 
 def test_one_human_always_sees_their_own_hand() -> None:
     session = Session(GameConfig(seats=(Seat("Sara", "human"), Seat("Bot", "bot", "easy")),
                                  seed=4))
-    assert session.face_up() == 0 and session.privacy_due() is None
-    assert session.bottom_seat() == 0
+    table = Table(session)
+    assert table.face_up() == 0 and table.privacy_due() is None
+    assert table.bottom_seat() == 0
 
 
 def test_an_all_bot_table_shows_no_hand() -> None:
-    session = Session(autoplay_config("talaj", 3, seed=5))
-    assert session.face_up() is None and session.bottom_seat() is None
+    table = Table(Session(autoplay_config("talaj", 3, seed=5)))
+    assert table.face_up() is None and table.bottom_seat() is None
 
 
 # ---- statistics per player -------------------------------------------------------------------
@@ -129,19 +132,20 @@ class Recorder:
 def _humans_play_with_bot_moves(session: Session, rounds: int) -> None:
     """Play the match: the humans' moves (each at the screen in turn) chosen by a bot."""
     policy, rng = make_bot("medium"), random.Random(3)
-    while not session.match_over and session.match.round_number <= rounds:
-        if session.round_over:
-            if session.match_over or session.match.round_number == rounds:
+    table = Table(session)
+    while not table.match_over and session.match.round_number <= rounds:
+        if table.round_over:
+            if table.match_over or session.match.round_number == rounds:
                 return
-            session.next_round()
-        elif (seat := session.privacy_due()) is not None:
-            session.reveal(seat)
-        elif (seat := session.human_to_play()) is not None:
-            played = session.play(seat, policy.act(session.observation(seat), rng))
+            table.next_round()
+        elif (seat := table.privacy_due()) is not None:
+            table.reveal(seat)
+        elif (seat := table.human_to_play()) is not None:
+            played = table.play(seat, policy.act(session.observation(seat), rng))
             if not played.ok:
                 r = session.round
-                p = session.action_player(seat)
-                session.play(seat, Discard(p, r.legal_discards()[-1]) if r.has_drawn
+                p = table.action_player(seat)
+                table.play(seat, Discard(p, r.legal_discards()[-1]) if r.has_drawn
                              else Draw(p, "stock"))
         else:
             session.step_bot()
@@ -155,7 +159,7 @@ def test_every_human_at_the_table_has_statistics_of_their_own() -> None:
     session = Session(config, stats=recorder)
     _humans_play_with_bot_moves(session, rounds=10)
     session.flush()
-    assert session.match_over
+    assert session.match.over
     rounds = len(session.match.results)
     counted = Counter(p for p, _preset, _won in recorder.rounds)
     assert counted["Amina"] >= 1 and counted["Youssef"] >= 1

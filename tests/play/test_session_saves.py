@@ -101,7 +101,7 @@ def _play_checked(paths: Paths, preset: str, seed: int, max_turns: int, extra_tu
         followers = [(at, c) for at, c in followers if at % 5 == 0]
         session.flush()
         assert session.save_problem is None
-        if session.match_over:
+        if session.match.over:
             break
         resumed = _resume(paths, options)
         assert resumed.config == session.config

@@ -8,6 +8,7 @@ from rami_desktop.i18n import set_language
 from rami_desktop.ui.scenes.round_summary import RoundSummaryScene
 from rami_desktop.ui.widgets import fit_label, render_text
 from rami_desktop.ui.widgets.drawing import MIN_LABEL_SIZE
+from tests.truth import behind
 
 from .test_table_helpers import Driver, end_round, known_table
 
@@ -36,9 +37,9 @@ def test_summary_and_table_buttons_are_readable_in_a_small_window(make_app: Any)
     app = make_app((800, 560), animation_speed="off")
     set_language("fr")
     scene = known_table(app)
-    r = scene.session.round
+    r = behind(scene.session).round
     end_round(r, 0)
-    scene.session.version += 1  # the round was ended under the table
+    behind(scene.session).version += 1  # the round was ended under the table
     app.stack.clear_to(scene)
     summary = RoundSummaryScene(app, scene.session, lambda: None)
     app.stack.push(summary)

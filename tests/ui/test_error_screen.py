@@ -18,6 +18,7 @@ from rami_desktop.storage.paths import Paths
 from rami_desktop.ui.scene import Scene
 from rami_desktop.ui.scenes.error_screen import ErrorScreen
 from rami_desktop.ui.scenes.menu import MenuScene
+from tests.truth import behind
 
 from .test_table_helpers import load_game, save_game
 
@@ -210,7 +211,7 @@ def test_a_table_bug_keeps_the_match(log_file: Path | None, paths: Paths,
         for _frame in range(3000):
             app.step(1 / 20)
             table.session.worker.wait(5)  # a bot thinks in its thread: let it finish
-            table.session.flush()
+            behind(table.session).flush()
             if paths.match_file.exists():
                 break
         saved = paths.match_file.read_bytes()
@@ -234,7 +235,7 @@ def test_a_table_bug_keeps_the_match(log_file: Path | None, paths: Paths,
         app.step(1 / 60)
         resumed = app.stack.top
         assert isinstance(resumed, table_module.TableScene)
-        assert resumed.session.match.to_dict() == game.match.to_dict()
+        assert behind(resumed.session).match.to_dict() == game.match.to_dict()
     finally:
         app.stack.clear()
         app.stack.apply_pending()

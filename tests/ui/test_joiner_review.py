@@ -21,6 +21,7 @@ from rami_desktop.net.remote import RemoteSession
 from rami_desktop.net.view import SeatInfo
 from rami_desktop.play.findings import FindingKind
 from rami_desktop.play.happening import Happening
+from rami_desktop.play.table import Table
 from rami_desktop.ui.review_text import finding_text
 from rami_desktop.ui.scenes.round_summary import RoundSummaryScene
 from rami_desktop.ui.text import strip_marks
@@ -86,12 +87,12 @@ def _joiner(app: Any) -> tuple[RemoteSession, Match]:
     link.inbox.append(_message(update_text(match, 0, 0, Happening("move", 1, tuple(events)),
                                            review=review_for(match, 0))))
     joiner.pump()
-    assert joiner.round_over
+    assert joiner.round_state.over
     return joiner, match
 
 
 def _summary(app: Any, joiner: RemoteSession) -> RoundSummaryScene:
-    summary = RoundSummaryScene(app, joiner, lambda: None)
+    summary = RoundSummaryScene(app, Table(joiner), lambda: None)
     app.stack.clear_to(summary)
     Driver(app).step()
     return summary
@@ -100,7 +101,7 @@ def _summary(app: Any, joiner: RemoteSession) -> RoundSummaryScene:
 def test_a_joiners_summary_shows_its_review(make_app: Any) -> None:
     app = make_app((1280, 800), animation_speed="off")
     joiner, match = _joiner(app)
-    findings = joiner.review()
+    findings = Table(joiner).review()
     assert findings is not None and [f.kind for f in findings] == [FindingKind.MISSED_OUT]
     assert findings == review_for(match, 0)  # what the host found, field for field
     summary = _summary(app, joiner)
@@ -119,7 +120,7 @@ def test_a_joiners_review_shows_in_the_joiners_language(make_app: Any) -> None:
     summary = _summary(app, joiner)
     Driver(app).click(summary.review_button.rect.center)
     lines = [strip_marks(line) for line in summary.review.texts()]
-    found = joiner.review()
+    found = Table(joiner).review()
     assert found is not None and found[0].kind is FindingKind.MISSED_OUT
     said = [line for line in lines if line.replace("\u00a0", " ").startswith(
         "À ton tour 1, tu pouvais finir : poser ")]

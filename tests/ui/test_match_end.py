@@ -11,10 +11,12 @@ import pygame
 from rami_desktop.engine.rules import preset
 from rami_desktop.play.config import GameConfig, Seat
 from rami_desktop.play.session import Session
+from rami_desktop.play.table import Table
 from rami_desktop.ui.scenes.match_end import MatchEndScene
 from rami_desktop.ui.scenes.menu import MenuScene
 from rami_desktop.ui.scenes.table import TableScene
 from rami_desktop.ui.text import strip_marks
+from tests.truth import behind
 
 from .test_table_helpers import Driver
 
@@ -23,15 +25,15 @@ TEAM_SEATS = (*SEATS, Seat("Bot 4", "bot", "medium"))
 
 
 def _played(seats: tuple[Seat, ...], target: int, teams: bool = False,
-            seed: int = 3) -> Session:
+            seed: int = 3) -> Table:
     """A match played to its end by bots, then given the seats (a human among them)."""
     rules = preset("talaj").with_options(target=target, teams=teams)
     bots = GameConfig(rules=rules, seats=tuple(Seat(s.name, "bot", "medium") for s in seats),
                       seed=seed)
     session = Session(bots)
-    session.play_match(40)
-    assert session.match.over
-    return Session(dataclasses.replace(bots, seats=seats), session.match)
+    behind(session).play_match(40)
+    assert behind(session).match.over
+    return Table(Session(dataclasses.replace(bots, seats=seats), behind(session).match))
 
 
 def test_score_table_round_by_round(make_app: Any) -> None:
@@ -40,7 +42,7 @@ def test_score_table_round_by_round(make_app: Any) -> None:
     scene = MatchEndScene(app, ctl)
     app.stack.clear_to(scene)
     Driver(app).step()
-    m = ctl.match
+    m = behind(ctl).match
     lines = scene.score_lines()
     assert len(lines) == len(m.results) + 1
     for line, result in zip(lines, m.results, strict=False):
@@ -66,7 +68,7 @@ def test_long_matches_scroll(make_app: Any) -> None:
     app.stack.clear_to(scene)
     d = Driver(app)
     d.step()
-    rounds = len(ctl.match.results)
+    rounds = len(behind(ctl).match.results)
     if rounds <= scene._visible_rounds():
         raise AssertionError(f"{rounds} rounds fit: pick a longer match")
     d.step([pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-3, flipped=False)])
@@ -81,7 +83,7 @@ def test_teams_one_name_and_team_columns(make_app: Any) -> None:
     Driver(app).step()
     columns = [strip_marks(c) for c in scene.columns()]
     assert columns == ["Sara (A)", "Bot 2 (B)", "Bot 3 (A)", "Bot 4 (B)", "Team A", "Team B"]
-    m = ctl.match
+    m = behind(ctl).match
     teams = m.team_scores()
     assert teams is not None
     assert scene.score_lines()[-1].cells[4:] == (str(teams[0]), str(teams[1]))
@@ -103,7 +105,8 @@ def test_rematch_same_seats_new_deal(make_app: Any) -> None:
     table = app.stack.top
     assert isinstance(table, TableScene)
     assert table.session.config.seats == SEATS and table.session.rules == ctl.rules
-    assert table.session.match.round_number == 1 and table.session.match.scores == [0, 0, 0]
+    fresh = behind(table.session).match
+    assert fresh.round_number == 1 and fresh.scores == [0, 0, 0]
     # and the menu button goes to the menu
     app.stack.clear_to(MatchEndScene(app, ctl))
     d.step()

@@ -25,6 +25,7 @@ from rami_desktop.ui.scenes.net_lobby import LobbyScene
 from rami_desktop.ui.scenes.round_summary import RoundSummaryScene
 from rami_desktop.ui.text import strip_marks
 from tests.net.harness import config_of, host_table, play_joiners
+from tests.truth import behind
 from tests.ui.conftest import DT
 
 RULES = PRESETS["talaj"].with_options(target=60)
@@ -72,13 +73,13 @@ def joiner_in_french(make_app: Any, whole_round: bool) -> None:
         frames_until(app, lambda: isinstance(app.stack.top, NetTableScene))
         table = app.stack.top
         assert isinstance(table, NetTableScene)
-        frames_until(app, lambda: len(table._banner) == 1 or table.net.round_over)
+        frames_until(app, lambda: len(table._banner) == 1 or table.session.round_over)
         assert "FRANCE" in table._banner[0]
         assert app.settings["network"]["joined"][0]["code"] == "FRANCE"
         # a refusal of this screen's round, and one of the host: both said in French
-        me = table.net.action_player(0)
-        drawn = table.net.round.has_drawn and table.control.my_turn()
-        table.control.attempt(Discard(me, table.net.hand(0)[0]))
+        me = table.session.action_player(0)
+        drawn = table.session.shown.round.has_drawn and table.control.my_turn()
+        table.control.attempt(Discard(me, table.session.shown.hand(0)[0]))
         if not drawn:
             assert table.model.message in ("Ce n’est pas ton tour.", "Tire d’abord une carte.")
         other = 1 - me
@@ -86,13 +87,14 @@ def joiner_in_french(make_app: Any, whole_round: bool) -> None:
         frames_until(app, lambda: table.model.message == "Ce coup est pour une place qui "
                                                          "n’est pas la tienne.")
         if not whole_round:
-            play_my_turns(app, table, lambda: table.net.round.turn >= 6)
+            play_my_turns(app, table, lambda: table.session.shown.round.turn >= 6)
             frames_until(app, lambda: not table.net.waiting_answer)
             assert host.tap.failures == []
             return
         play_my_turns(app, table, lambda: isinstance(app.stack.top, RoundSummaryScene))
-        assert host.session.round.over and table.net.round.hands == host.session.round.hands
-        assert table.net.match.scores == host.session.match.scores
+        truth = host.session
+        assert truth.round.over and table.session.shown.round.hands == truth.round.hands
+        assert table.session.shown.match.scores == truth.match.scores
         assert host.tap.failures == []
     finally:
         host.close()
@@ -136,7 +138,7 @@ def test_a_host_in_darija_opens_a_table_a_joiner_takes_a_seat_and_leaves(
         playing = threading.Thread(target=play_joiners, args=([joiner],), daemon=True)
         playing.start()
         play_my_turns(app, table, lambda: isinstance(app.stack.top, RoundSummaryScene)
-                      or session.round.turn > 4)
+                      or behind(session).round.turn > 4)
         joiner.link.stop(1.0)  # the joiner's link dies: the table waits for Yassine
         frames_until(app, lambda: any("Yassine" in line for line in table._banner))
         assert strip_marks(table._banner[1]) == "كنتسناو Yassine يرجعو…"

@@ -26,6 +26,7 @@ from rami_desktop.ui.scenes.overlays import ConfirmDialog, MessageDialog
 from rami_desktop.ui.scenes.setup import SetupScene
 from rami_desktop.ui.scenes.table import TableScene
 from rami_desktop.ui.widgets import tr
+from tests.truth import behind
 
 from .test_table_helpers import Driver, discard_card, known_table, order_of
 
@@ -83,13 +84,13 @@ def test_resume_after_draw_keeps_the_card_and_the_stock(make_app: Any, tmp_path:
     scene = _saved_table(app)
     ctl = scene.session
     d = Driver(app)
-    stock_before = list(ctl.round.stock)
+    stock_before = list(behind(ctl).round.stock)
     d.click(scene.view.lay.stock.center)  # the human draws from the stock
-    assert ctl.round.has_drawn
+    assert behind(ctl).round.has_drawn
     drawn = stock_before[-1]
-    hand = sorted(ctl.round.hands[0], key=str)
-    assert drawn in ctl.round.hands[0]
-    stock_after = list(ctl.round.stock)
+    hand = sorted(behind(ctl).round.hands[0], key=str)
+    assert drawn in behind(ctl).round.hands[0]
+    stock_after = list(behind(ctl).round.stock)
     app.stack.clear_to(MenuScene(app))  # quit to the menu
     d.step(frames=2)
     menu = app.stack.top
@@ -98,7 +99,7 @@ def test_resume_after_draw_keeps_the_card_and_the_stock(make_app: Any, tmp_path:
     d.step()
     table = app.stack.top
     assert isinstance(table, TableScene) and table is not scene
-    r = table.session.round
+    r = behind(table.session).round
     assert r.has_drawn and r.current == 0
     assert sorted(r.hands[0], key=str) == hand and drawn in r.hands[0]
     assert list(r.stock) == stock_after
@@ -106,9 +107,9 @@ def test_resume_after_draw_keeps_the_card_and_the_stock(make_app: Any, tmp_path:
 
 def _a_combination(ctl: Any) -> tuple[Any, ...] | None:
     """Three cards of the human's hand the engine would accept as a combination, if any."""
-    hand = ctl.round.hands[0]
+    hand = behind(ctl).round.hands[0]
     for combo in itertools.combinations(hand, 3):
-        if ctl.check(Lay(0, combo)) is None:
+        if behind(ctl).check(Lay(0, combo)) is None:
             return combo
     return None
 
@@ -124,13 +125,13 @@ def test_resume_keeps_the_staged_combinations(make_app: Any, tmp_path: Any) -> N
     if combo is None:
         pytest.fail("no combination in this deal")
     assert scene.control.attempt(Lay(0, combo))
-    staged = [ctl.round.melds[i].meld for i in ctl.round.staged]
-    hand = sorted(ctl.round.hands[0], key=str)
+    staged = [behind(ctl).round.melds[i].meld for i in behind(ctl).round.staged]
+    hand = sorted(behind(ctl).round.hands[0], key=str)
     app.stack.clear_to(MenuScene(app))
     d.step(frames=2)
     assert app.continue_match()
     d.step()
-    r = app.stack.top.session.round
+    r = behind(app.stack.top.session).round
     assert [r.melds[i].meld for i in r.staged] == staged and staged
     assert sorted(r.hands[0], key=str) == hand and r.has_drawn
 
@@ -147,13 +148,13 @@ def test_resume_after_a_combination_taken_back(make_app: Any, tmp_path: Any) -> 
         pytest.fail("no combination in this deal")
     assert scene.control.attempt(Lay(0, combo))
     scene.control.undo()
-    assert not ctl.round.staged
-    hand = sorted(ctl.round.hands[0], key=str)
+    assert not behind(ctl).round.staged
+    hand = sorted(behind(ctl).round.hands[0], key=str)
     app.stack.clear_to(MenuScene(app))
     d.step(frames=2)
     assert app.continue_match()
     d.step()
-    r = app.stack.top.session.round
+    r = behind(app.stack.top.session).round
     assert not r.staged and r.has_drawn and sorted(r.hands[0], key=str) == hand
 
 
@@ -172,7 +173,7 @@ def test_a_failing_autosave_is_said_once_and_retried(make_app: Any, tmp_path: An
     monkeypatch.setattr(MatchFiles, "append", full)
     d = Driver(app)
     d.click(scene.view.lay.stock.center)
-    ctl.flush()
+    behind(ctl).flush()
     d.step()
     dialog = app.stack.top
     assert isinstance(dialog, MessageDialog) and dialog.title == SAVE_FAILED_TITLE
@@ -181,9 +182,9 @@ def test_a_failing_autosave_is_said_once_and_retried(make_app: Any, tmp_path: An
     d.key(27)
     assert app.stack.top is scene
     # play goes on: the next moves try again, and nothing more is said
-    hand = ctl.round.hands[0]
+    hand = behind(ctl).round.hands[0]
     discard_card(scene, hand[-1])
-    ctl.flush()
+    behind(ctl).flush()
     d.step(frames=3)
     assert len(calls) >= 2 and scene.save_notice.told == 1
     assert app.stack.top is scene or not isinstance(app.stack.top, MessageDialog)
@@ -193,13 +194,13 @@ def test_a_removed_folder_is_said_in_words(make_app: Any, tmp_path: Any) -> None
     app = make_app(animation_speed="off")
     paths = _with_paths(app, tmp_path)
     scene = _saved_table(app)
-    scene.session.flush()
+    behind(scene.session).flush()
     folder = paths.match_file.parent
     shutil.rmtree(folder)
     folder.write_text("not a folder")  # removed, and nothing can be written there
     d = Driver(app)
     d.click(scene.view.lay.stock.center)
-    scene.session.flush()
+    behind(scene.session).flush()
     d.step()
     assert scene.session.save_problem == problems.UNWRITABLE
     dialog = app.stack.top
@@ -299,7 +300,7 @@ def test_names_from_a_saved_match_are_cleaned_and_it_continues(make_app: Any,
     config = GameConfig(rules=preset("talaj"), seed=5, seats=tuple(
         Seat(n, "human" if i == 0 else "bot", "easy") for i, n in enumerate(names)))
     session = Session(config, store=MatchFiles(paths))
-    data = json.loads(json.dumps(session.payload()))
+    data = json.loads(json.dumps(behind(session).payload()))
     for seat, name in zip(data["config"]["seats"], names, strict=True):
         seat[0] = name  # as a crafted file would hold them (escaped JSON)
     paths.ensure()
@@ -330,13 +331,13 @@ def test_a_save_that_fails_unexpectedly_is_said_once(
     monkeypatch.setattr(MatchFiles, "append", broken)
     d = Driver(app)
     d.click(scene.view.lay.stock.center)
-    scene.session.flush()
+    behind(scene.session).flush()
     d.step()
     dialog = app.stack.top
     assert isinstance(dialog, MessageDialog) and dialog.title == SAVE_FAILED_TITLE
     assert "previous save was kept" in tr(dialog.message)
     d.key(27)
-    discard_card(scene, scene.session.round.hands[0][-1])
-    scene.session.flush()
+    discard_card(scene, behind(scene.session).round.hands[0][-1])
+    behind(scene.session).flush()
     d.step(frames=3)
     assert len(calls) >= 2 and scene.save_notice.told == 1

@@ -26,12 +26,14 @@ from rami_desktop.bots import make_bot
 from rami_desktop.engine.rules import preset
 from rami_desktop.play.config import GameConfig, Seat
 from rami_desktop.play.session import Session
+from rami_desktop.play.table import Table
 from rami_desktop.ui.scenes.match_end import MatchEndScene
 from rami_desktop.ui.scenes.privacy import PrivacyScene
 from rami_desktop.ui.scenes.round_summary import RoundSummaryScene
 from rami_desktop.ui.scenes.table import TableScene
 from rami_desktop.ui.table.view import HIDDEN_HAND
 from tests.conftest import some_by_default
+from tests.truth import behind
 
 from .test_table_helpers import Driver, known_table, order_of
 
@@ -73,7 +75,7 @@ class Watch:
         """The last picture drawn against the game now."""
         self.frames += 1
         session = self.scene.session
-        r = session.round
+        r = behind(session).round
         if session.human_to_play() != self.at_screen:
             self.at_screen = None  # their turn is over (they discarded)
         if self.screen is None:
@@ -92,7 +94,7 @@ class Watch:
                 assert session.human_to_play() == seat
             assert seat is not None
             self.seen_by[seat] += 1
-            assert Counter(faces) <= Counter(c.code for c in session.hand(seat)), \
+            assert Counter(faces) <= Counter(c.code for c in behind(session).hand(seat)), \
                 f"cards face up that are not {session.name(seat)}'s: {faces}"
         public = {c.code for _p, c in r.taken} | {c.code for c in r.talaj}
         for zone, code in self.screen:
@@ -145,12 +147,12 @@ def _human_turn(d: Driver, watch: Watch, seat: int, policy: Any = None,
     ``policy``, a bot choosing the moves) lay, add and swap as it decides, then discard."""
     scene = watch.scene
     session = scene.session
-    r = session.round
+    r = behind(session).round
     turn = r.turn
     for _ in range(40):
         if r.over or r.turn != turn:
             return
-        action = policy.act(session.observation(seat), watch.rng) if policy else None
+        action = policy.act(behind(session).observation(seat), watch.rng) if policy else None
         name = type(action).__name__
         if not r.has_drawn:
             if name == "Draw" and action.source != "stock":
@@ -230,7 +232,7 @@ def play_whole_match(app: Any, config: GameConfig, wait_for_me: bool, max_frames
     """Play a pass-and-play match to its end through the table; return what was watched."""
     pokes = pokes or Pokes()
     app.settings["wait_for_me"] = wait_for_me
-    scene = TableScene(app, session or Session(config))
+    scene = TableScene(app, Table(session or Session(config)))
     app.stack.clear_to(scene)
     d = Driver(app)
     watch = Watch(app, scene)
@@ -357,5 +359,5 @@ def test_one_human_always_sees_their_hand_never_the_bots(make_app: Any) -> None:
         assert not isinstance(app.stack.top, PrivacyScene)
         assert scene.control.seat() == 0
         shown = Counter(s.spec.code for s in scene.board.in_zone("hand"))
-        assert shown == Counter(c.code for c in scene.session.hand(0))
+        assert shown == Counter(c.code for c in behind(scene.session).hand(0))
         assert {s.spec.code for s in scene.board.in_zone("seat:")} <= {"back"}

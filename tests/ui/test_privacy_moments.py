@@ -23,6 +23,7 @@ from rami_desktop.net.view import seat_view_from_dict
 from rami_desktop.play.config import GameConfig
 from rami_desktop.play.seat_view import SPECTATOR
 from rami_desktop.play.session import Session
+from rami_desktop.play.table import Table
 from rami_desktop.storage.match_io import MatchFiles
 from rami_desktop.storage.paths import Paths
 from rami_desktop.ui.scenes.controls_help import ControlsHelpOverlay
@@ -32,6 +33,7 @@ from rami_desktop.ui.scenes.round_summary import RoundSummaryScene
 from rami_desktop.ui.scenes.table import TableScene
 from rami_desktop.ui.table.view import HIDDEN_HAND
 from rami_desktop.ui.text import strip_marks
+from tests.truth import behind
 
 from .test_privacy import (
     SEATS,
@@ -263,8 +265,8 @@ def test_privacy_a_take_back_is_told_without_its_cards(make_app: Any) -> None:
     scene = known_table(app, seats=SEATS, human="KS KH KD 9H 10H 5C 7C 2S 4D 8H JD QC 3H 6S")
     app.stack.clear_to(scene)
     session = scene.session
-    dealt = session.round.clone()
-    session.match.dealt_round = dealt.clone  # type: ignore[method-assign]  # the known deal
+    dealt = behind(session).round.clone()
+    behind(session).match.dealt_round = dealt.clone  # type: ignore[method-assign]  # the known deal
     d = Driver(app)
     watch = Watch(app, scene)
     _step(d, watch)
@@ -278,9 +280,9 @@ def test_privacy_a_take_back_is_told_without_its_cards(make_app: Any) -> None:
     kings = list(parse_cards(["KS", "KH", "KD"]))
     _select(d, watch, 0, kings)
     _key(d, watch, pygame.K_m)
-    assert session.round.staged
+    assert behind(session).round.staged
     _key(d, watch, pygame.K_b)
-    assert not session.round.staged
+    assert not behind(session).round.staged
     texts = [strip_marks(t) for t in scene.follow.journal.texts(session.name)]
     assert "Amina took back 3 cards" in texts, texts
     assert not [t for t in texts if "K♠" in t or "K♥" in t or "K♦" in t or "laid" in t], texts
@@ -303,7 +305,7 @@ def test_privacy_continue_after_a_kill_asks_who_is_at_the_screen(make_app: Any,
     app = make_app((1024, 640), animation_speed="off")
     paths = Paths.under(tmp_path / "home")
     config = GameConfig(preset("talaj"), SEATS, seed=31)
-    session = Session(config, store=MatchFiles(paths))
+    session = Table(Session(config, store=MatchFiles(paths)))
     scene = TableScene(app, session)
     app.stack.clear_to(scene)
     d = Driver(app)
@@ -328,11 +330,11 @@ def test_privacy_continue_after_a_kill_asks_who_is_at_the_screen(make_app: Any,
     session.play(0, Draw(session.action_player(0), "stock"))
     _step(d, watch)
     assert _faces(watch)
-    session.flush()
+    behind(session).flush()
     # killed: nothing more is written; a new table starts from the save, as Continue does
     resumed, problem = Session.resume(MatchFiles(paths))
     assert resumed is not None and problem is None
-    fresh = TableScene(app, resumed)
+    fresh = TableScene(app, Table(resumed))
     app.stack.clear_to(fresh)
     watch = Watch(app, fresh)
     for _ in range(5):
@@ -340,7 +342,7 @@ def test_privacy_continue_after_a_kill_asks_who_is_at_the_screen(make_app: Any,
         assert not _faces(watch)
     privacy = app.stack.top
     assert isinstance(privacy, PrivacyScene) and privacy.name == "Amina"
-    assert resumed.face_up() is None and resumed.shown.view.observation.hand == ()
+    assert fresh.session.face_up() is None and fresh.session.shown.view.observation.hand == ()
     watch.at_screen = 0
     _ready(d, watch, privacy)
     _step(d, watch)
@@ -352,7 +354,7 @@ def test_privacy_the_screen_holds_only_the_viewers_view() -> None:
     is the seat's the network would send, or the public one (no hand) when nobody is at the
     screen; the round built from it never holds another hand's real cards."""
     config = _config("talaj", 2, False, 41)
-    session = Session(config)
+    session = Table(Session(config))
     from rami_desktop.bots import make_bot
 
     bots = {s: make_bot("easy") for s in range(config.players)}
@@ -366,7 +368,7 @@ def test_privacy_the_screen_holds_only_the_viewers_view() -> None:
             continue
         seat = session.bot_to_play()
         if seat is not None:
-            session.step_bot()
+            behind(session).step_bot()
         else:
             seat = session.privacy_due()
             if seat is not None:
@@ -378,11 +380,11 @@ def test_privacy_the_screen_holds_only_the_viewers_view() -> None:
             seat = session.human_to_play()
             assert seat is not None
             shown = session.shown
-            net = seat_view_from_dict(seat_view(session.match, seat, 0))
+            net = seat_view_from_dict(seat_view(behind(session).match, seat, 0))
             assert shown.viewer == seat and shown.view.observation == net.observation
-            assert shown.hand(seat) == session.hand(seat)
+            assert shown.hand(seat) == behind(session).hand(seat)
             assert all(shown.hand(s) == () for s in range(config.players) if s != seat)
-            obs = session.observation(seat)
+            obs = behind(session).observation(seat)
             session.play(seat, bots[seat].act(obs, rng))
         checked += 1
     assert session.match_over
@@ -403,10 +405,10 @@ def test_privacy_the_counter_counts_the_selected_cards(make_app: Any) -> None:
     for code in ("KS", "KH", "KD"):
         scene.model.selected.add(order.index(parse_cards([code])[0]))
     counter = scene.control.counter()
-    assert counter is not None and not scene.session.round.staged
+    assert counter is not None and not behind(scene.session).round.staged
     assert strip_marks(counter.text) == "Opening 30 / 71" and "selected" in counter.selection()
     for code in ("9H", "10H", "JH", "QH"):
         scene.model.selected.add(order.index(parse_cards([code])[0]))
     counter = scene.control.counter()  # two combinations: the engine splits them
     assert counter is not None and strip_marks(counter.text) == "Opening 69 / 71"
-    assert not scene.session.round.staged
+    assert not behind(scene.session).round.staged

@@ -12,6 +12,7 @@ from rami_desktop.engine.actions import Draw
 from rami_desktop.engine.rules import preset
 from rami_desktop.play.config import GameConfig, Seat
 from rami_desktop.play.session import Session
+from rami_desktop.play.table import Table
 from rami_desktop.ui.scenes.overlays import PauseOverlay
 from rami_desktop.ui.scenes.privacy import PrivacyScene
 from rami_desktop.ui.scenes.round_summary import RoundSummaryScene
@@ -115,7 +116,7 @@ def test_privacy_repeat_enter_held_from_the_summary(make_app: Any) -> None:
     bots = Session(GameConfig(preset("talaj"), tuple(Seat(s.name, "bot", "easy") for s in TWO),
                               seed=3))
     assert bots.play_round()  # a round played to its end, then the humans sit at it
-    scene = TableScene(app, Session(GameConfig(preset("talaj"), TWO, seed=3), bots.match))
+    scene = TableScene(app, Table(Session(GameConfig(preset("talaj"), TWO, seed=3), bots.match)))
     app.stack.clear_to(scene)
     d = Driver(app)
     for _ in range(200):

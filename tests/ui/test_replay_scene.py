@@ -17,6 +17,7 @@ from rami_desktop.play.findings import Finding, FindingKind
 from rami_desktop.play.replay import Replay
 from rami_desktop.play.round_record import round_record
 from rami_desktop.play.session import Session
+from rami_desktop.play.table import Table
 from rami_desktop.smoke.tour import round_over
 from rami_desktop.storage.paths import Paths
 from rami_desktop.storage.round_files import RoundFiles
@@ -42,7 +43,7 @@ def finished() -> Iterator[Session]:
 
 def _summary(app: Any, session: Session) -> RoundSummaryScene:
     app.stack.push(app.scene(Route.MENU))
-    summary = app.scene(Route.ROUND_SUMMARY, session, lambda: None)
+    summary = app.scene(Route.ROUND_SUMMARY, Table(session), lambda: None)
     app.stack.push(summary)
     Driver(app).step(frames=2)
     return summary

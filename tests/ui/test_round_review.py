@@ -15,6 +15,7 @@ from rami_desktop.ui.review_panel import ReviewPanel
 from rami_desktop.ui.review_text import finding_text, more_text, nothing_text
 from rami_desktop.ui.scenes.round_summary import RoundSummaryScene
 from rami_desktop.ui.text import strip_marks
+from tests.truth import behind
 
 from .test_table_helpers import Driver, known_table, play
 
@@ -41,7 +42,7 @@ def test_a_round_gone_out_at_once_reviews_to_a_neutral_line(make_app: Any) -> No
     play(scene, Draw(0, "stock"))
     for cards in ("KS KH KD", "8H 9H 10H JH QH", "5C 6C 7C", "2S 3S 4S"):
         play(scene, Lay(0, parse_cards(cards.split())))
-    play(scene, Discard(0, scene.session.round.hands[0][-1]))
+    play(scene, Discard(0, behind(scene.session).round.hands[0][-1]))
     summary = _summary(app, scene)
     assert summary.review.findings == ()
     Driver(app).step(frames=2)
@@ -59,9 +60,9 @@ def test_a_going_out_missed_is_told_with_its_turn(make_app: Any) -> None:
     app = make_app((1280, 800), animation_speed="off")
     scene = known_table(app, human=GOING_OUT)
     play(scene, Draw(0, "stock"), Discard(0, parse_cards(["8H"])[0]))
-    r = scene.session.round
+    r = behind(scene.session).round
     r.over, r.winner = True, 1  # the round ends there (the bots' turns do not matter)
-    scene.session.version += 1
+    behind(scene.session).version += 1
     summary = _summary(app, scene)
     findings = summary.review.findings
     assert findings is not None and [f.kind for f in findings] == [FindingKind.MISSED_OUT]
@@ -83,8 +84,9 @@ def test_esc_on_the_summary_never_deals_the_next_round(make_app: Any) -> None:
     app = make_app((800, 600), animation_speed="off")
     scene = known_table(app, human=GOING_OUT)
     play(scene, Draw(0, "stock"), Discard(0, parse_cards(["8H"])[0]))
-    r = scene.session.round
+    r = behind(scene.session).round
     r.over, r.winner = True, 1
+    behind(scene.session).version += 1  # the round was ended under the table
     dealt: list[int] = []
     summary = RoundSummaryScene(app, scene.session, lambda: dealt.append(1))
     app.stack.clear_to(scene)
@@ -162,20 +164,21 @@ def test_the_deal_of_issue_38_tells_the_opening_never_made_and_never_praises() -
     from rami_desktop.play.config import GameConfig, Seat
     from rami_desktop.play.review import review_round
     from rami_desktop.play.session import Session
+    from rami_desktop.play.table import Table
     from rami_desktop.storage.deal_code import decode_full
 
     seed, rules, _players = decode_full("89WX-KXN4-0ZG")
     config = GameConfig(rules, (Seat("Amina", "human"), Seat(None, "bot", "medium")), seed=seed)
     session = Session(config, first_dealer=0, verify_saves=False)
+    table = Table(session)
     for _ in range(400):
         if session.round.over:
             break
-        if session.bot_to_play() is not None:
+        if table.bot_to_play() is not None:
             session.step_bot()
             continue
-        seat = session.human_to_play()
+        seat = table.human_to_play()
         assert seat == 0
-        session.reveal(seat)
         r = session.round
         p = r.current
         session.play(seat, Draw(p, "stock") if not r.has_drawn else Discard(p, r.hands[p][-1]))

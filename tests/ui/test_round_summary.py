@@ -13,6 +13,7 @@ from rami_desktop.engine.rules import PRESET_NAMES
 from rami_desktop.play.config import Seat
 from rami_desktop.ui.scenes.round_summary import RoundSummaryScene, penalty_explanation
 from rami_desktop.ui.text import strip_marks
+from tests.truth import behind
 
 from .test_table_helpers import Driver, end_round, give, known_table, play
 
@@ -24,12 +25,12 @@ def _finish(scene: Any) -> None:
     play(scene, Draw(0, "stock"))
     for cards in ("KS KH KD", "8H 9H 10H JH QH", "5C 6C 7C", "2S 3S 4S"):
         play(scene, Lay(0, parse_cards(cards.split())))
-    play(scene, Discard(0, scene.session.round.hands[0][-1]))
+    play(scene, Discard(0, behind(scene.session).round.hands[0][-1]))
 
 
 def _summary(app: Any, scene: Any) -> RoundSummaryScene:
     """Show the summary of the scene's (finished) round and draw it once."""
-    scene.session.version += 1  # the round was ended under the table
+    behind(scene.session).version += 1  # the round was changed under the table
     summary = RoundSummaryScene(app, scene.session, lambda: None)
     app.stack.clear_to(scene)
     app.stack.push(summary)
@@ -41,7 +42,7 @@ def _check_rows_match_engine(summary: RoundSummaryScene) -> None:
     """Each row shows the hand as the engine counted it, each card's value, and every card is
     drawn as a picture."""
     ctl = summary.session
-    r = ctl.round
+    r = behind(ctl).round
     drawn = summary.card_rects
     for player, row in enumerate(summary.rows):
         b = r.penalty_breakdown(player)
@@ -63,7 +64,7 @@ def test_penalties_and_their_explanations(make_app: Any) -> None:
               "5S 6S 7S 8S 9S 10S 2D 3D 4D 5D 6H 7H 8C 10C"]
     scene = known_table(app, human=GOING_OUT, others=others, stock_top="JD")
     ctl = scene.session
-    r = ctl.round
+    r = behind(ctl).round
     r.down[1] = True  # seat 1 laid before: it pays per card
     app.stack.clear_to(scene)
     _finish(scene)
@@ -91,14 +92,14 @@ def test_penalties_and_their_explanations(make_app: Any) -> None:
     # Next round deals again
     d.click(summary.next.rect.center)
     d.step()
-    assert ctl.match.round_number == 2 and not ctl.round.over
+    assert behind(ctl).match.round_number == 2 and not behind(ctl).round.over
 
 
 @pytest.mark.parametrize("name", PRESET_NAMES)
 def test_each_preset_reveals_the_hands_with_the_engine_values(make_app: Any, name: str) -> None:
     app = make_app((1024, 640), animation_speed="off")
     scene = known_table(app, preset_name=name)
-    r = scene.session.round
+    r = behind(scene.session).round
     r.down = [True, False, False]
     end_round(r, 1)
     summary = _summary(app, scene)
@@ -112,7 +113,7 @@ def test_each_preset_reveals_the_hands_with_the_engine_values(make_app: Any, nam
 def test_joker_doubling_rami_sec_and_hand_value(make_app: Any) -> None:
     app = make_app((1280, 800), animation_speed="off")
     scene = known_table(app)
-    r = scene.session.round
+    r = behind(scene.session).round
     r.down = [True, False, False]
     give(r, 0, ["2S", "3D", "JK"])
     r.rules = r.rules.with_options(joker_out_doubles=True)
@@ -148,7 +149,7 @@ def test_joker_doubling_rami_sec_and_hand_value(make_app: Any) -> None:
 def test_see_the_table_and_back(make_app: Any) -> None:
     app = make_app((1024, 640), animation_speed="off")
     scene = known_table(app)
-    r = scene.session.round
+    r = behind(scene.session).round
     end_round(r, 0)
     summary = _summary(app, scene)
     d = Driver(app)
@@ -168,7 +169,7 @@ def test_teams_have_one_name_and_totals(make_app: Any) -> None:
              Seat("Bot 4", "bot", "easy"))
     scene = known_table(app, seats=seats, teams=True)
     ctl = scene.session
-    r = ctl.round
+    r = behind(ctl).round
     end_round(r, 0)
     summary = _summary(app, scene)
     assert strip_marks(summary.row_name(summary.rows[0])) == "Sara (Team A)"

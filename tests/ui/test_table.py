@@ -10,6 +10,7 @@ import pygame
 from rami_desktop.engine.melds import make_meld
 from rami_desktop.i18n.error_messages import error_message
 from rami_desktop.ui.scenes.table import TableScene
+from tests.truth import behind
 
 from .test_table_helpers import Driver, discard_card, hint_of, known_table, order_of, selection
 
@@ -35,7 +36,7 @@ def _drag_selection_to(driver: Driver, scene: TableScene, code: str,
 
 
 def _table(scene: TableScene) -> list[list[str]]:
-    return [m.meld.codes() for m in scene.session.round.melds if m.meld is not None]
+    return [m.meld.codes() for m in behind(scene.session).round.melds if m.meld is not None]
 
 
 def _empty_spot(scene: TableScene) -> tuple[int, int]:
@@ -50,7 +51,7 @@ def test_whole_human_turn_with_the_mouse(make_app: Any) -> None:
     app.stack.clear_to(scene)
     d = Driver(app)
     d.settle(2)
-    r = scene.session.round
+    r = behind(scene.session).round
     assert r.current == 0 and not r.has_drawn
     # draw from the stock by clicking it
     d.click(scene.view.lay.stock.center)
@@ -60,19 +61,19 @@ def test_whole_human_turn_with_the_mouse(make_app: Any) -> None:
     _drag_selection_to(d, scene, "KH", _empty_spot(scene))
     assert _table(scene) == [["KS", "KH", "KD"]] or sorted(_table(scene)[0]) == ["KD", "KH", "KS"]
     assert r.staged == [0]
-    status = scene.session.round.opening_status()
+    status = behind(scene.session).round.opening_status()
     assert status.staged_points == 30 and status.clean_tria and not status.clean_serie
     # the série of hearts, dropped in any order: the table sorts it
     _select(d, scene, "QH 9H JH 10H")
     _drag_selection_to(d, scene, "JH", _empty_spot(scene))
     assert _table(scene)[1] == ["9H", "10H", "JH", "QH"]
-    status = scene.session.round.opening_status()
+    status = behind(scene.session).round.opening_status()
     assert status.staged_points == 69 and status.clean_serie and not status.opens
     # add the 8H at the low end of the série: drop it on the série's left side
     serie = next(p for p in scene.view.flow.places if p.index == 1)
     _drag_selection_to(d, scene, "8H", serie.cards[0].center)
     assert _table(scene)[1] == ["8H", "9H", "10H", "JH", "QH"]
-    assert scene.session.round.opening_status().staged_points == 77
+    assert behind(scene.session).round.opening_status().staged_points == 77
     # stage the clubs, then take them back by dragging a card back to the hand
     _select(d, scene, "5C 6C 7C")
     _drag_selection_to(d, scene, "6C", _empty_spot(scene))
@@ -96,7 +97,7 @@ def test_illegal_move_slides_back_with_a_message(make_app: Any) -> None:
     app.stack.clear_to(scene)
     d = Driver(app)
     d.settle(2)
-    r = scene.session.round
+    r = behind(scene.session).round
     d.click(scene.view.lay.stock.center)
     d.settle()
     before = r.snapshot()
@@ -135,7 +136,7 @@ def test_keyboard_turn(make_app: Any) -> None:
     app.stack.clear_to(scene)
     d = Driver(app)
     d.settle(2)
-    r = scene.session.round
+    r = behind(scene.session).round
     d.key(pygame.K_s)
     assert r.has_drawn
     scene.control.sort_rank()
@@ -218,7 +219,7 @@ def test_sort_and_group_keep_the_engine_hand(make_app: Any) -> None:
     scene = known_table(app)
     app.stack.clear_to(scene)
     Driver(app).settle(2)
-    engine = Counter(scene.session.round.hands[0])
+    engine = Counter(behind(scene.session).round.hands[0])
     d = Driver(app)
     for fn in (scene.control.sort_suit, scene.control.sort_rank, scene.control.group_hand):
         fn()
@@ -250,6 +251,7 @@ def test_the_table_saves_through_its_session(make_app: Any, tmp_path: Any) -> No
     from rami_desktop.engine.rules import preset
     from rami_desktop.play.config import GameConfig, Seat
     from rami_desktop.play.session import Session
+    from rami_desktop.play.table import Table
     from rami_desktop.storage.match_io import MatchFiles
     from rami_desktop.storage.paths import Paths
 
@@ -258,20 +260,20 @@ def test_the_table_saves_through_its_session(make_app: Any, tmp_path: Any) -> No
     store = MatchFiles(app.paths)
     # a real seeded deal (a save replays the seed): seed 9 with 3 seats makes seat 0 the dealer
     seats = (Seat("You", "human"), Seat("Bot 2", "bot", "easy"), Seat("Bot 3", "bot", "easy"))
-    scene = TableScene(app, Session(GameConfig(rules=preset("talaj"), seats=seats, seed=9),
-                                    store=store))
+    scene = TableScene(app, Table(Session(GameConfig(rules=preset("talaj"), seats=seats, seed=9),
+                                    store=store)))
     app.stack.clear_to(scene)
     d = Driver(app)
     d.settle(2)
-    assert scene.session.round.current == 0
+    assert behind(scene.session).round.current == 0
     d.click(scene.view.lay.stock.center)
-    scene.session.flush()
+    behind(scene.session).flush()
     assert store.exists()  # a human's draw is saved at once (nothing to peek at)
-    discard_card(scene, scene.session.round.hands[0][0])
-    scene.session.flush()
+    discard_card(scene, behind(scene.session).round.hands[0][0])
+    behind(scene.session).flush()
     resumed, problem = Session.resume(store)
     assert resumed is not None and problem is None
-    assert resumed.match.to_dict()["rounds"] == scene.session.match.to_dict()["rounds"]
+    assert resumed.match.to_dict()["rounds"] == behind(scene.session).match.to_dict()["rounds"]
 
 
 def test_shift_arrow_keeps_the_selection_with_its_card(make_app: Any) -> None:
@@ -296,8 +298,9 @@ def test_redeal_button_for_a_qualifying_hand(make_app: Any) -> None:
     d = Driver(app)
     d.step()
     assert scene.buttons.redeal.visible
-    before = list(scene.session.round.hands[0])
+    before = list(behind(scene.session).round.hands[0])
     d.click(scene.buttons.redeal.rect.center)
     d.step()
-    assert scene.session.round.redeals == 1 and scene.session.round.hands[0] != before
+    truth = behind(scene.session).round
+    assert truth.redeals == 1 and truth.hands[0] != before
     assert not scene.buttons.redeal.visible or scene.session.can_redeal(0)

@@ -7,6 +7,7 @@ from typing import Any
 from rami_desktop.play.config import autoplay_config
 from rami_desktop.ui.scenes.round_summary import RoundSummaryScene
 from rami_desktop.ui.scenes.table import TableScene
+from tests.truth import behind
 
 from .test_table_helpers import DT
 
@@ -22,9 +23,9 @@ def test_bots_complete_a_round(make_app: Any) -> None:
         if isinstance(app.stack.top, RoundSummaryScene):
             break
         scene.session.worker.wait(5)
-    assert scene.session.round.over
+    assert behind(scene.session).round.over
     assert isinstance(app.stack.top, RoundSummaryScene)
-    assert scene.session.match.results
+    assert behind(scene.session).match.results
 
 
 def test_autoplay_command_line(tmp_path: Any, capsys: Any) -> None:

@@ -17,6 +17,7 @@ from rami_desktop.ui.scenes.table import TableScene
 from rami_desktop.ui.table import animation
 from rami_desktop.ui.table.layout import TableLayout, card_h, compute_layout, flow_melds, index_rect
 from rami_desktop.ui.table.panels import TalajSpread
+from tests.truth import behind
 
 from .test_table_helpers import DT, Driver, hint_of, known_table, play
 
@@ -40,7 +41,7 @@ def first_card_table(app: Any, first: str, buried: bool) -> TableScene:
     scene = known_table(app, seats=SEATS, others=OTHERS, dealer=2)
     app.stack.clear_to(scene)
     ctl = scene.session
-    assert ctl.round.current == 2
+    assert behind(ctl).round.current == 2
     play(scene, Draw(2, "stock"), Discard(2, parse_card(first)))
     if buried:
         play(scene, Draw(3, "stock"), Discard(3, parse_card("AC")))
@@ -69,7 +70,7 @@ def test_the_first_cards_index_is_never_covered(make_app: Any, lang: str, buried
     app = make_app((1280, 800), animation_speed="off", language=lang)
     set_language(lang)
     scene = first_card_table(app, first, buried)
-    r = scene.session.round
+    r = behind(scene.session).round
     assert r.first_pos == 0 and (len(r.talaj) == 2) == buried
     card = _lay(scene).first
     assert (card != _lay(scene).talaj) == buried
@@ -95,7 +96,7 @@ def test_combination_numbers_leave_every_index_readable(make_app: Any, lang: str
     app.draw()
     assert scene.view.flow is not None and len(scene.view.flow.places) == 3
     for place in scene.view.flow.places:
-        meld = scene.session.round.melds[place.index].meld
+        meld = behind(scene.session).round.melds[place.index].meld
         assert meld is not None
         for c, rect in zip(meld.cards, place.cards, strict=True):
             face = app.card_art.face(c.code, rect.w)
@@ -120,7 +121,7 @@ def test_the_talaj_spreads_out_with_every_discard(make_app: Any) -> None:
     app = make_app((1280, 800), animation_speed="off")
     scene = first_card_table(app, "6D", buried=True)
     d = Driver(app)
-    r = scene.session.round
+    r = behind(scene.session).round
     codes = [c.code for c in r.talaj]
     assert r.current == 0 and r.first_pos == 0 and len(codes) == 2
     d.step([pygame.event.Event(pygame.MOUSEMOTION, pos=_lay(scene).talaj.center, rel=(0, 0),

@@ -14,6 +14,7 @@ from rami_desktop.engine.turn import TableMeld
 from rami_desktop.play.config import Seat
 from rami_desktop.play.staging import added_this_turn
 from rami_desktop.ui.table.counter import counter_view
+from tests.truth import behind
 
 from .test_table_helpers import hint_of, known_table, play
 
@@ -32,12 +33,12 @@ def _without(r: RoundState, card: Card) -> list[Card]:
 def taken_table(app: Any) -> Any:
     """Seat 0 holds K♥; the other K♥ lies on the talaj; seat 0 takes it."""
     scene = known_table(app, seats=TWO, human=HAND)
-    r = scene.session.round
+    r = behind(scene.session).round
     rules = r.rules.with_options(first_card="none")
     state = RoundState(rules, [list(r.hands[0]), list(r.hands[1])], [KH], _without(r, KH), 0,
                        seed=5)
-    scene.session.match.round = state
-    scene.session.version += 1  # the game changed under the table
+    behind(scene.session).match.round = state
+    behind(scene.session).version += 1  # the game changed under the table
     scene.sync(animate=False)
     scene.control.draw_from("top")
     scene.sync(animate=False)
@@ -59,7 +60,7 @@ def positions(scene: Any, codes: str, taken: bool | None = None) -> list[int]:
 def test_the_copy_clicked_is_the_copy_laid(make_app: Any) -> None:
     app = make_app((1280, 800), animation_speed="off")
     scene = taken_table(app)
-    r = scene.session.round
+    r = behind(scene.session).round
     assert r.pickup == KH and scene.session.hand_order(0).fresh is not None
     # the own K♥ in the tria, the taken one in the hearts: franche tria and série
     scene.control.lay(positions(scene, "KS KH KD", taken=False))
@@ -73,7 +74,7 @@ def test_the_copy_clicked_is_the_copy_laid(make_app: Any) -> None:
 def test_the_taken_copy_in_the_tria_is_not_franche(make_app: Any) -> None:
     app = make_app((1280, 800), animation_speed="off")
     scene = taken_table(app)
-    r = scene.session.round
+    r = behind(scene.session).round
     scene.control.lay(positions(scene, "KS KH KD", taken=True))
     tria = r.staged[-1]
     assert r.turn_view().pickup_at() == tria
@@ -101,12 +102,13 @@ def test_the_hint_highlights_the_right_copy(make_app: Any) -> None:
 def test_cards_added_to_another_combination_are_tentative(make_app: Any) -> None:
     app = make_app((1280, 800), animation_speed="off")
     scene = known_table(app, seats=TWO, human="KS KH KD 9H 10H JH QH 5C 6C 7C 2S 4D 8H JK")
-    r = scene.session.round
+    r = behind(scene.session).round
     laid = parse_cards(["2C", "3C", "4C"])
     for card in laid:  # laid by seat 1 before, from the stock (the deck stays whole)
         r.stock.remove(card)
     r.melds = [TableMeld(1, 0, make_meld(laid))]
     r.down = [True, True]
+    behind(scene.session).version += 1  # the game changed under the table
     scene.sync(animate=False)
     play(scene, Draw(0, "stock"))
     play(scene, Add(0, 0, tuple(parse_cards(["5C", "6C", "7C"])), "high"))
@@ -125,7 +127,7 @@ def test_simple_lays_the_whole_selection_at_once(make_app: Any) -> None:
     app = make_app((1280, 800), animation_speed="off")
     going_out = "2S 2H 2D 3C 4C 5C 7S 8S 9S 10D JD QD KD"
     scene = known_table(app, seats=TWO, human=going_out + " 6H", preset_name="simple")
-    r = scene.session.round
+    r = behind(scene.session).round
     assert r.current == 0 and r.has_drawn  # the dealer starts without drawing
     scene.buttons.update(scene.control)
     assert scene.buttons.lay.label == "Lay all"
@@ -147,12 +149,12 @@ def test_before_the_draw_the_hint_names_the_talaj_card_that_opens(make_app: Any)
     hint says so before the draw, not only "draw first"."""
     app = make_app((1280, 800), animation_speed="off")
     scene = known_table(app, seats=TWO, human="KS KH QS QH QD 6C 7C 8C 9C 2D 5S 7S 9H 4H")
-    r = scene.session.round
+    r = behind(scene.session).round
     rules = r.rules.with_options(first_card="none")
-    scene.session.match.round = RoundState(rules, [list(r.hands[0]), list(r.hands[1])],
+    behind(scene.session).match.round = RoundState(rules, [list(r.hands[0]), list(r.hands[1])],
                                            [Card(13, "D")], _without(r, Card(13, "D")), 0,
                                            seed=5)
-    scene.session.version += 1  # the game changed under the table
+    behind(scene.session).version += 1  # the game changed under the table
     scene.sync(animate=False)
     scene.model.hints_on = True
     highlighted, text = hint_of(scene)
@@ -171,4 +173,4 @@ def test_the_winner_at_the_screen_is_told_you_went_out(make_app: Any) -> None:
     scene.advisor.wait(10)  # the split is worked out on the advisor's thread
     scene.control.poll()
     scene.control.discard(scene.session.hand_order(0).cards.index(Card(6, "H")))
-    assert scene.session.round.over and scene.prompt_text() == ("You went out!", True)
+    assert behind(scene.session).round.over and scene.prompt_text() == ("You went out!", True)

@@ -19,6 +19,7 @@ from rami_desktop.play import clock
 from rami_desktop.play.config import GameConfig, Seat
 from rami_desktop.play.session import Session
 from rami_desktop.play.story import Told
+from rami_desktop.play.table import Table
 from rami_desktop.ui.scenes.table import TableScene
 from rami_desktop.ui.table import animation
 from rami_desktop.ui.table.follow import Follow
@@ -26,6 +27,7 @@ from rami_desktop.ui.table.layout import TableLayout
 from rami_desktop.ui.table.painter import FRESH
 from rami_desktop.ui.table.sprites import BACK
 from rami_desktop.ui.text import strip_marks
+from tests.truth import behind
 
 from .test_table_helpers import DT, Driver, discard_card, known_table, order_of
 
@@ -67,7 +69,7 @@ def test_a_bot_discard_travels_face_down_then_lands_on_the_talaj(make_app: Any) 
     d = Driver(app)
     d.settle(5)
     _human_turn(d, scene)
-    r = scene.session.round
+    r = behind(scene.session).round
     assert len(r.discards) == 1
     _until(d, scene, lambda: len(r.discards) == 2)  # Bot 2 discarded, this very frame
     top = next(s for s in scene.board.in_zone("talaj") if s.spec.ref == "top")
@@ -105,7 +107,7 @@ def test_the_journal_tells_the_round_in_each_language(make_app: Any, lang: str) 
     d = Driver(app)
     d.settle(5)
     _human_turn(d, scene)
-    r = scene.session.round
+    r = behind(scene.session).round
     _until(d, scene, lambda: len(r.discards) >= 2)
     texts = [strip_marks(t) for t in scene.follow.journal_texts(scene.session)]
     assert texts[:2] == EXPECTED[lang][:2]
@@ -128,7 +130,7 @@ def test_wait_for_me_holds_after_a_bot_discard_until_a_key(make_app: Any) -> Non
     d = Driver(app)
     d.settle(5)
     _human_turn(d, scene)
-    r = scene.session.round
+    r = behind(scene.session).round
     _until(d, scene, lambda: len(r.discards) == 2)
     assert scene.follow.held and r.current == 2
     d.step(frames=400)  # Bot 3 waits for the player
@@ -189,13 +191,13 @@ def test_a_resumed_round_tells_what_happened_again(make_app: Any) -> None:
     app = make_app((1024, 640), animation_speed="off")
     # a real seeded deal (a resumed match replays its seed): seat 0 deals and plays first
     seats = (Seat("You", "human"), Seat("Bot 2", "bot", "easy"), Seat("Bot 3", "bot", "easy"))
-    scene = TableScene(app, Session(GameConfig(rules=preset("talaj"), seats=seats, seed=9)))
+    scene = TableScene(app, Table(Session(GameConfig(rules=preset("talaj"), seats=seats, seed=9))))
     app.stack.clear_to(scene)
     d = Driver(app)
     d.settle(2)
     scene.control.draw_from("stock")
-    discard_card(scene, scene.session.round.hands[0][0])
-    r = scene.session.round
+    discard_card(scene, behind(scene.session).round.hands[0][0])
+    r = behind(scene.session).round
     _until(d, scene, lambda: len(r.discards) >= 3)
     told = scene.follow.journal_texts(scene.session)
     assert len(told) >= 6
@@ -207,7 +209,7 @@ class _Told:
     """What a joiner taken back knows of the round: the story its welcome told, the rules and
     the seats."""
 
-    def __init__(self, session: Session, story: list[Told]) -> None:
+    def __init__(self, session: Table, story: list[Told]) -> None:
         self.rules = session.rules
         self.seat_of = session.seat_of
         self._story = story
@@ -219,13 +221,13 @@ class _Told:
 def test_a_seat_taken_again_on_the_network_reads_the_journal_the_host_reads() -> None:
     set_language("en")
     seats = (Seat("Amina", "bot", "easy"), Seat("Omar", "bot", "easy"))
-    session = Session(GameConfig(rules=preset("rami-talaj"), seats=seats, seed=12))
+    session = Table(Session(GameConfig(rules=preset("rami-talaj"), seats=seats, seed=12)))
     for _ in range(30):
-        session.step_bot()
+        behind(session).step_bot()
     host = Follow()
     host.replay(session)
     joiner = Follow()
-    wire = json.loads(json.dumps(story_for(session.match, 1)))
+    wire = json.loads(json.dumps(story_for(behind(session).match, 1)))
     joiner.replay(_Told(session, [told_from_dict(t) for t in wire]))  # type: ignore[arg-type]
     told = joiner.journal.texts(session.name)
     assert len(told) >= 20

@@ -13,8 +13,10 @@ from rami_desktop.engine.rules import preset
 from rami_desktop.engine.state import RoundState
 from rami_desktop.play.config import GameConfig, Seat
 from rami_desktop.play.session import Session
+from rami_desktop.play.table import Table
 from rami_desktop.ui.scenes.table import TableScene
 from rami_desktop.ui.table.hints import current_hint
+from tests.truth import behind
 
 DT = 1 / 60
 
@@ -30,8 +32,8 @@ def known_table(app: Any, seats: tuple[Seat, ...] | None = None, human: str = HU
                       Seat("Bot 3", "bot", "easy"))
     rules = preset(preset_name, teams=teams)
     config = GameConfig(rules=rules, seats=seats, seed=7)
-    scene = TableScene(app, Session(config))
-    match = scene.session.match
+    scene = TableScene(app, Table(Session(config)))
+    match = behind(scene.session).match
     rng = random.Random(11)
     hands = [list(parse_cards(human.split()))]
     if others:
@@ -46,7 +48,7 @@ def known_table(app: Any, seats: tuple[Seat, ...] | None = None, human: str = HU
     match.seats = tuple(range(len(seats)))
     match.round = RoundState(rules, hands, [], stock, dealer, seed=5)
     match.logs = [[]]
-    scene.session.version += 1  # the game changed under the table
+    behind(scene.session).version += 1  # the game changed under the table
     scene.sync(animate=False)
     return scene
 
@@ -160,8 +162,8 @@ def play(scene: TableScene, *actions: Any) -> None:
     for action in actions:
         seat = session.seat_of(action.player)
         if session.is_bot(seat):
-            session.match.apply(action)
-            session.version += 1  # the game changed under the table
+            behind(session).match.apply(action)
+            behind(session).version += 1  # the game changed under the table
         else:
             played = session.play(seat, action)
             assert played.ok, played.code

@@ -14,6 +14,7 @@ from rami_desktop.storage.stats import StatsFiles, load_stats
 from rami_desktop.ui.scenes.match_end import MatchEndScene
 from rami_desktop.ui.scenes.round_summary import RoundSummaryScene
 from rami_desktop.ui.scenes.table import TableScene
+from tests.truth import behind
 
 from .test_round_summary import GOING_OUT, _finish
 from .test_table_helpers import DT, Driver, known_table, play
@@ -26,14 +27,14 @@ def test_round_stats_match_end_and_save_cleared(make_app: Any, tmp_path: Any) ->
               "5S 6S 7S 8S 9S 10S 2D 3D 4D 5D 6H 7H 8C 10C"]
     scene = known_table(app, human=GOING_OUT, others=others, stock_top="JD")
     ctl = scene.session
-    ctl.store, ctl.stats = MatchFiles(app.paths), StatsFiles(app.paths)
-    ctl.match.rules = ctl.round.rules = ctl.rules.with_options(target=100)
+    behind(ctl).store, behind(ctl).stats = MatchFiles(app.paths), StatsFiles(app.paths)
+    behind(ctl).match.rules = behind(ctl).round.rules = ctl.rules.with_options(target=100)
     app.stack.clear_to(scene)
     d = Driver(app)
     d.step()
     _finish(scene)
-    ctl.flush()
-    assert ctl.match_over and ctl.match.winners() == (0,)
+    behind(ctl).flush()
+    assert ctl.match_over and behind(ctl).match.winners() == (0,)
     stats, _problem = load_stats(app.paths)
     talaj = stats.for_player("You").for_preset("talaj")
     assert talaj.rounds_played == 1 and talaj.rounds_won == 1
@@ -62,10 +63,10 @@ def test_continue_resumes_the_saved_match(make_app: Any, tmp_path: Any) -> None:
     assert isinstance(scene, TableScene)
     ctl = scene.session
     for _ in range(2):  # two turns, whoever plays them
-        p = ctl.round.current
+        p = behind(ctl).round.current
         play(scene, Draw(p, "stock"))
-        play(scene, Discard(p, ctl.round.hands[p][-1]))
-    ctl.flush()
+        play(scene, Discard(p, behind(ctl).round.hands[p][-1]))
+    behind(ctl).flush()
     assert app.saved_match_available()
     app.stack.clear()
     app.step(DT)
@@ -73,8 +74,8 @@ def test_continue_resumes_the_saved_match(make_app: Any, tmp_path: Any) -> None:
     app.step(DT)
     table = app.stack.top
     assert isinstance(table, TableScene)
-    assert table.session.round.snapshot()["talaj"] == ctl.round.snapshot()["talaj"]
-    assert table.session.round.turn == 2 and table.session.config == ctl.config
+    assert behind(table.session).round.snapshot()["talaj"] == behind(ctl).round.snapshot()["talaj"]
+    assert behind(table.session).round.turn == 2 and table.session.config == ctl.config
 
 
 def test_the_last_round_s_summary_opens_again_until_the_human_s_first_move(make_app: Any) -> None:
@@ -94,7 +95,7 @@ def test_the_last_round_s_summary_opens_again_until_the_human_s_first_move(make_
     summary.go_next()  # the next round is dealt
     d.step(frames=2)
     ctl = scene.session
-    assert app.stack.top is scene and ctl.match.round_number == 2
+    assert app.stack.top is scene and behind(ctl).match.round_number == 2
     last = scene.buttons.last_round
     assert last.visible and scene.last_round_open()
     d.click(last.rect.center)
@@ -104,13 +105,13 @@ def test_the_last_round_s_summary_opens_again_until_the_human_s_first_move(make_
     assert summary.number == 1
     summary.go_next()  # back to the table: no round dealt
     d.step()
-    assert app.stack.top is scene and ctl.match.round_number == 2
+    assert app.stack.top is scene and behind(ctl).match.round_number == 2
     for _ in range(300):  # the bots before the human play: the button stays
         if ctl.human_to_play() is not None:
             break
         d.step()
     assert scene.last_round_open() and last.visible
-    play(scene, Draw(ctl.round.current, "stock"))  # the human's first move of the round
+    play(scene, Draw(behind(ctl).round.current, "stock"))  # the human's first move of the round
     d.step()
     assert not scene.last_round_open() and not last.visible
     # and from the statistics, whenever: the same summary, its button back to them
@@ -126,4 +127,4 @@ def test_the_last_round_s_summary_opens_again_until_the_human_s_first_move(make_
     assert app.stack.top is summary and summary.next.label == "Back"
     summary.go_next()
     d.step()
-    assert app.stack.top is stats and ctl.match.round_number == 2
+    assert app.stack.top is stats and behind(ctl).match.round_number == 2

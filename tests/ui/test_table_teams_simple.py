@@ -11,6 +11,7 @@ from rami_desktop.engine.actions import Draw
 from rami_desktop.play.config import Seat
 from rami_desktop.ui.table import hud
 from rami_desktop.ui.text import strip_marks
+from tests.truth import behind
 
 from .test_table_helpers import Driver, known_table
 
@@ -46,7 +47,7 @@ def test_simple_says_cards_are_laid_only_to_go_out(make_app: Any) -> None:
     app.stack.clear_to(scene)
     d = Driver(app)
     d.step()
-    r = scene.session.round
+    r = behind(scene.session).round
     assert scene.session.human_to_play() == 0
     if not r.has_drawn:
         scene.control.attempt(Draw(0, "stock"))

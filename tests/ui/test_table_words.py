@@ -23,6 +23,7 @@ from rami_desktop.ui.scenes.round_summary import breakdown_text, penalty_explana
 from rami_desktop.ui.table import hud
 from rami_desktop.ui.table.counter import counter_view
 from rami_desktop.ui.table.hints import compute_hint, hint_text
+from tests.truth import behind
 
 from .test_table_helpers import HUMAN, Driver, known_table, play
 
@@ -246,7 +247,7 @@ def test_table_status_and_counter_follow_the_preset(make_app: Any, name: str,
     app.stack.clear_to(scene)
     d = Driver(app)
     d.settle(2)
-    r = scene.session.round
+    r = behind(scene.session).round
     assert r.current == 0
     if not r.has_drawn:  # the prompt and the talaj's glow follow the engine's legal draws
         talaj = any(d.source != "stock" for d in r.legal_draws())
@@ -258,8 +259,8 @@ def test_table_status_and_counter_follow_the_preset(make_app: Any, name: str,
     scene.sync(animate=False)
     scene.painter.invalidate()
     d.settle(2)
-    status = scene.session.round.opening_status()
-    view = counter_view(status, len(scene.session.round.hands[0]))
+    status = behind(scene.session).round.opening_status()
+    view = counter_view(status, len(behind(scene.session).round.hands[0]))
     assert view is not None and counters and counters[-1] == view.text
     bar_lines = [line for line in status_lines if line.startswith("Opening: ")]
     if status.lay_only_to_go_out:

@@ -15,6 +15,7 @@ from rami_desktop.engine.actions import Discard, Draw, Lay, Swap
 from rami_desktop.engine.rules import preset
 from rami_desktop.play.config import GameConfig
 from rami_desktop.play.session import Session
+from rami_desktop.play.table import Table
 from rami_desktop.play.tutorial.lessons import load_lessons
 from rami_desktop.play.tutorial.model import Step, StepKind, Target
 from rami_desktop.play.tutorial.progress import LESSONS_DONE, TUTORIAL_OFFERED
@@ -31,6 +32,7 @@ from rami_desktop.ui.scenes.round_summary import RoundSummaryScene
 from rami_desktop.ui.scenes.rules_guide import RulesGuideOverlay
 from rami_desktop.ui.scenes.tutorial import TutorialScene
 from rami_desktop.ui.text import strip_marks
+from tests.truth import behind
 
 from .test_table_helpers import Driver, hint_of
 
@@ -111,7 +113,7 @@ def play_step(d: Driver, scene: TutorialScene, step: Step) -> None:
     elif isinstance(action, Swap):
         assert table.view.flow is not None
         place = next(p for p in table.view.flow.places if p.index == action.meld)
-        meld = table.session.round.melds[action.meld].meld
+        meld = behind(table.session).round.melds[action.meld].meld
         assert meld is not None
         joker = next(k for k, c in enumerate(meld.cards) if c.is_joker)
         d.drag(grab(hand_sprite(scene, action.card.code)), visible_point(place.cards, joker))
@@ -163,7 +165,7 @@ def test_each_lesson_completed_end_to_end(make_app: Any, key: str, lang: str) ->
         bubble = scene.words(step.coach)
         assert bubble and "{" not in bubble
         play_step(d, scene, step)
-        if scene.table.session.round.over and app.stack.top is not scene:
+        if behind(scene.table.session).round.over and app.stack.top is not scene:
             finish_round_summary(app, d, scene)
         for _ in range(30):
             if scene.run.step is not step:
@@ -179,7 +181,7 @@ def test_each_lesson_completed_end_to_end(make_app: Any, key: str, lang: str) ->
 
 def test_a_wrong_move_is_explained_not_played(make_app: Any) -> None:
     _app, scene, d = start(make_app, "draw_discard")
-    r = scene.table.session.round
+    r = behind(scene.table.session).round
     play_step(d, scene, scene.lesson.steps[0])  # the welcome text
     before = r.snapshot()
     d.click(scene.table.view.lay.talaj.center)  # the talaj is empty: nothing to take
@@ -198,10 +200,11 @@ def test_a_wrong_move_is_explained_not_played(make_app: Any) -> None:
 def test_bot_waits_for_its_step(make_app: Any) -> None:
     _app, scene, d = start(make_app, "rising_bar")
     d.settle(30)
-    assert scene.run.index == 0 and scene.table.session.round.log == []  # the intro is read first
+    # the intro is read first
+    assert scene.run.index == 0 and behind(scene.table.session).round.log == []
     d.click(scene.next_button.rect.center)
     play_step(d, scene, scene.lesson.steps[1])
-    assert scene.table.session.round.down[1]
+    assert behind(scene.table.session).round.down[1]
 
 
 def test_the_lesson_list_ticks_done_lessons_and_opens_them(make_app: Any) -> None:
@@ -276,7 +279,7 @@ def test_accepting_the_offer_opens_the_lessons(make_app: Any) -> None:
 def test_f1_and_question_mark_open_the_controls_from_the_table(make_app: Any) -> None:
     app = make_app((1280, 800), animation_speed="off")
     d = Driver(app)
-    table = app.scene(Route.TABLE, Session(GameConfig(rules=preset("talaj"), seed=3)))
+    table = app.scene(Route.TABLE, Table(Session(GameConfig(rules=preset("talaj"), seed=3))))
     app.stack.clear_to(table)
     d.settle(2)
     d.key(pygame.K_F1)
@@ -294,7 +297,7 @@ def test_the_rules_from_a_table_are_that_tables_rules(make_app: Any) -> None:
     app = make_app((1280, 800), animation_speed="off")
     d = Driver(app)
     rules = preset("talaj", threshold=81, jokers_per_meld=2)
-    table = app.scene(Route.TABLE, Session(GameConfig(rules=rules, seed=3)))
+    table = app.scene(Route.TABLE, Table(Session(GameConfig(rules=rules, seed=3))))
     app.stack.clear_to(table)
     d.settle(2)
     d.key(pygame.K_ESCAPE)
@@ -338,7 +341,7 @@ def test_a_legal_going_out_is_accepted_and_praised(make_app: Any, key: str, coac
     joker taken back): going out is better than the lesson's way, so it is played and praised."""
     app, scene, d = start(make_app, key)
     play_until(d, scene, coach)
-    r = scene.table.session.round
+    r = behind(scene.table.session).round
     lay_by_hand(d, scene, laid)
     assert scene.note == "" and len(r.hands[0]) == 1, scene.note
     d.drag(grab(hand_sprite(scene, last)), scene.table.view.lay.talaj.center)

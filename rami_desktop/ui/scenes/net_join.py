@@ -15,6 +15,7 @@ from rami_desktop.i18n.names import preset_title
 from rami_desktop.net.client import address_url
 from rami_desktop.net.discovery import Browser, FoundTable
 from rami_desktop.net.errors import NetError
+from rami_desktop.net.game import NetTable
 from rami_desktop.net.joining import Asking, Joining, TableInfo, Trouble, Welcome
 from rami_desktop.net.keep import last_joined, remember_joined
 from rami_desktop.net.protocol import normalize_code
@@ -310,7 +311,7 @@ class JoinScene(WidgetScene):
         session = RemoteSession(joining.link, welcome, name,
                                 rounds=RoundFiles.of(paths) if paths is not None else None,
                                 seat_lock=lock)
-        self.ctx.stack.clear_to(self.ctx.scene(Route.NET_TABLE, session))
+        self.ctx.stack.clear_to(self.ctx.scene(Route.NET_TABLE, NetTable(session)))
 
     def draw(self, surface: pygame.Surface) -> None:
         self.status_label.color = theme.ACCENT_DARK if self.status_error else theme.INK

@@ -17,10 +17,12 @@ import pygame
 
 from rami_desktop.i18n import N_, _, is_rtl
 from rami_desktop.net.discovery import local_addresses
+from rami_desktop.net.game import NetTable
 from rami_desktop.net.host_session import HostSession
 from rami_desktop.net.hosting import Hosting, new_code
 from rami_desktop.net.keep import hosted, remember_hosted
 from rami_desktop.play.config import GameConfig
+from rami_desktop.play.table import seat_name
 from rami_desktop.storage.match_io import MatchFiles
 from rami_desktop.storage.round_files import RoundFiles
 from rami_desktop.storage.stats import StatsFiles
@@ -112,7 +114,7 @@ class LobbyScene(WidgetScene):
         else:
             session = HostSession(self.config, store=store, stats=stats, **options)
         self.session = session
-        hosting.advertise(session.host_name, session.rules.preset, session.config.players,
+        hosting.advertise(session.host_name, session.match.rules.preset, session.config.players,
                           len(session.book.free()))
         self.policy.value = session.policy
         session.commit()  # the table's code and tokens are kept before anyone is told
@@ -160,7 +162,7 @@ class LobbyScene(WidgetScene):
         if session is None or seat >= session.config.players:
             return ""
         kind = session.config.seats[seat].kind
-        name = session.name(seat)
+        name = seat_name(session.config, seat)
         if kind == "bot":
             state = _("bot")
         elif kind == "human":
@@ -214,7 +216,7 @@ class LobbyScene(WidgetScene):
         super().update(dt)
         if self.session is not None:
             self.session.pump()
-            self.session.take_happenings()  # nothing shown here yet: the table shows the deal
+            self.session.new_happenings()  # nothing shown here yet: the table shows the deal
         self.start_button.enabled = self.session is not None
         shown = (self.code_text(), *(self.seat_text(i) for i in range(6)))
         if shown != self._shown:  # someone joined or left: the screen is drawn again
@@ -237,7 +239,7 @@ class LobbyScene(WidgetScene):
             return
         session.start()
         self._handed_over = True
-        self.ctx.stack.clear_to(self.ctx.scene(Route.NET_TABLE, session))
+        self.ctx.stack.clear_to(self.ctx.scene(Route.NET_TABLE, NetTable(session)))
 
     def on_exit(self) -> None:
         if self.session is not None and not self._handed_over:

@@ -19,6 +19,7 @@ from rami_desktop.i18n import N_, _
 from rami_desktop.i18n.cards import cards_text
 from rami_desktop.play.config import GameConfig, Seat
 from rami_desktop.play.session import Session
+from rami_desktop.play.table import Table
 from rami_desktop.play.tutorial.coach import LessonRun, ScriptedBot
 from rami_desktop.play.tutorial.facts import coach_values
 from rami_desktop.play.tutorial.lessons import lesson_by_key, lesson_match, load_lessons
@@ -61,7 +62,8 @@ class TutorialScene(Scene):
         # no deal code
         self.session = Session(config, lesson_match(self.lesson), prepared=True,
                                bots={BOT: ScriptedBot.for_lesson(self.lesson)})
-        self.table = cast(GuidedTable, ctx.scene(Route.TABLE, self.session, gate=self))
+        self.game = Table(self.session)
+        self.table = cast(GuidedTable, ctx.scene(Route.TABLE, self.game, gate=self))
         self.seen = 0  # actions of the round's log already told to the run
         self._drawn: tuple[int, bool, str] | None = None  # what the last drawing showed
         self.note = ""
@@ -116,7 +118,7 @@ class TutorialScene(Scene):
 
     def round_ended(self) -> None:
         """The round is over (the player went out): show the round's summary and penalties."""
-        self.ctx.stack.push(self.ctx.scene(Route.ROUND_SUMMARY, self.session, self.summary_read,
+        self.ctx.stack.push(self.ctx.scene(Route.ROUND_SUMMARY, self.game, self.summary_read,
                                            BACK_TO_LESSON))
 
     def summary_read(self) -> None:
@@ -129,7 +131,7 @@ class TutorialScene(Scene):
         step = self.run.step
         cards = cards_text(step.aim.cards) if step is not None else ""
         values = coach_values(self.session.round)
-        return bidi_format(_(msgid), None, cards=cards, bot=self.session.name(BOT), **values)
+        return bidi_format(_(msgid), None, cards=cards, bot=self.game.name(BOT), **values)
 
     def explanation(self, actions: Sequence[Action]) -> str:
         """Why the move is not played: the lesson's words for that kind of mistake, else the
@@ -255,7 +257,7 @@ class TutorialScene(Scene):
         if step is None:
             return []
         return aim_rects(self.table.view, self.table.board, self.table.buttons.lay.rect, step.aim,
-                         self.session.seat_of(BOT))
+                         self.game.seat_of(BOT))
 
     def draw(self, surface: pygame.Surface) -> None:
         self._drawn = self._shown()
