@@ -68,8 +68,9 @@ def test_same_observation_same_action_whatever_the_hidden_cards(preset: str, lev
         assert a == b
 
 
-@pytest.mark.parametrize("level", some_by_default(sorted(ALL_LEVELS, key="expert".__eq__), 3))
+@pytest.mark.parametrize("level", some_by_default(["easy", "hard", "medium", "expert"], 2))
 def test_bots_are_deterministic_for_a_seed(level: str) -> None:
+    assert level in ALL_LEVELS
     logs = []
     for _ in range(2):
         state = RoundState.new(PRESETS["talaj"], 2, 0, 77)

@@ -191,7 +191,7 @@ _CARD = st.one_of(
     st.builds(Card, st.integers(1, 13), st.sampled_from("SHDC")), st.just(JOKER))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=120, deadline=None)
 @given(st.lists(_CARD, min_size=1, max_size=5), st.integers(1, 2))
 def test_arrange_is_complete_and_faults_are_exclusive(cards: list[Card], jokers: int) -> None:
     """Property: a handful makes a combination in some order iff arrange_meld finds one, and

@@ -312,7 +312,7 @@ def test_clean_exclude_with_an_own_copy() -> None:
 _card = st.sampled_from(DECK)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(st.lists(_card, min_size=3, max_size=13).filter(
     lambda h: all(n <= (4 if c.is_joker else 2) for c, n in Counter(h).items())))
 def test_hypothesis_small_hands(hand: list[Card]) -> None:
@@ -495,7 +495,7 @@ def test_opening_distance_one_card_agrees_with_trying_every_card() -> None:
     assert min(found.values()) > 10, found
 
 
-@pytest.mark.parametrize("going_out", [False, True])
+@pytest.mark.parametrize("going_out", some_by_default([True, False], 1))
 def test_opening_outs_agree_with_trying_every_card(going_out: bool) -> None:
     from rami_desktop.engine.solver import one_card_away, opening_outs, unseen_cards
 

@@ -77,7 +77,7 @@ def test_codes_are_read_as_typed() -> None:
     assert normalize_code(" abc-234 ") == "ABC234"
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(st.one_of(st.binary(max_size=300), st.text(max_size=300),
                  st.recursive(st.none() | st.booleans() | st.integers() | st.floats()
                               | st.text(max_size=10),

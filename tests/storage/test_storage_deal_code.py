@@ -77,7 +77,7 @@ def test_plain_presets_are_short(name: str) -> None:
         assert decode(code) == (seed, PRESETS[name])
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(name=st.sampled_from(PRESET_NAMES), seed=SEEDS, changes=option_changes())
 def test_round_trip(name: str, seed: int, changes: dict[str, Any]) -> None:
     rules = preset(name, **changes)
@@ -142,7 +142,7 @@ def test_garbage_is_rejected(bad: Any) -> None:
         decode(bad)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=120, deadline=None)
 @given(text=st.text(alphabet=ALPHABET + "-oil ", max_size=30) | st.text(max_size=20))
 def test_random_text_never_crashes(text: str) -> None:
     try:
@@ -247,7 +247,7 @@ def test_double_typos_are_refused(name: str, seed: int, changes: dict[str, Any],
             decode_full("".join(typed))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=120, deadline=None)
 @given(name=st.sampled_from(PRESET_NAMES), seed=SEEDS, changes=option_changes(),
        players=st.none() | st.integers(2, 6))
 def test_old_codes_are_read_or_refused_never_misread(
@@ -323,7 +323,7 @@ def test_the_longest_codes_keep_their_checks() -> None:
             decode_full("".join(typed))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(
     name=st.sampled_from(PRESET_NAMES),
     seed=SEEDS,

@@ -178,7 +178,7 @@ json_values = st.recursive(
     max_leaves=20,
 )
 FUZZ = settings(
-    max_examples=150,
+    max_examples=60,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )

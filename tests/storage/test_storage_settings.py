@@ -134,7 +134,7 @@ def test_read_only_config_reported(paths: Paths, read_only) -> None:  # type: ig
 
 
 FUZZ = settings(
-    max_examples=150,
+    max_examples=60,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
