@@ -12,8 +12,7 @@ from typing import Any
 
 from rami_desktop.engine.match import Match
 from rami_desktop.storage.journal import read_steps
-from rami_desktop.storage.saves import SAVE_FORMAT, SAVE_VERSION, UPGRADERS
-from rami_desktop.storage.versioning import upgrade
+from rami_desktop.storage.saves import save_document
 
 from .config import Seat
 from .findings import Finding
@@ -43,12 +42,8 @@ def game_of(document: Any, folder: Path | None = None) -> dict[str, Any]:
     Raises:
         ValueError: not a Rami save, a newer version, or no game in it.
     """
-    if not isinstance(document, dict) or document.get("format") != SAVE_FORMAT:
-        raise ValueError("not a Rami save")
-    document = upgrade(document, SAVE_VERSION, UPGRADERS)
-    game = document.get("match")
-    if not isinstance(game, dict):
-        raise ValueError("a save without a game")
+    document = save_document(document)
+    game: dict[str, Any] = document["match"]
     journal = document.get("journal")
     if folder is not None and isinstance(journal, str):
         game = {**game, "steps": read_steps(folder, journal)}

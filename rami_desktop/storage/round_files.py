@@ -35,8 +35,8 @@ from rami_desktop.storage.atomic import (
 from rami_desktop.storage.names import clean_name
 from rami_desktop.storage.paths import Paths
 from rami_desktop.storage.private import private_folder
-from rami_desktop.storage.saves import SAVE_FORMAT, SAVE_VERSION, UPGRADERS
-from rami_desktop.storage.versioning import NewerVersionError, upgrade
+from rami_desktop.storage.saves import SAVE_FORMAT, SAVE_VERSION, save_document
+from rami_desktop.storage.versioning import NewerVersionError
 
 log = logging.getLogger(__name__)
 
@@ -93,14 +93,8 @@ def round_document(raw: bytes) -> dict[str, Any]:
         NewerVersionError: the file was written by a newer game.
         ValueError: not a round file.
     """
-    data = parse_json_bytes(raw)
-    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-        raise ValueError("not a Rami round file")
-    data = upgrade(data, SAVE_VERSION, UPGRADERS)
-    match = data.get("match")
-    if not isinstance(match, dict):
-        raise ValueError("a round file without a round")
-    return {**match, "saved_at": data.get("saved_at")}
+    data = save_document(parse_json_bytes(raw))
+    return {**data["match"], "saved_at": data.get("saved_at")}
 
 
 def _whole(value: Any, low: int, high: int) -> int | None:

@@ -42,7 +42,13 @@ UPGRADERS: dict[int, Upgrader] = {1: dict}
 
 def _document(raw: bytes) -> dict[str, Any]:
     """Decode and upgrade a save document; raise ValueError when it is not one."""
-    data = parse_json_bytes(raw)
+    return save_document(parse_json_bytes(raw))
+
+
+def save_document(data: Any) -> dict[str, Any]:
+    """A save document (the autosave's, a round file's) as read from JSON, checked and
+    brought up to this version; raise ValueError (NewerVersionError for a newer game's) when
+    it is not one."""
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise ValueError("not a Rami save")
     data = upgrade(data, SAVE_VERSION, UPGRADERS)
