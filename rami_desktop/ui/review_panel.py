@@ -47,6 +47,8 @@ class ReviewPanel:
         self.hits: list[tuple[pygame.Rect, Finding]] = []
         #: whether a click on a finding opens the replay (the round can be replayed)
         self.clickable = False
+        #: whether the last frame said so (tests)
+        self.noted = False
 
     @property
     def ready(self) -> bool:
@@ -115,7 +117,8 @@ class ReviewPanel:
         surface.blit(title, _start(title, rect, rect.y))
         y = rect.y + title.get_height() + gap
         lines = self.lines()
-        if self.clickable and any(line.finding is not None for line in lines):
+        self.noted = self.clickable and any(line.finding is not None for line in lines)
+        if self.noted:
             note = render(_("Click a line to see that moment in the replay."), size,
                           theme.INK_SOFT, max_width=rect.w)
             surface.blit(note, _start(note, rect, y))

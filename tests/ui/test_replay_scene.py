@@ -200,3 +200,26 @@ def test_past_rounds_open_their_replay_and_a_damaged_one_is_said(make_app: Any,
     scene = app.stack.top
     assert isinstance(scene, ReplayScene)
     assert scene.replay.states[-1].snapshot() == finished.round.snapshot()
+
+
+def test_a_click_on_a_findings_line_opens_the_replay_at_its_turn(make_app: Any,
+                                                                  finished: Session) -> None:
+    """The review says its lines open the replay, and a click on one opens it at that
+    finding's turn with the finding's cards marked."""
+    app = make_app((1280, 800))
+    summary = _summary(app, finished)
+    driver = Driver(app)
+    driver.click(summary.review_button.rect.center)
+    for _ in range(200):  # the review is worked out on the bot worker's thread
+        driver.step()
+        if summary.review.hits:
+            break
+    assert summary.review.hits, summary.review.texts()
+    assert summary.review.noted  # "Click a line to see that moment in the replay."
+    rect, finding = summary.review.hits[0]
+    driver.click(rect.center)
+    driver.step()
+    scene = app.stack.top
+    assert isinstance(scene, ReplayScene)
+    assert scene.replay.moment.turn == finding.round_turn or finding.round_turn == 0
+    assert set(finding.cards) <= scene.replay.marked

@@ -104,6 +104,7 @@ class RoundSummaryScene(WidgetScene):
         self.replay_button = self.group.add(Button(N_("Replay"), self.open_replay,
                                                    size=theme.FONT_SMALL))
         self.replay_button.visible = self.session.round_record() is not None
+        self.review.clickable = self.replay_button.visible
         self.group.focused = self.next
         self.rows = summary_rows(self.session)
 
