@@ -33,9 +33,9 @@ from rami_desktop.app_services import (
 )
 from rami_desktop.app_timing import Marks, frame_stats
 from rami_desktop.i18n import N_
-from rami_desktop.play.config import GameConfig
-from rami_desktop.play.session import Session
-from rami_desktop.play.table import Table
+from rami_desktop.play.session.config import GameConfig
+from rami_desktop.play.session.session import Session
+from rami_desktop.play.table.table import Table
 from rami_desktop.resources import asset
 from rami_desktop.storage.match_io import MatchFiles
 from rami_desktop.storage.paths import Paths

@@ -51,7 +51,7 @@ from rami_desktop.net.hosting import new_code, tls_context
 from rami_desktop.net.inbox import Inbox
 from rami_desktop.net.server import HostServer, Inbound
 from rami_desktop.net.tables import Hall, TableSpec, admin_check
-from rami_desktop.play.clock import PACES
+from rami_desktop.play.table.clock import PACES
 from rami_desktop.storage.state_folder import StateError, StateLock, lock_state
 
 #: exit codes

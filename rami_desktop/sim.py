@@ -3,8 +3,9 @@
 Deals are duplicated: each deal is replayed once per rotation of the seats, so that every bot
 plays every seat's cards and card luck cancels out. Each round runs on the engine's
 :class:`~rami_desktop.engine.state.RoundState` from a seeded deal, played by the bot driver of
-:mod:`rami_desktop.play.driver` up to a turn cap (a round that reaches it ends with no winner and
-counts as a ``turn_cap_hit``). The report gives, per bot level, the share of rounds won with a
+:mod:`rami_desktop.play.session.driver` up to a turn cap (a round that reaches it ends with no
+winner and counts as a ``turn_cap_hit``). The report gives, per bot level, the share of rounds won
+with a
 95% Wilson interval, the mean penalty paid, the time per decision (in the deciding thread's
 CPU time, which other load on the machine does not inflate, and in wall time), plus rounds per
 second, illegal actions attempted (bots must make none), turns the driver had to end for a bot
@@ -31,10 +32,10 @@ from .engine.errors import ErrorCode
 from .engine.observation import Observation
 from .engine.rules import PRESET_NAMES, preset
 from .engine.state import RoundState
-from .play.config import GameConfig, Seat
-from .play.driver import TURNS_PER_ROUND, DriverStats, Limits
-from .play.round_record import round_record
-from .play.session import Session
+from .play.session.config import GameConfig, Seat
+from .play.session.driver import TURNS_PER_ROUND, DriverStats, Limits
+from .play.session.round_record import round_record
+from .play.session.session import Session
 from .storage.round_files import RoundFiles
 
 T = TypeVar("T")

@@ -108,7 +108,7 @@ def layer_of(module: str) -> tuple[str, int]:
 
 def test_the_package_is_read() -> None:
     assert "rami_desktop.engine.state" in MODULES
-    assert ("rami_desktop.engine.rules", False) in imports_of("rami_desktop.play.rulebook")
+    assert ("rami_desktop.engine.rules", False) in imports_of("rami_desktop.play.table.rulebook")
 
 
 def test_no_import_cycle() -> None:

@@ -6,8 +6,8 @@ Usage::
 
 Two players who never lay (each takes the talaj's top card and discards one: the stock never
 runs out) play one talaj round of ``--turns`` turns through a
-:class:`~rami_desktop.play.session.Session`, once keeping the match (its store, the journal and
-snapshots every action goes through, as the headless host's ``--state`` and the desktop
+:class:`~rami_desktop.play.session.session.Session`, once keeping the match (its store, the journal
+and snapshots every action goes through, as the headless host's ``--state`` and the desktop
 autosave do) and once keeping nothing, each in its own process. Prints each run's peak RSS, and
 the save's cost per action (wall and CPU of :meth:`Keeper.keep`, fsync included) around turn 10
 and around the last turn. With ``--host`` the same round is played against the headless host
@@ -39,9 +39,9 @@ from rami_desktop.engine.actions import Action, Discard, Draw  # noqa: E402
 from rami_desktop.engine.match import Match  # noqa: E402
 from rami_desktop.engine.observation import Observation  # noqa: E402
 from rami_desktop.engine.rules import preset  # noqa: E402
-from rami_desktop.play.config import GameConfig, Seat  # noqa: E402
-from rami_desktop.play.persist import Keeper  # noqa: E402
-from rami_desktop.play.session import Session  # noqa: E402
+from rami_desktop.play.session.config import GameConfig, Seat  # noqa: E402
+from rami_desktop.play.session.persist import Keeper  # noqa: E402
+from rami_desktop.play.session.session import Session  # noqa: E402
 from rami_desktop.storage.match_io import MatchFiles  # noqa: E402
 from rami_desktop.storage.paths import Paths  # noqa: E402
 

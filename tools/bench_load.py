@@ -7,8 +7,9 @@ Usage::
 Builds saves of a match whose human, in the first turn, lays a combination and takes it back
 again and again (the longest save a turn can make), written compactly as the game writes them,
 of about ``--mb`` megabytes and of a quarter of it; loads each through the game's one load path
-(:meth:`rami_desktop.play.session.Session.resume`, which replays every move through the rules);
-prints the sizes, the load times (thread CPU, best of 3) and their ratio (4 for linear loading,
+(:meth:`rami_desktop.play.session.session.Session.resume`, which replays every move through the
+rules); prints the sizes, the load times (thread CPU, best of 3) and their ratio (4 for linear
+loading,
 16 for quadratic), beside a calibration: easy self-play rounds a second on this machine.
 """
 
@@ -27,9 +28,9 @@ if str(REPO) not in sys.path:
 
 from rami_desktop.engine.actions import Draw, Lay, Undo  # noqa: E402
 from rami_desktop.engine.melds import make_meld  # noqa: E402
-from rami_desktop.play.config import GameConfig, Seat, autoplay_config  # noqa: E402
-from rami_desktop.play.session import Session  # noqa: E402
-from rami_desktop.play.table import Table  # noqa: E402
+from rami_desktop.play.session.config import GameConfig, Seat, autoplay_config  # noqa: E402
+from rami_desktop.play.session.session import Session  # noqa: E402
+from rami_desktop.play.table.table import Table  # noqa: E402
 from rami_desktop.storage.atomic import dump_json_bytes  # noqa: E402
 from rami_desktop.storage.match_io import MatchFiles  # noqa: E402
 from rami_desktop.storage.paths import Paths  # noqa: E402

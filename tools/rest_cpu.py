@@ -28,9 +28,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rami_desktop.app import App
 from rami_desktop.engine.rules import preset
-from rami_desktop.play.config import GameConfig, Seat, autoplay_config
-from rami_desktop.play.replay import Replay
-from rami_desktop.play.session import Session
+from rami_desktop.play.session.config import GameConfig, Seat, autoplay_config
+from rami_desktop.play.session.replay import Replay
+from rami_desktop.play.session.session import Session
 from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scene import Scene
 from rami_desktop.ui.scenes.round_summary import RoundSummaryScene

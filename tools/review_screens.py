@@ -32,9 +32,9 @@ import pygame
 from rami_desktop.app import App
 from rami_desktop.bots import make_bot
 from rami_desktop.engine.rules import preset
-from rami_desktop.play.config import GameConfig, Seat
-from rami_desktop.play.session import Session
-from rami_desktop.play.table import Table
+from rami_desktop.play.session.config import GameConfig, Seat
+from rami_desktop.play.session.session import Session
+from rami_desktop.play.table.table import Table
 from rami_desktop.ui.scenes.round_summary import RoundSummaryScene
 from rami_desktop.ui.scenes.table import TableScene
 

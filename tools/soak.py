@@ -4,8 +4,8 @@ Usage::
 
     .venv/bin/python tools/soak.py [--kills 200] [--home DIR] [--seed N] [--no-links]
 
-A child process plays a long match in a :class:`rami_desktop.play.session.Session` that keeps
-every action, exactly as at the table (its store
+A child process plays a long match in a :class:`rami_desktop.play.session.session.Session` that
+keeps every action, exactly as at the table (its store
 :class:`~rami_desktop.storage.match_io.MatchFiles`: a snapshot and a journal fsynced before the
 move returns): seat 0 is a human whose moves the child makes through :meth:`Session.play` (an
 easy bot decides them), the three others are bots. After each action returns (when the table
@@ -35,8 +35,8 @@ if str(REPO) not in sys.path:
 
 from rami_desktop.bots import make_bot  # noqa: E402
 from rami_desktop.engine.rules import preset  # noqa: E402
-from rami_desktop.play.config import GameConfig, Seat  # noqa: E402
-from rami_desktop.play.session import Session  # noqa: E402
+from rami_desktop.play.session.config import GameConfig, Seat  # noqa: E402
+from rami_desktop.play.session.session import Session  # noqa: E402
 from rami_desktop.storage import problems  # noqa: E402
 from rami_desktop.storage.match_io import MatchFiles  # noqa: E402
 from rami_desktop.storage.paths import Paths  # noqa: E402
@@ -45,7 +45,7 @@ from rami_desktop.storage.paths import Paths  # noqa: E402
 CHILD = r"""
 import os
 import sys
-from rami_desktop.play.session import Session
+from rami_desktop.play.session.session import Session
 from rami_desktop.storage.match_io import MatchFiles
 from rami_desktop.storage.paths import Paths
 sys.path.insert(0, sys.argv[3])

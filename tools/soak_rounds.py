@@ -8,7 +8,7 @@ Usage::
 
 Every round is played by the game's bots (``rami_desktop.bots.make_bot``; or, with ``local``,
 by a simple local player: draw, lay an opening when the solver finds one, discard a loose card)
-in a :class:`rami_desktop.play.session.Session`, the one session every table drives. The
+in a :class:`rami_desktop.play.session.session.Session`, the one session every table drives. The
 session saves itself after every turn through its store (:class:`~rami_desktop.storage.match_io.
 MatchFiles`, on its writer thread, the match replayed before it is written, as at the table);
 after every completed turn the save is awaited, the match resumed from it with
@@ -47,9 +47,9 @@ from rami_desktop.engine.errors import ErrorCode  # noqa: E402
 from rami_desktop.engine.observation import Observation  # noqa: E402
 from rami_desktop.engine.rules import PRESET_NAMES, PRESETS  # noqa: E402
 from rami_desktop.engine.solver import OpeningRequest, find_opening, least_penalty  # noqa: E402
-from rami_desktop.play.config import GameConfig, Seat  # noqa: E402
-from rami_desktop.play.driver import Limits  # noqa: E402
-from rami_desktop.play.session import Session  # noqa: E402
+from rami_desktop.play.session.config import GameConfig, Seat  # noqa: E402
+from rami_desktop.play.session.driver import Limits  # noqa: E402
+from rami_desktop.play.session.session import Session  # noqa: E402
 from rami_desktop.storage.logs import setup_logging  # noqa: E402
 from rami_desktop.storage.match_io import MatchFiles  # noqa: E402
 from rami_desktop.storage.paths import Paths  # noqa: E402

@@ -29,7 +29,7 @@ from rami_desktop.engine.melds import Meld, MeldKind
 from rami_desktop.engine.observation import MeldView, Observation
 from rami_desktop.engine.rules import Rules
 from rami_desktop.engine.turn import StagedAdd, StagedLay, StagedOp, StagedSwap, TurnView
-from rami_desktop.play.story import Told, ToldEvent, TookBackUnseen
+from rami_desktop.play.view.story import Told, ToldEvent, TookBackUnseen
 
 T = TypeVar("T")
 JSON = dict[str, Any]
@@ -343,7 +343,7 @@ def event_from_dict(data: Any) -> ToldEvent:
 
 
 def told_to_dict(told: Told) -> JSON:
-    """One move of the round's story (:class:`~rami_desktop.play.story.Told`), as JSON."""
+    """One move of the round's story (:class:`~rami_desktop.play.view.story.Told`), as JSON."""
     return {"events": [event_to_dict(e) for e in told.events],
             "melds": [[i, meld_to_dict(m)] for i, m in told.melds]}
 

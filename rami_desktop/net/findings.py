@@ -1,7 +1,7 @@
 """A round's review over the wire: each seat is sent the findings about it (data, never words:
 the joiner's screen words them in its own language).
 
-The JSON follows :class:`~rami_desktop.play.findings.Finding`'s fields, whatever they are: a
+The JSON follows :class:`~rami_desktop.play.view.findings.Finding`'s fields, whatever they are: a
 field's value is written by its type (a card as its code, a kind as its value, a tuple as a
 list, a nested record as an object) and read back by the field's annotation, so a new kind or a
 new field passes through without a change here.
@@ -16,7 +16,7 @@ from enum import Enum
 from typing import Any
 
 from rami_desktop.engine.cards import Card
-from rami_desktop.play.findings import Finding
+from rami_desktop.play.view.findings import Finding
 
 from .codec import JSON, card_of
 

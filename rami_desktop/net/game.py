@@ -1,10 +1,11 @@
 """What a network game adds to a table's game, for the screens that show it.
 
-:class:`NetGame` is a :class:`~rami_desktop.play.table_game.TableGame` with a network face,
+:class:`NetGame` is a :class:`~rami_desktop.play.table.table_game.TableGame` with a network face,
 :attr:`NetGame.net` (a :class:`NetLink`): it takes the network's messages
 (:meth:`NetLink.pump`, every frame: it never waits) and says where the table stands
-(:class:`NetState`). :class:`NetTable` is one: the one table (:class:`~rami_desktop.play.table.
-Table`) over a network source, the host's session or a joiner's remote session.
+(:class:`NetState`). :class:`NetTable` is one: the one table
+(:class:`~rami_desktop.play.table.table. Table`) over a network source, the host's session or a
+joiner's remote session.
 """
 
 from __future__ import annotations
@@ -14,8 +15,8 @@ from typing import Protocol
 
 from rami_desktop.engine.actions import Action
 from rami_desktop.engine.observation import Observation
-from rami_desktop.play.table import Table, TableSource
-from rami_desktop.play.table_game import TableGame
+from rami_desktop.play.table.table import Table, TableSource
+from rami_desktop.play.table.table_game import TableGame
 
 from .errors import Code
 from .joining import Trouble

@@ -15,8 +15,9 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from rami_desktop.play.clock import TableClock
-from rami_desktop.play.table import Table, seat_name
+from rami_desktop.play.session.config import seat_name
+from rami_desktop.play.table.clock import TableClock
+from rami_desktop.play.table.table import Table
 
 from .doorbell import Doorbell
 from .host_session import HostSession
@@ -50,7 +51,7 @@ def step_table(session: HostSession, inline: bool = False,
         session: the table.
         inline: a bot to play decides here and now (a loop serving one table: nothing else
             waits meanwhile), else on the session's worker thread (the loop never waits).
-        clock: the table's pace (:class:`~rami_desktop.play.clock.TableClock`, ticked by the
+        clock: the table's pace (:class:`~rami_desktop.play.table.clock.TableClock`, ticked by the
             caller): a bot starts only once the pause after the last move is over, as at a
             table on a screen (None: at once).
     """

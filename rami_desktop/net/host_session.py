@@ -1,7 +1,7 @@
 """The host's game: the one session of a table some of whose seats play from other computers.
 
-:class:`HostSession` is a :class:`~rami_desktop.play.session.Session` whose ``net`` seats are
-played by joiners. It decides everything: a joiner's action is applied by the session exactly
+:class:`HostSession` is a :class:`~rami_desktop.play.session.session.Session` whose ``net`` seats
+are played by joiners. It decides everything: a joiner's action is applied by the session exactly
 as a move made at the host's screen, and every happening is sent on to each connected joiner,
 as that seat may see it (:mod:`rami_desktop.net.redact`), once it is on disk: what the session
 sends is held (:class:`~rami_desktop.net.held.HeldOutbox`) until its journal's append returned
@@ -24,11 +24,11 @@ from typing import Any, Protocol
 from rami_desktop.bots import make_bot
 from rami_desktop.engine.actions import Action
 from rami_desktop.engine.match import Match
-from rami_desktop.play.config import GameConfig, Seat
-from rami_desktop.play.findings import Finding
-from rami_desktop.play.hand_order import HandOrder
-from rami_desktop.play.happening import Happening
-from rami_desktop.play.session import Session
+from rami_desktop.play.session.config import GameConfig, Seat
+from rami_desktop.play.session.hand_order import HandOrder
+from rami_desktop.play.session.session import Session
+from rami_desktop.play.view.findings import Finding
+from rami_desktop.play.view.happening import Happening
 from rami_desktop.storage.log_limit import LogLimit
 from rami_desktop.storage.names import clean_name
 

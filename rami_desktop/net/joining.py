@@ -13,8 +13,8 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from rami_desktop.play.findings import Finding
-from rami_desktop.play.story import STORY_MOVES, Told
+from rami_desktop.play.view.findings import Finding
+from rami_desktop.play.view.story import STORY_MOVES, Told
 
 from .client import ClientLink, LinkEvent
 from .codec import JSON, field_bool, field_int, field_list, field_str, told_from_dict

@@ -4,7 +4,7 @@ Every game message the host sends a seat is built here, from the seat's observat
 public events: never another hand (until a round's end shows them all, as its summary does),
 never the stock, its order or the seed (a round over is told with its shared record: the deal as
 dealt, the cards drawn from the stock in order and the actions, for the joiner's replay). The
-view and the events are redacted as a shared screen's are (:mod:`rami_desktop.play.seat_view`);
+view and the events are redacted as a shared screen's are (:mod:`rami_desktop.play.view.seat_view`);
 :func:`seat_view` is the seat's view as JSON; :func:`update_text` and :func:`welcome_view` are
 the messages (a round's end carries the seat's own review, :func:`review_for`); :func:`story_for`
 the round's last moves told again to a
@@ -16,13 +16,13 @@ from __future__ import annotations
 import json
 
 from rami_desktop.engine.match import Match
-from rami_desktop.play.findings import Finding
-from rami_desktop.play.hand_order import HandOrder
-from rami_desktop.play.happening import Happening
-from rami_desktop.play.review import review_of
-from rami_desktop.play.round_record import shared_record
-from rami_desktop.play.seat_view import redact_events, view_of
-from rami_desktop.play.story import STORY_MOVES, Told, round_story
+from rami_desktop.play.session.hand_order import HandOrder
+from rami_desktop.play.session.review import review_of
+from rami_desktop.play.session.round_record import shared_record
+from rami_desktop.play.view.findings import Finding
+from rami_desktop.play.view.happening import Happening
+from rami_desktop.play.view.seat_view import redact_events, view_of
+from rami_desktop.play.view.story import STORY_MOVES, Told, round_story
 
 from .codec import JSON, event_to_dict, told_to_dict
 from .findings import findings_to_json

@@ -1,7 +1,7 @@
 """A joiner's game: the table at the host, shown and played from another computer.
 
-:class:`RemoteSession` is the remote source of a :class:`~rami_desktop.play.table.Table`
-(:class:`~rami_desktop.play.table.TableSource`): the table, the round summary and the match's
+:class:`RemoteSession` is the remote source of a :class:`~rami_desktop.play.table.table.Table`
+(:class:`~rami_desktop.play.table.table.TableSource`): the table, the round summary and the match's
 end show it as they show a local session. It holds the game as its seat sees it, from the
 host's messages only (its seat view). A move is checked on that round first (a refusal is said
 at once, in this screen's language); a move the round accepts is sent, and the host's answer
@@ -21,12 +21,11 @@ from rami_desktop.bots import Bot
 from rami_desktop.engine.actions import Action, Discarded, Drew, Redeal
 from rami_desktop.engine.errors import ErrorCode
 from rami_desktop.engine.rescue import finishing_actions
-from rami_desktop.play.bot_worker import BotWorker
-from rami_desktop.play.driver import decide
-from rami_desktop.play.hand_order import HandOrder
-from rami_desktop.play.happening import Happening, Played
-from rami_desktop.play.round_record import RoundKeeper
-from rami_desktop.play.table import BotTurn
+from rami_desktop.play.session.bot_worker import BotTurn, BotWorker
+from rami_desktop.play.session.driver import decide
+from rami_desktop.play.session.hand_order import HandOrder
+from rami_desktop.play.session.round_record import RoundKeeper
+from rami_desktop.play.view.happening import Happening, Played
 
 from .client import ClientLink, LinkEvent
 from .codec import JSON, event_from_dict, field_bool, field_int, field_list

@@ -3,7 +3,7 @@
 :class:`RemoteView` is the part of a :class:`~rami_desktop.net.remote.RemoteSession` that holds
 what the host said last: the table's seats, the seat's view (the only game a joiner has), its
 hand's order, the round's story told at the welcome and the review of the round just over. The
-table (:class:`~rami_desktop.play.table.Table`) reads it as it reads a local session.
+table (:class:`~rami_desktop.play.table.table.Table`) reads it as it reads a local session.
 """
 
 from __future__ import annotations
@@ -16,13 +16,13 @@ from rami_desktop.engine.errors import ErrorCode
 from rami_desktop.engine.observation import Observation
 from rami_desktop.engine.rules import Rules
 from rami_desktop.engine.state import RoundState
-from rami_desktop.play.config import GameConfig, Seat
-from rami_desktop.play.findings import Finding
-from rami_desktop.play.hand_order import HandOrder
-from rami_desktop.play.mirror import mirror_round
-from rami_desktop.play.replay import Replay
-from rami_desktop.play.seat_view import RoundReveal, SeatView
-from rami_desktop.play.story import Told
+from rami_desktop.play.session.config import GameConfig, Seat
+from rami_desktop.play.session.hand_order import HandOrder
+from rami_desktop.play.session.replay import Replay
+from rami_desktop.play.view.findings import Finding
+from rami_desktop.play.view.mirror import mirror_round
+from rami_desktop.play.view.seat_view import RoundReveal, SeatView
+from rami_desktop.play.view.story import Told
 
 from .joining import TableInfo, Welcome
 
@@ -121,8 +121,8 @@ class RemoteView:
 
     def round_record(self) -> dict[str, object] | None:
         """The record of the round just over, from the shared record the host sent at its end
-        (:mod:`rami_desktop.play.round_record`): None while it is on, when the host sent none
-        (a reshuffle, a redeal), or when it does not end with the hands the host showed."""
+        (:mod:`rami_desktop.play.session.round_record`): None while it is on, when the host sent
+        none (a reshuffle, a redeal), or when it does not end with the hands the host showed."""
         reveal = self.view.reveal
         if reveal is None or reveal.record is None:
             return None

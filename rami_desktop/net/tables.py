@@ -24,8 +24,8 @@ from typing import Any
 
 from rami_desktop.bots import levels_for
 from rami_desktop.engine.rules import PRESET_NAMES, preset
-from rami_desktop.play.clock import TableClock
-from rami_desktop.play.config import GameConfig, Seat
+from rami_desktop.play.session.config import GameConfig, Seat
+from rami_desktop.play.table.clock import TableClock
 from rami_desktop.storage.tables import TableFiles, kept_codes, remove_ended
 
 from .codes import read_code
@@ -241,7 +241,7 @@ class Hall:
                  admin_box: Inbox[Inbound] | None = None) -> None:
         self.server = server
         self.state = state
-        #: the bots' pace at every table (``off``: at once; see rami_desktop.play.clock)
+        #: the bots' pace at every table (``off``: at once; see rami_desktop.play.table.clock)
         self.pace = "off"
         self._clocks: dict[str, TableClock] = {}
         self._ticked: dict[str, float] = {}

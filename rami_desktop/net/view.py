@@ -1,7 +1,7 @@
 """What a joiner is told of the game: its seat's view, read back from the host's messages.
 
-A :class:`~rami_desktop.play.seat_view.SeatView` is everything a seat may know at one moment
-(:func:`rami_desktop.play.seat_view.view_of` builds it); the host sends it as
+A :class:`~rami_desktop.play.view.seat_view.SeatView` is everything a seat may know at one moment
+(:func:`rami_desktop.play.view.seat_view.view_of` builds it); the host sends it as
 :func:`seat_view_to_dict` writes it and :func:`seat_view_from_dict` reads it back.
 """
 
@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from rami_desktop.play.hand_order import HandOrder
-from rami_desktop.play.seat_view import MatchInfo, RoundReveal, SeatView
+from rami_desktop.play.session.hand_order import HandOrder
+from rami_desktop.play.view.seat_view import MatchInfo, RoundReveal, SeatView
 
 from .codec import (
     JSON,

@@ -1,5 +1,13 @@
-"""The session layer: a match's configuration and seats, and the one driver of the bots.
+"""The game behind every screen, in four parts (docs/DEVELOPING.md, "Layout").
 
-It sits between the bots and everything that runs a game (the table, the simulator, the text
-mode, the smoke test): it imports the engine and the bots only.
+- :mod:`.session`: the one game (the match, the seats, the seed, the bot driver, autosave and
+  resume, statistics, the round review and replay).
+- :mod:`.view`: what one seat may know (the seat view, the story told to a viewer, what a
+  screen shows), built by the session and sent to joiners.
+- :mod:`.table`: the one table every screen talks to over a seat view, and the helpers the
+  screens use (staging, the advisor, the clock, the hand's order on screen, the rulebook).
+- :mod:`.tutorial`: the lessons and the coach.
+
+The parts import one way: view <- session <- table; the tutorial imports only the engine.
+Nothing here imports pygame nor the network.
 """

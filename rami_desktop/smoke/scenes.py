@@ -7,9 +7,9 @@ from collections.abc import Callable
 from typing import Any
 
 from rami_desktop.engine.rules import preset
-from rami_desktop.play.config import GameConfig, Seat
-from rami_desktop.play.session import Session
-from rami_desktop.play.table import Table
+from rami_desktop.play.session.config import GameConfig, Seat
+from rami_desktop.play.session.session import Session
+from rami_desktop.play.table.table import Table
 
 from .games import play_match
 from .report import SmokeError, require

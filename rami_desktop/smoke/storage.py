@@ -8,8 +8,8 @@ from pathlib import Path
 
 from rami_desktop.engine.match import Match
 from rami_desktop.engine.rules import preset
-from rami_desktop.play.config import GameConfig, Seat
-from rami_desktop.play.session import Session
+from rami_desktop.play.session.config import GameConfig, Seat
+from rami_desktop.play.session.session import Session
 from rami_desktop.storage.match_io import MatchFiles
 from rami_desktop.storage.paths import Paths
 from rami_desktop.storage.settings import Settings, load_settings, save_settings

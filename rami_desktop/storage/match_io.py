@@ -2,8 +2,9 @@
 atomically) and the journal of the steps played since (:mod:`rami_desktop.storage.journal`).
 
 :class:`MatchFiles` is what a session keeps its match through (see
-:class:`rami_desktop.play.persist.MatchStore`): :meth:`MatchFiles.snapshot` writes the session's
-document and starts a new journal, :meth:`MatchFiles.append` adds steps to that journal (on
+:class:`rami_desktop.play.session.persist.MatchStore`): :meth:`MatchFiles.snapshot` writes the
+session's document and starts a new journal, :meth:`MatchFiles.append` adds steps to that journal
+(on
 disk when it returns None), and :meth:`MatchFiles.load` reads the snapshot with its journal's
 steps back through the session's ``rebuild`` (which replays them through the rules). A save the
 rules refuse (an impossible game) is treated like a damaged file: moved aside, the backup (with

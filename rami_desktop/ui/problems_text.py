@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from rami_desktop.i18n import N_, _
-from rami_desktop.play.persist import NOT_SAVED_INCONSISTENT, SAVE_FAILED
+from rami_desktop.play.session.persist import NOT_SAVED_INCONSISTENT, SAVE_FAILED
 from rami_desktop.storage import problems
 
 __all__ = [
@@ -52,7 +52,7 @@ PROBLEM_MESSAGES: dict[str, str] = {
     problems.LOG_DIR_UNWRITABLE: N_(
         "The log folder cannot be written, so the log goes to the console instead."),
     # not storage codes: the session's save refused a match that did not replay, or failed in
-    # an unexpected way (see play.persist)
+    # an unexpected way (see play.session.persist)
     NOT_SAVED_INCONSISTENT: N_(
         "The last turn could not be saved; the previous save was kept."),
     SAVE_FAILED: N_(

@@ -1,7 +1,7 @@
 """The round review on the round summary: one block per human at this screen (their name over
 it when several share the screen), each finding a line, nothing dropped: lines that do not fit
 are counted ("… and 2 more") and scrolled to with the wheel or the arrow keys. The review comes
-ready-made from the game (:meth:`~rami_desktop.play.table_game.TableGame.review`), worked out
+ready-made from the game (:meth:`~rami_desktop.play.table.table_game.TableGame.review`), worked out
 on the bot worker thread; this module only words it and draws it."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from dataclasses import dataclass
 import pygame
 
 from rami_desktop.i18n import _
-from rami_desktop.play.findings import Finding
-from rami_desktop.play.table_game import TableGame
+from rami_desktop.play.table.table_game import TableGame
+from rami_desktop.play.view.findings import Finding
 from rami_desktop.ui import theme
 from rami_desktop.ui.review_text import finding_text, more_text, nothing_text
 from rami_desktop.ui.text import is_rtl, render

@@ -6,7 +6,7 @@ from __future__ import annotations
 from enum import Enum
 
 from rami_desktop.i18n import N_
-from rami_desktop.play.rulebook import (
+from rami_desktop.play.table.rulebook import (
     FirstCard,
     GoingOutPoints,
     MatchEnd,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rami_desktop.i18n import N_, _, every_translation, is_rtl
-from rami_desktop.play.config import Seat
+from rami_desktop.play.session.config import Seat
 from rami_desktop.ui.widgets import Choice, TextInput, Widget
 
 LEVEL_LABELS: dict[str, str] = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}

@@ -20,9 +20,9 @@ from rami_desktop.net.codec import (
 )
 from rami_desktop.net.redact import seat_view
 from rami_desktop.net.view import seat_view_from_dict
-from rami_desktop.play.config import GameConfig, Seat
-from rami_desktop.play.mirror import mirror_round
-from rami_desktop.play.session import Session
+from rami_desktop.play.session.config import GameConfig, Seat
+from rami_desktop.play.session.session import Session
+from rami_desktop.play.view.mirror import mirror_round
 
 
 def wire(data: object) -> object:

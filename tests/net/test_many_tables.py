@@ -24,7 +24,7 @@ from rami_desktop.net.host_session import HostSession
 from rami_desktop.net.protocol import VERSION
 from rami_desktop.net.server import HostServer
 from rami_desktop.net.tables import Hall, TableSpec
-from rami_desktop.play import clock
+from rami_desktop.play.table import clock
 
 #: seconds a run may take at most (a bound that stops a stuck table's test; never reached when
 #: all is well)

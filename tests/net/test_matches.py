@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from rami_desktop.engine.rules import PRESETS, Rules
-from rami_desktop.play.table import Table as ScreenTable
+from rami_desktop.play.table.table import Table as ScreenTable
 from tests.conftest import some_by_default
 from tests.net.harness import config_of, host_table, join_bot, play_joiners
 

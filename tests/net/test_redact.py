@@ -11,10 +11,10 @@ from rami_desktop.engine.actions import Drew
 from rami_desktop.engine.rules import PRESETS
 from rami_desktop.net.codec import told_from_dict
 from rami_desktop.net.redact import seat_view, story_for
-from rami_desktop.play.config import GameConfig, Seat
-from rami_desktop.play.seat_view import SPECTATOR, observation_for, redact_events
-from rami_desktop.play.session import Session
-from rami_desktop.play.story import STORY_MOVES, round_story
+from rami_desktop.play.session.config import GameConfig, Seat
+from rami_desktop.play.session.session import Session
+from rami_desktop.play.view.seat_view import SPECTATOR, observation_for, redact_events
+from rami_desktop.play.view.story import STORY_MOVES, round_story
 
 
 def test_no_leak_a_stock_card_is_told_to_the_drawer_only_and_the_rest_is_public() -> None:

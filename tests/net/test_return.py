@@ -18,7 +18,7 @@ from rami_desktop.net.hosting import Hosting
 from rami_desktop.net.joining import Joining, Trouble
 from rami_desktop.net.protocol import VERSION
 from rami_desktop.net.remote import RemoteSession
-from rami_desktop.play.table import Table as ScreenTable
+from rami_desktop.play.table.table import Table as ScreenTable
 from rami_desktop.storage.match_io import MatchFiles
 from rami_desktop.storage.paths import Paths
 from tests.net.harness import LeakTap, Table, config_of, host_table, join_bot, play_joiners

@@ -19,9 +19,9 @@ from rami_desktop.net.protocol import envelope
 from rami_desktop.net.redact import review_for, update_text, welcome_view
 from rami_desktop.net.remote import RemoteSession
 from rami_desktop.net.view import SeatInfo
-from rami_desktop.play.findings import FindingKind
-from rami_desktop.play.happening import Happening
-from rami_desktop.play.table import Table
+from rami_desktop.play.table.table import Table
+from rami_desktop.play.view.findings import FindingKind
+from rami_desktop.play.view.happening import Happening
 from rami_desktop.ui.review_text import finding_text
 from rami_desktop.ui.scenes.round_summary import RoundSummaryScene
 from rami_desktop.ui.text import strip_marks

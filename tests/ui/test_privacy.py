@@ -24,9 +24,9 @@ import pytest
 
 from rami_desktop.bots import make_bot
 from rami_desktop.engine.rules import preset
-from rami_desktop.play.config import GameConfig, Seat
-from rami_desktop.play.session import Session
-from rami_desktop.play.table import Table
+from rami_desktop.play.session.config import GameConfig, Seat
+from rami_desktop.play.session.session import Session
+from rami_desktop.play.table.table import Table
 from rami_desktop.ui.scenes.match_end import MatchEndScene
 from rami_desktop.ui.scenes.privacy import PrivacyScene
 from rami_desktop.ui.scenes.round_summary import RoundSummaryScene

@@ -20,10 +20,10 @@ from rami_desktop.engine.cards import parse_cards
 from rami_desktop.engine.rules import preset
 from rami_desktop.net.redact import seat_view
 from rami_desktop.net.view import seat_view_from_dict
-from rami_desktop.play.config import GameConfig
-from rami_desktop.play.seat_view import SPECTATOR
-from rami_desktop.play.session import Session
-from rami_desktop.play.table import Table
+from rami_desktop.play.session.config import GameConfig
+from rami_desktop.play.session.session import Session
+from rami_desktop.play.table.table import Table
+from rami_desktop.play.view.seat_view import SPECTATOR
 from rami_desktop.storage.match_io import MatchFiles
 from rami_desktop.storage.paths import Paths
 from rami_desktop.ui.scenes.controls_help import ControlsHelpOverlay

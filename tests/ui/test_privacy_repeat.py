@@ -10,9 +10,9 @@ import pygame
 
 from rami_desktop.engine.actions import Draw
 from rami_desktop.engine.rules import preset
-from rami_desktop.play.config import GameConfig, Seat
-from rami_desktop.play.session import Session
-from rami_desktop.play.table import Table
+from rami_desktop.play.session.config import GameConfig, Seat
+from rami_desktop.play.session.session import Session
+from rami_desktop.play.table.table import Table
 from rami_desktop.ui.scenes.overlays import PauseOverlay
 from rami_desktop.ui.scenes.privacy import PrivacyScene
 from rami_desktop.ui.scenes.round_summary import RoundSummaryScene

@@ -13,11 +13,11 @@ import pytest
 
 from rami_desktop.engine.actions import Discard
 from rami_desktop.engine.rules import preset
-from rami_desktop.play.findings import Finding, FindingKind
-from rami_desktop.play.replay import Replay
-from rami_desktop.play.round_record import round_record
-from rami_desktop.play.session import Session
-from rami_desktop.play.table import Table
+from rami_desktop.play.session.replay import Replay
+from rami_desktop.play.session.round_record import round_record
+from rami_desktop.play.session.session import Session
+from rami_desktop.play.table.table import Table
+from rami_desktop.play.view.findings import Finding, FindingKind
 from rami_desktop.smoke.tour import round_over
 from rami_desktop.storage.paths import Paths
 from rami_desktop.storage.round_files import RoundFiles

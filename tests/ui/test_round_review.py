@@ -10,7 +10,7 @@ import pygame
 
 from rami_desktop.engine.actions import Discard, Draw, Lay
 from rami_desktop.engine.cards import parse_cards
-from rami_desktop.play.findings import Finding, FindingKind
+from rami_desktop.play.view.findings import Finding, FindingKind
 from rami_desktop.ui.review_panel import ReviewPanel
 from rami_desktop.ui.review_text import finding_text, more_text, nothing_text
 from rami_desktop.ui.scenes.round_summary import RoundSummaryScene
@@ -161,10 +161,10 @@ def test_the_deal_of_issue_38_tells_the_opening_never_made_and_never_praises() -
     """Deal 89WX-KXN4-0ZG: a player who draws and discards, never lays, pays 100; on the
     round's turn 21 (their 11th) the hand held 5-6-7-8♦, three 10s and three jacks (86)."""
     from rami_desktop.engine.state import RoundState
-    from rami_desktop.play.config import GameConfig, Seat
-    from rami_desktop.play.review import review_round
-    from rami_desktop.play.session import Session
-    from rami_desktop.play.table import Table
+    from rami_desktop.play.session.config import GameConfig, Seat
+    from rami_desktop.play.session.review import review_round
+    from rami_desktop.play.session.session import Session
+    from rami_desktop.play.table.table import Table
     from rami_desktop.storage.deal_code import decode_full
 
     seed, rules, _players = decode_full("89WX-KXN4-0ZG")

@@ -15,11 +15,11 @@ from rami_desktop.i18n import set_language
 from rami_desktop.i18n.cards import card_text
 from rami_desktop.net.codec import told_from_dict
 from rami_desktop.net.redact import story_for
-from rami_desktop.play import clock
-from rami_desktop.play.config import GameConfig, Seat
-from rami_desktop.play.session import Session
-from rami_desktop.play.story import Told
-from rami_desktop.play.table import Table
+from rami_desktop.play.session.config import GameConfig, Seat
+from rami_desktop.play.session.session import Session
+from rami_desktop.play.table import clock
+from rami_desktop.play.table.table import Table
+from rami_desktop.play.view.story import Told
 from rami_desktop.ui.scenes.table import TableScene
 from rami_desktop.ui.table import animation
 from rami_desktop.ui.table.follow import Follow

@@ -11,9 +11,9 @@ from rami_desktop.engine.cards import Card, parse_cards
 from rami_desktop.engine.deal import complete_stock
 from rami_desktop.engine.rules import preset
 from rami_desktop.engine.state import RoundState
-from rami_desktop.play.config import GameConfig, Seat
-from rami_desktop.play.session import Session
-from rami_desktop.play.table import Table
+from rami_desktop.play.session.config import GameConfig, Seat
+from rami_desktop.play.session.session import Session
+from rami_desktop.play.table.table import Table
 from rami_desktop.ui.scenes.table import TableScene
 from rami_desktop.ui.table.hints import current_hint
 from tests.truth import behind

@@ -13,9 +13,9 @@ import pytest
 from rami_desktop import i18n
 from rami_desktop.engine.actions import Discard, Draw, Lay, Swap
 from rami_desktop.engine.rules import preset
-from rami_desktop.play.config import GameConfig
-from rami_desktop.play.session import Session
-from rami_desktop.play.table import Table
+from rami_desktop.play.session.config import GameConfig
+from rami_desktop.play.session.session import Session
+from rami_desktop.play.table.table import Table
 from rami_desktop.play.tutorial.lessons import load_lessons
 from rami_desktop.play.tutorial.model import Step, StepKind, Target
 from rami_desktop.play.tutorial.progress import LESSONS_DONE, TUTORIAL_OFFERED

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from rami_desktop.i18n import N_, _
-from rami_desktop.play.replay import Replay
+from rami_desktop.play.session.replay import Replay
 from rami_desktop.storage.round_files import KEEP_ROUNDS, KeptRound, RoundFiles, read_round
 from rami_desktop.ui import theme
 from rami_desktop.ui.replay_text import round_problem_text

@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from rami_desktop.i18n import N_, _, is_rtl, pgettext
-from rami_desktop.play.rulebook import team_scores
-from rami_desktop.play.table_game import TableGame
+from rami_desktop.play.table.rulebook import team_scores
+from rami_desktop.play.table.table_game import TableGame
 from rami_desktop.ui import theme
 from rami_desktop.ui.round_result import seat_team, team_lines
 from rami_desktop.ui.routes import Route

@@ -21,8 +21,7 @@ from rami_desktop.net.game import NetTable
 from rami_desktop.net.host_session import HostSession
 from rami_desktop.net.hosting import Hosting, new_code
 from rami_desktop.net.keep import hosted, remember_hosted
-from rami_desktop.play.config import GameConfig
-from rami_desktop.play.table import seat_name
+from rami_desktop.play.session.config import GameConfig, seat_name
 from rami_desktop.storage.match_io import MatchFiles
 from rami_desktop.storage.round_files import RoundFiles
 from rami_desktop.storage.stats import StatsFiles

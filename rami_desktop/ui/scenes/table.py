@@ -1,7 +1,7 @@
 """The card table: one session shown, played with the mouse or the keyboard, bots animated.
 
-The game is the session's (:class:`rami_desktop.play.session.Session`): who plays, who may see
-which hand, the hands' order, saving. The table shows it: the view turns it into card sprites
+The game is the session's (:class:`rami_desktop.play.session.session.Session`): who plays, who may
+see which hand, the hands' order, saving. The table shows it: the view turns it into card sprites
 that travel after each happening, the pointer and the keys become commands
 (:class:`~rami_desktop.ui.table.control.TableControl`), the bots think on the session's worker
 thread at the pace chosen, :mod:`~rami_desktop.ui.table.follow` helps follow the game and the
@@ -16,9 +16,9 @@ import pygame
 
 from rami_desktop.engine.actions import Added, Discarded, Drew, Laid, Swapped
 from rami_desktop.i18n import N_, _
-from rami_desktop.play.advisor import Advisor
-from rami_desktop.play.happening import Happening
-from rami_desktop.play.table_game import TableGame
+from rami_desktop.play.table.advisor import Advisor
+from rami_desktop.play.table.table_game import TableGame
+from rami_desktop.play.view.happening import Happening
 from rami_desktop.ui.routes import Route
 from rami_desktop.ui.save_notice import SaveNotice
 from rami_desktop.ui.scene import Reopenable, Scene

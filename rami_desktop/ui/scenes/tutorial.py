@@ -17,9 +17,9 @@ import pygame
 from rami_desktop.engine.actions import Action
 from rami_desktop.i18n import N_, _
 from rami_desktop.i18n.cards import cards_text
-from rami_desktop.play.config import GameConfig, Seat
-from rami_desktop.play.session import Session
-from rami_desktop.play.table import Table
+from rami_desktop.play.session.config import GameConfig, Seat
+from rami_desktop.play.session.session import Session
+from rami_desktop.play.table.table import Table
 from rami_desktop.play.tutorial.coach import LessonRun, ScriptedBot
 from rami_desktop.play.tutorial.facts import coach_values
 from rami_desktop.play.tutorial.lessons import lesson_by_key, lesson_match, load_lessons

@@ -1,5 +1,5 @@
 """Animation timing: how long cards travel, from the pace setting (how long bots pause is the
-table clock's, :mod:`rami_desktop.play.clock`).
+table clock's, :mod:`rami_desktop.play.table.clock`).
 
 Everything is time based: sprites advance by the ``dt`` of each frame (tests step with a fixed
 ``dt``), so the pace is the same at any frame rate.

@@ -13,12 +13,12 @@ from typing import Any
 from rami_desktop.engine.actions import Action, Discard, Draw, Lay, Redeal, TakeBack, Undo
 from rami_desktop.engine.cards import Card, sort_key_rank, sort_key_suit
 from rami_desktop.engine.errors import ErrorCode
-from rami_desktop.play import hand_sort as hand_mod
-from rami_desktop.play.advisor import Advisor, grouped, split_laying
-from rami_desktop.play.hand_order import HandOrder
-from rami_desktop.play.staging import add_actions, lay_action, opening_with, swap_action
-from rami_desktop.play.table_game import TableGame
-from rami_desktop.play.taken import taken_flag, taken_position
+from rami_desktop.play.session.hand_order import HandOrder
+from rami_desktop.play.table import hand_sort as hand_mod
+from rami_desktop.play.table.advisor import Advisor, grouped, split_laying
+from rami_desktop.play.table.staging import add_actions, lay_action, opening_with, swap_action
+from rami_desktop.play.table.table_game import TableGame
+from rami_desktop.play.table.taken import taken_flag, taken_position
 from rami_desktop.ui.table.counter import CounterView, counter_view
 from rami_desktop.ui.table.gate import MoveGate
 from rami_desktop.ui.table.model import TableModel

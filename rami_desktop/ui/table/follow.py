@@ -13,9 +13,9 @@ import math
 import pygame
 
 from rami_desktop.engine.actions import Discarded, RoundEnded
-from rami_desktop.play.happening import Happening
-from rami_desktop.play.story import told_of
-from rami_desktop.play.table_game import TableGame
+from rami_desktop.play.table.table_game import TableGame
+from rami_desktop.play.view.happening import Happening
+from rami_desktop.play.view.story import told_of
 from rami_desktop.ui.table import animation
 from rami_desktop.ui.table.control import TableControl
 from rami_desktop.ui.table.journal import Journal

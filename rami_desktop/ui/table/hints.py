@@ -1,11 +1,11 @@
-"""The hint in words: the engine's advice (:func:`rami_desktop.play.advisor.hint_advice`) for the
-player to play, naming the combinations it proposes ("tria 6♠ 6♥ 6♦, série 8-9-10♥: 75"), the
+"""The hint in words: the engine's advice (:func:`rami_desktop.play.table.advisor.hint_advice`) for
+the player to play, naming the combinations it proposes ("tria 6♠ 6♥ 6♦, série 8-9-10♥: 75"), the
 talaj card that opens or goes out before the draw, and the additions and joker swaps once down;
 in a guided game, the moves its step names (worked out on the advisor's thread).
 Nothing here looks for combinations or counts points.
 
 The cards to highlight are the hand's, the talaj card taken this turn where the advice lays
-that very copy (its place is the card just drawn, see :mod:`rami_desktop.play.taken`)."""
+that very copy (its place is the card just drawn, see :mod:`rami_desktop.play.table.taken`)."""
 
 from __future__ import annotations
 
@@ -16,12 +16,12 @@ from rami_desktop.engine.actions import Action, Add, Lay, Swap
 from rami_desktop.engine.cards import Card
 from rami_desktop.i18n import _, ngettext, pgettext
 from rami_desktop.i18n.cards import card_text, cards_text, meld_text
-from rami_desktop.play.advisor import Advice, AdviceKind, Advisor, hint_advice
-from rami_desktop.play.hand_order import HandOrder
-from rami_desktop.play.rulebook import Meld
-from rami_desktop.play.shown import ShownRound
-from rami_desktop.play.table_game import TableGame
-from rami_desktop.play.taken import taken_position
+from rami_desktop.play.session.hand_order import HandOrder
+from rami_desktop.play.table.advisor import Advice, AdviceKind, Advisor, hint_advice
+from rami_desktop.play.table.rulebook import Meld
+from rami_desktop.play.table.table_game import TableGame
+from rami_desktop.play.table.taken import taken_position
+from rami_desktop.play.view.shown import ShownRound
 from rami_desktop.ui.table.gate import MoveGate
 from rami_desktop.ui.table.model import TableModel
 

@@ -11,7 +11,7 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 
 from rami_desktop.engine.cards import Card
-from rami_desktop.play.clock import TableClock
+from rami_desktop.play.table.clock import TableClock
 
 #: seconds an error message stays near the hand
 MESSAGE_TIME = 3.5
@@ -54,7 +54,7 @@ class TableModel:
         message_time: seconds it still shows.
         hints_on: whether the hint line is shown.
         clock: the table's own timing: the bots' pace, the wait before the summary
-            (:class:`~rami_desktop.play.clock.TableClock`).
+            (:class:`~rami_desktop.play.table.clock.TableClock`).
         covered: another screen is over the table (pause, help, summary): no hand face up.
     """
 

@@ -10,7 +10,7 @@ from typing import Any
 import pygame
 
 from rami_desktop.i18n import _, is_rtl
-from rami_desktop.play.staging import added_this_turn
+from rami_desktop.play.table.staging import added_this_turn
 from rami_desktop.ui import theme
 from rami_desktop.ui.round_result import seat_team_label, team_totals_line
 from rami_desktop.ui.table import hud

@@ -1,14 +1,14 @@
 """What is wrong with a refused move, in words: the engine's code, made precise by the
 engine's own account of why the cards make no combination or do not fit one
-(:func:`rami_desktop.play.staging.refusal_fault`)."""
+(:func:`rami_desktop.play.table.staging.refusal_fault`)."""
 
 from __future__ import annotations
 
 from rami_desktop.engine.actions import Action
 from rami_desktop.i18n.error_messages import error_message
 from rami_desktop.i18n.faults import fault_message
-from rami_desktop.play.shown import ShownRound
-from rami_desktop.play.staging import refusal_fault
+from rami_desktop.play.table.staging import refusal_fault
+from rami_desktop.play.view.shown import ShownRound
 
 
 def refusal_text(action: Action | None, code: str, state: ShownRound) -> str:

@@ -2,7 +2,7 @@
 into card sprites (they travel after each change). It reads the game, never changes it.
 
 The hand at the bottom is the session's bottom seat's, face up only when the session says it
-may be (:meth:`~rami_desktop.play.session.Session.face_up`); otherwise its backs are shown.
+may be (:meth:`~rami_desktop.play.session.session.Session.face_up`); otherwise its backs are shown.
 """
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ import pygame
 
 from rami_desktop.engine.actions import Added, Discarded, Drew, Laid, Swapped
 from rami_desktop.i18n import is_rtl
-from rami_desktop.play.staging import added_this_turn
-from rami_desktop.play.story import ToldEvent
-from rami_desktop.play.table_game import TableGame
+from rami_desktop.play.table.staging import added_this_turn
+from rami_desktop.play.table.table_game import TableGame
+from rami_desktop.play.view.story import ToldEvent
 from rami_desktop.ui.card_art import FACE_CODES, CardArt
 from rami_desktop.ui.table import animation
 from rami_desktop.ui.table.layout import (

@@ -11,7 +11,7 @@ from rami_desktop.engine.cards import parse_card, parse_cards
 from rami_desktop.engine.errors import ErrorCode
 from rami_desktop.engine.outlook import Outcome
 from rami_desktop.engine.state import RoundState
-from rami_desktop.play.driver import BotDriver, RoundTable
+from rami_desktop.play.session.driver import BotDriver, RoundTable
 from rami_desktop.play.tutorial.coach import LessonRun, ScriptedBot
 from rami_desktop.play.tutorial.facts import coach_values
 from rami_desktop.play.tutorial.lessons import lesson_by_key, lesson_match, load_lessons, new_round

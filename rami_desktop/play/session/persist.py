@@ -1,0 +1,346 @@
+"""How a session is kept: the one save path of a match, and its statistics.
+
+A session keeps its match through a :class:`MatchStore` and records statistics through a
+:class:`StatsStore`; storage implements both (:class:`rami_desktop.storage.match_io.MatchFiles`,
+:class:`rami_desktop.storage.stats.StatsFiles`) and never imports this layer. The match is kept
+as a snapshot and a journal (:class:`Keeper`): the snapshot is the document
+``{"config": GameConfig.to_dict(), "match": Match.to_dict(), "hands": {seat: HandOrder}}``,
+written at each round's start (and when the journal grows as long as the snapshot); the journal
+holds the steps since, one per action (``{"a": action}``), a new setup (``{"config": ...}``)
+or a new order of the hands (``{"hands": ...}``), appended and fsynced at every
+:meth:`Keeper.keep`: when it returns, what happened is on disk and may be told. Loading
+rebuilds the setup (every name cleaned as names typed in setup are), replays the match and the
+journal's steps through the rules once and puts each seat's hand back in its order
+(:func:`rebuild_game`).
+
+Before a snapshot is written its data is replayed through the rules: a match that would not
+load again (a bug) is not written, so it never pushes the last good save out of the backup. A
+failure is kept as a problem code for the screen to say once, and logged once a minute at most
+with a count; play goes on and the last good state stays on disk. Statistics are written on
+one writer thread (:class:`FileJobs`), in order, off the frame.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable, Mapping
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any, Protocol, TypeVar
+
+from rami_desktop.engine.actions import action_from_dict, action_to_dict
+from rami_desktop.engine.errors import RuleError
+from rami_desktop.engine.match import Match
+from rami_desktop.play.session.config import GameConfig
+from rami_desktop.play.session.hand_order import HandOrder
+from rami_desktop.storage.names import clean_seat_names
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+#: the match to save did not survive a replay (a bug): nothing was written
+NOT_SAVED_INCONSISTENT = "not_saved_inconsistent"
+#: writing failed in an unexpected way (the log has the details)
+SAVE_FAILED = "save_failed"
+#: steps in the journal before a new snapshot, at least (else: as many as the snapshot holds)
+SNAPSHOT_EVERY = 500
+#: seconds between two log lines of a save that keeps failing
+FAILURE_LOG_EVERY = 60.0
+
+
+class MatchStore(Protocol):
+    """Where a match is kept between two starts of the game: a snapshot and its journal."""
+
+    def snapshot(self, payload: dict[str, Any]) -> str | None:
+        """Write the match atomically with a new, empty journal after it; return None or a
+        problem code (the previous snapshot and journal are still the kept state)."""
+        ...
+
+    def append(self, steps: list[dict[str, Any]]) -> str | None:
+        """Add steps to the journal, on disk when it returns None; else a problem code."""
+        ...
+
+    @property
+    def needs_snapshot(self) -> bool:
+        """Whether steps cannot be added now (no snapshot yet, or the journal broke)."""
+        ...
+
+    @property
+    def journal_steps(self) -> int:
+        """Steps in the journal since the last snapshot."""
+        ...
+
+    def load(self, rebuild: Callable[[dict[str, Any]], T]) -> tuple[T | None, str | None]:
+        """Read the match with its journal's steps (its ``steps``) and rebuild it
+        (``rebuild`` raises ValueError on an impossible game); return ``(value, problem)``,
+        never raise on a bad file."""
+        ...
+
+    def clear(self) -> str | None:
+        """Forget the match (it is over); return None or a problem code."""
+        ...
+
+    def close(self) -> None:
+        """Close what is open (what was written stays)."""
+        ...
+
+
+class StatsStore(Protocol):
+    """Where each player's statistics are kept."""
+
+    def record_round(self, player: str, preset: str, *, won: bool, turns: int,
+                     opening_points: int | None) -> str | None:
+        """Count one more round of ``player``; return None or a problem code."""
+        ...
+
+    def record_match(self, player: str, preset: str, *, won: bool, rounds: int) -> str | None:
+        """Count one more match of ``player``; return None or a problem code."""
+        ...
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """A game rebuilt from its save."""
+
+    config: GameConfig
+    match: Match
+    orders: Mapping[int, HandOrder]
+
+
+def hands_data(orders: Mapping[int, HandOrder] | None) -> dict[str, Any]:
+    """The hands' order as JSON data, by seat."""
+    return {str(seat): order.to_dict() for seat, order in (orders or {}).items()}
+
+
+def game_payload(config: GameConfig, match: Match,
+                 orders: Mapping[int, HandOrder] | None = None) -> dict[str, Any]:
+    """The JSON data saved for a game (a snapshot)."""
+    return {"config": config.to_dict(), "match": match.to_dict(), "hands": hands_data(orders)}
+
+
+def _config_of(data: Any) -> GameConfig:
+    if not isinstance(data, dict):
+        raise ValueError("saved game: needs a config")
+    return GameConfig.from_dict({**data, "seats": clean_seat_names(data.get("seats"))})
+
+
+def rebuild_game(payload: Any) -> SavedGame:
+    """Rebuild a game from :func:`game_payload` data (the ``rebuild`` of a store's load).
+
+    Raises:
+        ValueError: malformed data, a log the rules refuse, or a setup that does not fit.
+    """
+    if not isinstance(payload, dict):
+        raise ValueError("saved game: not an object")
+    match_data = payload.get("match")
+    if not isinstance(match_data, dict):
+        raise ValueError("saved game: needs a config and a match")
+    config = _config_of(payload.get("config"))
+    match = Match.from_dict(match_data)
+    hands = payload.get("hands")
+    steps = payload.get("steps") or []
+    if not isinstance(steps, list):
+        raise ValueError("saved game: the journal's steps are not a list")
+    config, hands = _replay_steps(config, match, hands, steps)
+    if config.players != match.n:
+        raise ValueError(
+            f"saved game: {config.players} seats in the setup, {match.n} in the match")
+    if config.seed != match.seed:
+        config = GameConfig(config.rules, config.seats, match.seed)
+    orders: dict[int, HandOrder] = {}
+    if isinstance(hands, dict):
+        for key, data in hands.items():
+            seat = int(key) if isinstance(key, str) and key.isdigit() else -1
+            player = match.player_of(seat) if 0 <= seat < match.n else None
+            if player is not None:
+                orders[seat] = HandOrder.from_dict(data, match.round.hands[player])
+    return SavedGame(config, match, orders)
+
+
+def _replay_steps(config: GameConfig, match: Match, hands: Any,
+                  steps: list[Any]) -> tuple[GameConfig, Any]:
+    """Play a journal's steps on the match of its snapshot; the setup and hands' order they
+    leave. A step the rules refuse (a bug) ends the replay there, with one log line."""
+    for number, step in enumerate(steps, start=1):
+        try:
+            if not isinstance(step, dict):
+                raise ValueError("not an object")
+            if "a" in step:
+                if match.round.over:
+                    raise ValueError("an action after the round's end")
+                match.apply(action_from_dict(step["a"]))
+            elif "config" in step:
+                changed = _config_of(step["config"])
+                if changed.players != match.n:
+                    raise ValueError("a setup of another number of seats")
+                config = changed
+            elif "hands" in step:
+                hands = step["hands"]
+            else:
+                raise ValueError("an unknown step")
+        except (RuleError, ValueError, TypeError, KeyError) as exc:
+            log.warning("the journal's step %d does not replay (%s): the %d steps before it "
+                        "are kept", number, exc, number - 1)
+            break
+    return config, hands
+
+
+def replays_the_same(payload: dict[str, Any], snapshot: dict[str, Any],
+                     scores: list[int]) -> bool:
+    """Whether saved data replays to the position it was taken from."""
+    try:
+        copy = rebuild_game(payload).match
+    except ValueError:
+        return False
+    return copy.round.snapshot() == snapshot and copy.scores == scores
+
+
+class Keeper:
+    """Keeps one session's match through its store (see the module's text): what changed since
+    the last :meth:`keep` is on disk when it returns.
+
+    Args:
+        store: where the match is kept.
+        verify: replay every snapshot before writing it.
+        clock: the time in seconds (when the failures were last logged).
+    """
+
+    def __init__(self, store: MatchStore, verify: bool = True,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.store = store
+        self.verify = verify
+        self.clock = clock
+        #: the last problem met, for the screen to say once (None: kept)
+        self.problem: str | None = None
+        #: failures since the last log line about them
+        self.failures = 0
+        self._logged = -FAILURE_LOG_EVERY
+        self._at: tuple[int, int] | None = None
+        self._config: GameConfig | None = None
+        self._hands: dict[str, Any] = {}
+        self._snapshot_actions = 0
+        self._cleared = False
+
+    def keep(self, config: GameConfig, match: Match,
+             orders: Mapping[int, HandOrder]) -> None:
+        """Put on disk what changed since the last call (a snapshot at a new round)."""
+        try:
+            self._keep(config, match, orders)
+        except Exception:  # boundary: a save that fails in an unexpected way
+            log.exception("a save failed")
+            self._done(SAVE_FAILED)
+
+    def kept(self, config: GameConfig, match: Match,
+             orders: Mapping[int, HandOrder]) -> None:
+        """The game is on disk as it is now (it was just loaded): nothing is written until it
+        changes (then a snapshot starts a journal of this session's own)."""
+        self._at = (match.round_number, len(match.logs[-1]))
+        self._config, self._hands = config, hands_data(orders)
+
+    def _keep(self, config: GameConfig, match: Match,
+              orders: Mapping[int, HandOrder]) -> None:
+        if match.over:
+            if not self._cleared:
+                self._done(self.store.clear())
+                self._cleared = True
+            return
+        at = (match.round_number, len(match.logs[-1]))
+        if self._at is None or at[0] != self._at[0] or at[1] < self._at[1]:
+            self._snapshot(config, match, orders, at)
+            return
+        steps: list[dict[str, Any]] = [{"a": action_to_dict(a)}
+                                       for a in match.logs[-1][self._at[1]:]]
+        if config != self._config:
+            steps.append({"config": config.to_dict()})
+        hands = hands_data(orders)
+        if hands != self._hands:
+            steps.append({"hands": hands})
+        if not steps:
+            return
+        if self.store.needs_snapshot or self.store.journal_steps >= max(
+                SNAPSHOT_EVERY, self._snapshot_actions):
+            self._snapshot(config, match, orders, at)
+            return
+        problem = self.store.append(steps)
+        if problem is None:
+            self._at, self._config, self._hands = at, config, hands
+        self._done(problem)
+
+    def _snapshot(self, config: GameConfig, match: Match, orders: Mapping[int, HandOrder],
+                  at: tuple[int, int]) -> None:
+        payload = game_payload(config, match, orders)
+        if self.verify and not replays_the_same(payload, match.round.snapshot(),
+                                                list(match.scores)):
+            log.error("the match was not saved: it does not replay")
+            self._done(NOT_SAVED_INCONSISTENT)
+            return
+        problem = self.store.snapshot(payload)
+        if problem is None:
+            self._at, self._config, self._hands = at, config, payload["hands"]
+            self._snapshot_actions = sum(len(steps) for steps in match.logs)
+        self._done(problem)
+
+    def _done(self, problem: str | None) -> None:
+        """Keep the outcome; log a failure once a minute at most, with a count."""
+        if problem is None:
+            if self.problem is not None:
+                log.warning("the match is kept again (after %d failed saves)", self.failures)
+                self.failures = 0
+            self.problem = None
+            return
+        self.failures += 1
+        now = self.clock()
+        if self.problem is None or now - self._logged >= FAILURE_LOG_EVERY:
+            log.warning("the match could not be kept (%s; %d failed saves): play goes on, the "
+                        "last good state stays on disk", problem, self.failures)
+            self._logged = now
+        self.problem = problem
+
+    def close(self) -> None:
+        """Close the store's open files."""
+        self.store.close()
+
+
+class FileJobs:
+    """Runs a session's other file jobs (statistics) on one background thread, in order."""
+
+    def __init__(self) -> None:
+        self._pool: ThreadPoolExecutor | None = None
+        self._jobs: list[Future[None]] = []
+
+    def run(self, job: Callable[[], str | None]) -> None:
+        """Run a file job on the writer thread; its problem code (or an exception) is logged."""
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rami-save")
+
+        def guarded() -> None:
+            try:
+                problem = job()
+            except Exception:  # boundary: file writing on the writer thread
+                log.exception("a file job failed")
+                return
+            if problem is not None:
+                log.warning("a file job failed: %s", problem)
+
+        self._jobs = [f for f in self._jobs if not f.done()]
+        self._jobs.append(self._pool.submit(guarded))
+
+    def flush(self) -> None:
+        """Wait until every job asked for is done."""
+        for future in self._jobs:
+            future.result()
+        self._jobs = []
+
+    def close(self) -> None:
+        """Finish the pending jobs and stop the thread."""
+        self.flush()
+        if self._pool is not None:
+            self._pool.shutdown(wait=True)
+            self._pool = None
+
+
+__all__ = ["FAILURE_LOG_EVERY", "NOT_SAVED_INCONSISTENT", "SAVE_FAILED", "SNAPSHOT_EVERY",
+           "FileJobs", "Keeper", "MatchStore", "SavedGame", "StatsStore", "game_payload",
+           "hands_data", "rebuild_game", "replays_the_same"]
