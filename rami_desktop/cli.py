@@ -32,13 +32,15 @@ from rami_desktop.engine.actions import (
 )
 from rami_desktop.engine.cards import Card, sort_key_suit
 from rami_desktop.engine.errors import ErrorCode
+from rami_desktop.engine.observation import Observation
 from rami_desktop.engine.rules import PRESET_NAMES, preset
-from rami_desktop.engine.state import RoundState
 from rami_desktop.i18n import _, ngettext, pgettext
 from rami_desktop.i18n.error_messages import error_message
 from rami_desktop.play.session.config import GameConfig, Seat
 from rami_desktop.play.session.session import Session
 from rami_desktop.play.table.clock import PACES, TableClock
+from rami_desktop.play.table.table import Table
+from rami_desktop.play.view.shown import Shown
 
 HUMAN = 0
 PROG = "python -m rami_desktop.cli"
@@ -51,7 +53,12 @@ class InputError(Exception):
 
 
 class Game:
-    """A terminal match: reads commands from ``inp``, writes to ``out``."""
+    """A terminal match: reads commands from ``inp``, writes to ``out``.
+
+    It plays the one session through a table, like a screen: it reads only the human's seat
+    view (their hand, the table, the others' hand sizes; every hand once a round is over) and
+    sends the human's moves as intents.
+    """
 
     def __init__(self, preset_name: str, players: int, seed: int, level: str = "easy",
                  inp: TextIO | None = None, out: TextIO | None = None,
@@ -63,7 +70,7 @@ class Game:
         self.sleep = sleep
         seats = (Seat(None, "human"), *(Seat(None, "bot", level) for _s in range(1, players)))
         self.session = Session(GameConfig(self.rules, seats, seed), first_dealer=first_dealer)
-        self.match = self.session.match
+        self.table = Table(self.session)
         self.inp = inp or sys.stdin
         self.out = out or sys.stdout
         self.names = [_("You")] + [_("Bot {number}").format(number=s) for s in range(1, players)]
@@ -81,24 +88,26 @@ class Game:
         print(text, file=self.out, flush=True)
 
     @property
-    def state(self) -> RoundState:
-        """The current round."""
-        return self.match.round
+    def shown(self) -> Shown:
+        """What the human may see now: their seat view (the public one once they are out)."""
+        return self.table.shown
+
+    @property
+    def seen(self) -> Observation:
+        """The human's observation of the current round."""
+        return self.shown.view.observation
 
     def name(self, player: int) -> str:
         """The name of a round player."""
-        return self.names[self.match.seat_of(player)]
+        return self.names[self.table.seat_of(player)]
 
     def show(self) -> None:
         """Show the table, the talaj, the bar and the human's hand (sorted, numbered)."""
-        st = self.state
-        me = self.match.player_of(HUMAN)
-        assert me is not None
-        obs = self.match.observation(HUMAN)
+        obs = self.seen
         self.say("")
         self.say(_("Round {number} ({preset}), dealer: {dealer}. Opening needs {bar} points.")
-                 .format(number=self.match.round_number, preset=self.rules.preset,
-                         dealer=self.name(st.dealer), bar=obs.bar))
+                 .format(number=self.shown.view.match.round_number, preset=self.rules.preset,
+                         dealer=self.name(obs.dealer), bar=obs.bar))
         top = obs.top.code if obs.top else "-"
         first = obs.first_card.code if obs.first_card else "-"
         self.say(ngettext("Talaj top: {top}   first card: {first}   stock: {stock} card",
@@ -113,7 +122,7 @@ class Game:
         else:
             self.say(_("Table: empty"))
         others = []
-        for q in range(st.n):
+        for q in range(obs.n):
             status = _("down") if obs.down[q] else _("not down")
             others.append(ngettext("{name}: {count} card, {status}",
                                    "{name}: {count} cards, {status}", obs.hand_sizes[q]).format(
@@ -211,8 +220,10 @@ class Game:
     # ---- turns -----------------------------------------------------------------------------
 
     def apply(self, action: Action) -> ErrorCode | None:
-        """Play the human's action through the session; return the refusal code, if any."""
-        return self.session.play(HUMAN, action).code
+        """Play the human's action at the table; return the refusal code, if any."""
+        code = self.table.play(HUMAN, action).code
+        self.table.take_happenings()  # told here by the commands' own lines
+        return code
 
     def describe(self, action: Action) -> str:
         """Say what a player just did."""
@@ -239,11 +250,11 @@ class Game:
 
     def human_turn(self) -> bool:
         """Read and apply commands until the human's turn ends; False to quit."""
-        player = self.match.player_of(HUMAN)
+        player = self.table.player_of(HUMAN)
         assert player is not None
-        turn = self.state.turn
+        turn = self.seen.turn
         self.show()
-        while not self.state.over and self.state.turn == turn and self.state.current == player:
+        while not self.seen.over and self.seen.turn == turn and self.seen.current == player:
             line = self.read()
             if line is None:
                 return False
@@ -272,14 +283,14 @@ class Game:
 
     def bot_turn(self) -> None:
         """Let the bot whose turn it is play its whole turn (the driver ends a stuck turn)."""
-        st = self.state
-        turn = st.turn
-        while not st.over and st.turn == turn and self.match.round is st:
+        turn = self.seen.turn
+        while not self.seen.over and self.seen.turn == turn:
             self.wait(self.clock.bot_wait)
             for action in self.session.step_bot().applied:
                 if isinstance(action, (Draw, Lay, Add, Swap, Discard)):
                     self.say(self.describe(action))
-            self.clock.moved(st.over)
+            self.table.take_happenings()  # told above, from the bot's own actions
+            self.clock.moved(self.seen.over)
 
     def wait(self, seconds: float) -> None:
         """Let ``seconds`` go by (the table's pace), as the clock counts them."""
@@ -289,39 +300,39 @@ class Game:
 
     def maybe_redeal(self) -> None:
         """Before the first move, the bots the engine lets ask for a new deal are asked."""
-        for seat in self.session.ask_redeals():
+        for seat in self.table.ask_redeals():
             self.say(_("{name} asks for a new deal.").format(name=self.names[seat]))
 
     def round_end(self) -> None:
         """Report the round's result and the totals (after the pace's wait)."""
-        st = self.state
         self.clock.moved(True)
         self.wait(self.clock.end_wait or 0.0)
         self.clock.dealt()
-        if st.winner is None:
+        view = self.shown.view
+        end = view.reveal
+        assert end is not None
+        if end.winner is None:
             self.say(_("The stock ran out: nobody scores this round."))
         else:
-            self.say(_("{name} went out.").format(name=self.name(st.winner)))
-        assert st.penalties is not None
-        for q, pen in enumerate(st.penalties):
-            seat = self.match.seat_of(q)
+            self.say(_("{name} went out.").format(name=self.name(end.winner)))
+        for q, pen in enumerate(end.penalties):
+            seat = self.table.seat_of(q)
             self.say(_("{name}: pays {points}, total {total}").format(
-                name=self.names[seat], points=pen, total=self.match.scores[seat]))
+                name=self.names[seat], points=pen, total=view.match.scores[seat]))
 
     def play(self) -> int:
         """Play until the match ends or the human quits; return the exit code."""
         self.say(_("Rami, {preset}, {players} players. Type h for help.").format(
-            preset=self.rules.preset, players=self.match.n))
+            preset=self.rules.preset, players=self.table.config.players))
         while True:
-            st = self.state
-            if st.over:
+            if self.table.round_over:
                 self.round_end()
-                if self.match.over:
+                if self.table.match_over:
                     winners = pgettext("list separator", ", ").join(
-                        self.names[s] for s in self.match.winners())
+                        self.names[s] for s in self.shown.view.match.winners)
                     self.say(_("The match is over. Winner: {names}.").format(names=winners))
                     return 0
-                if self.match.player_of(HUMAN) is None:
+                if self.table.player_of(HUMAN) is None:
                     self.say(_("You are out of the match."))
                     return 0
                 self.say(_("Press Enter for the next round (q to quit)."))
@@ -329,10 +340,11 @@ class Game:
                 if line is None or line.lower().startswith("q"):
                     self.say(_("Goodbye."))
                     return 0
-                self.session.next_round()
+                self.table.next_round()
+                self.table.take_happenings()
                 continue
             self.maybe_redeal()
-            if self.match.seat_of(st.current) == HUMAN:
+            if self.table.current_seat == HUMAN:
                 if not self.human_turn():
                     self.say(_("Goodbye."))
                     return 0

@@ -56,19 +56,19 @@ def test_dealer_turn_errors_then_draw_and_discard() -> None:
     assert error_message("draw_first") in out
     assert error_message("already_drew") in out
     assert error_message("invalid_meld") in out or error_message("card_not_in_hand") in out
-    assert game.match.round.discards[0][0] == game.match.player_of(0)
+    assert game.session.match.round.discards[0][0] == game.session.match.player_of(0)
     # the bot played its turn, then it was the human's turn again
     assert "Bot 1 draws from the stock." in out
     assert "Bot 1 discards" in out
-    st = game.match.round
-    assert st.turn == 2 and st.current == game.match.player_of(0)
+    st = game.session.match.round
+    assert st.turn == 2 and st.current == game.session.match.player_of(0)
 
 
 def test_hand_is_sorted_and_numbered() -> None:
     _, out, game = run_game("q\n")
     line = next(x for x in out.splitlines() if x.startswith("Your hand:"))
     shown = [item.split(":")[1] for item in line.split(":", 1)[1].split()]
-    hand = game.match.round.hands[0]
+    hand = game.session.match.round.hands[0]
     assert sorted(shown) == sorted(c.code for c in hand)
     assert [c.code for c in game.view] == shown
     numbers = [int(item.split(":")[0]) for item in line.split(":", 1)[1].split()]
@@ -91,7 +91,7 @@ def test_table_shows_numbered_combinations() -> None:
     # a dealt round where seat 0 can lay a série at once: found by scanning seeds
     for seed in range(200):
         game = cli.Game("talaj", 2, seed, "easy", io.StringIO(""), io.StringIO(), 0)
-        hand = sorted(game.match.round.hands[0], key=cli.sort_key_suit)
+        hand = sorted(game.session.match.round.hands[0], key=cli.sort_key_suit)
         for i in range(len(hand) - 2):
             a, b, c = hand[i:i + 3]
             if (not a.is_joker and a.suit == b.suit == c.suit
@@ -140,7 +140,7 @@ def test_bots_ask_for_redeals_through_the_engine() -> None:
         game.maybe_redeal()
         if game.session.driver.stats.redeals:
             assert "asks for a new deal." in out.getvalue()
-            assert isinstance(game.match.round.log[0], Redeal)
+            assert isinstance(game.session.match.round.log[0], Redeal)
             return
     pytest.fail("no seed where a bot asked for a new deal")
 

@@ -125,7 +125,7 @@ def play(player: Player, scene: object, step: Step) -> None:
                             (free.centerx, free.y + min(free.h // 2, lay.px(60))))
         elif isinstance(action, Swap):
             place = next(p for p in table.view.flow.places if p.index == action.meld)
-            meld = table.session.round.melds[action.meld].meld
+            meld = table.session.shown.round.melds[action.meld].meld
             k = next(i for i, c in enumerate(meld.cards) if c.is_joker)
             right = place.cards[k + 1].x if k + 1 < len(place.cards) else place.cards[k].right
             player.drag(_sprite(scene, action.card.code).topleft,
@@ -188,7 +188,7 @@ def every_step(out: Path, key: str, lang: str) -> list[Path]:
         player.frames(1 if step.kind is StepKind.BOT else 45)  # Bot waits its pace
         shots.append(shoot(app, out / f"{name}-step{k:02d}.png"))
         play(player, scene, step)
-        if scene.table.session.round.over:  # type: ignore[attr-defined]
+        if scene.table.session.round_over:  # type: ignore[attr-defined]
             for _ in range(600):  # the round summary shows once the table has settled
                 if app.stack.top is not scene:
                     break

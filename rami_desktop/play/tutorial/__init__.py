@@ -2,5 +2,7 @@
 
 Pure (no pygame): the lessons are data (``lessons/*.json``), the coach's words are msgids
 (:mod:`.texts`), and :class:`~rami_desktop.play.tutorial.coach.LessonRun` follows the player through
-a lesson; the user interface shows it on the real table.
+a lesson. :class:`~rami_desktop.play.tutorial.open_hand_coach.OpenHandCoach` puts a lesson on
+the real table: the screen shows the player's seat view, and only the coach reads the whole
+round (Bot's hand too), on purpose.
 """

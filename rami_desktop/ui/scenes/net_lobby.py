@@ -113,7 +113,7 @@ class LobbyScene(WidgetScene):
         else:
             session = HostSession(self.config, store=store, stats=stats, **options)
         self.session = session
-        hosting.advertise(session.host_name, session.match.rules.preset, session.config.players,
+        hosting.advertise(session.host_name, session.config.rules.preset, session.config.players,
                           len(session.book.free()))
         self.policy.value = session.policy
         session.commit()  # the table's code and tokens are kept before anyone is told

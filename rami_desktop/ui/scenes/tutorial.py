@@ -17,13 +17,10 @@ import pygame
 from rami_desktop.engine.actions import Action
 from rami_desktop.i18n import N_, _
 from rami_desktop.i18n.cards import cards_text
-from rami_desktop.play.session.config import GameConfig, Seat
-from rami_desktop.play.session.session import Session
-from rami_desktop.play.table.table import Table
-from rami_desktop.play.tutorial.coach import LessonRun, ScriptedBot
-from rami_desktop.play.tutorial.facts import coach_values
-from rami_desktop.play.tutorial.lessons import lesson_by_key, lesson_match, load_lessons
+from rami_desktop.play.tutorial.coach import LessonRun
+from rami_desktop.play.tutorial.lessons import lesson_by_key, load_lessons
 from rami_desktop.play.tutorial.model import BOT, StepKind, Target
+from rami_desktop.play.tutorial.open_hand_coach import OpenHandCoach
 from rami_desktop.play.tutorial.progress import LESSONS_DONE, lessons_done, with_lesson_done
 from rami_desktop.play.tutorial.texts import CLOSING, CLOSING_TITLE, PRAISE
 from rami_desktop.ui import theme
@@ -54,17 +51,11 @@ class TutorialScene(Scene):
     def __init__(self, ctx: Context, key: str | None = None) -> None:
         super().__init__(ctx)
         self.lesson = lesson_by_key(key or self.next_key(ctx.settings))
-        self.run = LessonRun(self.lesson)
-        config = GameConfig(rules=self.lesson.rules,
-                            seats=(Seat(None, "human"), Seat(None, "bot", "easy")),
-                            seed=self.lesson.seed)
-        # a prepared deal against the lesson's scripted Bot: nothing saved, no statistics,
-        # no deal code
-        self.session = Session(config, lesson_match(self.lesson), prepared=True,
-                               bots={BOT: ScriptedBot.for_lesson(self.lesson)})
-        self.game = Table(self.session)
+        # the lesson's game: the screen gets its table (the player's seat view) and asks the
+        # coach, who alone reads the whole round, for verdicts, hints and numbers
+        self.coach = OpenHandCoach(self.lesson)
+        self.game = self.coach.table
         self.table = cast(GuidedTable, ctx.scene(Route.TABLE, self.game, gate=self))
-        self.seen = 0  # actions of the round's log already told to the run
         self._drawn: tuple[int, bool, str] | None = None  # what the last drawing showed
         self.note = ""
         self.praised = False  # the note praises a move (else it explains a mistake)
@@ -81,6 +72,11 @@ class TutorialScene(Scene):
         self.lessons_button = self.end_group.add(Button(N_("Lessons"), self.to_lessons))
         self.end_group.focused = self.after_button
         self.recorded = False
+
+    @property
+    def run(self) -> LessonRun:
+        """Where the player stands in the lesson."""
+        return self.coach.run
 
     @staticmethod
     def next_key(settings: dict[str, object]) -> str:
@@ -99,8 +95,7 @@ class TutorialScene(Scene):
     def choose(self, actions: Sequence[Action]) -> Action | None:
         """The move to play among the candidates (the expected one, or one the step's goal
         welcomes), else None and why, chosen by the kind of mistake."""
-        r = self.session.round
-        chosen = self.run.choose(actions, r)
+        chosen = self.coach.choose(actions)
         self.praised = False
         if chosen is None:
             step = self.run.step
@@ -114,7 +109,7 @@ class TutorialScene(Scene):
 
     def hint_moves(self) -> Sequence[Action] | None:
         """The table's hint names the step's move (or nothing): never one the lesson refuses."""
-        return self.run.hint(self.session.round)
+        return self.coach.hint()
 
     def round_ended(self) -> None:
         """The round is over (the player went out): show the round's summary and penalties."""
@@ -130,17 +125,17 @@ class TutorialScene(Scene):
         """A coach text, translated, its fields filled from the engine and the step."""
         step = self.run.step
         cards = cards_text(step.aim.cards) if step is not None else ""
-        values = coach_values(self.session.round)
+        values = self.coach.values()
         return bidi_format(_(msgid), None, cards=cards, bot=self.game.name(BOT), **values)
 
     def explanation(self, actions: Sequence[Action]) -> str:
         """Why the move is not played: the lesson's words for that kind of mistake, else the
         engine's reason for refusing it."""
-        msgid, code = self.run.mistake(actions, self.session.round)
+        msgid, code = self.coach.mistake(actions)
         if msgid is not None:
             return self.words(msgid)
         return refusal_text(actions[0] if actions else None,
-                            code.value if code is not None else "", self.session.round)
+                            code.value if code is not None else "", self.game.shown.round)
 
     def header(self) -> str:
         """The bubble's top line: the lesson and the step."""
@@ -160,13 +155,7 @@ class TutorialScene(Scene):
             self._check_done()
 
     def _follow(self) -> None:
-        r = self.session.round
-        log = r.log
-        before = self.run.index
-        while self.seen < len(log):
-            self.run.applied(log[self.seen], r)
-            self.seen += 1
-        if self.run.index != before:
+        if self.coach.follow():
             self.note = ""
             self.praised = False
             if self.run.praise is not None:  # a turn played its own way reached the goal
