@@ -8,6 +8,7 @@ explores new examples each run and prints the ``@reproduce_failure`` blob of any
 
 from __future__ import annotations
 
+import compileall
 import contextlib
 import os
 import sys
@@ -20,6 +21,13 @@ from hypothesis import settings
 
 ROOT = Path(__file__).resolve().parent.parent
 
+# Python keeps the modules it compiles, whatever the shell's PYTHONDONTWRITEBYTECODE says: the
+# workers of ``-n`` and the many programs the tests start (the text mode, the host, the smoke
+# test...) then read the game's modules compiled once instead of compiling them each time, and
+# pytest keeps its rewritten test modules for the next run
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+sys.dont_write_bytecode = False
+
 # no deadline anywhere: a test's speed is never an assert (a loaded machine is 2x slower or more)
 settings.register_profile("ci", derandomize=True, database=None, print_blob=True, deadline=None)
 settings.register_profile("dev", print_blob=True, deadline=None)
@@ -30,11 +38,13 @@ settings.load_profile(
 
 
 def pytest_sessionstart(session: object) -> None:
-    """The game reads the catalogs the build compiled (``pip install .``): a ``.po`` edited
-    since is compiled again here, by the same compiler (``tools/compile_catalogs.py``), once,
-    before the workers of ``-n`` start (they find the catalogs fresh)."""
+    """Before the workers of ``-n`` start: the game's modules are compiled once, and the
+    catalogs the game reads (compiled by the build, ``pip install .``) are compiled again if a
+    ``.po`` was edited since, by the same compiler (``tools/compile_catalogs.py``)."""
     if os.environ.get("PYTEST_XDIST_WORKER"):
         return
+    # compiled once here, before the workers start, rather than by each process that imports it
+    compileall.compile_dir(ROOT / "rami_desktop", quiet=1)
     sys.path.insert(0, str(ROOT / "tools"))
     try:
         import compile_catalogs

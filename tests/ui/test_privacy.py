@@ -264,12 +264,15 @@ def play_whole_match(app: Any, config: GameConfig, wait_for_me: bool, max_frames
     raise AssertionError(f"the match did not end in {max_frames} frames")
 
 
-def _config(preset_name: str, humans: int, teams: bool, seed: int) -> GameConfig:
+def _config(preset_name: str, humans: int, teams: bool, seed: int,
+            length: str = "match") -> GameConfig:
     """A pass-and-play setup: ``humans`` humans with bots between them (four humans in teams
-    leave no seat to a bot)."""
+    leave no seat to a bot); ``length`` ``match``: a match of a few rounds, ``round``: a
+    target of 1, so the first round anybody pays in ends the match."""
     n = 4 if teams else max(humans + 1, 3)
     rules = preset(preset_name, teams=teams)
-    rules = rules.with_options(target=30 if not teams else 40)  # a match of a few rounds
+    target = 1 if length == "round" else 30 if not teams else 40
+    rules = rules.with_options(target=target)
     names = ["Amina", "Youssef", "Sara", "Omar"]
     kinds = ["human", "bot"] * 2 if humans == 2 and n == 4 else \
         ["human"] * humans + ["bot"] * (n - humans)

@@ -1,9 +1,10 @@
 """Pass-and-play privacy at every moment: Space, Enter and Escape pressed whenever a player
 might press them (on the privacy screen, in the pause menu, mid-turn, at "wait for me", on the
-summary), a take-back, Continue after the game was killed. Whole matches are played through
-the real table and every frame drawn is checked (:class:`test_privacy.Watch`): no hand is face
-up unless its owner passed the privacy screen in their own turn, and none under any screen laid
-over the table. The screen itself only ever holds one seat's view (:attr:`Session.shown`).
+summary), a take-back, Continue after the game was killed. Games (one round by default, whole
+matches with ``-m slow``; the summary and the next deal: always two rounds or more) are played
+through the real table and every frame drawn is checked (:class:`test_privacy.Watch`): no hand
+is face up unless its owner passed the privacy screen in their own turn, and none under any
+screen laid over the table. The screen only ever holds one seat's view (``Table.shown``).
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from rami_desktop.ui.scenes.round_summary import RoundSummaryScene
 from rami_desktop.ui.scenes.table import TableScene
 from rami_desktop.ui.table.view import HIDDEN_HAND
 from rami_desktop.ui.text import strip_marks
+from tests.conftest import some_by_default
 from tests.truth import behind
 
 from .test_privacy import (
@@ -47,6 +49,11 @@ from .test_privacy import (
     play_whole_match,
 )
 from .test_table_helpers import Driver, known_table, order_of
+
+
+#: how long each moment's game is: one round in the default run (every moment comes up in a
+#: round: each human's privacy screen, turns, pauses, the summary), a whole match with ``-m slow``
+LENGTHS = some_by_default(["round", "match"], 1)
 
 
 def _press(d: Driver, watch: Watch, key: int, down: bool = True, up: bool = True) -> None:
@@ -82,9 +89,10 @@ class SpaceEverywhere(Pokes):
             assert watch.app.stack.top is screen and not _faces(watch)
 
 
-def test_privacy_space_never_passes_the_privacy_screen(make_app: Any) -> None:
+@pytest.mark.parametrize("length", LENGTHS)
+def test_privacy_space_never_passes_the_privacy_screen(make_app: Any, length: str) -> None:
     app = make_app((1024, 640), animation_speed="fast")
-    watch = play_whole_match(app, _config("talaj", 2, False, 11), True, 60_000,
+    watch = play_whole_match(app, _config("talaj", 2, False, 11, length), True, 60_000,
                              SpaceEverywhere())
     _report("space", watch)
 
@@ -106,9 +114,10 @@ class EnterOnly(Pokes):
         assert watch.app.stack.top is not screen
 
 
-def test_privacy_enter_passes_it_only_when_pressed_there(make_app: Any) -> None:
+@pytest.mark.parametrize("length", LENGTHS)
+def test_privacy_enter_passes_it_only_when_pressed_there(make_app: Any, length: str) -> None:
     app = make_app((1024, 640), animation_speed="off")
-    watch = play_whole_match(app, _config("rami-talaj", 3, False, 12), False, 60_000,
+    watch = play_whole_match(app, _config("rami-talaj", 3, False, 12, length), False, 60_000,
                              EnterOnly())
     _report("enter", watch)
 
@@ -131,9 +140,11 @@ class PauseFromPrivacy(Pokes):
         assert watch.app.stack.top is screen and not _faces(watch)
 
 
-def test_privacy_the_key_that_closes_the_pause_does_not_show_a_hand(make_app: Any) -> None:
+@pytest.mark.parametrize("length", LENGTHS)
+def test_privacy_the_key_that_closes_the_pause_does_not_show_a_hand(make_app: Any,
+                                                                     length: str) -> None:
     app = make_app((1024, 640), animation_speed="off")
-    watch = play_whole_match(app, _config("tallage", 2, True, 13), False, 60_000,
+    watch = play_whole_match(app, _config("tallage", 2, True, 13, length), False, 60_000,
                              PauseFromPrivacy())
     _report("pause key", watch)
 
@@ -154,9 +165,10 @@ class PauseMidTurn(Pokes):
             assert watch.app.stack.top is watch.scene and _faces(watch)
 
 
-def test_privacy_pause_and_help_mid_turn_hide_the_hand(make_app: Any) -> None:
+@pytest.mark.parametrize("length", LENGTHS)
+def test_privacy_pause_and_help_mid_turn_hide_the_hand(make_app: Any, length: str) -> None:
     app = make_app((1024, 640), animation_speed="normal")
-    watch = play_whole_match(app, _config("simple", 2, False, 14), True, 60_000,
+    watch = play_whole_match(app, _config("simple", 2, False, 14, length), True, 60_000,
                              PauseMidTurn())
     _report("pause mid-turn", watch)
     assert watch.covered_frames > 0
@@ -235,18 +247,20 @@ class AnyKeyAnyMoment(Pokes):
             _step(d, watch)
 
 
-def _any_key_match(make_app: Any, case: Any) -> None:
+def _any_key_match(make_app: Any, case: Any, length: str = "match") -> None:
     preset_name, humans, teams, seed = case
     app = make_app((1024, 640), animation_speed="fast")
     pokes = AnyKeyAnyMoment(seed)
-    watch = play_whole_match(app, _config(preset_name, humans, teams, seed), True, 60_000,
-                             pokes)
+    watch = play_whole_match(app, _config(preset_name, humans, teams, seed, length), True,
+                             60_000, pokes)
     _report(f"any key ({pokes.keys} keys)", watch)
 
 
-def test_privacy_any_key_at_any_moment(make_app: Any) -> None:
-    """A whole two-human match, keys pressed at random at every moment."""
-    _any_key_match(make_app, ("rami-talaj", 2, False, 21))
+@pytest.mark.parametrize("length", LENGTHS)
+def test_privacy_any_key_at_any_moment(make_app: Any, length: str) -> None:
+    """A two-human round (a whole match with ``-m slow``), keys pressed at random at every
+    moment."""
+    _any_key_match(make_app, ("rami-talaj", 2, False, 21), length)
 
 
 @pytest.mark.slow

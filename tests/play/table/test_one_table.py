@@ -3,6 +3,7 @@ sources, and a screen's table object holds no full round."""
 
 from __future__ import annotations
 
+import functools
 import inspect
 
 from rami_desktop.net.game import NetTable
@@ -32,13 +33,14 @@ def defined_in(cls: type) -> set[str]:
             if not n.startswith("__") and (callable(v) or isinstance(v, property))}
 
 
-def held_by(cls: type) -> set[str]:
+@functools.cache
+def held_by(cls: type) -> frozenset[str]:
     """The names a class's own code sets on its objects (``self.name = ...``): data."""
     source = inspect.getsource(cls)
-    return {line.split("self.", 1)[1].split(":")[0].split("=")[0].strip()
-            for line in source.splitlines()
-            if line.strip().startswith("self.") and "=" in line
-            and "==" not in line.split("=")[0]}
+    return frozenset(line.split("self.", 1)[1].split(":")[0].split("=")[0].strip()
+                     for line in source.splitlines()
+                     if line.strip().startswith("self.") and "=" in line
+                     and "==" not in line.split("=")[0])
 
 
 def defined_more_than_once() -> dict[str, list[str]]:
