@@ -50,7 +50,6 @@ from .test_privacy import (
 )
 from .test_table_helpers import Driver, known_table, order_of
 
-
 #: how long each moment's game is: one round in the default run (every moment comes up in a
 #: round: each human's privacy screen, turns, pauses, the summary), a whole match with ``-m slow``
 LENGTHS = some_by_default(["round", "match"], 1)
