@@ -1,7 +1,8 @@
-"""The card table: one session shown, played with the mouse or the keyboard, bots animated.
+"""The card table: one game shown, played with the mouse or the keyboard, bots animated.
 
-The game is the session's (:class:`rami_desktop.play.session.session.Session`): who plays, who may
-see which hand, the hands' order, saving. The table shows it: the view turns it into card sprites
+The game is the table's (:class:`rami_desktop.play.table.table.Table`, over the local session or a
+joiner's remote one): who plays, who may see which hand, the hands' order, saving. The screen
+shows only what the table shows (one seat's view): the view turns it into card sprites
 that travel after each happening, the pointer and the keys become commands
 (:class:`~rami_desktop.ui.table.control.TableControl`), the bots think on the session's worker
 thread at the pace chosen, :mod:`~rami_desktop.ui.table.follow` helps follow the game and the

@@ -1,8 +1,9 @@
-"""The table's view: where everything is for the window size, and the session's game turned
+"""The table's view: where everything is for the window size, and what the table shows turned
 into card sprites (they travel after each change). It reads the game, never changes it.
 
-The hand at the bottom is the session's bottom seat's, face up only when the session says it
-may be (:meth:`~rami_desktop.play.session.session.Session.face_up`); otherwise its backs are shown.
+The hand at the bottom is the table's bottom seat's, face up only when the table says it may be
+(:meth:`~rami_desktop.play.table.table.Table.face_up`), drawn from that seat's view; otherwise its
+backs are shown.
 """
 
 from __future__ import annotations
