@@ -112,3 +112,91 @@ def test_the_mac_job_builds_smoke_tests_and_uploads_the_disk_image() -> None:
     # the disk image is made, then attached and its app smoke-tested
     assert '"hdiutil", "create"' in build and '"hdiutil", "attach"' in build
     assert 'f"{stem}.dmg"' in build
+
+
+def test_the_spec_applies_its_filters_to_what_it_ships() -> None:
+    text = SPEC.read_text(encoding="utf-8")
+    assert "a.binaries = used_binaries(a.binaries)" in text
+    assert "if IS_LINUX:\n    a.binaries = without_system_libraries(a.binaries)" in text
+    call = "a.binaries, a.pure = pure_python_instead(a.binaries, a.pure, PURE_PYTHON_PACKAGES)"
+    assert call in text
+    # the filters run before the PYZ and the folder are made from them
+    assert text.index(call) < text.index("PYZ(a.pure)")
+    assert "excludes += UNUSED_WEBSOCKETS" in text and "zeroconf" in _constants()[
+        "PURE_PYTHON_PACKAGES"]
+
+
+def test_only_websockets_asyncio_api_is_collected() -> None:
+    wanted = _function("wanted_modules")
+    unused = _constants()["UNUSED_WEBSOCKETS"]
+    names = ["websockets", "websockets.asyncio.client", "websockets.asyncio.server",
+             "websockets.exceptions", "websockets.legacy", "websockets.legacy.server",
+             "websockets.sync.client", "websockets.trio.connection", "websockets.cli",
+             "websockets.legacyish"]
+    assert wanted(names, unused) == ["websockets", "websockets.asyncio.client",
+                                     "websockets.asyncio.server", "websockets.exceptions",
+                                     "websockets.legacyish"]
+
+
+def test_the_linux_system_libraries_are_left_out_at_the_top_only() -> None:
+    without = _function("without_system_libraries")
+    scope = without.__globals__
+    scope["SYSTEM_LIBRARIES"] = _constants()["SYSTEM_LIBRARIES"]
+    binaries = [("libstdc++.so.6", "/usr/lib/libstdc++.so.6", "BINARY"),
+                ("libgcc_s.so.1", "/usr/lib/libgcc_s.so.1", "BINARY"),
+                ("libssl.so.3", "/usr/lib/libssl.so.3", "BINARY"),
+                ("pygame_ce.libs/libfluidsynth-2d6ca569.so.3.5.6", "src", "BINARY")]
+    assert [b[0] for b in without(binaries)] == [
+        "libssl.so.3", "pygame_ce.libs/libfluidsynth-2d6ca569.so.3.5.6"]
+
+
+def test_compiled_modules_with_a_source_beside_them_ship_as_that_source(tmp_path: Path) -> None:
+    module_name = _function("extension_module")
+    assert module_name("zeroconf/_dns.cpython-311-x86_64-linux-gnu.so") == "zeroconf._dns"
+    assert module_name("zeroconf/_services/__init__.cp311-win_amd64.pyd") == "zeroconf._services"
+    pure_instead = _function("pure_python_instead")
+    pure_instead.__globals__["extension_module"] = module_name
+    package = tmp_path / "zeroconf"
+    (package / "_services").mkdir(parents=True)
+    for name in ("_dns", "_services/__init__", "_lonely"):
+        (package / f"{name}.cpython-311-x86_64-linux-gnu.so").write_bytes(b"\x7fELF")
+    for name in ("_dns", "_services/__init__"):
+        (package / f"{name}.py").write_text("", encoding="utf-8")
+    binaries = [(f"zeroconf/{n}.cpython-311-x86_64-linux-gnu.so",
+                 str(package / f"{n}.cpython-311-x86_64-linux-gnu.so"), "EXTENSION")
+                for n in ("_dns", "_services/__init__", "_lonely")]
+    binaries.append(("libz.so.1", "/usr/lib/libz.so.1", "BINARY"))
+    kept, pure = pure_instead(binaries, [("zeroconf", "x/__init__.py", "PYMODULE")],
+                              ("zeroconf",))
+    assert [b[0] for b in kept] == ["zeroconf/_lonely.cpython-311-x86_64-linux-gnu.so",
+                                    "libz.so.1"]
+    assert pure == [("zeroconf", "x/__init__.py", "PYMODULE"),
+                    ("zeroconf._dns", str(package / "_dns.py"), "PYMODULE"),
+                    ("zeroconf._services", str(package / "_services" / "__init__.py"),
+                     "PYMODULE")]
+
+
+def test_zeroconf_as_its_python_sources_advertises_and_finds_a_table(tmp_path: Path) -> None:
+    """What the bundle ships of zeroconf (``PURE_PYTHON_PACKAGES``): its ``.py`` files alone,
+    found first on the path, advertise a table and find it on the loopback interface."""
+    import os
+    import shutil
+    import subprocess
+    import sys
+
+    import zeroconf
+
+    installed = Path(zeroconf.__file__).parent
+    compiled = sorted(installed.rglob("*.so")) + sorted(installed.rglob("*.pyd"))
+    assert compiled, "zeroconf has no compiled modules: PURE_PYTHON_PACKAGES may go"
+    assert all(p.with_name(p.name.split(".", 1)[0] + ".py").is_file() for p in compiled)
+    shutil.copytree(installed, tmp_path / "zeroconf",
+                    ignore=shutil.ignore_patterns("*.so", "*.pyd", "__pycache__"))
+    code = ("import zeroconf._dns as d; assert d.__file__.endswith('.py'), d.__file__\n"
+            "from rami_desktop.smoke.network import check_loopback_discovery\n"
+            "print(check_loopback_discovery())")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(tmp_path), str(ROOT)]))
+    proc = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                          text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert "found on 127.0.0.1" in proc.stdout or "no multicast" in proc.stdout, proc.stdout
