@@ -200,3 +200,41 @@ def test_zeroconf_as_its_python_sources_advertises_and_finds_a_table(tmp_path: P
                           text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr
     assert "found on 127.0.0.1" in proc.stdout or "no multicast" in proc.stdout, proc.stdout
+
+
+def _imports(path: Path, package: str) -> set[str]:
+    """The modules a file of the game imports (relative imports made absolute; ``from a import
+    b`` gives both ``a`` and ``a.b``)."""
+    out: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            out.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parent = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
+                base = f"{parent}.{base}" if base else parent
+            out.add(base)
+            out.update(f"{base}.{alias.name}" for alias in node.names)
+    return out
+
+
+def test_the_tools_left_out_of_the_bundle_are_imported_by_no_other_module() -> None:
+    tools = set(_constants()["COMMAND_LINE_TOOLS"])
+    assert "rami_desktop.sim" in tools and "rami_desktop.app" not in tools
+    game = ROOT / "rami_desktop"
+    offenders = []
+    for path in sorted(game.rglob("*.py")):
+        parts = path.relative_to(ROOT).with_suffix("").parts
+        module = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        if module in tools:
+            continue
+        package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+        found = _imports(path, package)
+        bad = {name for name in found if name in tools or name.split(".")[0] == "multiprocessing"}
+        if bad:
+            offenders.append((module, sorted(bad)))
+    assert not offenders, offenders
+    text = SPEC.read_text(encoding="utf-8")
+    assert "wanted_modules(collect_submodules(\"rami_desktop\"), COMMAND_LINE_TOOLS)" in text
+    assert "excludes += [*COMMAND_LINE_TOOLS, \"multiprocessing\"" in text
