@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import plistlib
+import re
 from pathlib import Path
 from typing import Any
 
@@ -112,3 +113,138 @@ def test_the_mac_job_builds_smoke_tests_and_uploads_the_disk_image() -> None:
     # the disk image is made, then attached and its app smoke-tested
     assert '"hdiutil", "create"' in build and '"hdiutil", "attach"' in build
     assert 'f"{stem}.dmg"' in build
+
+
+def test_the_spec_applies_its_filters_to_what_it_ships() -> None:
+    text = SPEC.read_text(encoding="utf-8")
+    assert "a.binaries = used_binaries(a.binaries)" in text
+    assert "if IS_LINUX:\n    a.binaries = without_system_libraries(a.binaries)" in text
+    call = "a.binaries, a.pure = pure_python_instead(a.binaries, a.pure, PURE_PYTHON_PACKAGES)"
+    assert call in text
+    # the filters run before the PYZ and the folder are made from them
+    assert text.index(call) < text.index("PYZ(a.pure)")
+    assert "excludes += UNUSED_WEBSOCKETS" in text and "zeroconf" in _constants()[
+        "PURE_PYTHON_PACKAGES"]
+
+
+def test_only_websockets_asyncio_api_is_collected() -> None:
+    wanted = _function("wanted_modules")
+    unused = _constants()["UNUSED_WEBSOCKETS"]
+    names = ["websockets", "websockets.asyncio.client", "websockets.asyncio.server",
+             "websockets.exceptions", "websockets.legacy", "websockets.legacy.server",
+             "websockets.sync.client", "websockets.trio.connection", "websockets.cli",
+             "websockets.legacyish"]
+    assert wanted(names, unused) == ["websockets", "websockets.asyncio.client",
+                                     "websockets.asyncio.server", "websockets.exceptions",
+                                     "websockets.legacyish"]
+
+
+def test_the_linux_system_libraries_are_left_out_at_the_top_only() -> None:
+    without = _function("without_system_libraries")
+    scope = without.__globals__
+    scope["SYSTEM_LIBRARIES"] = _constants()["SYSTEM_LIBRARIES"]
+    binaries = [("libstdc++.so.6", "/usr/lib/libstdc++.so.6", "BINARY"),
+                ("libgcc_s.so.1", "/usr/lib/libgcc_s.so.1", "BINARY"),
+                ("libssl.so.3", "/usr/lib/libssl.so.3", "BINARY"),
+                ("pygame_ce.libs/libfluidsynth-2d6ca569.so.3.5.6", "src", "BINARY")]
+    assert [b[0] for b in without(binaries)] == [
+        "libssl.so.3", "pygame_ce.libs/libfluidsynth-2d6ca569.so.3.5.6"]
+
+
+def test_compiled_modules_with_a_source_beside_them_ship_as_that_source(tmp_path: Path) -> None:
+    module_name = _function("extension_module")
+    assert module_name("zeroconf/_dns.cpython-311-x86_64-linux-gnu.so") == "zeroconf._dns"
+    assert module_name("zeroconf/_services/__init__.cp311-win_amd64.pyd") == "zeroconf._services"
+    pure_instead = _function("pure_python_instead")
+    pure_instead.__globals__["extension_module"] = module_name
+    package = tmp_path / "zeroconf"
+    (package / "_services").mkdir(parents=True)
+    for name in ("_dns", "_services/__init__", "_lonely"):
+        (package / f"{name}.cpython-311-x86_64-linux-gnu.so").write_bytes(b"\x7fELF")
+    for name in ("_dns", "_services/__init__"):
+        (package / f"{name}.py").write_text("", encoding="utf-8")
+    binaries = [(f"zeroconf/{n}.cpython-311-x86_64-linux-gnu.so",
+                 str(package / f"{n}.cpython-311-x86_64-linux-gnu.so"), "EXTENSION")
+                for n in ("_dns", "_services/__init__", "_lonely")]
+    binaries.append(("libz.so.1", "/usr/lib/libz.so.1", "BINARY"))
+    kept, pure = pure_instead(binaries, [("zeroconf", "x/__init__.py", "PYMODULE")],
+                              ("zeroconf",))
+    assert [b[0] for b in kept] == ["zeroconf/_lonely.cpython-311-x86_64-linux-gnu.so",
+                                    "libz.so.1"]
+    assert pure == [("zeroconf", "x/__init__.py", "PYMODULE"),
+                    ("zeroconf._dns", str(package / "_dns.py"), "PYMODULE"),
+                    ("zeroconf._services", str(package / "_services" / "__init__.py"),
+                     "PYMODULE")]
+
+
+def test_zeroconf_as_its_python_sources_imports(tmp_path: Path) -> None:
+    """What the bundle ships of zeroconf (``PURE_PYTHON_PACKAGES``): a ``.py`` source beside each
+    compiled module, and those sources alone, found first on the path, import. (The smoke test
+    of every build then advertises a table and finds it with them: its ``network`` check.)"""
+    import os
+    import shutil
+    import subprocess
+    import sys
+
+    import zeroconf
+
+    installed = Path(zeroconf.__file__).parent
+    compiled = sorted(installed.rglob("*.so")) + sorted(installed.rglob("*.pyd"))
+    assert compiled, "zeroconf has no compiled modules: PURE_PYTHON_PACKAGES may go"
+    assert all(p.with_name(p.name.split(".", 1)[0] + ".py").is_file() for p in compiled)
+    shutil.copytree(installed, tmp_path / "zeroconf",
+                    ignore=shutil.ignore_patterns("*.so", "*.pyd"))
+    code = ("import zeroconf, zeroconf._dns as d, zeroconf._services.browser as b\n"
+            "assert d.__file__.endswith('.py') and b.__file__.endswith('.py'), d.__file__\n"
+            "zeroconf.ServiceInfo('_rami._tcp.local.', 'x._rami._tcp.local.', port=1,"
+            " parsed_addresses=['127.0.0.1'])")
+    env = dict(os.environ, PYTHONPATH=str(tmp_path))
+    proc = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                          text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+
+
+#: an import statement (a regular expression, much faster than parsing every file)
+IMPORT = re.compile(r"^[ \t]*(?:from[ \t]+(\.*[\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n]*)"
+                    r"|import[ \t]+([^\n]*))", re.MULTILINE)
+
+
+def _imports(path: Path, package: str) -> set[str]:
+    """The modules a file of the game imports (relative imports made absolute; ``from a import
+    b`` gives both ``a`` and ``a.b``)."""
+    out: set[str] = set()
+    for source, names, modules in IMPORT.findall(path.read_text(encoding="utf-8")):
+        if modules:
+            out.update(m.split(" as ")[0].strip() for m in modules.split("#")[0].split(","))
+            continue
+        dots = len(source) - len(source.lstrip("."))
+        base = source[dots:]
+        if dots:
+            parent = package.rsplit(".", dots - 1)[0] if dots > 1 else package
+            base = f"{parent}.{base}" if base else parent
+        out.add(base)
+        for line in names.strip("()").splitlines():
+            out.update(f"{base}.{n.split(' as ')[0].strip()}"
+                       for n in line.split("#")[0].split(",") if n.strip())
+    return out
+
+
+def test_the_tools_left_out_of_the_bundle_are_imported_by_no_other_module() -> None:
+    tools = set(_constants()["COMMAND_LINE_TOOLS"])
+    assert "rami_desktop.sim" in tools and "rami_desktop.app" not in tools
+    game = ROOT / "rami_desktop"
+    offenders = []
+    for path in sorted(game.rglob("*.py")):
+        parts = path.relative_to(ROOT).with_suffix("").parts
+        module = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        if module in tools:
+            continue
+        package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+        found = _imports(path, package)
+        bad = {name for name in found if name in tools or name.split(".")[0] == "multiprocessing"}
+        if bad:
+            offenders.append((module, sorted(bad)))
+    assert not offenders, offenders
+    text = SPEC.read_text(encoding="utf-8")
+    assert "wanted_modules(collect_submodules(\"rami_desktop\"), COMMAND_LINE_TOOLS)" in text
+    assert "excludes += [*COMMAND_LINE_TOOLS, \"multiprocessing\"" in text

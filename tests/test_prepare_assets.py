@@ -125,3 +125,39 @@ def test_prepare_makes_the_tree_once_and_again_when_a_source_changes(
     monkeypatch.setattr(tool, "recompress_png", real)
     tool.prepare(tmp_path / "out", source)
     assert (out / "cards" / "back.png").is_file() and (out / "LICENSES.md").is_file()
+
+
+def test_a_card_picture_two_styles_share_is_shipped_once_and_still_found(
+        tool: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from rami_desktop.ui import card_art
+
+    assert tool.BASE_STYLE == card_art.BASE_STYLE
+    same = (ASSETS / "cards" / "classic-normal" / "5H.png").read_bytes()
+    other = (ASSETS / "cards" / "classic-normal" / "5D.png").read_bytes()
+    source = tmp_path / "assets"
+    for folder, name, data in (("classic-normal", "5H.png", same), ("four-normal", "5H.png", same),
+                               ("classic-normal", "5D.png", other),
+                               ("four-normal", "5D.png", same),  # another picture there
+                               ("four-large", "5H.png", same)):  # no classic-large/5H.png
+        (source / "cards" / folder).mkdir(parents=True, exist_ok=True)
+        (source / "cards" / folder / name).write_bytes(data)
+    monkeypatch.setattr(tool, "font_code_points", lambda: [0x41])
+    monkeypatch.setattr(tool, "recompress_png", lambda a, b: b.write_bytes(a.read_bytes()))
+    out = tool.prepare(tmp_path / "out", source)
+    shipped = sorted(p.relative_to(out).as_posix() for p in out.rglob("*.png"))
+    assert shipped == ["cards/classic-normal/5D.png", "cards/classic-normal/5H.png",
+                       "cards/four-large/5H.png", "cards/four-normal/5D.png"]
+    # the card art reads the base style's picture where the style's own is left out
+    monkeypatch.setattr(card_art, "asset", lambda *parts: out.joinpath(*parts))
+    assert card_art.card_file("four-normal", "5H.png") == out / "cards/classic-normal/5H.png"
+    assert card_art.card_file("four-normal", "5D.png") == out / "cards/four-normal/5D.png"
+    assert card_art.card_file("classic-normal", "9H.png") == out / "cards/classic-normal/9H.png"
+    art = card_art.CardArt("four", False, "en")
+    assert art.path_for("5H") == out / "cards/classic-normal/5H.png"
+
+
+def test_the_shipped_four_colour_deck_shares_its_hearts_and_spades(tool: ModuleType) -> None:
+    shared = [name for name, _ in tool._files(ASSETS) if tool.shared_card(name, ASSETS)]
+    assert shared and all(n.startswith("cards/four-") for n in shared)
+    suits = {n.split("/")[2].split(".")[0][-1] for n in shared}  # "KH.fr.png": H
+    assert suits <= {"H", "S", "K"}  # hearts, spades, the joker: diamonds and clubs differ

@@ -10,6 +10,10 @@ a source changed. From ``assets/`` it makes the same tree, with:
   shaping), hinting instructions dropped (pygame's FreeType renders them the same);
 - every PNG recompressed losslessly by oxipng (``pyoxipng``, the ``build`` extra): the same
   pixels, fewer bytes (``tests/test_prepare_assets.py`` compares them);
+- a card picture of a style's folder left out where it is the same file as the base style's
+  in the folder of the same size (``cards/four-normal/5H.png`` as ``cards/classic-normal/5H.png``:
+  the four-colour deck's hearts and spades, 0.5 MB), which the card art then reads
+  (:func:`rami_desktop.ui.card_art.card_file`);
 - everything else copied as it is.
 """
 
@@ -30,7 +34,22 @@ TEXT_SOURCES = (("locales", "*.po"), ("rami_desktop", "*.py"), ("rami_desktop", 
 #: seventh of the time (0.05 s of CPU a card)
 PNG_LEVEL = 2
 #: bumped when the way files are made changes, so a kept result is made again
-RECIPE = 1
+RECIPE = 2
+#: the card style whose pictures the others share: rami_desktop.ui.card_art.BASE_STYLE (not
+#: imported: that module needs pygame; tests/test_prepare_assets.py checks they agree)
+BASE_STYLE = "classic"
+
+
+def shared_card(name: str, source: Path) -> bool:
+    """Whether ``name`` (relative, with "/") is a card picture of another style than the base
+    one that is the same file as the base style's picture in the folder of the same size."""
+    parts = name.split("/")
+    if len(parts) != 3 or parts[0] != "cards" or "-" not in parts[1]:
+        return False
+    style, _, size = parts[1].partition("-")
+    base = source / "cards" / f"{BASE_STYLE}-{size}" / parts[2]
+    return (style != BASE_STYLE and base.is_file()
+            and base.read_bytes() == (source / name).read_bytes())
 
 
 def name_code_points() -> set[int]:
@@ -112,6 +131,9 @@ def prepare(target: Path, source: Path = ASSETS) -> Path:
     before = after = 0
     for name, path in _files(source):
         out = target / name
+        before += path.stat().st_size
+        if shared_card(name, source):
+            continue
         out.parent.mkdir(parents=True, exist_ok=True)
         if path.suffix == ".ttf":
             subset_font(path, out, points)
@@ -119,7 +141,6 @@ def prepare(target: Path, source: Path = ASSETS) -> Path:
             recompress_png(path, out)
         else:
             shutil.copy2(path, out)
-        before += path.stat().st_size
         after += out.stat().st_size
     stamp.write_text(json.dumps({"digest": digest, "bytes": [before, after]}), encoding="utf-8")
     print(f"[prepare-assets] {source} -> {target}: {before / 1e6:.2f} MB -> "

@@ -24,6 +24,7 @@ def check_cards() -> str:
         JOKER_CODE,
         STYLES,
         CardArt,
+        card_file,
     )
 
     require(assets_dir().is_dir(), f"no assets folder at {assets_dir()}")
@@ -32,11 +33,12 @@ def check_cards() -> str:
         for index in ("normal", "large"):
             variant = f"{style}-{index}"
             for code in sorted(FACE_CODES):
-                files.append(asset("cards", variant, f"{code}.png"))
+                files.append(card_file(variant, f"{code}.png"))
                 if code != JOKER_CODE and code[:-1] in FRENCH_LETTERS:
-                    files.append(asset("cards", variant, f"{code}.fr.png"))
+                    files.append(card_file(variant, f"{code}.fr.png"))
     missing = [str(p) for p in files if not p.is_file()]
     require(not missing, f"{len(missing)} card files missing, e.g. {missing[:3]}")
+    files = sorted(set(files))  # a picture two styles share is shipped once
     for path in files:
         surf = pygame.image.load(str(path))
         require(surf.get_width() > 0 and surf.get_height() > 0, f"empty picture {path}")

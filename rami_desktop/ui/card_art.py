@@ -12,6 +12,9 @@ from rami_desktop.resources import asset
 STYLES: tuple[str, ...] = ("classic", "four")
 TINTS: tuple[str, ...] = ("selected", "staged", "dim")
 RATIO = 7 / 5
+#: the style whose pictures another style's folder may leave out where they are the same
+#: (the shipped assets keep one copy: tools/prepare_assets.py)
+BASE_STYLE = "classic"
 MASTER_WIDTH = 300
 CORNER_RADIUS = 18 / MASTER_WIDTH  # as a fraction of the width
 FRENCH_LETTERS: dict[str, str] = {"J": "V", "Q": "D", "K": "R"}
@@ -34,6 +37,17 @@ _SELECT_RING = (232, 178, 40)
 def _normalise(code: str) -> str:
     text = str(code).strip()
     return BACK_CODE if text.lower() == BACK_CODE else text.upper()
+
+
+def card_file(variant: str, name: str) -> Path:
+    """The picture ``name`` of a variant folder (e.g. ``four-large``, ``5H.png``): its own,
+    else the same picture of the base style's folder of that size (the shipped assets keep
+    one copy of a picture two styles share)."""
+    own = asset("cards", variant, name)
+    style, _, size = variant.partition("-")
+    if style == BASE_STYLE or own.is_file():
+        return own
+    return asset("cards", f"{BASE_STYLE}-{size}", name)
 
 
 class CardArt:
@@ -121,10 +135,10 @@ class CardArt:
         if key == BACK_CODE:
             return asset("cards", "back.png")
         if self.french and key[:-1] in FRENCH_LETTERS:
-            french = asset("cards", self.variant, f"{key}.fr.png")
+            french = card_file(self.variant, f"{key}.fr.png")
             if french.is_file():
                 return french
-        return asset("cards", self.variant, f"{key}.png")
+        return card_file(self.variant, f"{key}.png")
 
     def _get(self, key: str, width: int) -> pygame.Surface:
         w, h = self.size_for_width(width)
