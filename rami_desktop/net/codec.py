@@ -216,9 +216,15 @@ def observation_to_dict(obs: Observation) -> JSON:
     }
 
 
+#: the most [player, card] pairs a round's history may hold (its discards, the talaj cards
+#: taken): one discard a turn, and a round whose stock is reshuffled has no end of its own (a
+#: long one passes 500 turns); a message is bounded by ``protocol.HARD_LIMIT`` anyway
+HISTORY_LIMIT = 20_000
+
+
 def _pairs(data: JSON, key: str, n: int) -> tuple[tuple[int, Card], ...]:
     out = []
-    for item in field_list(data, key, 500):
+    for item in field_list(data, key, HISTORY_LIMIT):
         if not isinstance(item, list) or len(item) != 2:
             raise ValueError(f"{key!r} must hold [player, card] pairs")
         player = item[0]

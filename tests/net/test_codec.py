@@ -3,12 +3,14 @@ and the round a joiner builds from its view judges its own moves as the host doe
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 
 import pytest
 
 from rami_desktop.engine.actions import Discard, Draw
+from rami_desktop.engine.cards import parse_cards
 from rami_desktop.engine.rules import PRESETS
 from rami_desktop.net.codec import (
     event_from_dict,
@@ -18,6 +20,7 @@ from rami_desktop.net.codec import (
     result_from_dict,
     result_to_dict,
 )
+from rami_desktop.net.protocol import HARD_LIMIT
 from rami_desktop.net.redact import seat_view
 from rami_desktop.net.view import seat_view_from_dict
 from rami_desktop.play.session.config import GameConfig, Seat
@@ -86,3 +89,17 @@ def test_a_bad_observation_is_a_value_error() -> None:
                        ("own_turn", {"player": 0}), ("talaj", "AS")]:
         with pytest.raises(ValueError):
             observation_from_dict({**good, key: value})
+
+
+def test_a_long_round_with_reshuffles_still_reaches_the_joiner() -> None:
+    """A round whose stock was reshuffled again and again: thousands of discards in its history
+    still make a view the joiner reads, well inside a message's limit."""
+    session = Session(GameConfig(PRESETS["simple"], (Seat(None, "bot", "easy"),) * 2, seed=5))
+    obs = session.match.observation(0)
+    cards = parse_cards(["2H", "3S", "9D", "KC"])
+    history = tuple((turn % 2, cards[turn % 4]) for turn in range(3000))
+    long = dataclasses.replace(obs, discards=history, taken=history[:800])
+    text = json.dumps(observation_to_dict(long))
+    assert len(text.encode()) < HARD_LIMIT // 10
+    assert observation_from_dict(json.loads(text)) == long
+    session.close()
