@@ -27,6 +27,7 @@ from rami_desktop.engine.rules import preset
 from rami_desktop.play.session.config import GameConfig, Seat
 from rami_desktop.play.session.session import Session
 from rami_desktop.play.table.table import Table
+from rami_desktop.play.table.taken import taken_position
 from rami_desktop.ui.scenes.match_end import MatchEndScene
 from rami_desktop.ui.scenes.privacy import PrivacyScene
 from rami_desktop.ui.scenes.round_summary import RoundSummaryScene
@@ -119,10 +120,13 @@ def _key(d: Driver, watch: Watch, key: int) -> None:
                                         scancode=0)])
 
 
-def _put_cursor(d: Driver, watch: Watch, seat: int, card: Any, avoid: set[int]) -> int:
-    """Move the keyboard cursor onto a copy of ``card`` (not at a position in ``avoid``)."""
+def _put_cursor(d: Driver, watch: Watch, seat: int, card: Any, avoid: set[int],
+                prefer: int | None = None) -> int:
+    """Move the keyboard cursor onto a copy of ``card`` (not at a position in ``avoid``; at
+    ``prefer`` when that position holds it)."""
     order = order_of(watch.scene, seat)
-    i = next(i for i, c in enumerate(order) if c == card and i not in avoid)
+    i = prefer if prefer is not None and prefer not in avoid and order[prefer] == card else \
+        next(i for i, c in enumerate(order) if c == card and i not in avoid)
     _key(d, watch, pygame.K_HOME)
     for _ in range(i):
         _key(d, watch, pygame.K_RIGHT)
@@ -130,9 +134,13 @@ def _put_cursor(d: Driver, watch: Watch, seat: int, card: Any, avoid: set[int]) 
 
 
 def _select(d: Driver, watch: Watch, seat: int, cards: Any) -> None:
+    """Select the cards with the keyboard; of two copies of the talaj card taken this turn, the
+    taken one (a bot's plan lays the card it took, not its own copy)."""
+    session = watch.scene.session
+    fresh = taken_position(session.hand_order(seat), session.shown.round)
     taken: set[int] = set()
     for card in cards:
-        taken.add(_put_cursor(d, watch, seat, card, taken))
+        taken.add(_put_cursor(d, watch, seat, card, taken, fresh))
         _key(d, watch, pygame.K_SPACE)
 
 
