@@ -121,26 +121,31 @@ def _key(d: Driver, watch: Watch, key: int) -> None:
 
 
 def _put_cursor(d: Driver, watch: Watch, seat: int, card: Any, avoid: set[int],
-                prefer: int | None = None) -> int:
-    """Move the keyboard cursor onto a copy of ``card`` (not at a position in ``avoid``; at
-    ``prefer`` when that position holds it)."""
+                last: int | None = None) -> int:
+    """Move the keyboard cursor onto a copy of ``card`` (not at a position in ``avoid``, nor at
+    ``last`` while another copy is free)."""
     order = order_of(watch.scene, seat)
-    i = prefer if prefer is not None and prefer not in avoid and order[prefer] == card else \
-        next(i for i, c in enumerate(order) if c == card and i not in avoid)
+    free = [i for i, c in enumerate(order) if c == card and i not in avoid]
+    i = next((i for i in free if i != last), free[0])
     _key(d, watch, pygame.K_HOME)
     for _ in range(i):
         _key(d, watch, pygame.K_RIGHT)
     return i
 
 
-def _select(d: Driver, watch: Watch, seat: int, cards: Any) -> None:
-    """Select the cards with the keyboard; of two copies of the talaj card taken this turn, the
-    taken one (a bot's plan lays the card it took, not its own copy)."""
+def _select(d: Driver, watch: Watch, seat: int, cards: Any, taken_copy: bool = True) -> None:
+    """Select the cards with the keyboard. Of two copies of the talaj card taken this turn, the
+    taken one (``taken_copy``) or the player's own: a bot's plan leaves that open (the engine
+    counts it in the player's favour), the table lays the copy clicked."""
     session = watch.scene.session
     fresh = taken_position(session.hand_order(seat), session.shown.round)
-    taken: set[int] = set()
+    order = order_of(watch.scene, seat)
+    others = [i for i, c in enumerate(order) if fresh is not None and c == order[fresh]
+              and i != fresh]
+    last = (others[0] if others else None) if taken_copy else fresh
+    chosen: set[int] = set()
     for card in cards:
-        taken.add(_put_cursor(d, watch, seat, card, taken, fresh))
+        chosen.add(_put_cursor(d, watch, seat, card, chosen, last))
         _key(d, watch, pygame.K_SPACE)
 
 
@@ -157,7 +162,10 @@ def _human_turn(d: Driver, watch: Watch, seat: int, policy: Any = None,
     session = scene.session
     r = behind(session).round
     turn = r.turn
-    for _ in range(40):
+    # a bot choosing the moves may ask for what changes nothing (an undo with nothing laid) for
+    # a while before it lays the card it took: tries enough for that
+    taken_copy = True  # which copy of the talaj card taken to lay; the other after a failure
+    for _ in range(150):
         if r.over or r.turn != turn:
             return
         action = policy.act(behind(session).observation(seat), watch.rng) if policy else None
@@ -172,10 +180,10 @@ def _human_turn(d: Driver, watch: Watch, seat: int, policy: Any = None,
             continue
         before = r.snapshot()
         if name == "Lay":
-            _select(d, watch, seat, action.cards)
+            _select(d, watch, seat, action.cards, taken_copy)
             _key(d, watch, pygame.K_m)
         elif name == "Add":
-            _select(d, watch, seat, action.cards)
+            _select(d, watch, seat, action.cards, taken_copy)
             _key(d, watch, pygame.K_a)
             _number(d, watch, action.meld)
         elif name == "Swap":
@@ -188,6 +196,8 @@ def _human_turn(d: Driver, watch: Watch, seat: int, policy: Any = None,
             _put_cursor(d, watch, seat, action.card, set())
             _key(d, watch, pygame.K_d)
         if r.snapshot() == before:  # not played as asked: end the turn plainly
+            if r.staged and not r.legal_discards():
+                taken_copy = not taken_copy
             while r.staged and not r.legal_discards():
                 _key(d, watch, pygame.K_b)
             if not r.legal_discards():
