@@ -25,19 +25,23 @@ made it worse: 45.8% against hard over 400 rounds; it draws as hard does.)
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
 
-from ..engine.cards import Card
+from ..engine.cards import Card, sort_key_rank
 from ..engine.feeding import Feed, discard_feeds
 from ..engine.observation import Observation
 from ..engine.openings import opening_terms
+from ..engine.solver import least_penalty
 from ..engine.state import RoundState
-from .evaluate import keep_values
+from .evaluate import keep_values, unseen_pool
 from .lookahead import own_draws, reach
+from .outs import target_requests
 from .plan import Plan, Step, forms_meld
 from .player import RuleBot
 from .sandbox import sandbox
 from .style import EXPERT
+from .twodraw import two_draw_chances
 
 #: deals of the unseen cards each discard is weighed in
 WORLDS = 6
@@ -54,6 +58,12 @@ UNLIKELY = 0.3
 MARGIN = 0.15
 #: the last passes of the next player the model looks at
 PASSES = 3
+#: before its opening, choose among hard's shortlist by the chance over two draws
+TWO_DRAWS = True
+#: how much more likely another discard must reach the target than hard's
+EPS = 1e-9
+#: hard's best discards weighed over two draws
+SHORT_OUTS = 3
 
 
 class ExpertBot(RuleBot):
@@ -67,10 +77,34 @@ class ExpertBot(RuleBot):
         if plan is None or plan.opened or plan.out or len(plan.steps) != 1:
             return plan
         step = plan.steps[0]
-        card = self.discard(obs, step.hand_before, step.cards[0], rng)
+        if TWO_DRAWS and not obs.down[obs.player]:
+            card = self.outs_discard(obs, step.hand_before, step.cards[0], rng)
+        else:
+            card = self.discard(obs, step.hand_before, step.cards[0], rng)
         if card == step.cards[0]:
             return plan
         return Plan([Step("discard", (card,), step.hand_before)], False, 0, False)
+
+    def outs_discard(self, obs: Observation, hand: tuple[Card, ...], hard_choice: Card,
+                     rng: random.Random) -> Card:
+        """Among hard's shortlist (its best discards by keep value), the one whose kept hand
+        most likely reaches its target within two draws (hard's own choice on a tie)."""
+        st = sandbox(obs)
+        legal = set(st.legal_discards())
+        values = keep_values(hand, obs, self.style, rng, False)
+        ranked = sorted((c for c in legal if not c.is_joker and c != self._took),
+                        key=lambda c: (values.get(c, 0.0), sort_key_rank(c)))
+        shortlist = ranked[:SHORT_OUTS]
+        if hard_choice not in shortlist or len(shortlist) < 2:
+            return hard_choice
+        pool = Counter(unseen_pool(obs, hand))
+        loose = least_penalty(list(hand), obs.rules, keep=1).rest
+        chances = two_draw_chances(hand, shortlist, target_requests(st, self.style), pool,
+                                   loose)
+        best = max(shortlist, key=lambda c: chances[c])
+        if chances[best] > chances[hard_choice] + EPS:
+            return best
+        return hard_choice
 
     def discard(self, obs: Observation, hand: tuple[Card, ...], hard_choice: Card,
                 rng: random.Random) -> Card:
