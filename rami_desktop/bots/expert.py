@@ -35,6 +35,7 @@ from ..engine.openings import opening_terms
 from ..engine.solver import least_penalty
 from ..engine.state import RoundState
 from .evaluate import keep_values, unseen_pool
+from .infer import deal_weighted
 from .lookahead import own_draws, reach
 from .outs import target_requests
 from .plan import Plan, Step, forms_meld
@@ -64,6 +65,12 @@ TWO_DRAWS = True
 EPS = 1e-9
 #: hard's best discards weighed over two draws
 SHORT_OUTS = 3
+#: before its opening, count too the feeds of each discard, in chances of reaching the target
+FEEDS = True
+OPEN_COST = 0.5
+OUT_COST = 1.0
+#: the next player's hand dealt by the inference (:mod:`.infer`), not the fixed weight
+INFER = True
 
 
 class ExpertBot(RuleBot):
@@ -101,6 +108,13 @@ class ExpertBot(RuleBot):
         loose = least_penalty(list(hand), obs.rules, keep=1).rest
         chances = two_draw_chances(hand, shortlist, target_requests(st, self.style), pool,
                                    loose)
+        if FEEDS:
+            worlds = deals(obs, rng)
+            for c in shortlist:
+                for world, _ in worlds:
+                    fed = discard_feeds(world, c)
+                    if fed is not None:
+                        chances[c] -= (OUT_COST if fed is Feed.OUT else OPEN_COST) / len(worlds)
         best = max(shortlist, key=lambda c: chances[c])
         if chances[best] > chances[hard_choice] + EPS:
             return best
@@ -161,7 +175,10 @@ def deals(obs: Observation, rng: random.Random) -> list[tuple[RoundState, float]
     out = []
     for k in range(WORLDS):
         world = RoundState.from_observation(obs, random.Random(f"{seed}/{k}"))
-        out.append((world, UNLIKELY if passes_unlikely(obs, world) else 1.0))
+        if INFER:
+            out.append((deal_weighted(obs, world, random.Random(f"{seed}/{k}/next")), 1.0))
+        else:
+            out.append((world, UNLIKELY if passes_unlikely(obs, world) else 1.0))
     return out
 
 
