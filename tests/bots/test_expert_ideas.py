@@ -90,3 +90,11 @@ def test_the_weighted_deal_is_determined_by_its_seed() -> None:
     a = deal_weighted(obs, world, random.Random(9))
     b = deal_weighted(obs, world, random.Random(9))
     assert a.hands == b.hands and a.stock == b.stock
+
+
+def test_the_same_observation_and_seed_give_the_same_action() -> None:
+    from rami_desktop.bots import ExpertBot
+
+    obs = _passed_8h().observation(0)
+    actions = [ExpertBot().act(obs, random.Random(7)) for _ in range(2)]
+    assert actions[0] == actions[1]
