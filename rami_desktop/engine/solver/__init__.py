@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from .outs import (
     discard_outs,
+    discard_outs_any,
     one_card_away,
     opening_distance,
     opening_outs,
@@ -34,6 +35,7 @@ __all__ = [
     "best_opening",
     "card_cost",
     "discard_outs",
+    "discard_outs_any",
     "find_opening",
     "least_penalty",
     "meld_candidates",

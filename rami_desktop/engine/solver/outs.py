@@ -176,6 +176,46 @@ def discard_outs(hand: Sequence[Card], discards: Sequence[Card | None], req: Ope
     return out
 
 
+def discard_outs_any(hand: Sequence[Card], discards: Sequence[Card],
+                     requests: Sequence[OpeningRequest], pool: dict[Card, int]
+                     ) -> dict[Card, set[Card]]:
+    """Return, for each of ``discards``, the cards of ``pool`` that meet one of ``requests``
+    (:func:`discard_outs` for each, united), the hand indexed once for requests that share
+    their jokers per combination and ace value."""
+    out: dict[Card, set[Card]] = {d: set() for d in discards}
+    groups: dict[tuple[int, int], list[OpeningRequest]] = {}
+    for req in requests:
+        groups.setdefault((req.max_jokers, req.ace_value), []).append(req)
+    real, jokers = split_hand(list(hand))
+    for (max_jokers, ace_value), reqs in groups.items():
+        base = HandIndex(real, max_jokers, ace_value)
+        by_card: dict[Card, list[Option]] = {}
+        for card, opt in _wild_options(real, jokers, max_jokers, ace_value, base.n, pool):
+            by_card.setdefault(card, []).append(opt)
+        with_card = {card: _with_wild(base, options) for card, options in by_card.items()}
+        with_any = _with_wild(base, _distinct(o for opts in by_card.values() for o in opts))
+        for d in discards:
+            jk = jokers - 1 if d.is_joker else jokers
+            slot = -1 if d.is_joker else base.slots_of(d)[0]
+            for req in reqs:
+                if req.keep and _lays_all(_without(base, slot), jk, replace(req,
+                                                                            keep=req.keep - 1)):
+                    out[d] = {c for c, k in pool.items() if k > 0}
+                    break
+                if _reaches(_without(with_any, slot), jk, req):
+                    out[d] |= {card for card, idx in with_card.items() if card not in out[d]
+                               and _reaches(_without(idx, slot), jk, req)}
+                if pool.get(JOKER, 0) > 0 and JOKER not in out[d] and _lays_all(
+                        _without(base, slot), jk + 1, req):
+                    out[d].add(JOKER)
+    return out
+
+
+def _lays_all(idx: HandIndex, jokers: int, req: OpeningRequest) -> bool:
+    found = opening_search(idx, jokers, req)
+    return found is not None and (req.serie_only or found[0] // GAIN >= req.min_points)
+
+
 def _without(idx: HandIndex, slot: int) -> HandIndex:
     """Return ``idx`` with one copy fewer of the card in ``slot`` (-1: unchanged)."""
     if slot < 0:
