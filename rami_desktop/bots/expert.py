@@ -123,13 +123,12 @@ class ExpertBot(RuleBot):
         if len(candidates) == 1:
             return hard_choice
         scores = {c: 0.0 for c in candidates}
-        total = 0.0
-        for world in deals(obs, rng):
-            total += 1.0
+        worlds = deals(obs, rng)
+        for world in worlds:
             for c, score in score_discards(world, hand, candidates).items():
                 scores[c] += score
         best = max(candidates, key=lambda c: scores[c])
-        if scores[best] - scores[hard_choice] > MARGIN * total:
+        if scores[best] - scores[hard_choice] > MARGIN * len(worlds):
             return best
         return hard_choice
 

@@ -1,12 +1,12 @@
-"""Exact outs over two draws: for each discard, the chance that the hand reaches its target
-(the opening at the bar, or going out at once) on one of its next two draws.
+"""Outs over two draws: for each discard, the chance that the hand reaches its target (the
+opening at the bar, or going out at once) on one of its next two draws.
 
-Every ordered pair of unseen cards is weighed by its copies (the first card drawn out of the
-whole pool, the second out of what is left). The second draw is asked of the engine's solver
-with one card more kept in hand: the card thrown on the turn between (which, knowing both
-cards, the hand picks at best). A first card that makes no pair nor near série with the hand
-nor is a joker cannot change what the second draw makes (its one-draw outs), so the solver is
-asked only for the first cards that touch the hand.
+The two cards are an unordered pair of unseen cards, weighed by their copies. The second draw is
+asked of the engine's solver with one card more kept in hand: the card thrown on the turn
+between (which, knowing both cards, the hand picks at best). A first card that makes no pair
+nor near série with the hand nor is a joker cannot change what the second draw makes (its
+one-draw outs), so the solver is asked only for the first cards that touch the hand, at most
+:data:`FIRSTS` of them (the bound on a decision's time): not every pair is tried.
 """
 
 from __future__ import annotations
@@ -29,14 +29,6 @@ def touches(card: Card, hand: Sequence[Card]) -> bool:
         return True
     return any(h.is_joker or h.rank == card.rank or (h.suit == card.suit and near(h, card))
                for h in hand)
-
-
-def outs_union(hand: Sequence[Card], candidates: Sequence[Card],
-               requests: Sequence[OpeningRequest], pool: Counter[Card]
-               ) -> dict[Card, set[Card]]:
-    """For each discard of ``candidates``, the cards of ``pool`` that, drawn next, reach one of
-    ``requests`` (the engine's :func:`~rami_desktop.engine.solver.discard_outs`)."""
-    return discard_outs_any(hand, candidates, requests, dict(pool))
 
 
 def two_draw_chances(hand: Sequence[Card], candidates: Sequence[Card],
@@ -62,7 +54,7 @@ def two_draw_chances(hand: Sequence[Card], candidates: Sequence[Card],
     total = sum(pool.values())
     if total < 2 or not candidates:
         return {c: 0.0 for c in candidates}
-    first = outs_union(hand, candidates, requests, pool)
+    first = discard_outs_any(hand, candidates, requests, dict(pool))
     later = [replace(req, keep=req.keep + 1) for req in requests]
     pairs = total * (total - 1)
     chances = {}
@@ -83,7 +75,7 @@ def two_draw_chances(hand: Sequence[Card], candidates: Sequence[Card],
         rest = +rest
         if not rest:
             continue
-        second = outs_union([*hand, x], waiting, later, rest)
+        second = discard_outs_any([*hand, x], waiting, later, dict(rest))
         for c in waiting:
             for y in second[c]:
                 if y in first[c]:
