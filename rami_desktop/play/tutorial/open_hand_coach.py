@@ -68,11 +68,6 @@ class OpenHandCoach:
         """The numbers a coach text may name now (:func:`~.facts.coach_values`)."""
         return coach_values(self._every_hand)
 
-    @property
-    def round_over(self) -> bool:
-        """Whether the lesson's round has ended."""
-        return self.table.round_over
-
     def follow(self) -> bool:
         """Tell the run every action applied since the last call; return whether the lesson
         moved on a step."""

@@ -17,7 +17,7 @@ def test_the_screen_sees_the_players_hand_and_the_coach_counts_bots() -> None:
     assert shown.hand(BOT) == ()  # the screen never gets Bot's cards
     bot_cards = shown.hand_size(BOT)
     assert bot_cards > 0 and coach.values()["bot_cards"] == bot_cards
-    assert not coach.round_over
+    assert not coach.table.round_over
 
 
 def test_the_coach_plays_the_lesson_through_its_table_to_the_end() -> None:
