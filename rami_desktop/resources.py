@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import sys
+from functools import cache
 from pathlib import Path
 
 _PACKAGE = Path(__file__).resolve().parent
 
 
+@cache  # where the program's files are does not change while it runs
 def _find(name: str, source_tree: bool = True) -> Path:
     candidates = [_PACKAGE / name]
     if source_tree:

@@ -21,9 +21,13 @@ class Card:
     cost an identity check. They sort by rank, then suit.
     """
 
-    __slots__ = ("rank", "suit")
+    __slots__ = ("is_joker", "order", "rank", "suit")
     rank: int
     suit: str
+    #: whether this card is a joker (rank 0)
+    is_joker: bool
+    #: the card's place when sorting (rank, then suit)
+    order: tuple[int, str]
     _interned: dict[tuple[int, str], Card] = {}  # noqa: RUF012 (the one table of cards)
 
     def __new__(cls, rank: int, suit: str) -> Card:
@@ -34,6 +38,8 @@ class Card:
             card = object.__new__(cls)
             object.__setattr__(card, "rank", rank)
             object.__setattr__(card, "suit", suit)
+            object.__setattr__(card, "is_joker", rank == 0)
+            object.__setattr__(card, "order", (rank, suit))
             cls._interned[(rank, suit)] = card
         return card
 
@@ -52,33 +58,27 @@ class Card:
     def __deepcopy__(self, memo: object) -> Card:
         return self
 
-    def _key(self) -> tuple[int, str]:
-        return self.rank, self.suit
-
+    # the order and is_joker are slots, read without a call: comparing cards is the engine's,
+    # the solver's and the bots' innermost work
     def __lt__(self, other: Card) -> bool:
-        if not isinstance(other, Card):
+        if type(other) is not Card:
             return NotImplemented
-        return self._key() < other._key()
+        return self.order < other.order
 
     def __le__(self, other: Card) -> bool:
-        if not isinstance(other, Card):
+        if type(other) is not Card:
             return NotImplemented
-        return self._key() <= other._key()
+        return self.order <= other.order
 
     def __gt__(self, other: Card) -> bool:
-        if not isinstance(other, Card):
+        if type(other) is not Card:
             return NotImplemented
-        return self._key() > other._key()
+        return self.order > other.order
 
     def __ge__(self, other: Card) -> bool:
-        if not isinstance(other, Card):
+        if type(other) is not Card:
             return NotImplemented
-        return self._key() >= other._key()
-
-    @property
-    def is_joker(self) -> bool:
-        """Whether this card is a joker."""
-        return self.rank == 0
+        return self.order >= other.order
 
     @property
     def code(self) -> str:

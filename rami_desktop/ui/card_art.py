@@ -1,8 +1,14 @@
-"""Card images: load the generated PNGs lazily, scale them once per width and cache them."""
+"""Card images: load the generated PNGs lazily, scale them once per width and cache them.
+
+Decoded and scaled pictures are kept for the whole program in bounded caches shared by every
+:class:`CardArt` (a new table, a change of language or a resize back to a size seen before
+decodes and scales nothing again); each :class:`CardArt` also keeps the ones it handed out.
+"""
 
 from __future__ import annotations
 
 import contextlib
+from functools import lru_cache
 from pathlib import Path
 
 import pygame
@@ -32,6 +38,10 @@ _EDGE = (170, 164, 152)
 _INK = (40, 40, 48)
 _BACK_FILL = (18, 42, 88)
 _SELECT_RING = (232, 178, 40)
+#: decoded pictures kept for the program: a deck of one style, its French court cards and a back
+MASTERS_KEPT = 80
+#: scaled pictures kept for the program: a deck at about ten widths
+SCALED_KEPT = 560
 
 
 def _normalise(code: str) -> str:
@@ -63,7 +73,6 @@ class CardArt:
         self.style = style if style in STYLES else "classic"
         self.large_index = bool(large_index)
         self.lang = lang
-        self._masters: dict[str, pygame.Surface] = {}
         self._scaled: dict[tuple[str, int], pygame.Surface] = {}
         self._tinted: dict[tuple[str, int, str], pygame.Surface] = {}
 
@@ -122,8 +131,7 @@ class CardArt:
         return cached
 
     def clear(self) -> None:
-        """Forget every loaded and scaled picture (after a resize or a change of style)."""
-        self._masters.clear()
+        """Forget every picture handed out (after a resize or a change of style)."""
         self._scaled.clear()
         self._tinted.clear()
 
@@ -144,35 +152,9 @@ class CardArt:
         w, h = self.size_for_width(width)
         cached = self._scaled.get((key, w))
         if cached is None:
-            master = self._master(key)
-            if master.get_size() == (w, h):
-                cached = master.copy()
-            else:
-                cached = _solid(pygame.transform.smoothscale(master, (w, h)))
+            cached = _scaled(str(self.path_for(key)), key, _display_ready(), w, h)
             self._scaled[(key, w)] = cached
         return cached
-
-    def _master(self, key: str) -> pygame.Surface:
-        master = self._masters.get(key)
-        if master is not None:
-            return master
-        surf: pygame.Surface | None = None
-        if key == BACK_CODE or key in FACE_CODES:
-            try:
-                surf = pygame.image.load(str(self.path_for(key)))
-            except (pygame.error, OSError, ValueError):
-                surf = None
-        if surf is None:
-            surf = _placeholder(key)
-        if surf.get_bitsize() not in (24, 32):  # smoothscale needs 24 or 32 bits
-            deep = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
-            deep.blit(surf, (0, 0))
-            surf = deep
-        if pygame.display.get_init() and pygame.display.get_surface() is not None:
-            with contextlib.suppress(pygame.error):
-                surf = surf.convert_alpha()
-        self._masters[key] = surf
-        return surf
 
     def _make_tint(self, base: pygame.Surface, kind: str) -> pygame.Surface:
         out = base.copy()
@@ -189,6 +171,41 @@ class CardArt:
         elif kind == "dim":
             out.fill((150, 150, 158), special_flags=pygame.BLEND_RGB_MULT)
         return out
+
+
+def _display_ready() -> bool:
+    return pygame.display.get_init() and pygame.display.get_surface() is not None
+
+
+@lru_cache(maxsize=SCALED_KEPT)
+def _scaled(path: str, key: str, display: bool, w: int, h: int) -> pygame.Surface:
+    """The picture of ``path`` (``key``'s) at ``w`` x ``h``, opaque inside its edge."""
+    master = _master(path, key, display)
+    if master.get_size() == (w, h):
+        return master.copy()
+    return _solid(pygame.transform.smoothscale(master, (w, h)))
+
+
+@lru_cache(maxsize=MASTERS_KEPT)
+def _master(path: str, key: str, display: bool) -> pygame.Surface:
+    """The picture of ``path`` as drawn (the display's format once there is a display), else a
+    placeholder naming ``key``."""
+    surf: pygame.Surface | None = None
+    if key == BACK_CODE or key in FACE_CODES:
+        try:
+            surf = pygame.image.load(path)
+        except (pygame.error, OSError, ValueError):
+            surf = None
+    if surf is None:
+        surf = _placeholder(key)
+    if surf.get_bitsize() not in (24, 32):  # smoothscale needs 24 or 32 bits
+        deep = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+        deep.blit(surf, (0, 0))
+        surf = deep
+    if display:
+        with contextlib.suppress(pygame.error):
+            surf = surf.convert_alpha()
+    return surf
 
 
 def _solid(card: pygame.Surface) -> pygame.Surface:

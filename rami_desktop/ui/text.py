@@ -168,7 +168,29 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
 
 
 def _chain(size: int, bold: bool) -> list[tuple[pygame.font.Font, frozenset[int]]]:
-    return [(_load(name, size), coverage(str(asset("fonts", name)))) for name in FONT_FILES[bold]]
+    return [(_load(name, size), _covered(name)) for name in FONT_FILES[bold]]
+
+
+@cache
+def _covered(name: str) -> frozenset[int]:
+    """The code points of a bundled font."""
+    return coverage(str(asset("fonts", name)))
+
+
+#: what :func:`_runs` needs to know of a character, per chain of fonts (see :func:`_facts`)
+_FACTS: dict[tuple[frozenset[int], ...], dict[str, tuple[bool, int, frozenset[int]]]] = {}
+
+
+def _facts(char: str, covers: tuple[frozenset[int], ...]) -> tuple[bool, int, frozenset[int]]:
+    """Of one character: whether it is a digit of the main font, the first font that has it,
+    and the text fonts that may keep it in their run (it is no strong letter and they have it)."""
+    code = ord(char)
+    kind = unicodedata.bidirectional(char)
+    digit = kind == "EN" and code in covers[0]
+    first = next((i for i, cover in enumerate(covers) if code in cover), 0)
+    keeps = frozenset() if kind in _STRONG else frozenset(
+        i for i, cover in enumerate(covers[:_TEXT_FONTS]) if code in cover)
+    return digit, first, keeps
 
 
 def _runs(visual: str, chain: list[tuple[pygame.font.Font, frozenset[int]]]
@@ -179,17 +201,21 @@ def _runs(visual: str, chain: list[tuple[pygame.font.Font, frozenset[int]]]
     punctuation stay in the current run when its font is a text font (not the symbols
     fallback) that has them.
     """
+    covers = tuple(cover for _font, cover in chain)
+    facts = _FACTS.setdefault(covers, {})
     runs: list[tuple[int, list[str]]] = []
     current = -1
     for char in visual:
-        code = ord(char)
-        kind = unicodedata.bidirectional(char)
-        if kind == "EN" and code in chain[0][1]:
+        fact = facts.get(char)
+        if fact is None:
+            fact = facts[char] = _facts(char, covers)
+        digit, first, keeps = fact
+        if digit:
             choice = 0  # European digits always from the main font: the same "71" everywhere
-        elif 0 <= current < _TEXT_FONTS and kind not in _STRONG and code in chain[current][1]:
+        elif current in keeps:
             choice = current
         else:
-            choice = next((i for i, (_f, cover) in enumerate(chain) if code in cover), 0)
+            choice = first
         if choice != current:
             runs.append((choice, [char]))
             current = choice
@@ -284,8 +310,9 @@ def _visual(line: str, rtl: bool) -> str:
     return "".join(chars)
 
 
-def _line_width(line: str, rtl: bool, chain: list[tuple[pygame.font.Font, frozenset[int]]]
-                ) -> int:
+@lru_cache(maxsize=16384)  # the same font files give the same widths, before and after a
+def _line_width(line: str, rtl: bool, size: int, bold: bool) -> int:  # pygame.quit()
+    chain = _chain(size, bold)
     return sum(chain[i][0].size(run)[0] for i, run in _runs(_visual(line, rtl), chain))
 
 
@@ -296,10 +323,9 @@ def wrap(text: str, size: int, max_width: int | None, *, bold: bool = False,
     Wrapping works on the logical text; each line is put in display order only when drawn.
     """
     rtl = is_rtl() if rtl is None else rtl
-    chain = _chain(size, bold)
 
     def fits(line: str) -> bool:
-        return max_width is None or _line_width(line, rtl, chain) <= max_width
+        return max_width is None or _line_width(line, rtl, size, bold) <= max_width
 
     lines: list[str] = []
     for paragraph in text.replace("\t", " ").split("\n"):

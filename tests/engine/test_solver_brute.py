@@ -284,12 +284,17 @@ def _requests(hand: Sequence[Card], rng: random.Random) -> list[OpeningRequest]:
     ]
 
 
-def test_find_opening_agrees_with_brute_force() -> None:
+@pytest.mark.parametrize("half", some_by_default([0, 1], 1))
+def test_find_opening_agrees_with_brute_force(half: int) -> None:
+    """Every other hand by default, the other half too with ``-m slow``."""
     rng = random.Random(11)
     hands = (random_hands(15, 15, seed=12, jokers=1) + rich_hands(15, 12, seed=13)
              + random_hands(15, 15, seed=14))
-    for hand in hands:
-        for req in _requests(hand, rng):
+    for n, hand in enumerate(hands):
+        requests = _requests(hand, rng)
+        if n % 2 != half:
+            continue
+        for req in requests:
             got = find_opening(hand, req)
             want = brute_find_opening(hand, req)
             assert (None if got is None else (got.points, len(got.rest))) == want, (
@@ -439,14 +444,16 @@ def _opening_like_hand(rng: random.Random) -> list[Card]:
 
 @pytest.mark.parametrize("before", [False, True], ids=["at_discard", "before_adds"])
 @pytest.mark.parametrize("preset", some_by_default(["rami-talaj", "tallage", "talaj"], 2))
-def test_pickup_not_down_agrees_with_brute_force(preset: str, before: bool) -> None:
+@pytest.mark.parametrize("half", some_by_default([0, 1], 1))
+def test_pickup_not_down_agrees_with_brute_force(preset: str, before: bool, half: int) -> None:
+    """Every other position by default, the other half too with ``-m slow``."""
     from rami_desktop.engine.rules import PRESETS
     from rami_desktop.engine.solver.pickup import PickupContext, pickup_playable
 
     rules = PRESETS[preset]
     rng = random.Random(99)
     agree = positive = 0
-    for _ in range(180):
+    for n in range(180):
         hand = _opening_like_hand(rng)
         near = [Card(r, h.suit) for h in hand if not h.is_joker
                 for r in (h.rank - 1, h.rank + 1) if 1 <= r <= 13]
@@ -458,6 +465,8 @@ def test_pickup_not_down_agrees_with_brute_force(preset: str, before: bool) -> N
         gom = rng.choice([None, 0, 30])
         partner = preset == "rami-talaj" and rng.random() < 0.3
         adds = rules.add_on_opening_turn
+        if n % 2 != half:
+            continue
         want = brute_pickup_not_down(hand, card, rules, bar, gom, partner, adds and before)
         got = pickup_playable(PickupContext(hand=tuple(hand), card=card, rules=rules, down=False,
                                             bar=bar, going_out_min=gom, partner_down=partner,
@@ -466,7 +475,7 @@ def test_pickup_not_down_agrees_with_brute_force(preset: str, before: bool) -> N
         assert got == want, ([c.code for c in hand], card.code, bar, gom, partner)
         agree += 1
         positive += got
-    assert agree > 150 and 30 < positive < agree - 30, (agree, positive)
+    assert agree > 75 and 10 < positive < agree - 10, (agree, positive)
 
 
 def test_opening_distance_one_card_agrees_with_trying_every_card() -> None:
@@ -530,16 +539,18 @@ def test_opening_outs_agree_with_trying_every_card(going_out: bool) -> None:
     assert 10 < nonempty < tried - 10, nonempty
 
 
-def test_discard_outs_match_the_outs_of_each_smaller_hand() -> None:
+@pytest.mark.parametrize("half", some_by_default([0, 1], 1))
+def test_discard_outs_match_the_outs_of_each_smaller_hand(half: int) -> None:
+    """Every other hand by default, the other half too with ``-m slow``."""
     from rami_desktop.engine.solver import discard_outs, opening_outs, unseen_cards
 
     rng = random.Random(53)
     checked = 0
     for n in range(60):
         hand = _opening_like_hand(rng) + rng.sample(DECK, 5)
-        if any(k > (4 if c.is_joker else 2) for c, k in Counter(hand).items()):
+        if n % 2 != half or any(k > (4 if c.is_joker else 2) for c, k in Counter(hand).items()):
             continue
-        req = OpeningRequest(min_points=[0, 30][n % 2], going_out=n % 3 == 0, keep=1)
+        req = OpeningRequest(min_points=[0, 30][n // 2 % 2], going_out=n % 3 == 0, keep=1)
         pool: dict[Card, int] = dict(unseen_cards(hand))
         pool[JOKER] = 4 - hand.count(JOKER)
         discards = sorted(set(hand), key=lambda c: c.code)[:6]
@@ -550,4 +561,4 @@ def test_discard_outs_match_the_outs_of_each_smaller_hand() -> None:
             if find_opening(rest, req) is None:
                 assert got[d] == opening_outs(rest, req, pool), ([c.code for c in hand], d)
                 checked += 1
-    assert checked > 100, checked
+    assert checked > 50, checked

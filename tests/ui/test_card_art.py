@@ -67,7 +67,7 @@ def test_face_scales_to_width_with_ratio(width: int) -> None:
     assert art.back(width).get_size() == (width, round(width * 7 / 5))
 
 
-def test_cache_returns_same_object_until_clear() -> None:
+def test_cache_returns_same_object_for_the_same_request() -> None:
     art = CardArt(style="four", large_index=True)
     first = art.face("QD", 90)
     assert art.face("QD", 90) is first
@@ -76,8 +76,26 @@ def test_cache_returns_same_object_until_clear() -> None:
     assert art.back(90) is art.back(90)
     art.clear()
     again = art.face("QD", 90)
-    assert again is not first
     assert pygame.image.tobytes(again, "RGBA") == pygame.image.tobytes(first, "RGBA")
+
+
+def test_a_new_card_art_decodes_and_scales_nothing_seen_before() -> None:
+    CardArt("classic", lang="fr").face("KH", 77)
+    decoded, scaled = card_art._master.cache_info(), card_art._scaled.cache_info()
+    again = CardArt("classic", lang="fr")
+    again.face("KH", 77)
+    assert card_art._master.cache_info().misses == decoded.misses
+    assert card_art._scaled.cache_info().misses == scaled.misses
+    assert CardArt("classic", lang="en").face("KH", 77).get_size() == (77, 108)
+
+
+def test_the_program_wide_picture_caches_stay_bounded() -> None:
+    art = CardArt("four")
+    for width in range(20, 20 + card_art.SCALED_KEPT // 4 + 2):
+        for code in ("AS", "KD", "JK", "back"):
+            art.face(code, width)
+    assert card_art._scaled.cache_info().currsize <= card_art.SCALED_KEPT
+    assert card_art._master.cache_info().currsize <= card_art.MASTERS_KEPT
 
 
 def test_variants_differ() -> None:

@@ -140,6 +140,8 @@ class Table:
         self._at_screen: int | None = None
         self._views: dict[int | None, tuple[int, Shown]] = {}
         self._talaj: tuple[Shown, bool] | None = None
+        self._humans: tuple[int, GameConfig, tuple[int, ...]] | None = None
+        self._shared: tuple[GameConfig, bool] | None = None
 
     # ---- the game ------------------------------------------------------------------------------
 
@@ -216,13 +218,22 @@ class Table:
     @property
     def human_seats(self) -> list[int]:
         """The seats of the humans at this screen still in the match."""
-        return [s for s in range(self.config.players)
-                if self.plays_here(s) and self.player_of(s) is not None]
+        version, config = self._source.version, self.config
+        kept = self._humans
+        if kept is None or kept[0] != version or kept[1] is not config:
+            seats = tuple(s for s in range(config.players)
+                          if self.plays_here(s) and self.player_of(s) is not None)
+            kept = self._humans = (version, config, seats)
+        return list(kept[2])
 
     @property
     def shared_screen(self) -> bool:
         """Whether two or more humans share the screen (pass-and-play)."""
-        return sum(1 for s in range(self.config.players) if self.plays_here(s)) >= 2
+        config = self.config
+        if self._shared is None or self._shared[0] is not config:
+            here = sum(1 for s in config.seats if not s.is_bot and not s.is_remote)
+            self._shared = (config, here >= 2)
+        return self._shared[1]
 
     @property
     def current_seat(self) -> int:
