@@ -127,9 +127,10 @@ def _put_cursor(d: Driver, watch: Watch, seat: int, card: Any, avoid: set[int],
     order = order_of(watch.scene, seat)
     free = [i for i, c in enumerate(order) if c == card and i not in avoid]
     i = next((i for i in free if i != last), free[0])
-    _key(d, watch, pygame.K_HOME)
-    for _ in range(i):
-        _key(d, watch, pygame.K_RIGHT)
+    from_end = len(order) - 1 - i  # from the nearer end of the hand, as a player would
+    _key(d, watch, pygame.K_HOME if i <= from_end else pygame.K_END)
+    for _ in range(min(i, from_end)):
+        _key(d, watch, pygame.K_RIGHT if i <= from_end else pygame.K_LEFT)
     return i
 
 

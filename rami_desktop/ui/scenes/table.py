@@ -28,7 +28,7 @@ from rami_desktop.ui.table.buttons import TableButtons
 from rami_desktop.ui.table.control import TableControl
 from rami_desktop.ui.table.follow import Follow
 from rami_desktop.ui.table.gate import MoveGate
-from rami_desktop.ui.table.keyboard import HINTS, PAUSE, KeyboardControl
+from rami_desktop.ui.table.keyboard import CURSOR_KEYS, HINTS, PAUSE, KeyboardControl
 from rami_desktop.ui.table.model import TableModel
 from rami_desktop.ui.table.painter import TablePainter
 from rami_desktop.ui.table.parts import TableParts
@@ -311,7 +311,8 @@ class TableScene(Scene):
                 self.pause()
             elif asked == HINTS:
                 self.toggle_hints()
-            self.painter.invalidate()
+            if event.key not in CURSOR_KEYS:  # the cursor's ring is drawn over the layer
+                self.painter.invalidate()
         elif event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             self.model.keys_used = False
             held = self.model.drag is not None or self.model.press is not None

@@ -18,6 +18,8 @@ PAUSE = "pause"
 HINTS = "hints"
 
 
+#: the keys that only move the cursor or a card within the hand (nothing at rest changes)
+CURSOR_KEYS = frozenset({pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END})
 _DIGITS = {getattr(pygame, f"K_{i}"): i for i in range(10)}
 _DIGITS.update({getattr(pygame, f"K_KP{i}"): i for i in range(10)})
 
