@@ -117,23 +117,24 @@ def going_out(hand: list[Card], max_jokers: int = 1) -> list[tuple[Card, ...]] |
     need = len(hand) - 1
     budget = [400]  # search nodes: the search is only a helper of random play
 
-    def go(rest: Counter[Card], start: int, chosen: list[tuple[Card, ...]]
+    counts = [Counter(combo) for combo in cands]
+
+    def go(rest: Counter[Card], left: int, start: int, chosen: list[tuple[Card, ...]]
            ) -> list[tuple[Card, ...]] | None:
-        if sum(rest.values()) == len(hand) - need:
+        if left == len(hand) - need:
             return list(chosen)
         budget[0] -= 1
         if budget[0] < 0:
             return None
         for i in range(start, len(cands)):
-            combo = cands[i]
-            cnt = Counter(combo)
+            cnt = counts[i]
             if all(rest[c] >= k for c, k in cnt.items()):
-                found = go(rest - cnt, i + 1, [*chosen, combo])
+                found = go(rest - cnt, left - len(cands[i]), i + 1, [*chosen, cands[i]])
                 if found is not None:
                     return found
         return None
 
-    return go(Counter(hand), 0, [])
+    return go(Counter(hand), len(hand), 0, [])
 
 
 class RandomPlayer:
