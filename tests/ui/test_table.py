@@ -304,3 +304,22 @@ def test_redeal_button_for_a_qualifying_hand(make_app: Any) -> None:
     truth = behind(scene.session).round
     assert truth.redeals == 1 and truth.hands[0] != before
     assert not scene.buttons.redeal.visible or scene.session.can_redeal(0)
+
+
+def test_a_message_fades_out_without_a_trace(make_app: Any) -> None:
+    """The table at rest after a refusal's message shows no trace of it (its last frame was
+    drawn once the message was gone, not at its last faint step)."""
+    app = make_app((1024, 640), animation_speed="off")
+    scene = known_table(app)
+    app.stack.clear_to(scene)
+    d = Driver(app)
+    d.settle(2)
+    d.key(pygame.K_d)  # a discard before the draw: refused, with a message
+    assert scene.model.message_time > 0 and scene.painter.message_rect is not None
+    for _ in range(400):
+        d.step()
+        if not scene.needs_redraw():
+            break
+    assert not scene.needs_redraw()
+    assert scene.model.message_time == 0
+    assert scene.painter.message_rect is None  # the last frame drawn held no message

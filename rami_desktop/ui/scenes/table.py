@@ -205,7 +205,10 @@ class TableScene(Scene):
         if self.buttons.last_number and not self.last_round_open():  # the first move made
             self.buttons.update(self.control, 0)
             self.painter.invalidate()
+        told = self.model.message_time > 0
         self.model.tick(dt)
+        if told and self.model.message_time == 0:  # one frame more: the message faded out
+            self.painter.invalidate()  # entirely, not a trace left at its last alpha
         self.model.clock.tick(dt)
         self.control.poll()
         if self.advisor.take_news():  # a hint, a grouping or a laying was worked out
