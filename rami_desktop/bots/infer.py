@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from ..engine.cards import Card
 from ..engine.observation import Observation, known_cards
 from ..engine.state import RoundState
-from .plan import near
+from .plan import linked
 
 #: factor on a card that would have laid a card the next player passed
 PASSED = 0.35
@@ -37,9 +37,7 @@ def next_player(obs: Observation) -> int | None:
 
 def related(a: Card, b: Card) -> bool:
     """Whether two real cards could sit in one combination (a rank, or near in a suit)."""
-    if a.rank == b.rank:
-        return a.suit != b.suit
-    return a.suit == b.suit and near(a, b)
+    return a != b and linked(a, b)
 
 
 def likelihoods(obs: Observation, cards: Sequence[Card]) -> dict[Card, float]:

@@ -51,6 +51,11 @@ def near(a: Card, b: Card) -> bool:
     return any(abs(x - y) <= 2 for x in pa for y in pb)
 
 
+def linked(a: Card, b: Card) -> bool:
+    """Whether two real cards share a rank or lie near in one suit (a copy of a card too)."""
+    return a.rank == b.rank or (a.suit == b.suit and near(a, b))
+
+
 def could_lay(card: Card, obs: Observation) -> bool:
     """A quick necessary test that a taken card could go on the table this turn.
 
@@ -72,8 +77,7 @@ def forms_meld(card: Card, hand: Sequence[Card]) -> bool:
     """A quick necessary test that ``card`` could make a new combination with cards of
     ``hand``: two other suits of its rank, neighbours in its suit, or one of them and a joker."""
     if any(c.is_joker for c in hand) and any(
-            not c.is_joker and (c.rank == card.rank or (c.suit == card.suit and near(c, card)))
-            for c in hand):
+            not c.is_joker and linked(c, card) for c in hand):
         return True
     suits = {c.suit for c in hand if not c.is_joker and c.rank == card.rank}
     suits.discard(card.suit)

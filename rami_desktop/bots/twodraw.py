@@ -17,7 +17,7 @@ from dataclasses import replace
 
 from ..engine.cards import Card, sort_key_rank
 from ..engine.solver import OpeningRequest, discard_outs_any
-from .plan import near
+from .plan import linked
 
 #: the first cards tried with a second, at most (the bound on a decision's time)
 FIRSTS = 14
@@ -27,8 +27,7 @@ def touches(card: Card, hand: Sequence[Card]) -> bool:
     """Whether ``card`` could join a combination with a card of ``hand`` (jokers always)."""
     if card.is_joker:
         return True
-    return any(h.is_joker or h.rank == card.rank or (h.suit == card.suit and near(h, card))
-               for h in hand)
+    return any(h.is_joker or linked(h, card) for h in hand)
 
 
 def two_draw_chances(hand: Sequence[Card], candidates: Sequence[Card],
