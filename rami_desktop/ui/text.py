@@ -310,8 +310,10 @@ def _visual(line: str, rtl: bool) -> str:
     return "".join(chars)
 
 
-@lru_cache(maxsize=16384)  # the same font files give the same widths, before and after a
-def _line_width(line: str, rtl: bool, size: int, bold: bool) -> int:  # pygame.quit()
+@lru_cache(maxsize=16384)
+def _line_width(line: str, rtl: bool, size: int, bold: bool) -> int:
+    """The width of a line drawn (kept across ``pygame.quit()``: the same font files give the
+    same widths)."""
     chain = _chain(size, bold)
     return sum(chain[i][0].size(run)[0] for i, run in _runs(_visual(line, rtl), chain))
 

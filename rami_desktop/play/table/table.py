@@ -231,7 +231,7 @@ class Table:
         """Whether two or more humans share the screen (pass-and-play)."""
         config = self.config
         if self._shared is None or self._shared[0] is not config:
-            here = sum(1 for s in config.seats if not s.is_bot and not s.is_remote)
+            here = sum(1 for s in range(config.players) if self.plays_here(s))
             self._shared = (config, here >= 2)
         return self._shared[1]
 

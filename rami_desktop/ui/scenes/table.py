@@ -205,10 +205,7 @@ class TableScene(Scene):
         if self.buttons.last_number and not self.last_round_open():  # the first move made
             self.buttons.update(self.control, 0)
             self.painter.invalidate()
-        told = self.model.message_time > 0
         self.model.tick(dt)
-        if told and self.model.message_time == 0:  # one frame more: the message faded out
-            self.painter.invalidate()  # entirely, not a trace left at its last alpha
         self.model.clock.tick(dt)
         self.control.poll()
         if self.advisor.take_news():  # a hint, a grouping or a laying was worked out
@@ -330,10 +327,11 @@ class TableScene(Scene):
     # ---- drawing -----------------------------------------------------------------------------
 
     def needs_redraw(self) -> bool:
-        """At rest (a human's turn, nothing moving) the table is not drawn again."""
+        """At rest (a human's turn, nothing moving) the table is not drawn again; a message is
+        drawn until a frame is drawn without it (not left at its last faint step)."""
         return (self.painter.layer is None or not self.board.settled
                 or self.model.drag is not None or self.model.message_time > 0
-                or self.follow.busy())
+                or self.painter.message_rect is not None or self.follow.busy())
 
     def draw(self, surface: pygame.Surface) -> None:
         lay = self.view.lay
