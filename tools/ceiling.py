@@ -49,13 +49,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from rami_desktop.bots import make_bot
 from rami_desktop.bots.evaluate import keep_values
 from rami_desktop.bots.finish import going_out_source
-from rami_desktop.bots.lookahead import own_draws, reach
+from rami_desktop.bots.lookahead import after_layings, own_draws, reach
 from rami_desktop.bots.plan import Step
 from rami_desktop.bots.player import RuleBot
 from rami_desktop.bots.style import HARD
 from rami_desktop.engine.actions import Action, Discard, Draw
 from rami_desktop.engine.cards import Card
-from rami_desktop.engine.errors import RuleError
 from rami_desktop.engine.feeding import Feed, discard_feeds, opens_alone
 from rami_desktop.engine.observation import Observation
 from rami_desktop.engine.rules import PRESET_NAMES, preset
@@ -200,27 +199,6 @@ class Cheat(RuleBot):
         if opens_alone(probe):
             return 0
         return reach(probe, hand, own_draws(probe, self.draws), self.draws + 1)
-
-
-def after_layings(state: RoundState, card: Card) -> RoundState | None:
-    """A copy of the round where this turn's layings are done with: ``card`` thrown, the next
-    players drawing from the stock and throwing, and the player to move drawn again (its hand
-    is replaced by the look-ahead; what matters is the table, and being down after an
-    opening). None if the round would end before."""
-    p = state.current
-    probe = state.clone()
-    try:
-        probe.apply(Discard(p, card))
-        while not probe.over and probe.current != p:
-            q = probe.current
-            probe.apply(Draw(q, "stock"))
-            probe.apply(Discard(q, probe.legal_discards()[0]))
-        if probe.over:
-            return None
-        probe.apply(Draw(p, "stock"))
-    except (RuleError, IndexError):
-        return None
-    return probe
 
 
 def play_one(rules_name: str, seating: tuple[str, ...], seed: int, dealer: int, draws: int,

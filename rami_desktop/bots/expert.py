@@ -40,6 +40,7 @@ from .plan import Plan, Step
 from .player import RuleBot
 from .sandbox import sandbox
 from .style import EXPERT
+from .turnplan import best_way, ways
 from .twodraw import two_draw_chances
 
 #: deals of the unseen cards each discard is weighed in
@@ -72,8 +73,10 @@ class ExpertBot(RuleBot):
 
     def _make_plan(self, obs: Observation, rng: random.Random) -> Plan | None:
         plan = super()._make_plan(obs, rng)
-        if plan is None or plan.opened or plan.out or len(plan.steps) != 1:
+        if plan is None or plan.out:
             return plan
+        if len(plan.steps) > 1:
+            return self.whole_turn(obs, plan, rng)
         step = plan.steps[0]
         if not obs.down[obs.player]:
             card = self.outs_discard(obs, step.hand_before, step.cards[0], rng)
@@ -82,6 +85,17 @@ class ExpertBot(RuleBot):
         if card == step.cards[0]:
             return plan
         return Plan([Step("discard", (card,), step.hand_before)], False, 0, False)
+
+    def whole_turn(self, obs: Observation, plan: Plan, rng: random.Random) -> Plan:
+        """A turn that lays: hard's layings or fewer (once down, none), and the card kept
+        after them, weighed over the deals (:mod:`.turnplan`)."""
+        candidates = ways(obs, self.style, plan, rng, self._took)
+        if len(candidates) == 1:
+            return plan
+        way, hand_after = best_way(obs, candidates, deals(obs, rng))
+        if way == candidates[0]:
+            return plan
+        return way.plan(hand_after)
 
     def outs_discard(self, obs: Observation, hand: tuple[Card, ...], hard_choice: Card,
                      rng: random.Random) -> Card:

@@ -10,7 +10,9 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 
+from ..engine.actions import Discard, Draw
 from ..engine.cards import Card
+from ..engine.errors import RuleError
 from ..engine.going_out import going_out_actions
 from ..engine.openings import opening_terms
 from ..engine.solver import OpeningRequest, find_opening, least_penalty
@@ -90,3 +92,24 @@ def out_with(world: RoundState, hand: list[Card]) -> bool:
     probe = world.clone()
     probe.hands[world.current] = hand
     return going_out_actions(probe) is not None
+
+
+def after_layings(state: RoundState, card: Card) -> RoundState | None:
+    """A copy of the round where this turn's layings are done with: ``card`` thrown, the next
+    players drawing from the stock and throwing, and the player to move drawn again (its hand
+    is replaced by the look-ahead; what matters is the table, and being down after an
+    opening). None if the round would end before."""
+    p = state.current
+    probe = state.clone()
+    try:
+        probe.apply(Discard(p, card))
+        while not probe.over and probe.current != p:
+            q = probe.current
+            probe.apply(Draw(q, "stock"))
+            probe.apply(Discard(q, probe.legal_discards()[0]))
+        if probe.over:
+            return None
+        probe.apply(Draw(p, "stock"))
+    except (RuleError, IndexError):
+        return None
+    return probe

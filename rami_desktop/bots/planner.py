@@ -284,8 +284,8 @@ MODES: tuple[tuple[bool, bool, bool], ...] = (
 
 
 def plan_turn(obs: Observation, style: Style, rng: random.Random, *, top: bool = False,
-              hold_opening: bool = False, quick: bool = False, keep: Card | None = None
-              ) -> Plan | None:
+              quick: bool = False, keep: Card | None = None,
+              modes: tuple[tuple[bool, bool, bool], ...] = MODES) -> Plan | None:
     """Plan the rest of a turn from an observation where nothing is staged yet.
 
     Args:
@@ -293,10 +293,11 @@ def plan_turn(obs: Observation, style: Style, rng: random.Random, *, top: bool =
         style: the level.
         rng: the bot's generator.
         top: plan as if the talaj top card were taken now (the plan must lay it).
-        hold_opening: do not open this turn (unless going out).
         quick: skip the sampling of discards (to judge a draw, only the layings matter).
         keep: a card taken freely from the talaj this turn, not to be discarded at once (two
             bots handing the same card back and forth would never end the round).
+        modes: the ways tried, in order, as (open or lay the talaj card, lay more and add,
+            take jokers back); the first that leaves a discard is the plan.
 
     Returns:
         The plan, or None if no legal plan was found (e.g. the top card cannot be laid).
@@ -309,9 +310,8 @@ def plan_turn(obs: Observation, style: Style, rng: random.Random, *, top: bool =
         except RuleError:
             return None
     was_down = obs.down[p]
-    simple = not obs.rules.lay_before_out
     memo = Memo()
-    for open_, extras, swaps in MODES:
+    for open_, extras, swaps in modes:
         if top and not open_:
             continue
         pl = _Planner(obs, style, rng, base.clone(), quick, memo, keep)
@@ -322,11 +322,7 @@ def plan_turn(obs: Observation, style: Style, rng: random.Random, *, top: bool =
                 if extras:
                     pl.extras(swaps and style.swaps)
         elif open_:
-            snap = pl.snapshot()
             opened = pl.try_open(extras, swaps and style.swaps)
-            if opened and hold_opening and not simple and len(pl.st.hands[p]) > 1:
-                pl.restore(snap)
-                opened = False
         card = pl.choose_discard(was_down or opened)
         if card is None:
             continue
