@@ -4,11 +4,12 @@ feeds the next player."""
 from __future__ import annotations
 
 import importlib.util
+import random
 import sys
 from pathlib import Path
 from types import ModuleType
 
-from bots.helpers import H, make_round
+from bots.helpers import H, both_down, make_round
 
 from rami_desktop.bots.plan import Plan, Step
 from rami_desktop.engine.actions import Discard, Draw, Lay
@@ -155,3 +156,16 @@ def test_the_cheat_plays_whole_rounds_legally_against_hard() -> None:
     rep = _tool().measure("talaj", 2, 5, 3, True)
     assert rep["rounds"] == 2
     assert rep["illegal_actions"] == 0 and rep["rescues"] == 0
+
+
+def test_it_holds_back_a_serie_the_next_player_would_go_out_on() -> None:
+    ceiling = _tool()
+    # player 1 holds 8H 9H: on a 5-6-7 of hearts they add both and throw their stock card
+    state = both_down("5H 6H 7H KD", "8H 9H", "2C 4S 10D JC")
+    cheat = ceiling.Cheat(lambda: state, 2, True)
+    plan = cheat._make_plan(state.observation(0), random.Random(3))
+    assert plan is not None and [s.kind for s in plan.steps] == ["discard"]
+    careless = both_down("5H 6H 7H KD", "3S 9C", "2C 4S 10D JC")  # nothing to feed: it lays
+    plan = ceiling.Cheat(lambda: careless, 2, True)._make_plan(careless.observation(0),
+                                                                random.Random(3))
+    assert plan is not None and plan.steps[0].kind == "lay"

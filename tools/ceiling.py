@@ -4,9 +4,14 @@ hard.
 Usage: ``python tools/ceiling.py [--preset P ...] [--rounds 300] [--seed 31] [--draws 6]
 [--no-guard] [--jobs 1] [--json]``.
 
-The cheat is hard in everything but two choices, which it makes looking at what no real bot
+The cheat is hard in everything but three choices, which it makes looking at what no real bot
 sees, the stock and the next player's hand:
 
+- **lay now or hold back**: on a turn hard's plan lays (and does not go out), its layings are
+  weighed against fewer (the opening, or the talaj card, alone) and, once down, none, on the
+  real round, as the expert weighs them on its deals (``bots/turnplan.py``): how soon its own
+  draws let it go out, less a going-out the table or the discard gives the next player on
+  their next two turns (with the penalty the hand left would pay), less an opening fed;
 - **every discard** that does not go out, on the turns it lays as on the others, once its
   layings are done: each legal card but a joker (jokers count nothing in an opening, so looking
   ahead cannot tell them apart from a loose card) scores after how many of its own real draws
@@ -23,7 +28,7 @@ sees, the stock and the next player's hand:
   exactly when the best discard score is lower that way with the real stock. Where a card taken
   must be laid at once (talaj, rami-talaj, tallage), hard's pickup stands.
 
-It does not choose between laying and holding back, nor what it lays: hard's plan does.
+What it lays, when it lays, is hard's plan's (or the part of it above).
 
 Each deal is played once from every seat (duplicate), on the simulator's deals. The figure is
 the cheat's share of the rounds won, with its 95% Wilson interval. It is a **lower bound** of
@@ -50,9 +55,10 @@ from rami_desktop.bots import make_bot
 from rami_desktop.bots.evaluate import keep_values
 from rami_desktop.bots.finish import going_out_source
 from rami_desktop.bots.lookahead import after_layings, own_draws, reach
-from rami_desktop.bots.plan import Step
+from rami_desktop.bots.plan import Plan, Step
 from rami_desktop.bots.player import RuleBot
 from rami_desktop.bots.style import HARD
+from rami_desktop.bots.turnplan import best_way, ways
 from rami_desktop.engine.actions import Action, Discard, Draw
 from rami_desktop.engine.cards import Card
 from rami_desktop.engine.feeding import Feed, discard_feeds, opens_alone
@@ -112,6 +118,19 @@ class Cheat(RuleBot):
             self._took = None
             return Draw(p, "stock")
         return action
+
+    def _make_plan(self, obs: Observation, rng: random.Random) -> Plan | None:
+        """Hard's plan, but on a turn that lays (and does not go out) the layings are weighed
+        against fewer or none, on the real round (``bots/turnplan.py``, the round itself as
+        its only deal): lay now or hold back."""
+        plan = super()._make_plan(obs, rng)
+        if plan is None or plan.out or len(plan.steps) == 1:
+            return plan
+        candidates = ways(obs, self.style, plan, rng, self._took)
+        if len(candidates) == 1:
+            return plan
+        way, hand = best_way(obs, candidates, [self.peek()])
+        return plan if way == candidates[0] else way.plan(hand)
 
     def _resolve(self, step: Step, obs: Observation) -> Action:
         """Hard's action, but its discard (on every turn that does not go out, laying or not)

@@ -5,11 +5,13 @@ from __future__ import annotations
 import random
 
 from rami_desktop.bots import make_bot
-from rami_desktop.engine.actions import Action
+from rami_desktop.engine.actions import Action, Draw
 from rami_desktop.engine.cards import Card, parse_cards
 from rami_desktop.engine.deal import complete_stock
-from rami_desktop.engine.rules import Rules
+from rami_desktop.engine.melds import make_meld
+from rami_desktop.engine.rules import PRESETS, Rules
 from rami_desktop.engine.state import RoundState
+from rami_desktop.engine.turn import TableMeld
 
 
 def H(text: str) -> list[Card]:
@@ -41,3 +43,17 @@ def play_turn(state: RoundState, level: str, seed: int = 0, limit: int = 60) -> 
         state.apply(action)  # a refusal raises: bots must be legal
         actions.append(action)
     raise AssertionError("the bot's turn did not end")
+
+
+def both_down(mine: str, theirs: str, stock_top: str) -> RoundState:
+    """Talaj, two players both down (a tria of queens on the table, player 1's); player 0 to
+    play, drawn (its stock card is the first of ``stock_top``)."""
+    state = make_round(PRESETS["talaj"], [mine, theirs], dealer=0, stock_top=stock_top)
+    table = H("QC QD QS")
+    for c in table:
+        state.stock.remove(c)
+    state.melds = [TableMeld(1, 0, make_meld(table))]
+    state.down[0] = state.down[1] = True
+    state.bar = 72
+    state.apply(Draw(0, "stock"))
+    return state
