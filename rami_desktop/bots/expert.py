@@ -1,19 +1,23 @@
-"""The expert: hard's plan, with the discard of a turn that lays nothing weighed again.
+"""The expert: hard's plan, with its discards and its turns that lay weighed again.
 
-Two ideas of issue #39 are built in; each was measured on the same deals and neither moved the
-win share against hard beyond the noise of its sample (the README's "The expert"):
+The ideas of issue #39 built in (each measured on the same deals, in the README's "The
+expert"):
 
 - **before its opening**, among hard's three best discards by keep value, it throws the one
   whose kept hand most likely reaches its target (the opening at the bar, or going out at once)
   on one of its **next two draws**: every pair of unseen cards weighed by its copies
   (:mod:`.twodraw`, the engine's solver), less the chance that the card **feeds** the next
-  player an opening (0.5) or a going-out (1.0) over 6 deals of the unseen cards;
+  player an opening (0.5) or a going-out (1.0) over 6 deals of the unseen cards, and, where the
+  penalty is the hand's value, less the **race**: how near the next player is to going out in
+  those deals times what the hand left would pay;
 - those deals draw the next player's hand by an **inference** from what they took, passed and
   threw (:mod:`.infer`), in place of a fixed weight on unlikely deals;
-- **once down**, it weighs hard's discard and the next two hard would throw (jokers never) over
-  the same kind of deals: how soon its own next draws (3 looked at) let it go out
-  (:mod:`.lookahead`), less a cost when the card lets the next player take it and open (1.5) or
-  go out (2.5); another card than hard's only when it scores better by a margin.
+- **a turn that lays** (:mod:`.turnplan`): hard's layings, fewer, or once down none (holding
+  back), each with the cards it least wants to keep after them, played out over the deals;
+- **once down**, on a turn that lays nothing, hard's discard and the next two hard would throw
+  (jokers never) are scored the same way: how soon its own next draws (3 looked at) let it go
+  out, less the next player going out on their next two turns (with the penalty at stake) and
+  an opening fed; another card than hard's only when it scores better by a margin.
 
 It sees only its observation; its deals come from its own seeded generator, so the same
 observation and seed give the same action. (Weighing a free talaj card the same way, in simple,
@@ -29,31 +33,23 @@ from collections.abc import Sequence
 from ..engine.cards import Card, sort_key_rank
 from ..engine.feeding import Feed, discard_feeds
 from ..engine.observation import Observation
-from ..engine.openings import opening_terms
+from ..engine.rules import Penalty
 from ..engine.solver import least_penalty
 from ..engine.state import RoundState
 from .evaluate import keep_values, unseen_pool
 from .infer import deal_weighted
-from .lookahead import own_draws, reach
 from .outs import target_requests
 from .plan import Plan, Step
 from .player import RuleBot
 from .sandbox import sandbox
 from .style import EXPERT
-from .turnplan import best_way, ways
+from .turnplan import FEED_OUT, PER_POINT, Way, at_stake, best_way, out_risk, ways
 from .twodraw import two_draw_chances
 
 #: deals of the unseen cards each discard is weighed in
 WORLDS = 6
-#: own next draws looked at once down
-AHEAD = 3
 #: discards weighed once down: hard's and the next ones in hard's order
 SHORTLIST = 3
-#: cost of letting the next player open, and go out, with the discard (in draws of reach)
-FEED_OPEN = 1.5
-FEED_OUT = 2.5
-#: how much better than hard's choice another discard must score once down
-MARGIN = 0.15
 #: before the opening: hard's best discards weighed over two draws
 SHORT_OUTS = 3
 #: before the opening: the cost of feeding the next player an opening, and a going-out, in
@@ -66,7 +62,7 @@ EPS = 1e-9
 
 class ExpertBot(RuleBot):
     """Hard's plan; the discard of a turn that lays nothing weighed over two draws before the
-    opening, over determinised deals once down."""
+    opening, over determinised deals once down; a turn that lays weighed whole."""
 
     def __init__(self) -> None:
         super().__init__(EXPERT)
@@ -120,6 +116,8 @@ class ExpertBot(RuleBot):
                 fed = discard_feeds(world, c)
                 if fed is not None:
                     chances[c] -= (OUT_COST if fed is Feed.OUT else OPEN_COST) / len(worlds)
+        if obs.rules.penalty is Penalty.HAND_VALUE:
+            race(chances, hand, hard_choice, worlds)
         best = max(shortlist, key=lambda c: chances[c])
         if chances[best] > chances[hard_choice] + EPS:
             return best
@@ -128,46 +126,31 @@ class ExpertBot(RuleBot):
     def discard(self, obs: Observation, hand: tuple[Card, ...], hard_choice: Card,
                 rng: random.Random) -> Card:
         """Once down: the expert's discard from ``hand`` (nothing laid this turn), hard's
-        being ``hard_choice``."""
+        being ``hard_choice``: scored over the deals as a turn that lays is
+        (:func:`.turnplan.best_way`)."""
         legal = set(sandbox(obs).legal_discards())
         values = keep_values(hand, obs, self.style, rng, obs.down[obs.player])
         others = sorted((c for c in legal - {hard_choice, self._took} if not c.is_joker),
                         key=lambda c: (values.get(c, 0.0), c))
-        candidates = [hard_choice, *others[:SHORTLIST - 1]]
+        candidates = [Way((), c, False) for c in (hard_choice, *others[:SHORTLIST - 1])]
         if len(candidates) == 1:
             return hard_choice
-        scores = {c: 0.0 for c in candidates}
-        worlds = deals(obs, rng)
-        for world in worlds:
-            for c, score in score_discards(world, hand, candidates).items():
-                scores[c] += score
-        best = max(candidates, key=lambda c: scores[c])
-        if scores[best] - scores[hard_choice] > MARGIN * len(worlds):
-            return best
-        return hard_choice
+        return best_way(obs, candidates, deals(obs, rng))[0].discard
 
 
-def score_discards(world: RoundState, hand: Sequence[Card], candidates: Sequence[Card]
-                   ) -> dict[Card, float]:
-    """In one deal (the player to move has drawn ``hand``), each discard's score: how soon its
-    next draws reach the target (1 on the next draw, down to 0 beyond ``AHEAD``), less the cost
-    of feeding the next player."""
-    draws = own_draws(world, AHEAD)
-    requests = None if world.down[world.current] else [
-        req for _, req in opening_terms(world).unstaged().requests()]
-    out = {}
-    for c in candidates:
+def race(chances: dict[Card, float], hand: Sequence[Card], hard_choice: Card,
+         worlds: Sequence[RoundState]) -> None:
+    """The race on hand value, before the opening: how near the next player is to going out
+    over ``worlds`` (:func:`.turnplan.out_risk`), times the penalty each discard would leave
+    in the hand, taken off its chance (at the rate a going-out fed costs against one at
+    stake in a turn's score)."""
+    risk = sum(out_risk(world, hard_choice) for world in worlds) / len(worlds)
+    if not risk:
+        return
+    for c in chances:
         kept = list(hand)
         kept.remove(c)
-        k = reach(world, kept, draws, AHEAD + 1, requests)
-        score = (AHEAD + 1 - k) / AHEAD
-        fed = discard_feeds(world, c)
-        if fed is Feed.OUT:
-            score -= FEED_OUT
-        elif fed is Feed.OPEN:
-            score -= FEED_OPEN
-        out[c] = score
-    return out
+        chances[c] -= OUT_COST / FEED_OUT * risk * PER_POINT * at_stake(worlds[0], kept, False)
 
 
 def deals(obs: Observation, rng: random.Random) -> list[RoundState]:

@@ -12,7 +12,8 @@ player's hand drawn by the inference) and scores:
 - less when the next player goes out on their next turn (taking the discard, or with their
   stock card on the table as this turn leaves it: the cards laid let them add), or half as
   much on the turn after, with a hundredth of the penalty the hand left would then pay: the
-  race on hand value, and what holding cards back risks;
+  race on hand value (the next player's hand dealt by the inference), and what holding cards
+  back risks;
 - less when the discard feeds the next player an opening.
 
 Hard's way stands unless another scores better by a margin.
@@ -155,18 +156,29 @@ def score(laid: RoundState, card: Card, down: bool) -> float:
     kept = list(laid.hands[p])
     kept.remove(card)
     fed = discard_feeds(laid, card)
-    k = 1 if fed is Feed.OUT else their_out(laid, card)
-    value = 0.0
-    if k <= THEIRS:
-        winner = (p + 1) % laid.n
-        weight = (THEIRS + 1 - k) / THEIRS
-        value -= weight * (FEED_OUT + PER_POINT * penalty_breakdown(
-            laid.rules, p, kept, down, winner, laid.partners[winner], False, None).total)
+    risk = 1.0 if fed is Feed.OUT else out_risk(laid, card)
+    value = -risk * (FEED_OUT + PER_POINT * at_stake(laid, kept, down))
     if fed is Feed.OPEN:
         value -= FEED_OPEN
     ahead = after_layings(laid, card)
     k = AHEAD + 1 if ahead is None else reach(ahead, kept, own_draws(laid, AHEAD), AHEAD + 1)
     return value + (AHEAD + 1 - k) / AHEAD
+
+
+def at_stake(laid: RoundState, kept: Sequence[Card], down: bool) -> int:
+    """What the player to move would pay holding ``kept`` (``down`` or not) if the next
+    player went out."""
+    p = laid.current
+    winner = (p + 1) % laid.n
+    return penalty_breakdown(laid.rules, p, kept, down, winner, laid.partners[winner], False,
+                             None).total
+
+
+def out_risk(laid: RoundState, card: Card) -> float:
+    """How near the next player is to going out once ``card`` is thrown (and left on the
+    talaj): 1 on their next stock card, 1/2 on the one after, else 0."""
+    k = their_out(laid, card)
+    return (THEIRS + 1 - k) / THEIRS if k <= THEIRS else 0.0
 
 
 def their_out(laid: RoundState, card: Card) -> int:

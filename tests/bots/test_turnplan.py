@@ -1,16 +1,19 @@
 """The expert's turns that lay: it holds a combination back when laying it lets the next player
-go out, keeps after laying the card that does not feed them, and otherwise plays hard's way."""
+go out, keeps after laying the card that does not feed them, and otherwise plays hard's way; in
+the race on hand value it throws high cards first when the next player is near going out."""
 
 from __future__ import annotations
 
 import random
 
+from rami_desktop.bots.expert import race
 from rami_desktop.bots.planner import plan_turn
 from rami_desktop.bots.style import EXPERT
-from rami_desktop.bots.turnplan import best_way, lay, ways
+from rami_desktop.bots.turnplan import best_way, lay, out_risk, ways
+from rami_desktop.engine.rules import PRESETS
 from rami_desktop.engine.state import RoundState
 
-from .helpers import H, both_down
+from .helpers import H, both_down, make_round
 
 
 def _ways(state: RoundState) -> tuple[list, object]:
@@ -59,3 +62,30 @@ def test_every_way_weighed_is_legal_on_the_round() -> None:
         probe = state.clone()
         assert lay(probe, way.layings, 0)
         assert way.discard in probe.legal_discards()
+
+
+def _simple(theirs: str) -> RoundState:
+    """Simple: the dealer (player 0, 14 cards, no draw) to throw; player 1's stock card is
+    the KC."""
+    return make_round(PRESETS["simple"], ["KS 3H 7C 8D 2S 4H 6C 9S JH AD 10C 5S QC 8H", theirs],
+                      dealer=0, stock_top="KC")
+
+
+def test_when_the_next_player_is_near_out_a_high_card_goes_first() -> None:
+    # player 1 lays 2-3-4 and 9-10-J, fives and queens, and throws the KC it draws
+    state = _simple("2C 3C 4C 5H 5D 5C 9D 10D JD QS QH QD")
+    hand = state.hands[0]
+    king, three = H("KS 3H")
+    assert out_risk(state, three) == 1.0
+    chances = {king: 0.0, three: 0.0}
+    race(chances, hand, three, [state])
+    assert chances[king] > chances[three]  # keeping the king risks ten points, the three three
+
+
+def test_with_the_next_player_far_from_out_the_race_changes_nothing() -> None:
+    state = _simple("2C 7H 4D 5H 9C JS QS 3D KD 6S 8C 10H")
+    king, three = H("KS 3H")
+    assert out_risk(state, three) == 0.0
+    chances = {king: 0.0, three: 0.0}
+    race(chances, state.hands[0], three, [state])
+    assert chances == {king: 0.0, three: 0.0}
