@@ -16,7 +16,9 @@ player's hand drawn by the inference) and scores:
   back risks;
 - less when the discard feeds the next player an opening.
 
-Hard's way stands unless another scores better by a margin.
+Hard's way stands unless another scores better by a margin. Once down, the expert's discard on
+a turn that lays nothing is weighed the same way (ways with no layings); the ceiling's cheat
+(``tools/ceiling.py``) weighs its layings so too, on the real round.
 """
 
 from __future__ import annotations
