@@ -117,11 +117,17 @@ class ExpertBot(RuleBot):
                 if fed is not None:
                     chances[c] -= (OUT_COST if fed is Feed.OUT else OPEN_COST) / len(worlds)
         if obs.rules.penalty is Penalty.HAND_VALUE:
-            race(chances, hand, hard_choice, worlds)
+            self.weigh_race(chances, hand, hard_choice, worlds)
         best = max(shortlist, key=lambda c: chances[c])
         if chances[best] > chances[hard_choice] + EPS:
             return best
         return hard_choice
+
+    def weigh_race(self, chances: dict[Card, float], hand: Sequence[Card], hard_choice: Card,
+                   worlds: Sequence[RoundState]) -> None:
+        """Before the opening, where the penalty is the hand's value: :func:`race` (a method,
+        so that ``tools/expert_changes.py`` can count what it changes)."""
+        race(chances, hand, hard_choice, worlds)
 
     def discard(self, obs: Observation, hand: tuple[Card, ...], hard_choice: Card,
                 rng: random.Random) -> Card:
