@@ -12,9 +12,13 @@ from types import ModuleType
 from bots.helpers import H, both_down, make_round
 
 from rami_desktop.bots.plan import Plan, Step
+from rami_desktop.bots.player import RuleBot
+from rami_desktop.bots.style import HARD
 from rami_desktop.engine.actions import Discard, Draw, Lay
+from rami_desktop.engine.melds import make_meld
 from rami_desktop.engine.rules import PRESETS
 from rami_desktop.engine.state import RoundState
+from rami_desktop.engine.turn import TableMeld
 
 TOOLS = Path(__file__).resolve().parents[1] / "tools"
 
@@ -169,3 +173,21 @@ def test_it_holds_back_a_serie_the_next_player_would_go_out_on() -> None:
     plan = ceiling.Cheat(lambda: careless, 2, True)._make_plan(careless.observation(0),
                                                                 random.Random(3))
     assert plan is not None and plan.steps[0].kind == "lay"
+
+
+def test_it_leaves_a_top_card_hard_would_take_when_its_stock_card_goes_out() -> None:
+    ceiling = _tool()
+    # both down, 5-6-7 of spades on the table; the 8S on the talaj can be laid (hard takes it)
+    # but leaves 3S 2C; the real stock card, the 4S, lets 3S and 4S go on the série, the nines
+    # be laid and the 2C thrown: out this turn
+    state = make_round(PRESETS["talaj"], ["9D 9H 9C 3S 2C", "KD KH 4C JD"], dealer=0,
+                       talaj="8S", stock_top="4S")
+    table = H("5S 6S 7S")
+    for c in table:
+        state.stock.remove(c)
+    state.melds = [TableMeld(1, 0, make_meld(table))]
+    state.down[0] = state.down[1] = True
+    obs = state.observation(0)
+    assert RuleBot(HARD).act(obs, random.Random(1)) == Draw(0, "top")
+    cheat = ceiling.Cheat(lambda: state, 2, True)
+    assert cheat.act(obs, random.Random(1)) == Draw(0, "stock")

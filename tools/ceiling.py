@@ -24,9 +24,11 @@ sees, the stock and the next player's hand:
   the draws that player's own real stock cards would have needed to open. The lowest score is
   thrown, weighed in hard's order (the card hard least wants to keep first), so a tie keeps
   hard's choice;
-- **the draw**, where the talaj's top card is free to take (simple): it takes it, or leaves it,
-  exactly when the best discard score is lower that way with the real stock. Where a card taken
-  must be laid at once (talaj, rami-talaj, tallage), hard's pickup stands.
+- **the draw** from the talaj or the stock: each is followed by the layings of hard's plan for
+  it on the real round (a top card taken in talaj, rami-talaj and tallage must be laid; in
+  simple it goes into the hand); the draw that leaves it down (opened) wins over one that does
+  not, and between two alike, the one whose best discard scores lower with the real stock
+  (going out this turn scores 0). A top card hard takes to go out is always taken.
 
 What it lays, when it lays, is hard's plan's (or the part of it above).
 
@@ -56,9 +58,10 @@ from rami_desktop.bots.evaluate import keep_values
 from rami_desktop.bots.finish import going_out_source
 from rami_desktop.bots.lookahead import after_layings, own_draws, reach
 from rami_desktop.bots.plan import Plan, Step
+from rami_desktop.bots.planner import plan_turn
 from rami_desktop.bots.player import RuleBot
 from rami_desktop.bots.style import HARD
-from rami_desktop.bots.turnplan import best_way, ways
+from rami_desktop.bots.turnplan import best_way, lay, ways
 from rami_desktop.engine.actions import Action, Discard, Draw
 from rami_desktop.engine.cards import Card
 from rami_desktop.engine.feeding import Feed, discard_feeds, opens_alone
@@ -92,11 +95,14 @@ class Cheat(RuleBot):
         self.guard = guard
 
     def _draw(self, obs: Observation, rng: random.Random) -> Action:
-        """Hard's draw, except that a free talaj top card (simple) is taken exactly when the
-        real stock shows the hand reaching its target sooner with it than with the stock card
-        (a card taken in talaj and rami-talaj must be laid at once: hard's pickup stands)."""
+        """Hard's draw, except that the talaj top card is taken, or left for the stock card,
+        as the real stock shows the turn ending better that way: each draw is followed by the
+        layings of hard's plan for it, and the way that leaves the player down (opened this
+        turn) wins over one that does not; between two that leave it alike, the one whose best
+        discard scores lower (:meth:`discard`; going out this turn scores 0). A top card hard
+        takes to go out is always taken."""
         action = super()._draw(obs, rng)
-        if not isinstance(action, Draw) or obs.rules.top_card_must_lay or obs.top is None:
+        if not isinstance(action, Draw) or obs.top is None:
             return action
         if action.source not in ("stock", "top"):
             return action
@@ -106,18 +112,40 @@ class Cheat(RuleBot):
         p = state.current
         if state.check(Draw(p, "top")) is not None or not state.stock:
             return action
-        soon: dict[str, float] = {}
+        free = not obs.rules.top_card_must_lay
+        ends: dict[str, tuple[bool, float]] = {}
         for source in ("top", "stock"):
-            probe = state.clone()
-            probe.apply(Draw(p, source))
-            soon[source] = self._soonest(probe, obs.top if source == "top" else None)
-        if soon["top"] < soon["stock"]:
-            self._took = obs.top
+            drawn = state.clone()
+            drawn.apply(Draw(p, source))
+            ends[source] = self._turn_end(drawn, obs.top if source == "top" and free else None,
+                                          rng)
+        (top_down, top), (stock_down, stock) = ends["top"], ends["stock"]
+        better_top = top_down > stock_down or (top_down == stock_down and top < stock)
+        better_stock = stock_down > top_down or (top_down == stock_down and stock < top)
+        if better_top and not math.isinf(top):
+            self._took = obs.top if free else None
             return Draw(p, "top")
-        if soon["stock"] < soon["top"] and action.source == "top":
+        if better_stock and action.source == "top":
             self._took = None
             return Draw(p, "stock")
         return action
+
+    def _turn_end(self, drawn: RoundState, took: Card | None, rng: random.Random
+                  ) -> tuple[bool, float]:
+        """How the turn just drawn in ``drawn`` ends with hard's plan for it: whether the player
+        is down after it, and the lowest discard score after its layings (0 when the plan goes
+        out; infinite when it finds no plan, as for a top card it cannot lay)."""
+        p = drawn.current
+        plan = plan_turn(drawn.observation(p), self.style, random.Random(rng.random()),
+                         keep=took)
+        if plan is None:
+            return False, math.inf
+        down = drawn.down[p] or plan.opened
+        if plan.out:
+            return True, 0.0
+        if not lay(drawn, plan.steps[:-1], p):
+            return False, math.inf
+        return down, self._soonest(drawn, took)
 
     def _make_plan(self, obs: Observation, rng: random.Random) -> Plan | None:
         """Hard's plan, but on a turn that lays (and does not go out) the layings are weighed
