@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from ..engine.actions import Action, Add, Discard, Lay, Swap
 from ..engine.cards import Card, sort_key_rank
 from ..engine.observation import Observation
 from ..engine.solver import Opening, OpeningRequest
@@ -32,6 +33,18 @@ class Step:
     index: int = -1
     target_staged: bool = False
     at: str | None = None
+
+    def action(self, player: int, index: int | None = None) -> Action:
+        """The action this step stands for, by ``player`` (``index``: the number of the
+        combination an addition or swap goes to now; default the one it was planned on)."""
+        if self.kind == "lay":
+            return Lay(player, self.cards)
+        if self.kind == "discard":
+            return Discard(player, self.cards[0])
+        meld = self.index if index is None else index
+        if self.kind == "add":
+            return Add(player, meld, self.cards, self.at)
+        return Swap(player, meld, self.cards[0])
 
 
 @dataclass

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 
-from ..engine.actions import Action, Add, Discard, Draw, Lay, Swap, Undo
+from ..engine.actions import Action, Discard, Draw, Undo
 from ..engine.cards import Card
 from ..engine.deal import qualifies_for_redeal
 from ..engine.errors import ErrorCode
@@ -187,15 +187,8 @@ class RuleBot:
         return step
 
     def _resolve(self, step: Step, obs: Observation) -> Action:
-        p = obs.player
-        if step.kind == "lay":
-            return Lay(p, step.cards)
-        if step.kind == "discard":
-            return Discard(p, step.cards[0])
-        index = self._find_meld(step, obs)
-        if step.kind == "add":
-            return Add(p, index, step.cards, step.at)
-        return Swap(p, index, step.cards[0])
+        index = self._find_meld(step, obs) if step.kind in ("add", "swap") else None
+        return step.action(obs.player, index)
 
     @staticmethod
     def _find_meld(step: Step, obs: Observation) -> int:

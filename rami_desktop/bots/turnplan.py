@@ -27,7 +27,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..engine.actions import Action, Add, Discard, Draw, Lay, Swap
+from ..engine.actions import Discard, Draw
 from ..engine.cards import Card, sort_key_rank
 from ..engine.errors import RuleError
 from ..engine.feeding import Feed, discard_feeds
@@ -106,20 +106,11 @@ def other_discards(obs: Observation, style: Style, layings: Sequence[Step], chos
     return sorted(legal, key=lambda c: (values.get(c, 0.0), sort_key_rank(c)))[:OTHER_DISCARDS]
 
 
-def action_of(step: Step, p: int) -> Action:
-    """The action a laying step stands for (its combination found by its number)."""
-    if step.kind == "lay":
-        return Lay(p, step.cards)
-    if step.kind == "add":
-        return Add(p, step.index, step.cards, step.at)
-    return Swap(p, step.index, step.cards[0])
-
-
 def lay(state: RoundState, layings: Sequence[Step], p: int) -> bool:
     """Apply ``layings`` to ``state``; whether the rules took them all."""
     try:
         for step in layings:
-            state.apply(action_of(step, p))
+            state.apply(step.action(p))
     except RuleError:
         return False
     return True
