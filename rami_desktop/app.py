@@ -22,6 +22,9 @@ from rami_desktop import i18n
 from rami_desktop.app_routes import scene_routes
 from rami_desktop.app_services import (
     DEFAULT_SETTINGS,
+    LOOK_KEYS,
+    apply_look,
+    apply_services,
     check_folders,
     check_saved_files,
     find_paths,
@@ -115,6 +118,7 @@ class App:
                 self.startup_problems.append(f"settings:{problem}")
         else:
             self.settings.update(settings)
+        apply_look(self.settings)
         if persist and self.paths is not None:
             self.startup_problems.extend(check_saved_files(self.paths))
         self._startup_problems_shown = False
@@ -225,20 +229,14 @@ class App:
             self._relayout()
         elif key == "fullscreen":
             self.set_fullscreen(bool(value))
+        elif key in LOOK_KEYS:
+            apply_look(self.settings)
+            self._relayout()
         self._apply_services()
         self.save_settings()
 
     def _apply_services(self) -> None:
-        st = self.settings
-        self.sounds.volume = float(st.get("sound_volume", 0.8))
-        self.sounds.muted = bool(st.get("muted"))
-        art = self.card_art
-        style = str(st.get("deck_style", "classic"))
-        large = bool(st.get("large_index"))
-        lang = str(st.get("language") or "en")
-        if (art.style, art.large_index, art.lang) != (style, large, lang):
-            art.style, art.large_index, art.lang = style, large, lang
-            art.clear()
+        apply_services(self.settings, self.sounds, self.card_art)
 
     def set_language(self, code: str, save: bool = True) -> None:
         """Switch the language now (translated text shows from the next frame).
@@ -493,6 +491,7 @@ class App:
         self.stack.apply_pending()
         i18n.remove_listener(self._language_changed)
         self.save_settings()
+        theme.set_look(100)  # the look is the program's: the next window starts from the default
         pygame.display.quit()
         self.marks.mark("closed")
         self.marks.write()

@@ -16,6 +16,7 @@ from rami_desktop.storage.settings import Settings
 from rami_desktop.storage.settings import load_settings as storage_load
 from rami_desktop.storage.settings import save_settings as storage_save
 from rami_desktop.storage.stats import load_stats
+from rami_desktop.ui import theme
 from rami_desktop.ui.card_art import CardArt
 from rami_desktop.ui.sound import Sounds
 
@@ -30,6 +31,8 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "wait_for_me": False,  # pause after each bot's discard until a click or a key
     "deck_style": "classic",  # classic, four
     "large_index": False,
+    "interface_scale": 100,  # percent: 100, 125, 150 (text, buttons, panels)
+    "large_cards": False,
     "hints": True,
     "fullscreen": False,
     "window_size": None,
@@ -102,6 +105,30 @@ def save_settings(paths: Paths | None, data: dict[str, Any]) -> str | None:
         return None
     settings, _repaired = Settings.from_dict(data)
     return storage_save(paths, settings)
+
+
+#: the settings of the look every screen reads (:func:`apply_look`)
+LOOK_KEYS = ("interface_scale", "large_cards")
+
+
+def apply_look(settings: dict[str, Any]) -> None:
+    """Give every screen the settings' interface scale and larger cards (``ui.theme``); the
+    scenes take them at their next layout."""
+    scale = settings.get("interface_scale", 100)
+    theme.set_look(scale if isinstance(scale, int) else 100, bool(settings.get("large_cards")))
+
+
+def apply_services(settings: dict[str, Any], sounds: Sounds, art: CardArt) -> None:
+    """Apply the settings' volume, mute, deck style, large index and language to the sounds
+    and the card pictures (the pictures are drawn again only when their look changed)."""
+    sounds.volume = float(settings.get("sound_volume", 0.8))
+    sounds.muted = bool(settings.get("muted"))
+    style = str(settings.get("deck_style", "classic"))
+    large = bool(settings.get("large_index"))
+    lang = str(settings.get("language") or "en")
+    if (art.style, art.large_index, art.lang) != (style, large, lang):
+        art.style, art.large_index, art.lang = style, large, lang
+        art.clear()
 
 
 def make_sounds(settings: dict[str, Any]) -> Sounds:

@@ -4,9 +4,11 @@ window sizes, and what of each does not fit its window.
 Usage (from the project root)::
 
     .venv/bin/python tools/screens.py [--out docs/screens/fit] [--lang ar_MA]
-        [--size 800x600 --size 1024x600] [--only menu --only table]
+        [--size 800x600 --size 1024x600] [--only menu --only table] [--scale 150]
+        [--large-cards]
 
-One PNG a screen, language and size: ``OUT/<size>/<screen>-<lang>.png``. Without ``DISPLAY``
+One PNG a screen, language and size: ``OUT/<size>/<screen>-<lang>.png`` (``OUT/<size>@<scale>``
+at an interface scale other than 100 %, with ``+cards`` for larger cards). Without ``DISPLAY``
 (or with ``SDL_VIDEODRIVER=dummy``) the game draws off screen; with ``DISPLAY`` set (an Xvfb
 server: ``Xvfb :99 -screen 0 1920x1080x24 & DISPLAY=:99 ...``) it draws in a real window, which
 is what the screenshots show. Exit 1 when a button or a card's index is outside the window.
@@ -32,6 +34,7 @@ from rami_desktop.app import App
 from rami_desktop.arguments import OneLineParser, safe_output
 from rami_desktop.smoke.fit import misfits
 from rami_desktop.smoke.tour import STOPS, Tour
+from rami_desktop.storage.settings import INTERFACE_SCALES
 
 DT = 1 / 60
 #: frames run before a screenshot (the table's cards settle, the lobby starts listening)
@@ -47,10 +50,13 @@ def parse_size(text: str) -> tuple[int, int]:
 
 
 def shoot(out: Path, langs: list[str], sizes: list[tuple[int, int]],
-          only: list[str]) -> list[str]:
+          only: list[str], scale: int = 100, large_cards: bool = False) -> list[str]:
     """Save the screenshots; return what did not fit, one line each."""
     app = App(sizes[0], settings={"language": langs[0], "animation_speed": "off",
-                                  "hints": True}, persist=False, fullscreen=False)
+                                  "hints": True, "interface_scale": scale,
+                                  "large_cards": large_cards},
+              persist=False, fullscreen=False)
+    look = ("" if scale == 100 else f"@{scale}") + ("+cards" if large_cards else "")
     tour = Tour()
     problems: list[str] = []
     try:
@@ -66,10 +72,11 @@ def shoot(out: Path, langs: list[str], sizes: list[tuple[int, int]],
                         app.step(DT, [])
                     app.draw()
                     pygame.display.flip()
-                    folder = out / f"{size[0]}x{size[1]}"
+                    folder = out / f"{size[0]}x{size[1]}{look}"
                     folder.mkdir(parents=True, exist_ok=True)
                     pygame.image.save(app.screen, str(folder / f"{name}-{lang}.png"))
-                    problems += [f"{name} {lang} {size[0]}x{size[1]}: {p}" for p in misfits(app)]
+                    problems += [f"{name} {lang} {size[0]}x{size[1]}{look}: {p}"
+                                 for p in misfits(app)]
                 app.stack.clear()
                 app.stack.apply_pending()
     finally:
@@ -85,8 +92,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--lang", action="append", default=[], choices=sorted(i18n.LANGUAGES))
     ap.add_argument("--size", action="append", type=parse_size, default=[])
     ap.add_argument("--only", action="append", default=[], choices=[n for n, _stop in STOPS])
+    ap.add_argument("--scale", type=int, default=100, choices=INTERFACE_SCALES,
+                    help="the interface scale in percent (Settings' text size)")
+    ap.add_argument("--large-cards", action="store_true", help="Settings' larger cards")
     a = ap.parse_args(argv)
-    problems = shoot(a.out, a.lang or ["ar_MA"], a.size or [(800, 600), (1024, 600)], a.only)
+    problems = shoot(a.out, a.lang or ["ar_MA"], a.size or [(800, 600), (1024, 600)], a.only,
+                     a.scale, a.large_cards)
     for line in problems:
         print(line)
     print(f"{len(problems)} misfits")

@@ -34,6 +34,8 @@ UPGRADERS: dict[int, Upgrader] = {}
 
 ANIMATION_SPEEDS: tuple[str, ...] = ("off", "slow", "normal", "fast")
 DECK_STYLES: tuple[str, ...] = ("classic", "four")
+#: The interface scales offered, in percent (text, buttons and panels; Settings).
+INTERFACE_SCALES: tuple[int, ...] = (100, 125, 150)
 MIN_WINDOW = (640, 400)
 #: The largest window a settings file (or ``--size``) may ask for (an 8K screen); larger sizes
 #: are brought down to it, and :func:`fit_window_size` brings them down to the screen.
@@ -69,6 +71,8 @@ class Settings:
     wait_for_me: bool = False
     deck_style: str = "classic"
     large_index: bool = False
+    interface_scale: int = 100
+    large_cards: bool = False
     hints: bool = True
     fullscreen: bool = False
     window_size: tuple[int, int] = (1280, 800)
@@ -138,6 +142,12 @@ def _check_choice(choices: tuple[str, ...]) -> Any:
         return value
 
     return check
+
+
+def _check_scale(value: Any) -> int:
+    if isinstance(value, bool) or value not in INTERFACE_SCALES:
+        raise ValueError(f"interface scale must be one of {INTERFACE_SCALES}")
+    return int(value)
 
 
 def _check_window(value: Any) -> tuple[int, int]:
@@ -271,6 +281,8 @@ _CHECKS: dict[str, Any] = {
     "wait_for_me": _check_bool,
     "deck_style": _check_choice(DECK_STYLES),
     "large_index": _check_bool,
+    "interface_scale": _check_scale,
+    "large_cards": _check_bool,
     "hints": _check_bool,
     "fullscreen": _check_bool,
     "window_size": _check_window,

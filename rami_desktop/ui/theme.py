@@ -2,13 +2,21 @@
 
 Sizes are given for the reference window (1280x800) and scaled with :func:`scale_for`, so a
 layout computed from the window size stays legible and whole from 800x600 up to full HD and beyond.
+
+The player's interface scale (Settings: 100 %, 125 %, 150 %) and larger cards are part of the
+look every screen reads: :func:`scale_for` multiplies the window's scale by the interface scale,
+and :func:`card_scale` gives the cards' factor. The app sets both (:func:`set_look`) from the
+settings, at start and at each change, then lays every screen out again.
 """
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 import pygame
+
+from rami_desktop.storage.settings import INTERFACE_SCALES
 
 Color = tuple[int, int, int]
 
@@ -50,11 +58,52 @@ FONT_BODY = 24
 FONT_SMALL = 20
 
 
-def scale_for(size: tuple[int, int]) -> float:
-    """Return the UI scale for a window size (1.0 at 1280x800), clamped to a legible range."""
+#: how much larger the cards are with "Larger cards" on
+LARGE_CARDS = 1.25
+
+
+@dataclass
+class Look:
+    """The player's choices of size: the interface scale (1.0 is 100 %) and larger cards."""
+
+    interface: float = 1.0
+    large_cards: bool = False
+
+
+#: the look every screen reads (set by the app from the settings)
+_LOOK = Look()
+
+
+def set_look(interface_percent: int, large_cards: bool = False) -> None:
+    """Set the interface scale (one of :data:`INTERFACE_SCALES`, else 100 %) and larger cards;
+    the screens take it at their next layout."""
+    percent = interface_percent if interface_percent in INTERFACE_SCALES else 100
+    _LOOK.interface = percent / 100
+    _LOOK.large_cards = bool(large_cards)
+
+
+def interface_scale() -> float:
+    """The player's interface scale (1.0, 1.25 or 1.5)."""
+    return _LOOK.interface
+
+
+def card_scale() -> float:
+    """How much larger than the window's own size the cards are drawn (1.0, or
+    :data:`LARGE_CARDS` with "Larger cards")."""
+    return LARGE_CARDS if _LOOK.large_cards else 1.0
+
+
+def window_scale(size: tuple[int, int]) -> float:
+    """The window's own scale (1.0 at 1280x800), clamped to a legible range."""
     w, h = size
     s = min(w / REFERENCE_SIZE[0], h / REFERENCE_SIZE[1])
     return max(MIN_SCALE, min(s, 2.0))
+
+
+def scale_for(size: tuple[int, int]) -> float:
+    """Return the UI scale for a window size: the window's own scale times the player's
+    interface scale (text, buttons and panels grow with it)."""
+    return window_scale(size) * _LOOK.interface
 
 
 def px(value: float, scale: float) -> int:

@@ -24,6 +24,8 @@ CHANGED = Settings(
     animation_speed="fast",
     deck_style="four",
     large_index=True,
+    interface_scale=150,
+    large_cards=True,
     hints=False,
     fullscreen=True,
     window_size=(1920, 1080),
@@ -87,6 +89,12 @@ def test_unknown_keys_and_missing_keys_are_fine(paths: Paths) -> None:
         ("last_setup", {"preset": 3}, None),
         ("last_setup", [], None),
         ("window_size", [800, 600, 1], (1280, 800)),
+        ("interface_scale", 125, 125),
+        ("interface_scale", 130, 100),
+        ("interface_scale", 1.5, 100),
+        ("interface_scale", "150", 100),
+        ("interface_scale", True, 100),
+        ("large_cards", "yes", False),
     ],
 )
 def test_single_values(paths: Paths, field: str, value: Any, expected: Any) -> None:

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from rami_desktop import i18n
 from rami_desktop.app import App
 from rami_desktop.i18n import is_rtl
+from rami_desktop.ui import theme
 from rami_desktop.ui.scenes.language import LanguageScene
 from rami_desktop.ui.scenes.menu import MenuScene
 from rami_desktop.ui.scenes.settings import SettingsScene
@@ -90,7 +92,9 @@ def test_keyboard_through_settings(app: App, drive: object) -> None:
     drive.key(pygame.K_DOWN)
     assert settings.group.focused is settings.language
     drive.key(pygame.K_DOWN)
-    drive.key(pygame.K_DOWN)
+    assert settings.group.focused is settings.text_size
+    for _ in range(3):
+        drive.key(pygame.K_DOWN)
     assert settings.group.focused is settings.mute
     drive.key(pygame.K_RETURN)
     assert app.settings["muted"] is True
@@ -110,3 +114,52 @@ def test_first_start_language_choice(make_app: object) -> None:
                                          button=1)])
     assert app.settings["language"] == "fr"
     assert isinstance(app.stack.top, MenuScene)
+
+
+def test_interface_scale_applies_at_once_to_every_screen(app: App, drive: object) -> None:
+    menu = drive.show(MenuScene(app))
+    before = menu.scale, menu.new_game.rect.h
+    settings = drive.push(SettingsScene(app))
+    row = settings.text_size.rect.h
+    drive.click(settings.text_size._arrow_rects()[1].center)
+    assert app.settings["interface_scale"] == 125
+    assert theme.interface_scale() == 1.25
+    assert settings.scale == pytest.approx(before[0] * 1.25)
+    assert settings.text_size.rect.h > row  # the settings' own rows grew at once
+    drive.click(settings.text_size._arrow_rects()[1].center)
+    assert app.settings["interface_scale"] == 150
+    drive.key(pygame.K_ESCAPE)
+    assert menu.scale == pytest.approx(before[0] * 1.5)  # the screen below, laid out again
+    assert menu.new_game.rect.h > before[1]
+
+
+def test_larger_cards_make_the_table_cards_larger(make_app: object) -> None:
+    from rami_desktop.play.table.table import Table
+    from rami_desktop.smoke.tour import Tour
+    from rami_desktop.ui.routes import Route
+
+    app = make_app((1280, 800), animation_speed="off")  # type: ignore[operator]
+    table = app.scene(Route.TABLE, Table(Tour().session("start")))
+    app.stack.clear_to(table)
+    app.step(1 / 60)
+    hand, pile = table.view.lay.hand_w, table.view.lay.pile_w
+    app.update_setting("large_cards", True)
+    app.step(1 / 60)
+    assert table.view.lay.hand_w > hand * 1.15 and table.view.lay.pile_w > pile * 1.15
+    assert table.view.lay.scale == pytest.approx(theme.window_scale(app.size))  # text unchanged
+
+
+def test_the_interface_scale_is_kept_for_the_next_start(tmp_path: object) -> None:
+    first = App((1024, 640), fullscreen=False)  # a real, persisting app under RAMI_HOME
+    try:
+        first.update_setting("interface_scale", 150)
+        first.update_setting("large_cards", True)
+    finally:
+        first.close()
+    assert theme.interface_scale() == 1.0  # a closed window leaves the default look
+    again = App((1024, 640), fullscreen=False)
+    try:
+        assert again.settings["interface_scale"] == 150 and again.settings["large_cards"]
+        assert theme.interface_scale() == 1.5 and theme.card_scale() > 1
+    finally:
+        again.close()

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from rami_desktop import __version__
-from rami_desktop.i18n import N_, _
+from rami_desktop.i18n import N_, _, is_rtl
 from rami_desktop.net.keep import last_joined
 from rami_desktop.storage.saves import saved_match_is_newer
 from rami_desktop.ui import theme
@@ -85,7 +85,8 @@ class MenuScene(WidgetScene):
         self.has_save = False
         self._fans: list[tuple[pygame.Surface, pygame.Surface, pygame.Rect]] = []
         self.title_rect = pygame.Rect(0, 0, 0, 0)
-        self._title_gap = 0
+        self._title_k = 1.0  # the title's size (smaller in a low window)
+        self._block_w = 0  # the width of the buttons' block
         super().__init__(ctx)
 
     def build(self) -> None:
@@ -125,25 +126,37 @@ class MenuScene(WidgetScene):
         w, h = size
         s = self.scale
         bw, bh, gap = theme.px(340, s), theme.px(54, s), theme.px(12, s)
+        margin = theme.px(12, s)
         shown = [b for b in self.buttons if b.visible]
-        total = len(shown) * bh + (len(shown) - 1) * gap
-        title = render_text(_("Rami"), theme.px(theme.FONT_TITLE, s), theme.CREAM, bold=True)
-        sub = render_text(tr(N_("Moroccan rummy")), theme.px(theme.FONT_SUBHEADING, s),
-                          theme.BRASS_LIGHT)
-        self._title_gap = -int(title.get_height() * 0.12)
-        title_h = (theme.px(92, s) + title.get_height() + self._title_gap + sub.get_height()
-                   + theme.px(26, s))
-        room = h - 2 * theme.px(12, s) - title_h
-        if total > room:  # a low window: the buttons close up a little, the title stays
-            k = max(0.6, room / total)
-            bh, gap = int(bh * k), max(2, int(gap * k))
-            total = len(shown) * bh + (len(shown) - 1) * gap
-        top = max(theme.px(12, s), (h - title_h - total) // 2)
+        # a low window (or a large text size): the title smaller, the buttons a little closer,
+        # then in two columns; never off the window
+        for title_k, columns, least in ((1.0, 1, 1.0), (0.8, 1, 1.0), (1.0, 1, 0.8),
+                                        (0.8, 1, 0.8), (1.0, 2, 1.0), (0.8, 2, 1.0),
+                                        (0.6, 2, 0.6)):
+            rows = -(-len(shown) // columns)
+            title_h = self._title_height(title_k)
+            room = h - 2 * margin - title_h
+            k = min(1.0, room / (rows * bh + (rows - 1) * gap))
+            if k >= least:
+                break
+        k = max(least, k)
+        bh, gap = int(bh * k), max(2, int(gap * k))
+        total = rows * bh + (rows - 1) * gap
+        self._title_k = title_k
+        col_w = min(bw, (w - 2 * margin - (columns - 1) * 2 * gap) // columns)
+        block_w = columns * col_w + (columns - 1) * 2 * gap
+        self._block_w = block_w
+        top = max(margin, (h - title_h - total) // 2)
         self.title_rect = pygame.Rect(0, top, w, title_h)
-        y = top + title_h
-        for b in shown:
-            b.rect = pygame.Rect(w // 2 - bw // 2, y, bw, bh)
-            y += bh + gap
+        y0 = top + title_h
+        x0 = w // 2 - block_w // 2
+        for k, b in enumerate(shown):
+            column, row = divmod(k, rows)
+            if is_rtl():
+                column = columns - 1 - column
+            b.rect = pygame.Rect(x0 + column * (col_w + 2 * gap), y0 + row * (bh + gap),
+                                 col_w, bh)
+        bw = block_w
         # two fans of cards beside the buttons
         cw = theme.px(120, s)
         left_cards = [("7", "h"), ("8", "h"), ("9", "h"), ("JK", "")]
@@ -168,7 +181,7 @@ class MenuScene(WidgetScene):
         self.draw_background(surface)
         s = self.scale
         w = surface.get_width()
-        space = (w - theme.px(340, s)) // 2
+        space = (w - self._block_w) // 2
         if space > theme.px(230, s):
             for face, shadow, rect in self._fans:
                 surface.blit(shadow, rect.move(theme.px(4, s), theme.px(6, s)))
@@ -201,8 +214,17 @@ class MenuScene(WidgetScene):
         surface.blit(veil, backing)
         surface.blit(text, rect)
 
+    def _title_height(self, k: float) -> int:
+        """The height of the title block (star, name, subtitle) drawn ``k`` times its size."""
+        s = self.scale * k
+        title = render_text(_("Rami"), theme.px(theme.FONT_TITLE, s), theme.CREAM, bold=True)
+        sub = render_text(tr(N_("Moroccan rummy")), theme.px(theme.FONT_SUBHEADING, s),
+                          theme.BRASS_LIGHT)
+        gap = -int(title.get_height() * 0.12)
+        return theme.px(92, s) + title.get_height() + gap + sub.get_height() + theme.px(26, s)
+
     def _draw_title(self, surface: pygame.Surface) -> None:
-        s = self.scale
+        s = self.scale * self._title_k
         r = self.title_rect
         cx = r.centerx
         star_y = r.y + theme.px(52, s)
@@ -212,12 +234,13 @@ class MenuScene(WidgetScene):
                         rotation=math.pi / 8)
         title = render_text(_("Rami"), theme.px(theme.FONT_TITLE, s), theme.CREAM, bold=True)
         shadow = render_text(_("Rami"), theme.px(theme.FONT_TITLE, s), theme.FELT_DARK, bold=True)
-        tr_rect = title.get_rect(midtop=(cx, star_y + theme.px(40, s) + self._title_gap))
+        gap = -int(title.get_height() * 0.12)
+        tr_rect = title.get_rect(midtop=(cx, star_y + theme.px(40, s) + gap))
         surface.blit(shadow, tr_rect.move(theme.px(3, s), theme.px(4, s)))
         surface.blit(title, tr_rect)
         sub = render_text(tr(N_("Moroccan rummy")), theme.px(theme.FONT_SUBHEADING, s),
                           theme.BRASS_LIGHT)
-        surface.blit(sub, sub.get_rect(midtop=(cx, tr_rect.bottom + self._title_gap)))
+        surface.blit(sub, sub.get_rect(midtop=(cx, tr_rect.bottom + gap)))
 
     def open_setup(self) -> None:
         """New game: the setup screen; when a match is saved, ask first (starting a new match

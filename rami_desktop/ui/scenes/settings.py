@@ -1,6 +1,8 @@
-"""Settings: language, sound, animation speed, deck style, card index, hints, fullscreen.
+"""Settings: language, sound, animation speed, text size, card size, deck style, card index,
+hints, fullscreen.
 
-Every change applies at once (and is saved) through :meth:`App.update_setting`.
+Every change applies at once (and is saved) through :meth:`App.update_setting`. The rows scroll
+when the window (or a large text size) leaves no room for all of them.
 """
 
 from __future__ import annotations
@@ -10,10 +12,11 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from rami_desktop.i18n import LANGUAGES, N_
+from rami_desktop.i18n import LANGUAGES, N_, _
+from rami_desktop.storage.settings import INTERFACE_SCALES
 from rami_desktop.ui import theme
 from rami_desktop.ui.scene import WidgetScene
-from rami_desktop.ui.widgets import Button, Choice, Panel, Slider, Toggle, Widget
+from rami_desktop.ui.widgets import Button, Choice, Panel, ScrollArea, Slider, Toggle, Widget
 
 if TYPE_CHECKING:
     from rami_desktop.ui.scene import Context
@@ -39,6 +42,11 @@ class SettingsScene(WidgetScene):
             ("slow", N_("Slow")), ("normal", N_("Normal")), ("fast", N_("Fast")),
             ("off", N_("Off"))],
             st.get("animation_speed", "normal"), self._setter("animation_speed"))
+        scales = [(percent, partial(_percent, percent)) for percent in INTERFACE_SCALES]
+        self.text_size = Choice(N_("Text size"), scales,
+                                st.get("interface_scale", 100), self._setter("interface_scale"))
+        self.large_cards = Toggle(N_("Larger cards"), bool(st.get("large_cards")),
+                                  self._setter("large_cards"))
         self.deck = Choice(N_("Deck style"), [
             ("classic", N_("Classic")), ("four", N_("Four colours"))],
             st.get("deck_style", "classic"), self._setter("deck_style"))
@@ -49,11 +57,10 @@ class SettingsScene(WidgetScene):
                                   bool(st.get("wait_for_me")), self._setter("wait_for_me"))
         self.fullscreen = Toggle(N_("Fullscreen"), bool(self.ctx.fullscreen),
                                  self._setter("fullscreen"))
-        self.rows: list[Widget] = [self.language, self.volume, self.mute, self.animation,
-                                   self.wait_for_me, self.deck, self.large_index, self.hints,
-                                   self.fullscreen]
-        for row in self.rows:
-            self.group.add(row)
+        self.rows: list[Widget] = [self.language, self.text_size, self.large_cards,
+                                   self.volume, self.mute, self.animation, self.wait_for_me,
+                                   self.deck, self.large_index, self.hints, self.fullscreen]
+        self.area = self.group.add(ScrollArea())
         self.done = self.group.add(Button(N_("Back"), self.back, style="primary"))
 
     def _setter(self, key: str) -> Any:
@@ -72,14 +79,17 @@ class SettingsScene(WidgetScene):
         rh = theme.px(52, s)
         pad = theme.px(26, s)
         bh = theme.px(52, s)
-        ph = self.panel.title_height() + pad + len(self.rows) * rh + pad + bh + pad
+        ring = theme.px(8, s)  # room for the focus ring inside the scrolled area
+        ph = self.panel.title_height() + pad + len(self.rows) * rh + 2 * ring + pad + bh + pad
         ph = min(ph, h - theme.px(20, s))
         self.panel.rect = pygame.Rect(0, 0, pw, ph)
         self.panel.rect.center = (w // 2, h // 2)
-        y = self.panel.rect.y + self.panel.title_height() + pad // 2
-        for row in self.rows:
-            row.rect = pygame.Rect(self.panel.rect.x + pad, y, pw - 2 * pad, rh)
-            y += rh
+        top = self.panel.rect.y + self.panel.title_height() + pad // 2
+        bottom = self.panel.rect.bottom - pad - bh - pad // 2
+        self.area.rect = pygame.Rect(self.panel.rect.x + pad // 2, top, pw - pad, bottom - top)
+        self.area.set_content([(row, pygame.Rect(pad // 2, ring + k * rh, pw - 2 * pad, rh))
+                               for k, row in enumerate(self.rows)],
+                              len(self.rows) * rh + 2 * ring)
         self.done.rect = pygame.Rect(0, self.panel.rect.bottom - pad - bh, theme.px(200, s), bh)
         self.done.rect.centerx = self.panel.rect.centerx
 
@@ -88,3 +98,9 @@ class SettingsScene(WidgetScene):
             theme.dim(surface)
         else:
             super().draw_background(surface)
+
+
+def _percent(percent: int) -> str:
+    """A percentage as the language writes it ("150 %")."""
+    # TRANSLATORS: a size in percent; French "{percent} %" with a no-break space
+    return _("{percent}%").format(percent=percent)

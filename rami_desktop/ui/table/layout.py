@@ -96,7 +96,8 @@ def compute_layout(size: tuple[int, int], others: Sequence[int]) -> TableLayout:
     # --- the hand along the bottom ------------------------------------------------------------
     side_w = lay.px(150)
     span = w - 2 * m - side_w - m
-    hand_w = int(min(h * 0.2 / RATIO, span / 8.2))
+    cards = theme.card_scale()  # "Larger cards": the hand, the piles and the combinations
+    hand_w = int(min(h * 0.2 * cards / RATIO, span / 8.2 * cards))
     lay.hand_w = max(40, hand_w)
     lay.lift = lay.px(18)
     hand_h = card_h(lay.hand_w)

@@ -1,0 +1,39 @@
+"""The look every screen reads: the window's scale times the player's interface scale, and the
+cards' factor."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from rami_desktop.ui import theme
+from rami_desktop.ui.table.layout import compute_layout
+
+
+@pytest.fixture(autouse=True)
+def _default_look() -> Iterator[None]:
+    yield
+    theme.set_look(100)
+
+
+@pytest.mark.parametrize("percent", [100, 125, 150])
+def test_interface_scale_multiplies_the_window_scale(percent: int) -> None:
+    theme.set_look(percent)
+    for size in ((800, 600), (1366, 768), (1920, 1080)):
+        assert theme.scale_for(size) == pytest.approx(theme.window_scale(size) * percent / 100)
+
+
+@pytest.mark.parametrize("percent", [0, 99, 200, -150])
+def test_an_interface_scale_not_offered_is_the_default(percent: int) -> None:
+    theme.set_look(percent)
+    assert theme.interface_scale() == 1.0
+
+
+def test_larger_cards_grow_the_hand_not_the_text() -> None:
+    normal = compute_layout((1366, 768), [1, 2])
+    theme.set_look(100, large_cards=True)
+    large = compute_layout((1366, 768), [1, 2])
+    assert large.hand_w > normal.hand_w and large.pile_w > normal.pile_w
+    assert large.meld_widths[0] > normal.meld_widths[0]
+    assert large.scale == normal.scale
