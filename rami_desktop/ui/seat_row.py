@@ -1,16 +1,28 @@
-"""One seat of the setup screen: its name, human or bot, and the bot's level."""
+"""One seat of the setup screen: its name, human or bot, and the bot's level or how the human
+is spoken to (she or he)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from rami_desktop.i18n import N_, _, every_translation, is_rtl
+from rami_desktop.i18n.gender import HE, SHE, UNSAID
 from rami_desktop.play.session.config import Seat
 from rami_desktop.ui.widgets import Choice, TextInput, Widget
 
 LEVEL_LABELS: dict[str, str] = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
 KIND_LABELS: dict[str, str] = {"human": N_("Human"), "bot": N_("Bot"),
                                "net": N_("On the network")}
+#: how a player is spoken to: unsaid (gender-free words), she or he
+GENDER_LABELS: dict[str, str] = {
+    # TRANSLATORS: a seat's choice of how the game speaks to its player, when nobody chose
+    # (the game then uses words that fit a woman and a man alike)
+    UNSAID: N_("she/he"),
+    # TRANSLATORS: a seat's choice: the game speaks to this player as a woman
+    SHE: N_("she"),
+    # TRANSLATORS: a seat's choice: the game speaks to this player as a man
+    HE: N_("he"),
+}
 #: the kinds a seat may be: at this screen or a bot; when hosting, a player on the network too
 LOCAL_KINDS: tuple[str, ...] = ("human", "bot")
 HOST_KINDS: tuple[str, ...] = ("human", "bot", "net")
@@ -38,7 +50,8 @@ def host_seats() -> list[Seat]:
 
 class SeatRow:
     """The widgets of one seat: name, human or bot (or a player on the network, when
-    hosting), bot level."""
+    hosting), and in the same place the bot's level or how a human here is spoken to (a
+    player on the network says it when joining)."""
 
     def __init__(self, index: int, on_change: Callable[[], None],
                  kinds: tuple[str, ...] = LOCAL_KINDS) -> None:
@@ -49,6 +62,7 @@ class SeatRow:
         self.kind = Choice(None, [(k, KIND_LABELS[k]) for k in kinds], "bot",
                            self.kind_changed)
         self.level = Choice(None, [(k, v) for k, v in LEVEL_LABELS.items()], DEFAULT_LEVEL)
+        self.gender = Choice(None, list(GENDER_LABELS.items()), UNSAID)
         #: the kind's width beside a level, and alone (set by the screen's layout)
         self.kind_widths: tuple[int, int] | None = None
 
@@ -79,28 +93,40 @@ class SeatRow:
     @property
     def widgets(self) -> list[Widget]:
         """In focus order."""
-        return [self.name, self.kind, self.level]
+        return [self.name, self.kind, self.level, self.gender]
 
     def set_visible(self, visible: bool) -> None:
         """Show or hide the row."""
         for w in self.widgets:
             w.visible = visible
         self.level.visible = visible and self.kind.value == "bot"
+        self.gender.visible = visible and self.kind.value == "human"
         self.fit_kind()
 
     def fit_kind(self) -> None:
-        """Without a level to choose, the kind takes the level's room too ("On the network"
-        whole); its edge beside the name stays put, in either direction of writing."""
+        """Without a level to choose, the kind takes the level's room ("On the network"
+        whole), shared with the gender for a human here; its edge beside the name stays put,
+        in either direction of writing."""
         if self.kind_widths is None:
             return
         narrow, wide = self.kind_widths
         rect = self.kind.rect
         edge = rect.right
-        rect.w = narrow if self.level.visible else wide
+        if self.gender.visible:
+            rect.w = wide * 3 // 5
+        else:
+            rect.w = narrow if self.level.visible else wide
         if is_rtl():
             rect.right = edge
+        gender = self.gender.rect
+        gender.w, gender.y, gender.h = wide - rect.w, rect.y, rect.h
+        if is_rtl():
+            gender.right = rect.left
+        else:
+            gender.x = rect.right
 
     def seat(self) -> Seat:
         """The seat described by the row (an empty name gets a default)."""
         name = self.name.value.strip() or self.default_name(self.kind.value)
-        return Seat(name, self.kind.value, self.level.value)
+        gender = self.gender.value if self.kind.value == "human" else UNSAID
+        return Seat(name, self.kind.value, self.level.value, gender)

@@ -120,6 +120,26 @@ def test_seats_edit(setup: SetupScene, drive: object) -> None:
     assert setup.game_config().seats[1] == Seat("Nadia", "bot", "hard")
 
 
+def test_a_human_here_is_she_or_he_in_the_level_place(setup: SetupScene, drive: object) -> None:
+    """A human at this screen says how the game speaks to her or him (unsaid at first), where
+    a bot has its level; a bot's seat keeps no gender."""
+    row = setup.seat_rows[0]
+    assert row.gender.visible and not row.level.visible
+    assert setup.game_config().seats[0].gender == ""
+    _left, right = row.gender._arrow_rects()
+    drive.click(right.center)
+    assert setup.game_config().seats[0] == Seat("Player 1", "human", "medium", "she")
+    drive.click(right.center)
+    assert setup.game_config().seats[0].gender == "he"
+    bot = setup.seat_rows[1]
+    assert bot.level.visible and not bot.gender.visible
+    assert not bot.gender.rect.colliderect(bot.kind.rect)
+    assert not row.gender.rect.colliderect(row.kind.rect)
+    assert not row.gender.rect.colliderect(row.name.rect)
+    drive.click(row.kind.rect.center)  # a bot now: no gender
+    assert setup.game_config().seats[0].gender == ""
+
+
 def test_default_names_follow_the_kind(setup: SetupScene, drive: object) -> None:
     row = setup.seat_rows[2]
     drive.click(row.kind.rect.center)
@@ -182,7 +202,7 @@ def test_deal_code(setup: SetupScene, drive: object) -> None:
 
 
 def test_last_setup_is_restored(make_app: object) -> None:
-    config = GameConfig(rules=PRESETS["simple"], seats=(Seat("A", "human", "hard"),
+    config = GameConfig(rules=PRESETS["simple"], seats=(Seat("A", "human", "hard", "she"),
                                                         Seat("B", "bot", "easy")), seed=9)
     app = make_app(last_setup=config.to_dict())  # type: ignore[operator]
     scene = SetupScene(app)
@@ -233,6 +253,8 @@ def test_right_to_left_mirrors_layout(app: App, setup: SetupScene, drive: object
     assert setup.rules_panel.rect.x > setup.players_panel.rect.x
     row = setup.seat_rows[1]
     assert row.name.rect.x > row.kind.rect.x > row.level.rect.x
+    human = setup.seat_rows[0]
+    assert human.name.rect.x > human.kind.rect.x > human.gender.rect.x
     assert setup.start_button.rect.x < setup.back_button.rect.x
 
 

@@ -12,6 +12,7 @@ from typing import Any, NamedTuple
 from rami_desktop.bots import ALL_LEVELS, LEVELS
 from rami_desktop.engine.rules import PRESETS, Rules, preset
 from rami_desktop.i18n import _
+from rami_desktop.i18n.gender import GENDERS, UNSAID, clean_gender
 
 #: ``human``: a player at this screen; ``bot``: the computer; ``net``: a player at another
 #: computer who joined this one's table over the network
@@ -26,11 +27,14 @@ class Seat(NamedTuple):
         kind: ``human``, ``bot`` or ``net`` (a player on the network).
         level: the bot level (one of ``bots.ALL_LEVELS``; the screens offer the expert only
             where ``bots.levels_for`` does; kept for humans too, unused).
+        gender: how the player is spoken to: ``she``, ``he`` or ``""`` (unsaid: gender-free
+            words), one of :data:`~rami_desktop.i18n.gender.GENDERS`.
     """
 
     name: str | None = None
     kind: str = "human"
     level: str = "hard"
+    gender: str = UNSAID
 
     @property
     def is_bot(self) -> bool:
@@ -59,6 +63,8 @@ class GameConfig:
             if seat.level not in ALL_LEVELS:
                 raise ValueError(f"bot level must be one of {', '.join(ALL_LEVELS)}, "
                                  f"not {seat.level!r}")
+            if seat.gender not in GENDERS:
+                raise ValueError(f"a seat's gender must be she, he or empty, not {seat.gender!r}")
 
     @property
     def players(self) -> int:
@@ -103,8 +109,7 @@ class GameConfig:
         """Build from :meth:`to_dict` data; raises ValueError on bad data."""
         try:
             rules = preset(str(data["preset"]), **dict(data.get("options") or {}))
-            seats = tuple(Seat(None if n is None else str(n), str(k), str(lv))
-                          for n, k, lv in data["seats"])
+            seats = tuple(_seat(seat) for seat in data["seats"])
             seed = data.get("seed")
             if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
                 raise ValueError("seed must be a whole number")
@@ -123,6 +128,21 @@ def autoplay_config(preset_name: str = "talaj", players: int = 3, seed: int | No
     return GameConfig(rules=rules, seats=(Seat(None, "bot", level),) * n, seed=seed)
 
 
+def _seat(data: Any) -> Seat:
+    """A seat from its saved list: ``[name, kind, level]``, then its gender (saves made before
+    genders were kept have none: unsaid); raises TypeError or ValueError on bad data."""
+    if not isinstance(data, (list, tuple)) or len(data) < 3:
+        raise ValueError("a seat is [name, kind, level, gender]")
+    name, kind, level = data[:3]
+    gender = clean_gender(data[3]) if len(data) > 3 else UNSAID
+    return Seat(None if name is None else str(name), str(kind), str(level), gender)
+
+
+def seat_gender(config: GameConfig, seat: int) -> str:
+    """How a seat's player is spoken to (``she``, ``he`` or unsaid)."""
+    return config.seats[seat].gender
+
+
 def seat_name(config: GameConfig, seat: int) -> str:
     """A seat's name (a seat without one gets its default name, in the language now)."""
     s = config.seats[seat]
@@ -132,4 +152,5 @@ def seat_name(config: GameConfig, seat: int) -> str:
     return text.format(number=seat + 1)
 
 
-__all__ = ["KINDS", "LEVELS", "GameConfig", "Seat", "autoplay_config", "seat_name"]
+__all__ = ["KINDS", "LEVELS", "GameConfig", "Seat", "autoplay_config", "seat_gender",
+           "seat_name"]

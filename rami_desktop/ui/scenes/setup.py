@@ -162,6 +162,7 @@ class SetupScene(WidgetScene):
             row.name.value = seat.name or ""
             row.follow_language()
             row.level.value = seat.level if seat.level in LEVELS else DEFAULT_LEVEL
+            row.gender.value = seat.gender
         self.players.set_range(self.rules.min_players, self.rules.max_players)
         self.players.value = n
         self.seats_changed()
@@ -191,7 +192,8 @@ class SetupScene(WidgetScene):
         if humans >= 2:
             return _("With two or more humans, the screen is passed between turns and every "
                      "hand stays hidden.")
-        return _("Seats play in this order. Bots play at the level chosen for them.")
+        return _("Seats play in this order. Bots play at the level chosen for them; each "
+                 "player is spoken to as she or he, as chosen beside the name.")
 
     def team_text(self, team: int) -> str:
         """"Team A: Sara & Bot 3": the team's one name, from the seats' names."""
@@ -357,8 +359,8 @@ class SetupScene(WidgetScene):
         badge = theme.px(34, s)
         row_h = min(theme.px(50, s), (pp.bottom - pad - y) // MAX_SEATS)
         fields_w = inner_w - badge - theme.px(6, s)
-        name_w = int(fields_w * 0.38)
-        kind_w = int(fields_w * 0.31)
+        name_w = int(fields_w * 0.34)
+        kind_w = int(fields_w * 0.33)
         level_w = fields_w - name_w - kind_w
         self.badges = []
         for row in self.seat_rows:
@@ -368,6 +370,7 @@ class SetupScene(WidgetScene):
             row.name.rect = pygame.Rect(x, y, name_w, row_h)
             row.kind.rect = pygame.Rect(x + name_w, y, kind_w, row_h)
             row.level.rect = pygame.Rect(x + name_w + kind_w, y, level_w, row_h)
+            row.gender.rect = row.level.rect.copy()
             row.kind_widths = (kind_w, kind_w + level_w)
             y += row_h
         self._place_hint()

@@ -34,7 +34,22 @@ def test_seats_from_lists_become_seats() -> None:
     assert config.seats[0].is_bot and not config.seats[1].is_bot
 
 
-@pytest.mark.parametrize("seat", [Seat("x", "robot"), Seat("x", "bot", "wizard")])
+def test_a_seat_keeps_how_its_player_is_spoken_to() -> None:
+    """A seat is ``she``, ``he`` or unsaid (the default); a save made before genders were kept
+    (three fields a seat) reads as unsaid, and a gender the game does not know is unsaid."""
+    config = GameConfig(seats=(Seat("Amina", "human", "hard", "she"), Seat("Omar", "human",
+                                                                          "hard", "he"),
+                               Seat(None, "bot", "easy")))
+    back = GameConfig.from_dict(json.loads(json.dumps(config.to_dict())))
+    assert [s.gender for s in back.seats] == ["she", "he", ""]
+    old = {"preset": "talaj", "seats": [["A", "human", "hard"], ["B", "bot", "easy"]]}
+    assert [s.gender for s in GameConfig.from_dict(old).seats] == ["", ""]
+    odd = {"preset": "talaj", "seats": [["A", "human", "hard", "queen"], ["B", "bot", "easy"]]}
+    assert GameConfig.from_dict(odd).seats[0].gender == ""
+
+
+@pytest.mark.parametrize("seat", [Seat("x", "robot"), Seat("x", "bot", "wizard"),
+                                  Seat("x", "human", "hard", "her")])
 def test_bad_seats_are_refused(seat: Seat) -> None:
     with pytest.raises(ValueError):
         GameConfig(seats=(seat, Seat()))
