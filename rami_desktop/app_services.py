@@ -39,6 +39,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "last_setup": None,  # GameConfig.to_dict() of the last match started
     "lessons_done": [],  # the keys of the lessons of Learn to play finished
     "tutorial_offered": False,  # the first start offered Learn to play
+    "controls_hint_rounds": 0,  # rounds the table showed "F1: controls" (it stops after a few)
     "network": None,  # tables joined (code, seat token) and the table hosted (net.keep)
 }
 

@@ -61,7 +61,8 @@ class Settings:
     ``{"preset": str, "options": {...}, "seats": [...]}``, or None (do not hash a Settings
     holding one). ``network`` keeps the tables joined (their code and the seat's token, to
     come back) and the table hosted (its code and its seats' tokens), see
-    :func:`_check_network`.
+    :func:`_check_network`. ``controls_hint_rounds`` counts the rounds the table showed its
+    "F1: controls" button (it stops after the first few).
     """
 
     language: str | None = None
@@ -79,6 +80,7 @@ class Settings:
     last_setup: dict[str, Any] | None = None
     lessons_done: tuple[str, ...] = ()
     tutorial_offered: bool = False
+    controls_hint_rounds: int = 0
     network: dict[str, Any] | None = None
 
     def to_dict(self) -> dict[str, Any]:
@@ -148,6 +150,13 @@ def _check_scale(value: Any) -> int:
     if isinstance(value, bool) or value not in INTERFACE_SCALES:
         raise ValueError(f"interface scale must be one of {INTERFACE_SCALES}")
     return int(value)
+
+
+def _check_count(value: Any) -> int:
+    """A small count (rounds the controls' hint was shown): a whole number, kept under 1000."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError("must be a whole number")
+    return min(999, max(0, value))
 
 
 def _check_window(value: Any) -> tuple[int, int]:
@@ -289,6 +298,7 @@ _CHECKS: dict[str, Any] = {
     "last_setup": _check_setup,
     "lessons_done": _check_lessons,
     "tutorial_offered": _check_bool,
+    "controls_hint_rounds": _check_count,
     "network": _check_network,
 }
 

@@ -12,21 +12,29 @@ from rami_desktop.ui.help_page import HelpOverlay, PageBuilder
 if TYPE_CHECKING:
     from rami_desktop.ui.scene import Context
 
-#: the mouse: (what to do, what it does), msgids
+#: the mouse: (what to do, what it does), msgids; every move is a click (a drag does the same)
 MOUSE: tuple[tuple[str, str], ...] = (
     (N_("Click the stock"), N_("Draw its top card.")),
     (N_("Click the talaj"), N_("Take its top card (or the first card, where it may be taken).")),
     (N_("Click a card"), N_("Select it, or leave it out of the selection.")),
-    (N_("Drag cards onto the table"), N_("Lay the selected cards as a new combination.")),
+    (N_("Cards selected, click the table"), N_("Lay them as a new combination.")),
     (N_("Lay button"), N_("Lay the selected cards as a new combination.")),
-    (N_("Drag onto a combination"), N_("Add the cards to it, at the end where you drop them.")),
-    (N_("Drag onto a joker"), N_("Put the card in the joker's place: the joker comes to your "
-                                 "hand.")),
-    (N_("Drag a card onto the talaj"), N_("Discard it and end your turn.")),
-    (N_("Drag a combination down"), N_("Take back a combination laid this turn.")),
-    (N_("Drag within the hand"), N_("Put the cards in another order.")),
+    (N_("Cards selected, click a combination"),
+     N_("Add them to it, at the end nearest the click.")),
+    (N_("One card selected, click a joker"), N_("Put the card in the joker's place: the joker "
+                                                "comes to your hand.")),
+    (N_("One card selected, click the talaj"), N_("Discard it and end your turn.")),
+    (N_("Double-click a card"), N_("Discard it and end your turn.")),
+    (N_("Discard button"), N_("Discard the selected card and end your turn.")),
+    (N_("Click a combination laid this turn"),
+     N_("With no card selected: it comes back to your hand.")),
+    (N_("Take back button"), N_("Take back the last laying, addition or swap of this turn.")),
+    (N_("Cards selected, click just above the hand"), N_("Move them to that place in the hand.")),
     (N_("By suit, By rank, Group"), N_("Sort the hand.")),
     (N_("Hint"), N_("Show or hide what your hand can make.")),
+    (N_("Dragging"), N_("Does the same: cards onto the table, a combination, a joker or the "
+                        "talaj; a combination laid this turn down to the hand; cards to another "
+                        "place in the hand.")),
 )
 
 #: the keyboard: (keys, what they do), msgids
@@ -58,6 +66,7 @@ class ControlsHelpOverlay(HelpOverlay):
 
     def build_page(self, width: int) -> pygame.Surface:
         page = PageBuilder(width, self.scale)
+        page.paragraph(_("Every move can be made with clicks alone, or with the keyboard alone."))
         page.heading(_("Mouse"))
         page.pairs([(_(what), _(does)) for what, does in MOUSE])
         page.heading(_("Keyboard"))

@@ -39,6 +39,9 @@ from rami_desktop.ui.table.view import TableView
 if TYPE_CHECKING:
     from rami_desktop.ui.scene import Context
 
+#: the rounds a player sees "F1: controls" on the table (counted in the settings)
+CONTROLS_HINT_ROUNDS = 3
+
 
 class TableScene(Scene):
     """The table of one session.
@@ -62,7 +65,9 @@ class TableScene(Scene):
         self.control = TableControl(session, self.model, self.view, ctx.play, gate,
                                     self.advisor)
         self.buttons = TableButtons(self.control, self.toggle_hints, self.pause,
-                                    self.last_round)
+                                    self.last_round, self.open_controls)
+        #: the round this table last counted among those showing "F1: controls"
+        self._hint_round: int | None = None
         #: the summary of the round before, kept to be opened again (Last round)
         self.last_summary: Reopenable | None = None
         self._starter: int | None = None
@@ -79,6 +84,7 @@ class TableScene(Scene):
     # ---- scene lifecycle ---------------------------------------------------------------------
 
     def on_enter(self) -> None:
+        self._count_hint_round()
         self.on_resize(self.ctx.size)
         self.board.settle()
 
@@ -123,12 +129,13 @@ class TableScene(Scene):
         if self.view.sync(self.board, self.session, self.model, self.ctx.size, duration, events):
             assert self.view.lay is not None
             self.buttons.place(self.view.lay)
-        self.buttons.update(self.control, self._last_number())
+        self._update_buttons()
         self.painter.invalidate()
 
     def show(self, happening: Happening) -> None:
         """Sounds, journal and sprites for one happening of the session."""
         if happening.kind == "deal":
+            self._count_hint_round()
             self.model.clear()
             self.model.clock.dealt()
             self._privacy_for = None
@@ -181,7 +188,34 @@ class TableScene(Scene):
         """Show or hide the hint; the choice is kept in the settings (Continue, the next game)."""
         self.model.hints_on = self._hints_setting = not self.model.hints_on
         self.ctx.update_setting("hints", self.model.hints_on)
-        self.buttons.update(self.control, self._last_number())
+        self._update_buttons()
+
+    def _update_buttons(self) -> None:
+        self.buttons.update(self.control, self._last_number(), self._controls_hint())
+
+    def _controls_hint(self) -> bool:
+        """Whether the table shows its "F1: controls" button: in the first rounds played at
+        this screen, not in a lesson (the coach shows the way), never over an open panel."""
+        rounds = self.ctx.settings.get("controls_hint_rounds", 0)
+        follow = self.follow
+        return (self.gate is None and isinstance(rounds, int) and rounds <= CONTROLS_HINT_ROUNDS
+                and not follow.panel.open and not follow.spread.shown)
+
+    def _count_hint_round(self) -> None:
+        """A round comes to this table: one more shown with "F1: controls" (kept)."""
+        number = self.session.shown.match.round_number
+        rounds = self.ctx.settings.get("controls_hint_rounds", 0)
+        if self.gate is not None or number == self._hint_round or not isinstance(rounds, int) \
+                or rounds > CONTROLS_HINT_ROUNDS or not self.session.human_seats:
+            return
+        self._hint_round = number
+        self.ctx.update_setting("controls_hint_rounds", rounds + 1)
+
+    def open_controls(self) -> None:
+        """The controls' help (F1, ?, the button); the table's hint has done its work."""
+        if self._controls_hint():
+            self.ctx.update_setting("controls_hint_rounds", CONTROLS_HINT_ROUNDS + 1)
+        self.ctx.stack.push(self.ctx.scene(Route.CONTROLS_HELP))
 
     def pause(self) -> None:
         """The pause overlay."""
@@ -203,10 +237,11 @@ class TableScene(Scene):
             self.painter.invalidate()
         self.buttons.group.update(dt)
         if self.buttons.last_number and not self.last_round_open():  # the first move made
-            self.buttons.update(self.control, 0)
+            self._update_buttons()
             self.painter.invalidate()
         self.model.tick(dt)
         self.model.clock.tick(dt)
+        self.pointer.tick(dt)
         self.control.poll()
         if self.advisor.take_news():  # a hint, a grouping or a laying was worked out
             self.painter.invalidate()
@@ -303,7 +338,7 @@ class TableScene(Scene):
             return
         if event.type == pygame.KEYDOWN and (event.key == pygame.K_F1
                                              or getattr(event, "unicode", "") == "?"):
-            self.ctx.stack.push(self.ctx.scene(Route.CONTROLS_HELP))
+            self.open_controls()
             return
         if event.type == pygame.KEYDOWN:
             asked = self.keys.handle(event, self.control)
@@ -322,7 +357,7 @@ class TableScene(Scene):
                 if self.model.drag is not None:
                     self.painter.invalidate()
         self._drain()
-        self.buttons.update(self.control, self._last_number())
+        self._update_buttons()
 
     # ---- drawing -----------------------------------------------------------------------------
 

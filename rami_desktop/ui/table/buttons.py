@@ -1,5 +1,11 @@
-"""The table's buttons: sorting, grouping, the hint, Lay, Redeal, Menu, and Last round (the
-summary of the round before, until the new round's first move)."""
+"""The table's buttons: sorting, grouping, the hint, Lay or Take back, Discard, Redeal, Menu,
+Last round (the summary of the round before, until the new round's first move), and the
+"F1: controls" hint of the first rounds.
+
+The column beside the hand holds three buttons, one under the other: Lay (Take back in its
+place once this turn laid something and fewer than three cards are selected), Discard (Redeal
+or Last round in its place before the draw, when they may be asked for), and Menu.
+"""
 
 from __future__ import annotations
 
@@ -22,10 +28,12 @@ class TableButtons:
         hints: shows or hides the hint.
         pause: opens the pause menu.
         last_round: opens the last round's summary again.
+        controls: opens the controls' help.
     """
 
     def __init__(self, control: TableControl, hints: Callable[[], None],
-                 pause: Callable[[], None], last_round: Callable[[], None]) -> None:
+                 pause: Callable[[], None], last_round: Callable[[], None],
+                 controls: Callable[[], None] | None = None) -> None:
         size = theme.FONT_SMALL
         self.group = WidgetGroup()
         add = self.group.add
@@ -34,6 +42,8 @@ class TableButtons:
         self.grouping = add(Button(N_("Group"), control.group_hand, size=size))
         self.hint = add(Button(N_("Hint"), hints, style="tab", size=size))
         self.lay = add(Button(N_("Lay"), control.lay_selection, style="primary", size=size))
+        self.take_back = add(Button(N_("Take back"), control.undo, size=size))
+        self.discard = add(Button(N_("Discard"), control.discard_selection, size=size))
         self.menu = add(Button(N_("Menu"), pause, size=size))
         self.redeal = add(Button(N_("Redeal"), control.redeal, size=size))
         #: the last round's number (its summary's button says "Round 1")
@@ -41,27 +51,41 @@ class TableButtons:
         self.last_round = add(Button(lambda: _("Round {number}").format(
             number=self.last_number), last_round, size=size))
         self.last_round.visible = False
-        self._room_for_both = True  # Last round and Redeal both fit in the side column
+        # TRANSLATORS: a button on the table in the first rounds: F1 (or a click) opens the
+        # mouse and keyboard controls
+        self.controls = add(Button(N_("F1: controls"), controls, size=size))
+        self.controls.visible = False
         self.tools = [self.suit, self.rank, self.grouping, self.hint]
 
-    def update(self, control: TableControl, last_round: int = 0) -> None:
+    def update(self, control: TableControl, last_round: int = 0,
+               controls_hint: bool = False) -> None:
         """Show, hide and enable the buttons for the moment of the game (``last_round``: the
-        number of the last round, whose summary may be opened again; 0: none)."""
+        number of the last round, whose summary may be opened again, 0: none;
+        ``controls_hint``: the "F1: controls" button is wanted, where it covers nothing)."""
         self.last_number = last_round
         seat = control.seat()
         has_hand = seat is not None
         for b in self.tools:
             b.visible = has_hand
         self.hint.selected = control.model.hints_on
-        self.lay.visible = has_hand
+        selected = len(control.model.selected)
         # where cards are laid only to go out (Simple), the selection is laid all at once
         self.lay.label = N_("Lay") if control.session.rules.lay_before_out else N_("Lay all")
-        self.lay.enabled = control.my_turn() and control.session.shown.round.has_drawn and \
-            len(control.model.selected) >= 3
-        self.redeal.visible = seat is not None and control.session.can_redeal(seat)
-        # in a small window Redeal takes the place (the summary is in the statistics too)
-        self.last_round.visible = bool(last_round) and (self._room_for_both or
-                                                        not self.redeal.visible)
+        self.lay.enabled = control.may_discard() and selected >= 3
+        self.take_back.visible = has_hand and control.can_take_back() and selected < 3
+        self.lay.visible = has_hand and not self.take_back.visible
+        self.redeal.visible = has_hand and seat is not None and control.session.can_redeal(seat)
+        self.last_round.visible = bool(last_round) and not self.redeal.visible
+        self.discard.visible = has_hand and not (self.redeal.visible or self.last_round.visible)
+        self.discard.enabled = control.may_discard() and selected == 1
+        self.controls.visible = controls_hint and self._clear(control)
+
+    def _clear(self, control: TableControl) -> bool:
+        """Whether the controls' button covers no combination."""
+        flow = control.view.flow
+        rect = self.controls.rect
+        return rect.w > 0 and (flow is None or not any(
+            rect.colliderect(place.rect) for place in flow.places))
 
     def place(self, lay: TableLayout) -> None:
         """Put the buttons in their places for a layout."""
@@ -75,9 +99,36 @@ class TableButtons:
             b.rect = pygame.Rect(tools.x + i * (bw + gap), tools.y + lay.px(2), bw,
                                  tools.h - lay.px(4))
         side = lay.side
-        bh = lay.px(44)
-        self.lay.rect = pygame.Rect(side.x, side.y + lay.lift, side.w, bh)
-        self.redeal.rect = pygame.Rect(side.x, self.lay.rect.bottom + gap, side.w, bh)
-        self.menu.rect = pygame.Rect(side.x, side.bottom - bh, side.w, bh)
-        self.last_round.rect = pygame.Rect(side.x, self.menu.rect.y - gap - bh, side.w, bh)
-        self._room_for_both = self.last_round.rect.y >= self.redeal.rect.bottom + gap
+        top = side.y + lay.lift
+        bh = min(lay.px(44), (side.bottom - top - 2 * gap) // 3)
+        first = pygame.Rect(side.x, top, side.w, bh)
+        last = pygame.Rect(side.x, side.bottom - bh, side.w, bh)
+        middle = pygame.Rect(side.x, (first.bottom + last.y - bh) // 2, side.w, bh)
+        self.lay.rect = first.copy()
+        self.take_back.rect = first.copy()
+        for b in (self.discard, self.redeal, self.last_round):
+            b.rect = middle.copy()
+        self.menu.rect = last
+        self._place_controls(lay)
+
+    def _place_controls(self, lay: TableLayout) -> None:
+        """The controls' button: in the top corner on the reading end when the opponents' row
+        leaves room, else in the end corner of the combinations' area, at its foot."""
+        b = self.controls
+        bh = lay.px(34)
+        bw = b.natural_width()
+        w = lay.size[0]
+        m = lay.margin
+        boxes = [box.rect for box in lay.seats.values()]
+        rtl = is_rtl()
+        if boxes:
+            row = boxes[0].unionall(boxes[1:])
+            room = row.x - 2 * m if rtl else w - row.right - 2 * m
+        else:
+            room = w - 2 * m
+        if room >= bw:
+            b.rect = pygame.Rect(m if rtl else w - m - bw, m, bw, bh)
+            return
+        area = lay.melds
+        bw = min(bw, area.w)
+        b.rect = pygame.Rect(area.x if rtl else area.right - bw, area.bottom - bh, bw, bh)

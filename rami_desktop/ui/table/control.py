@@ -13,6 +13,7 @@ from typing import Any
 from rami_desktop.engine.actions import Action, Discard, Draw, Lay, Redeal, TakeBack, Undo
 from rami_desktop.engine.cards import Card, sort_key_rank, sort_key_suit
 from rami_desktop.engine.errors import ErrorCode
+from rami_desktop.i18n import _
 from rami_desktop.play.session.hand_order import HandOrder
 from rami_desktop.play.table import hand_sort as hand_mod
 from rami_desktop.play.table.advisor import Advisor, grouped, split_laying
@@ -22,7 +23,7 @@ from rami_desktop.play.table.taken import taken_flag, taken_position
 from rami_desktop.ui.table.counter import CounterView, counter_view
 from rami_desktop.ui.table.gate import MoveGate
 from rami_desktop.ui.table.model import TableModel
-from rami_desktop.ui.table.refusal import refusal_text
+from rami_desktop.ui.table.refusal import ONE_TO_DISCARD, refusal_text
 from rami_desktop.ui.table.view import TableView
 
 
@@ -72,6 +73,21 @@ class TableControl:
         """Whether it is the turn of the face-up hand's owner (dragging or not)."""
         seat = self.seat()
         return seat is not None and self.session.human_to_play() == seat
+
+    def may_discard(self) -> bool:
+        """Whether the face-up hand's owner may lay and discard now (their turn, drawn)."""
+        return self.my_turn() and self.session.shown.round.has_drawn
+
+    def talaj_plays(self) -> bool:
+        """Whether a click on the talaj is a move: a draw before drawing, the discard of the
+        selected card after (else the click shows the talaj spread out)."""
+        if not self.my_turn():
+            return False
+        return not self.session.shown.round.has_drawn or bool(self.model.selected)
+
+    def can_take_back(self) -> bool:
+        """Whether this turn laid, added or swapped something that may be taken back."""
+        return self.may_discard() and bool(self.session.shown.round.turn_view().ops)
 
     def _player(self) -> int:
         seat = self.seat()
@@ -291,11 +307,29 @@ class TableControl:
         if self.my_turn():
             self.attempt(Undo(self._player()))
 
-    def discard(self, position: int) -> None:
-        """Discard the card at a hand position (ends the turn)."""
+    def discard(self, position: int) -> bool:
+        """Discard the card at a hand position (ends the turn); return whether it was."""
         cards = self._cards([position])
         if self.my_turn() and cards:
-            self.attempt(Discard(self._player(), cards[0]), picked=[position])
+            return self.attempt(Discard(self._player(), cards[0]), picked=[position])
+        return False
+
+    def discard_selection(self) -> None:
+        """Discard the one selected card (a click on the talaj, the Discard button)."""
+        order = self.order()
+        if order is None or not self.my_turn():
+            return
+        picked = self.model.picked(order.cards)
+        if len(picked) != 1:
+            self.one_to_discard()
+            return
+        self.discard(picked[0])
+
+    def one_to_discard(self) -> None:
+        """Several cards for the talaj: one is discarded, say so."""
+        self.sound("error")
+        self.model.say(_(ONE_TO_DISCARD))
+        self.changed = True
 
     def discard_cursor(self) -> None:
         """Discard the cursor card (or the one selected card)."""

@@ -172,7 +172,9 @@ class Follow:
             return
         n = len(control.session.shown.round.talaj)
         over = lay.talaj.collidepoint(pos) or lay.first.collidepoint(pos)
-        self.spread.hovering = over and n > 0
+        # cards selected to discard there: the spread would only cover the table
+        discarding = control.may_discard() and bool(model.selected)
+        self.spread.hovering = over and n > 0 and not discarding
         if not over:
             self.spread.hover = 0.0
             if self.spread.shown and not self.spread.pinned \
@@ -197,8 +199,7 @@ class Follow:
         if self.panel.covers(lay, pos):
             return True
         on_talaj = lay.talaj.collidepoint(pos) or lay.first.collidepoint(pos)
-        drawing = control.my_turn() and not r.has_drawn
-        if on_talaj and n and not drawing:
+        if on_talaj and n and not control.talaj_plays():  # a draw or a discard is the pointer's
             self.spread.pinned = not self.spread.shown
             self._show_spread(self.spread.pinned)
             return True

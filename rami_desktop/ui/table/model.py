@@ -19,17 +19,22 @@ MESSAGE_TIME = 3.5
 
 @dataclass(frozen=True)
 class Press:
-    """A mouse button held on a card: a click if released in place, else a drag.
+    """A mouse button held on a card or on the felt: a click if released in place, else a
+    drag (when the cards may be dragged from there).
 
     Attributes:
         pos: where the button went down.
-        zone: the card's zone (``hand`` or ``meld:I``).
-        ref: the card's place in its zone (hand position, or card index in the combination).
+        zone: the card's zone (``hand`` or ``meld:I``), or ``table`` (the felt, to lay on).
+        ref: the card's place in its zone (hand position, or card index in the combination;
+            -1 on the felt).
+        draggable: whether moving the pointer picks the cards up (a combination not laid
+            this turn, the felt: only a click).
     """
 
     pos: tuple[int, int]
     zone: str
     ref: int
+    draggable: bool = True
 
 
 @dataclass(frozen=True)

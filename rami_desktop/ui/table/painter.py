@@ -212,7 +212,7 @@ class TablePainter:
             if not flow.places and parts.control.my_turn() and not parts.follow.spread.shown:
                 self.drop_rect = hud.draw_owner_label(
                     surface, lay, lay.melds.inflate(0, -lay.melds.h + lay.px(30)),
-                    _("Drag cards here to lay a combination"))
+                    _("Select cards, then click here to lay them"))
 
     @staticmethod
     def _draw_meld_marks(surface: pygame.Surface, lay: TableLayout, parts: TableParts) -> None:

@@ -5,10 +5,14 @@ engine's own account of why the cards make no combination or do not fit one
 from __future__ import annotations
 
 from rami_desktop.engine.actions import Action
+from rami_desktop.i18n import N_
 from rami_desktop.i18n.error_messages import error_message
 from rami_desktop.i18n.faults import fault_message
 from rami_desktop.play.table.staging import refusal_fault
 from rami_desktop.play.view.shown import ShownRound
+
+#: several cards selected, then a click on the talaj (one card is discarded)
+ONE_TO_DISCARD = N_("Select only the card to discard.")
 
 
 def refusal_text(action: Action | None, code: str, state: ShownRound) -> str:
