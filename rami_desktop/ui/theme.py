@@ -20,10 +20,11 @@ from rami_desktop.storage.settings import INTERFACE_SCALES
 
 Color = tuple[int, int, int]
 
-# the table: a warm green felt
+# the table: a warm green felt (its lightest point, the middle, dark enough for the text drawn
+# on it: see ON_FELT)
 FELT: Color = (28, 102, 66)
 FELT_DARK: Color = (16, 66, 42)
-FELT_LIGHT: Color = (44, 128, 84)
+FELT_LIGHT: Color = (32, 106, 70)
 # panels: cream paper
 CREAM: Color = (248, 240, 222)
 CREAM_DARK: Color = (230, 216, 188)
@@ -35,13 +36,71 @@ INK_DISABLED: Color = (168, 154, 134)
 ACCENT: Color = (182, 58, 44)
 ACCENT_DARK: Color = (140, 40, 30)
 ACCENT_LIGHT: Color = (208, 86, 66)
+#: a primary button under the pointer (its cream label still reads)
+ACCENT_HOVER: Color = (190, 62, 48)
 ZELLIGE: Color = (30, 84, 140)
 BRASS: Color = (214, 172, 84)
-BRASS_LIGHT: Color = (240, 206, 130)
+BRASS_LIGHT: Color = (252, 228, 164)
 WHITE: Color = (255, 255, 255)
 SHADOW = (0, 0, 0, 70)
 DIM = (0, 0, 0, 140)
 FOCUS: Color = ZELLIGE
+# the table's dark panels (seats, status, journal), drawn at PANEL_ALPHA over the felt
+PANEL_BG: Color = (14, 52, 34)
+PANEL_ALPHA = 190
+PANEL_EDGE: Color = (72, 132, 96)
+#: soft text on the felt and on the table's panels
+SOFT: Color = (222, 238, 226)
+#: done: a combination's tick, "down", the opening reached
+GOOD: Color = (120, 200, 120)
+#: a refusal's message near the hand
+TOAST_BG: Color = (120, 30, 24)
+# the inks of the menu's drawn cards
+CARD_RED: Color = (178, 34, 40)
+CARD_BLACK: Color = (30, 30, 34)
+
+#: the least contrast ratio of a text and what it is drawn on (WCAG 2 level AA)
+MIN_CONTRAST = 4.5
+#: the text colours drawn on the felt itself, read against its lightest point
+ON_FELT: tuple[Color, ...] = (CREAM, BRASS_LIGHT, SOFT)
+#: every other text colour with what it is drawn on (a dark table panel: PANEL_BG over the
+#: felt); tests/ui/test_contrast.py checks each pair, and that no other text colour is drawn
+TEXT_ON: tuple[tuple[Color, Color], ...] = (
+    (INK, CREAM), (INK, CREAM_DARK), (INK, CREAM_EDGE), (INK, WHITE), (INK, GOOD),
+    (INK, BRASS_LIGHT), (INK_SOFT, CREAM), (INK_SOFT, CREAM_DARK), (INK_SOFT, WHITE),
+    (ACCENT_DARK, CREAM), (ACCENT_DARK, CREAM_DARK), (ACCENT, CREAM), (ACCENT, WHITE),
+    (ZELLIGE, CREAM), (ZELLIGE, CREAM_DARK), (ZELLIGE, WHITE),
+    (CREAM, ACCENT), (CREAM, ACCENT_HOVER), (CREAM, ACCENT_DARK), (CREAM, ZELLIGE),
+    (CREAM, PANEL_BG), (BRASS_LIGHT, PANEL_BG), (SOFT, PANEL_BG), (CREAM, TOAST_BG),
+    (CARD_RED, WHITE), (CARD_BLACK, WHITE),
+)
+#: text colours not meant to be read on their own: a disabled control's label (WCAG leaves
+#: inactive controls out) and the title's drop shadow
+NOT_READ: tuple[Color, ...] = (INK_DISABLED, FELT_DARK)
+
+
+def luminance(color: tuple[int, ...]) -> float:
+    """The relative luminance of an sRGB colour (WCAG 2)."""
+    def linear(v: int) -> float:
+        c = v / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(v) for v in color[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(fg: tuple[int, ...], bg: tuple[int, ...]) -> float:
+    """The contrast ratio of two colours, from 1 to 21 (WCAG 2)."""
+    light, dark = sorted((luminance(fg), luminance(bg)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def over(top: tuple[int, ...], alpha: int, below: tuple[int, ...]) -> Color:
+    """The colour of ``top`` drawn at ``alpha`` (0-255) over ``below``."""
+    a = alpha / 255
+    r, g, b = (round(t * a + u * (1 - a)) for t, u in zip(top[:3], below[:3], strict=True))
+    return (r, g, b)
+
 
 REFERENCE_SIZE = (1280, 800)
 #: the smallest window every screen fits in (a netbook's 1024x600 and 800x600 too)

@@ -13,6 +13,7 @@ from rami_desktop.engine.actions import Discard, Draw, Lay
 from rami_desktop.engine.cards import parse_card, parse_cards
 from rami_desktop.i18n import set_language
 from rami_desktop.play.session.config import Seat
+from rami_desktop.ui import theme
 from rami_desktop.ui.scenes.table import TableScene
 from rami_desktop.ui.table import animation
 from rami_desktop.ui.table.layout import TableLayout, card_h, compute_layout, flow_melds, index_rect
@@ -158,7 +159,7 @@ def test_hinted_cards_are_marked_under_them_not_outlined(make_app: Any) -> None:
     hand = {s.spec.ref: s for s in scene.board.in_zone("hand")}
     bar_y = hand[positions[0]].rect.bottom + _lay(scene).px(5)
     marked = {i for i, s in hand.items()
-              if tuple(app.screen.get_at((s.rect.x + 4, bar_y)))[:3] == (240, 206, 130)}
+              if tuple(app.screen.get_at((s.rect.x + 4, bar_y)))[:3] == theme.BRASS_LIGHT}
     assert marked == set(positions)
 
 
@@ -195,7 +196,7 @@ def test_status_line_while_dragging_and_own_dealer_badge(make_app: Any) -> None:
     # the dealer's tab after the player's own name
     me = _lay(scene).me
     brass = sum(1 for x in range(me.x, me.right, 2) for y in range(me.y, me.bottom, 2)
-                if tuple(app.screen.get_at((x, y)))[:3] == (240, 206, 130))
+                if tuple(app.screen.get_at((x, y)))[:3] == theme.BRASS_LIGHT)
     assert brass > 50
 
 

@@ -20,8 +20,8 @@ from rami_desktop.ui.widgets import Button, render_text, tr
 if TYPE_CHECKING:
     from rami_desktop.ui.scene import Context
 
-RED = (178, 34, 40)
-BLACK = (30, 30, 34)
+RED = theme.CARD_RED
+BLACK = theme.CARD_BLACK
 
 
 def draw_suit(surface: pygame.Surface, suit: str, center: tuple[float, float], size: float,
@@ -190,7 +190,7 @@ class MenuScene(WidgetScene):
         self.group.draw(surface)
         if self.save_is_newer:
             self._draw_reason(surface)
-        ver = render_text(f"v{__version__}", theme.px(theme.FONT_SMALL, s), theme.CREAM_DARK)
+        ver = render_text(f"v{__version__}", theme.px(theme.FONT_SMALL, s), theme.SOFT)
         surface.blit(ver, ver.get_rect(bottomright=(surface.get_width() - theme.px(12, s),
                                                     surface.get_height() - theme.px(8, s))))
 

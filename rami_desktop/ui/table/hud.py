@@ -16,12 +16,12 @@ from rami_desktop.ui.table.layout import SeatBox, TableLayout
 from rami_desktop.ui.text import bidi_format
 from rami_desktop.ui.widgets import blit_aligned, fit_text, render_text
 
-PANEL_BG = (14, 52, 34)
-PANEL_EDGE = (72, 132, 96)
+PANEL_BG = theme.PANEL_BG
+PANEL_EDGE = theme.PANEL_EDGE
 ACTIVE_EDGE = theme.BRASS_LIGHT
-SOFT = (206, 226, 210)
-GOOD = (120, 200, 120)
-TOAST_BG = (120, 30, 24)
+SOFT = theme.SOFT
+GOOD = theme.GOOD
+TOAST_BG = theme.TOAST_BG
 
 
 @dataclass(frozen=True)
@@ -49,7 +49,8 @@ def panel_surface(size: tuple[int, int], active: bool, corner: int) -> pygame.Su
         if len(_PANELS) > 64:
             _PANELS.clear()
         surf = pygame.Surface(size, pygame.SRCALPHA)
-        pygame.draw.rect(surf, (*PANEL_BG, 190), surf.get_rect(), border_radius=corner)
+        pygame.draw.rect(surf, (*PANEL_BG, theme.PANEL_ALPHA), surf.get_rect(),
+                         border_radius=corner)
         edge = ACTIVE_EDGE if active else PANEL_EDGE
         pygame.draw.rect(surf, edge, surf.get_rect(), width=3 if active else 1,
                          border_radius=corner)

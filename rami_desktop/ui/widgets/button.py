@@ -66,7 +66,7 @@ class Button(Widget):
             return theme.CREAM_DARK, theme.INK_DISABLED, theme.CREAM_EDGE
         if self.style == "primary":
             body = theme.ACCENT_DARK if self.pressed else (
-                theme.ACCENT_LIGHT if self.hovered else theme.ACCENT)
+                theme.ACCENT_HOVER if self.hovered else theme.ACCENT)
             return body, theme.CREAM, theme.ACCENT_DARK
         if self.style == "tab" and self.selected:
             return theme.ZELLIGE, theme.CREAM, theme.ZELLIGE
