@@ -25,7 +25,7 @@ def kept(tmp_path: Path) -> Path:
     (path,) = folder.iterdir()
     replay, problem = read_round(path, Replay.of_record)
     assert problem is None and replay is not None
-    assert replay.states[-1].snapshot() == state.snapshot()
+    assert replay.final.snapshot() == state.snapshot()
     return path
 
 

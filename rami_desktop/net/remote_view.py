@@ -136,7 +136,7 @@ class RemoteView:
             "partners": list(obs.partners),
             "round": {"number": self.view.match.round_number, "seats": list(seats)}}
         try:
-            end = Replay.of_record(record).states[-1]
+            end = Replay.of_record(record).final
         except Exception as exc:  # boundary: the host's data, whatever it holds
             log.warning("the host's record of the round does not replay: %s", exc)
             record = None

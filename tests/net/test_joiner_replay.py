@@ -65,7 +65,7 @@ def test_a_joiner_replays_the_round_once_it_is_over_every_step_the_host_s(over: 
     host = Replay.of_match(over.config, over.match)
     assert replay.steps == host.steps == len(over.round.log)
     for step in range(0, replay.steps + 1, 7):
-        mine, true = replay.states[step], host.states[step]
+        mine, true = replay.state_at(step), host.state_at(step)
         assert mine.hands == true.hands  # every hand, face up
         assert mine.talaj == true.talaj and mine.melds == true.melds
         assert replay.moments[step] == host.moments[step]
@@ -111,7 +111,7 @@ def test_the_joiner_s_round_file_is_kept_and_read_back(over: Session, tmp_path: 
     assert kept.names == ("Amina", "Yassine", None)
     replay, problem = read_round(kept.path, Replay.of_record)
     assert problem is None and replay is not None
-    assert replay.states[-1].hands == over.round.hands
+    assert replay.final.hands == over.round.hands
 
 
 @pytest.mark.parametrize("bad", [

@@ -86,7 +86,7 @@ def test_a_finding_opens_the_replay_at_its_turn_with_its_cards_marked(
     start = Replay.of_record(finished.round_record())
     log = finished.round.log
     k = next(k for k, a in enumerate(log) if isinstance(a, Discard) and a.player == 1
-             and a.card in start.states[start.turn_step(start.moments[k].turn)].hands[1])
+             and a.card in start.state_at(start.turn_step(start.moments[k].turn)).hands[1])
     fed = log[k]
     assert isinstance(fed, Discard)
     turn = start.moments[k].turn  # the turn the card was discarded in
@@ -200,7 +200,7 @@ def test_past_rounds_open_their_replay_and_a_damaged_one_is_said(make_app: Any,
     d.step()
     scene = app.stack.top
     assert isinstance(scene, ReplayScene)
-    assert scene.replay.states[-1].snapshot() == finished.round.snapshot()
+    assert scene.replay.final.snapshot() == finished.round.snapshot()
 
 
 def test_a_click_on_a_findings_line_opens_the_replay_at_its_turn(make_app: Any,

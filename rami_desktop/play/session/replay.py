@@ -2,9 +2,17 @@
 
 A :class:`Replay` is made from a round record (:mod:`.round_record`; a saved match whose
 current round is over reads the same way): the round is dealt again from its seed and each
-action of its log applied in order through the engine, keeping the state after each. Step ``k``
-is the round after its first ``k`` actions (step 0: as dealt). Every hand is the replay's to
-show (the round is over: its summary showed every hand). Nothing here knows of pygame.
+action of its log applied in order through the engine. Step ``k`` is the round after its first
+``k`` actions (step 0: as dealt). Every hand is the replay's to show (the round is over: its
+summary showed every hand). Nothing here knows of pygame.
+
+A round may hold tens of thousands of actions (a player laying and taking back again and
+again), so the replay does not keep every state: it keeps checkpoints, a copy of the round
+every :data:`EVERY` actions (further apart when the round grows heavy, so that together they
+hold a bounded share of each action's weight), without the round's history (its actions, its
+discards and the cards taken, which only grow: the one list of each is shared). A step is
+the nearest checkpoint at or before it, played forward; the step shown is kept, and a step on
+from it is one action. Memory and time are linear in the round's actions.
 
 The replay stands at one step; it moves a step at a time both ways, to the start of a turn
 (a finding's), or to either end; the cards a finding names are marked (:func:`finding_moment`).
@@ -12,6 +20,7 @@ The replay stands at one step; it moves a step at a time both ways, to the start
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -27,8 +36,18 @@ from rami_desktop.play.session.round_record import shared_round
 from rami_desktop.play.view.findings import Finding
 from rami_desktop.storage.names import clean_seat_names
 
+#: the fewest actions between two checkpoints
+EVERY = 32
+#: a checkpoint of a round of weight ``w`` (its cards, places on the table, cards seen held)
+#: comes at least ``w // SPREAD`` actions after the one before: the checkpoints hold at most
+#: about ``SPREAD`` entries an action
+SPREAD = 32
+#: the round's history: lists that only grow (an action appends to them), shared by the
+#: checkpoints instead of copied
+HISTORY = ("log", "discards", "taken")
 
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, slots=True)
 class Moment:
     """Where a step stands in the round.
 
@@ -47,6 +66,38 @@ class Moment:
     own_turn: int
     action: Action | None
     events: tuple[Event, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class _Checkpoint:
+    """The round at ``step``, its history lists empty, and where its history is: each of
+    :data:`HISTORY` as (the list it is a beginning of, its length)."""
+
+    step: int
+    state: RoundState
+    history: tuple[tuple[list[Any], int], ...]
+
+    @classmethod
+    def of(cls, step: int, state: RoundState) -> _Checkpoint:
+        """A checkpoint of ``state`` (which goes on growing its own history lists)."""
+        history = tuple((getattr(state, name), len(getattr(state, name))) for name in HISTORY)
+        bare = state.clone()
+        for name in HISTORY:
+            setattr(bare, name, [])
+        return cls(step, bare, history)
+
+    def state_copy(self) -> RoundState:
+        """A whole copy of the round at the checkpoint, history included."""
+        state = self.state.clone()
+        for name, (whole, length) in zip(HISTORY, self.history, strict=True):
+            setattr(state, name, whole[:length])
+        return state
+
+
+def _weight(state: RoundState) -> int:
+    """About how many entries a copy of ``state`` holds besides its history."""
+    return (len(state.melds) + len(state.held) + len(state.talaj) + len(state.stock)
+            + sum(len(h) for h in state.hands))
 
 
 def finding_moment(finding: Finding) -> tuple[int, frozenset[Card]]:
@@ -68,22 +119,25 @@ class Replay:
         log: its actions, in order.
         number: the round's number in its match (0: not known).
         seats: each round player's seat in its match (default: the round's order).
+        every: the fewest actions between two checkpoints (see the module's text).
 
     Raises:
         ValueError: the rules refuse an action, or the round does not end.
     """
 
     def __init__(self, config: GameConfig, dealt: RoundState, log: Collection[Action],
-                 number: int = 0, seats: Sequence[int] | None = None) -> None:
+                 number: int = 0, seats: Sequence[int] | None = None, *,
+                 every: int = EVERY) -> None:
         self.config = config
         self.number = number
         n = len(dealt.hands)
         self.seats = tuple(seats) if seats is not None and len(seats) == n else tuple(range(n))
         state = dealt.clone()
-        self.states: list[RoundState] = [state.clone()]
+        self._checkpoints = [_Checkpoint.of(0, state)]
         self.moments: list[Moment] = []
         owners: dict[int, int] = {}  # round turn -> own turn number
         counts: dict[int, int] = {}
+        most = max((len(h) for h in state.hands), default=1)
 
         def moment(step: int, action: Action | None, events: Sequence[Event] = ()) -> Moment:
             if state.turn not in owners:
@@ -98,10 +152,18 @@ class Replay:
                 events = state.apply(action)
             except RuleError as err:
                 raise ValueError(f"round: step {k} refused ({err.code.value})") from err
-            self.states.append(state.clone())
             self.moments.append(moment(k + 1, action, events))
+            most = max(most, *(len(h) for h in state.hands))
+            if k + 1 - self._checkpoints[-1].step >= max(every, _weight(state) // SPREAD):
+                self._checkpoints.append(_Checkpoint.of(k + 1, state))
         if not state.over:
             raise ValueError("the round is not over")
+        #: the round at its end (read it; never apply to it)
+        self.final = state
+        #: the most cards a hand held in the round
+        self.most_cards = most
+        self._turns = [m.turn for m in self.moments]
+        self._shown = (self.steps, state)  # the step last worked out, and its round
         self.step = 0
         #: the cards to mark (a finding's)
         self.marked: frozenset[Card] = frozenset()
@@ -163,12 +225,37 @@ class Replay:
     @property
     def steps(self) -> int:
         """The round's actions (the last step)."""
-        return len(self.states) - 1
+        return len(self.moments) - 1
 
     @property
     def state(self) -> RoundState:
         """The round at the current step (read it; never apply to it)."""
-        return self.states[self.step]
+        return self.state_at(self.step)
+
+    def state_at(self, step: int) -> RoundState:
+        """The round after its first ``step`` actions (read it; never apply to it): the step
+        last worked out itself, or the nearest checkpoint before ``step`` (or that step, when
+        nearer) played forward.
+
+        Raises:
+            IndexError: no such step.
+        """
+        if not 0 <= step <= self.steps:
+            raise IndexError(f"no step {step} in a round of {self.steps}")
+        shown, state = self._shown
+        if shown == step:
+            return state
+        at = bisect.bisect_right(self._checkpoints, step, key=lambda c: c.step) - 1
+        checkpoint = self._checkpoints[at]
+        if checkpoint.step <= shown < step:
+            state, start = state.clone(), shown
+        else:
+            state, start = checkpoint.state_copy(), checkpoint.step
+        for m in self.moments[start + 1:step + 1]:
+            assert m.action is not None
+            state.apply(m.action)
+        self._shown = (step, state)
+        return state
 
     @property
     def moment(self) -> Moment:
@@ -178,7 +265,7 @@ class Replay:
     @property
     def players(self) -> int:
         """The round's players."""
-        return len(self.states[0].hands)
+        return len(self.final.hands)
 
     def name(self, player: int) -> str | None:
         """A round player's name (None: the seat's default name)."""
@@ -232,10 +319,7 @@ class Replay:
         last turn: the round's end)."""
         if turn <= 0:
             return self.steps
-        for m in self.moments:
-            if m.turn >= turn:
-                return m.step
-        return self.steps
+        return min(bisect.bisect_left(self._turns, turn), self.steps)
 
     def go_to_turn(self, turn: int) -> bool:
         """Stand at the start of round turn ``turn`` (from 1; 0: the round's end)."""

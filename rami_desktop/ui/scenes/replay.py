@@ -61,7 +61,7 @@ class ReplayScene(WidgetScene):
         self.seat_rects: list[pygame.Rect] = []
         self.table_rect = pygame.Rect(0, 0, 0, 0)
         self.card_w = 0
-        self.most = max((len(h) for st in replay.states for h in st.hands), default=1)
+        self.most = replay.most_cards
         super().__init__(ctx)
 
     def build(self) -> None:

@@ -128,6 +128,6 @@ def test_a_session_keeps_each_finished_round_as_a_file(tmp_path: Path) -> None:
         (kept,) = files.listing()
         replay, problem = read_round(kept.path, Replay.of_record)
         assert problem is None and replay is not None
-        assert replay.states[-1].snapshot() == session.round.snapshot()
+        assert replay.final.snapshot() == session.round.snapshot()
     finally:
         session.close()
