@@ -118,6 +118,7 @@ def never_lays(port: int, code: str, turns: int) -> None:
     joiner's own reader refuses views of over 500 discards)."""
     from websockets.sync.client import connect
 
+    from rami_desktop.net.delta import FollowedView
     from rami_desktop.net.protocol import envelope
 
     seq, tries = 0, 0
@@ -125,6 +126,7 @@ def never_lays(port: int, code: str, turns: int) -> None:
     with connect(f"ws://127.0.0.1:{port}/", open_timeout=60) as ws:
         ws.send(envelope("join", code=code, name="", seat=None, token=None))
         obs: Any = None
+        followed = FollowedView()
         while True:
             msg = json.loads(ws.recv(timeout=120))
             if msg["type"] == "error" and msg.get("seq") == seq:
@@ -132,7 +134,7 @@ def never_lays(port: int, code: str, turns: int) -> None:
             if msg.get("ack") == seq and msg["type"] == "update":
                 pending, tries = False, 0
             if msg["type"] in ("welcome", "update"):
-                obs = msg["view"]["observation"]
+                obs = followed.take(msg, dict)["observation"]
             if obs is None or pending:
                 continue
             if int(obs["turn"]) >= turns or obs["over"]:

@@ -49,6 +49,7 @@ from websockets.exceptions import ConnectionClosed
 
 from bench_load import calibration as self_play_calibration
 from rami_desktop.net import guard
+from rami_desktop.net.delta import FollowedView
 from rami_desktop.net.protocol import CODE_ALPHABET, VERSION
 from rami_desktop.net.server import HostServer
 from rami_desktop.net.tables import Hall, TableSpec
@@ -165,6 +166,7 @@ class Joiner:
     refusals: int = 0
     last: dict[str, object] = field(default_factory=dict)
     tasks: set[asyncio.Task[None]] = field(default_factory=set)
+    followed: FollowedView = field(default_factory=FollowedView)
 
     async def run(self, url: str, stop: asyncio.Event) -> None:
         """Join, play until ``stop``."""
@@ -192,8 +194,7 @@ class Joiner:
             if kind == "update" and isinstance(ack, int) and ack in self.sent:
                 self.sent.pop(ack).answered = time.perf_counter()
                 self.acting = False
-            view = data["view"]
-            assert isinstance(view, dict)
+            view = self.followed.take(data, dict)  # an update tells what changed
             self.last = view["observation"]
             self.maybe_act(ws)
         elif kind == "seats" and data.get("started"):

@@ -32,11 +32,24 @@ from rami_desktop.play.view.happening import Happening
 from rami_desktop.storage.log_limit import LogLimit
 from rami_desktop.storage.names import clean_name
 
+from .delta import Sent
 from .errors import Code, NetError
 from .findings import findings_to_json
 from .game import NetState
 from .held import HeldOutbox
-from .protocol import POLICY_NAMES, VERSION, Act, Info, Join, Leave, Order, Ready, Request, envelope
+from .protocol import (
+    POLICY_NAMES,
+    VERSION,
+    Act,
+    Info,
+    Join,
+    Leave,
+    Order,
+    Ready,
+    Request,
+    Resync,
+    envelope,
+)
 from .redact import review_for, story_for, update_text, welcome_view
 from .seats import SeatBook
 from .server import Inbound, Mailbox, Outbox
@@ -134,6 +147,8 @@ class HostSession(Session):
         self._moment_seen: tuple[int, int, int, bool] | None = None
         self._moment_since = 0.0
         self._reviews: dict[tuple[int, int, int], tuple[Finding, ...] | None] = {}
+        #: the view each connection was sent last (its next update's delta is against it)
+        self._sent: dict[int, Sent] = {}
 
     @property
     def code(self) -> str:
@@ -251,6 +266,9 @@ class HostSession(Session):
             self.orders[seat] = HandOrder.from_dict(request.order, self.hand(seat))
         elif isinstance(request, Ready):
             self._ready.add(seat)
+        elif isinstance(request, Resync):
+            _quiet.warning(f"resync:{request.reason}", "a joiner resyncs (%s)", request.reason)
+            self._update(conn, seat, None, None, whole=True)
 
     def _error(self, conn: int, code: NetError | str, seq: int | None = None) -> None:
         value = code.value if isinstance(code, NetError) else code
@@ -264,6 +282,7 @@ class HostSession(Session):
         if taken.replaced is not None:
             self._error(taken.replaced, NetError.REPLACED)
             self.outbox.close(taken.replaced, NetError.REPLACED.value)
+            self._sent.pop(taken.replaced, None)
         name = clean_name(request.name)
         if name is not None and not taken.returned:
             seats = list(self.config.seats)
@@ -273,14 +292,15 @@ class HostSession(Session):
             self._stand_down(taken.seat)
         seated = self.match.player_of(taken.seat) is not None
         order = self.kept_order(taken.seat) if seated else None
+        view, self._sent[conn] = welcome_view(self.match, taken.seat, self.serial, order)
         self.outbox.send(conn, envelope(
             "welcome", seat=taken.seat, token=taken.token, code=self.code,
-            serial=self.serial, view=welcome_view(self.match, taken.seat, self.serial, order),
-            story=story_for(self.match, taken.seat), **self._review_field(taken.seat),
-            **self._seats_fields()))
+            serial=self.serial, **view, story=story_for(self.match, taken.seat),
+            **self._review_field(taken.seat), **self._seats_fields()))
         self._broadcast_seats()
 
     def _gone(self, conn: int, welcomed: bool = True) -> None:
+        self._sent.pop(conn, None)
         seat = self.book.drop(conn, welcomed)
         if seat is None:
             return
@@ -389,9 +409,16 @@ class HostSession(Session):
         acking = self._acking
         for seat, conn in self.book.connections.items():
             ack = acking[1] if acking is not None and acking[0] == seat else None
-            self.outbox.send(conn, update_text(self.match, seat, self.serial, happening, ack,
-                                               self._review_of(seat)))
+            self._update(conn, seat, happening, ack)
         self.outbox.flush()
+
+    def _update(self, conn: int, seat: int, happening: Happening | None, ack: int | None,
+                whole: bool = False) -> None:
+        """Send a connection its seat's update (the view's delta, or ``whole``: the view)."""
+        text, self._sent[conn] = update_text(self.match, seat, self.serial, happening, ack,
+                                             self._review_of(seat), self._sent.get(conn),
+                                             whole)
+        self.outbox.send(conn, text)
 
     def release(self) -> None:
         """What was kept may be told: the seats' tokens are kept (if they changed), then the

@@ -17,7 +17,8 @@ from rami_desktop.play.view.findings import Finding
 from rami_desktop.play.view.story import STORY_MOVES, Told
 
 from .client import ClientLink, LinkEvent
-from .codec import JSON, field_bool, field_int, field_list, field_str, told_from_dict
+from .codec import JSON, field_bool, field_int, field_list, field_obj, field_str, told_from_dict
+from .delta import NUMBER_LIMIT
 from .errors import Code, NetError, code_of
 from .findings import findings_from_json
 from .protocol import POLICY_NAMES, Info, Join, request_text
@@ -60,7 +61,8 @@ def table_info_from(data: JSON) -> TableInfo:
 class Welcome:
     """A seat given: which, its token, the table's code, the match's serial, the table, the
     seat's view of the game, the round's last moves (its journal) and, when the round is over,
-    the seat's review of it."""
+    the seat's review of it; the view as it came and its number (the host's next updates tell
+    what changed since: :mod:`.delta`)."""
 
     seat: int
     token: str
@@ -70,6 +72,8 @@ class Welcome:
     view: SeatView
     story: tuple[Told, ...]
     review: tuple[Finding, ...] | None = None
+    number: int = 0
+    view_data: JSON | None = None
 
 
 def welcome_from(data: JSON) -> Welcome:
@@ -84,7 +88,8 @@ def welcome_from(data: JSON) -> Welcome:
                    field_int(data, "serial", 0, 1 << 30), table,
                    seat_view_from_dict(data.get("view")),
                    tuple(told_from_dict(t) for t in field_list(data, "story", STORY_MOVES)),
-                   review_from(data))
+                   review_from(data), field_int(data, "number", 1, NUMBER_LIMIT),
+                   field_obj(data, "view"))
 
 
 def review_from(data: JSON) -> tuple[Finding, ...] | None:

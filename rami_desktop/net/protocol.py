@@ -21,8 +21,9 @@ from .errors import NetError
 
 #: the protocol's version: both sides refuse another one, saying which is newer (2: the
 #: observation says which cards taken from the talaj are still held, `held`; 3: a round's end
-#: carries the seat's own review, `review`)
-VERSION = 3
+#: carries the seat's own review, `review`; 4: an update carries what changed in the view,
+#: `delta`, and a joiner may ask for the whole view, `resync`)
+VERSION = 4
 #: the largest message either side reads (bytes of UTF-8 text)
 MAX_BYTES = 64 * 1024
 #: a message this large closes the connection at once (the WebSocket frame limit)
@@ -35,6 +36,9 @@ SEQ_LIMIT = 1 << 40
 ADMIN_LIMIT = 128
 #: what a table does while a joiner is away: wait for them, or let a bot play the seat
 POLICY_NAMES: tuple[str, ...] = ("wait", "bot")
+#: why a joiner asks for the whole view: a delta against a view it does not hold, or one it
+#: could not read
+RESYNC_REASONS: tuple[str, ...] = ("missed", "bad_field")
 
 
 @dataclass(frozen=True)
@@ -82,6 +86,13 @@ class Ping:
 
 
 @dataclass(frozen=True)
+class Resync:
+    """Send the whole view: a delta could not be followed (``reason``: :data:`RESYNC_REASONS`)."""
+
+    reason: str
+
+
+@dataclass(frozen=True)
 class Leave:
     """The player leaves the table (the seat keeps its token for a return)."""
 
@@ -98,7 +109,7 @@ class Create:
     name: str = ""
 
 
-Request = Info | Join | Act | Order | Ready | Ping | Leave | Create
+Request = Info | Join | Act | Order | Ready | Ping | Resync | Leave | Create
 
 
 @dataclass(frozen=True)
@@ -212,6 +223,11 @@ def _request(kind: str, data: JSON) -> Request:
         if isinstance(t, bool) or not isinstance(t, (int, float)) or not math.isfinite(t):
             raise ValueError("'t' must be a number")
         return Ping(float(t))
+    if kind == "resync":
+        reason = data.get("reason")
+        if reason not in RESYNC_REASONS:
+            raise ValueError("'reason' must be missed or bad_field")
+        return Resync(reason)
     if kind == "leave":
         return Leave()
     if kind == "create":
@@ -239,6 +255,8 @@ def request_text(request: Request) -> str:
         return envelope("ready")
     if isinstance(request, Ping):
         return envelope("ping", t=request.t)
+    if isinstance(request, Resync):
+        return envelope("resync", reason=request.reason)
     if isinstance(request, Create):
         return envelope("create", admin=request.admin, preset=request.preset,
                         seats=request.seats, rounds=request.rounds, name=request.name)
@@ -252,7 +270,7 @@ def parse_reply(text: str | bytes) -> JSON | Refusal:
 
 
 __all__ = ["ADMIN_LIMIT", "CODE_ALPHABET", "CODE_LENGTH", "HARD_LIMIT", "MAX_BYTES",
-           "NAME_LIMIT", "POLICY_NAMES", "SEQ_LIMIT", "VERSION", "WELCOME_PREFIX",
-           "Act", "Create", "Info", "Join", "Leave", "Order", "Ping", "Ready", "Refusal", "Request",
-           "envelope", "normalize_code", "parse_reply", "parse_request", "request_text",
-           "version_refusal"]
+           "NAME_LIMIT", "POLICY_NAMES", "RESYNC_REASONS", "SEQ_LIMIT", "VERSION",
+           "WELCOME_PREFIX", "Act", "Create", "Info", "Join", "Leave", "Order", "Ping", "Ready",
+           "Refusal", "Request", "Resync", "envelope", "normalize_code", "parse_reply",
+           "parse_request", "request_text", "version_refusal"]

@@ -6,9 +6,9 @@ never the stock, its order or the seed (a round over is told with its shared rec
 dealt, the cards drawn from the stock in order and the actions, for the joiner's replay). The
 view and the events are redacted as a shared screen's are (:mod:`rami_desktop.play.view.seat_view`);
 :func:`seat_view` is the seat's view as JSON; :func:`update_text` and :func:`welcome_view` are
-the messages (a round's end carries the seat's own review, :func:`review_for`); :func:`story_for`
-the round's last moves told again to a
-seat taken again.
+the messages (an update tells what changed since the connection's last view, :mod:`.delta`; a
+round's end carries the seat's own review, :func:`review_for`); :func:`story_for` the round's
+last moves told again to a seat taken again.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from rami_desktop.play.view.seat_view import redact_events, view_of
 from rami_desktop.play.view.story import STORY_MOVES, Told, round_story
 
 from .codec import JSON, event_to_dict, told_to_dict
+from .delta import Sent, view_fields
 from .findings import findings_to_json
 from .protocol import MAX_BYTES, envelope
 from .view import seat_view_to_dict
@@ -58,14 +59,16 @@ def happening_for(match: Match, seat: int, happening: Happening) -> JSON:
 
 
 def update_text(match: Match, seat: int, serial: int, happening: Happening | None,
-                ack: int | None = None, review: tuple[Finding, ...] | None = None) -> str:
+                ack: int | None = None, review: tuple[Finding, ...] | None = None,
+                last: Sent | None = None, whole: bool = False) -> tuple[str, Sent]:
     """The ``update`` message for a seat after a happening (``ack``: the seat's own action
-    that caused it), with the seat's view after it and, once the round is over, the seat's
-    review (:func:`review_for`)."""
+    that caused it), with the seat's view after it (its delta against ``last``, the view the
+    connection was sent last, unless there is none or ``whole``: :mod:`.delta`) and, once the
+    round is over, the seat's review (:func:`review_for`); and what the connection is sent."""
     told = [] if happening is None else [happening_for(match, seat, happening)]
     extra = {} if review is None else {"review": findings_to_json(review)}
-    return envelope("update", ack=ack, happenings=told, view=seat_view(match, seat, serial),
-                    **extra)
+    fields, sent = view_fields(seat_view(match, seat, serial), last, whole)
+    return envelope("update", ack=ack, happenings=told, **fields, **extra), sent
 
 
 def review_for(match: Match, seat: int) -> tuple[Finding, ...] | None:
@@ -85,9 +88,11 @@ def story_for(match: Match, seat: int) -> list[JSON]:
             for t in round_story(match)[-STORY_MOVES:]]
 
 
-def welcome_view(match: Match, seat: int, serial: int, order: HandOrder | None) -> JSON:
-    """The view a seat is welcomed (or welcomed back) with: its hand's order too."""
-    return seat_view(match, seat, serial, order)
+def welcome_view(match: Match, seat: int, serial: int, order: HandOrder | None
+                 ) -> tuple[JSON, Sent]:
+    """The view a seat is welcomed (or welcomed back) with, its hand's order too, as the
+    welcome's fields (the whole view, numbered); and what the connection is sent."""
+    return view_fields(seat_view(match, seat, serial, order), None)
 
 
 __all__ = ["happening_for", "review_for", "seat_view", "story_for", "update_text",

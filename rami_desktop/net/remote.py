@@ -29,6 +29,7 @@ from rami_desktop.play.view.happening import Happening, Played
 
 from .client import ClientLink, LinkEvent
 from .codec import JSON, event_from_dict, field_bool, field_int, field_list
+from .delta import FollowedView, MissedDelta
 from .errors import Code, NetError, code_of
 from .game import NetState
 from .joining import (
@@ -40,7 +41,7 @@ from .joining import (
     trouble_of,
     welcome_from,
 )
-from .protocol import Act, Join, Leave, Order, Ready, request_text
+from .protocol import Act, Join, Leave, Order, Ready, Resync, request_text
 from .remote_view import RemoteView
 from .seat_lock import SeatLock
 from .view import SeatView, seat_view_from_dict
@@ -88,6 +89,9 @@ class RemoteSession(RemoteView):
         self._moment = 0
         self._bot_refusals = 0
         self._asked_redeal = -1
+        #: the view as the host's messages made it (deltas are applied to it)
+        self._followed = FollowedView(welcome.view_data, welcome.number)
+        self._resyncing = False
         self.link.greet_with(request_text(Join(self.code, name, self.seat, self.token)))
 
     def holds(self, seat: int) -> bool:
@@ -225,6 +229,8 @@ class RemoteSession(RemoteView):
     def _welcome_back(self, data: JSON) -> None:
         welcome = welcome_from(data)
         self.status = "joined"
+        self._followed = FollowedView(welcome.view_data, welcome.number)
+        self._resyncing = False
         self._seats(welcome.table)
         self._new_view(welcome.view, welcome.serial)
         self.orders[self.seat] = HandOrder.from_dict(welcome.view.order, self.hand())
@@ -253,14 +259,22 @@ class RemoteSession(RemoteView):
         self._refusals.append((code, action))
 
     def _update(self, data: JSON) -> None:
-        view = seat_view_from_dict(data.get("view"))
         told = [_happening(h) for h in field_list(data, "happenings", 10)]
+        review = review_from(data)
         ack = data.get("ack")
         pending = self._pending if self._pending is not None and ack == self._pending[0] \
             else None
+        try:
+            view = self._followed.take(data, seat_view_from_dict)
+        except ValueError as exc:  # a delta not followed: the whole view is asked for, once
+            if pending is not None:
+                self._pending = None  # the move was played: the whole view will show it
+            self._resync(exc)
+            return
+        self._resyncing = self._resyncing and data.get("delta") is not None
         if view.match.serial != self.serial:
             self.orders[self.seat] = HandOrder()
-        self._review = review_from(data)
+        self._review = review
         self._new_view(view, view.match.serial)
         hand = self.hand()
         for happening in told:
@@ -280,6 +294,17 @@ class RemoteSession(RemoteView):
         if pending is not None:
             self._pending = None
         self._keep_round()
+
+    def _resync(self, problem: ValueError) -> None:
+        """Ask the host for the whole view (once until it comes): an update could not be
+        followed."""
+        if self._resyncing:
+            return
+        self._resyncing = True
+        reason = "missed" if isinstance(problem, MissedDelta) else "bad_field"
+        log.warning("an update of the host could not be followed (%s): the whole view is "
+                    "asked for", problem)
+        self.link.send(request_text(Resync(reason)))
 
     def _keep_round(self) -> None:
         """Keep the round just over once (written on the worker thread; a failure is only

@@ -14,6 +14,7 @@ from typing import Any
 from rami_desktop.bots import make_bot
 from rami_desktop.engine.cards import full_deck
 from rami_desktop.engine.rules import Rules
+from rami_desktop.net.delta import FollowedView
 from rami_desktop.net.headless import TablePlan, end_table, run_joiner, run_tables
 from rami_desktop.net.host_session import HostSession
 from rami_desktop.net.hosting import Hosting
@@ -67,7 +68,8 @@ class LeakTap:
     """An outbox in front of the server that checks, at the moment each message is sent, that
     it tells its seat nothing hidden from it (the host's state is the truth then).
 
-    The checks: the view's observation is exactly the seat's observation; no card code appears
+    The checks: the view's observation (a delta: the view it makes of the connection's last)
+    is exactly the seat's observation; no card code appears in the message (a delta's too)
     that is neither the seat's own, nor public this round (talaj, table, discards, cards taken
     from the talaj), nor (once the round is over) in the hands shown at its end; a card another
     player drew from the stock is null; no stock, seed or log is named; no run of four stock
@@ -80,10 +82,14 @@ class LeakTap:
     failures: list[str] = field(default_factory=list)
     checked: int = 0
     cards_checked: int = 0
+    #: updates that told their view as a delta
+    deltas: int = 0
     lock: threading.Lock = field(default_factory=threading.Lock)
     #: cards seen on the table this round (a take-back returns them to a hand: still known)
     seen: set[str] = field(default_factory=set)
     seen_round: tuple[int, int] = (0, 0)
+    #: each connection's view as the messages made it (a welcome's, then deltas applied)
+    views: dict[int, FollowedView] = field(default_factory=dict)
 
     def send(self, conn: int, text: str) -> None:
         """Check, record and pass on."""
@@ -92,7 +98,7 @@ class LeakTap:
             seat = session.book.seat_of(conn)
             try:
                 if seat is not None:
-                    self._check(session, seat, text)
+                    self._check(session, conn, seat, text)
             except Exception as exc:  # the test reads the failures
                 self.failures.append(f"seat {seat}: {exc!r} in {text[:300]}")
         with self.lock:
@@ -107,7 +113,7 @@ class LeakTap:
         """Pass on."""
         self.inner.flush()
 
-    def _check(self, session: HostSession, seat: int, text: str) -> None:
+    def _check(self, session: HostSession, conn: int, seat: int, text: str) -> None:
         data = json.loads(text)
         self.checked += 1
         match = session.match
@@ -120,7 +126,10 @@ class LeakTap:
         if data["type"] not in ("update", "welcome"):
             assert not parts.cards, data
             return
-        view = data["view"]
+        if data["type"] == "welcome":
+            self.views[conn] = FollowedView()
+        self.deltas += data.get("delta") is not None
+        view = self.views[conn].take(data, dict)  # a delta: the view it makes
         assert seat_view_from_dict(view).observation == observation_for(match, seat)
         moment = (id(r), r.redeals)
         if moment != self.seen_round:

@@ -26,6 +26,7 @@ from websockets.sync.client import connect as sync_connect
 
 from rami_desktop.bots import make_bot
 from rami_desktop.engine.actions import action_to_dict
+from rami_desktop.net.delta import FollowedView
 from rami_desktop.net.protocol import envelope
 from rami_desktop.net.view import seat_view_from_dict
 from tests.net.host_forks import HostForks
@@ -67,6 +68,7 @@ class Joiner:
         self.acks: set[int] = set()
         self.seq = 0
         self._sent: dict[int, Any] = {}
+        self.followed = FollowedView()
 
     def join(self, ws: ClientConnection) -> Position:
         """Take the seat (back) on a connection; return the welcome's position."""
@@ -76,8 +78,9 @@ class Joiner:
             msg = json.loads(ws.recv(timeout=LIMIT))
             if msg["type"] == "welcome":
                 self.token, self.seat = msg["token"], msg["seat"]
-                self.view = msg["view"]
-                return position(msg["view"])
+                self.followed = FollowedView()
+                self.view = self.followed.take(msg, dict)
+                return position(self.view)
             assert msg["type"] in ("seats", "table"), msg
 
     def play(self, ws: ClientConnection, until: float) -> None:
@@ -90,8 +93,8 @@ class Joiner:
                 except TimeoutError:
                     return
                 if msg["type"] == "update":
-                    self.view = msg["view"]
-                    self.told.append(position(msg["view"]))
+                    self.view = self.followed.take(msg, dict)  # what changed, applied
+                    self.told.append(position(self.view))
                     if msg.get("ack") is not None:
                         self.acks.add(msg["ack"])
                 elif msg["type"] == "error" and msg.get("seq") in self._sent:

@@ -43,7 +43,7 @@ def _played(seed: int, turns: int | None = None) -> Session:
 
 def _joiner(match: Match, seat: int = 1) -> tuple[RemoteView, dict[str, Any]]:
     """The joiner's view after the host's last update message (as sent on the wire)."""
-    message = json.loads(update_text(match, seat, 0, None))
+    message = json.loads(update_text(match, seat, 0, None)[0])
     welcome = Welcome(seat, "token", "ABCDEFGHJK", 0, TableInfo("Amina", SEATS, True, "wait"),
                       seat_view_from_dict(message["view"]), ())
     return RemoteView(welcome), message

@@ -20,6 +20,7 @@ from websockets.exceptions import ConnectionClosed
 
 from rami_desktop.net import guard
 from rami_desktop.net import tables as tables_module
+from rami_desktop.net.delta import FollowedView
 from rami_desktop.net.host_session import HostSession
 from rami_desktop.net.protocol import VERSION
 from rami_desktop.net.server import HostServer
@@ -75,6 +76,7 @@ class Joiner:
 
     async def _read(self, ws: ClientConnection) -> None:
         obs: dict[str, Any] = {}
+        followed = FollowedView()
         started = False
         with contextlib.suppress(ConnectionClosed):
             async for message in ws:
@@ -87,7 +89,7 @@ class Joiner:
                         self.tally.answered += 1
                         if self.tally.answered >= self.tally.goal:
                             self.tally.done.set()
-                    obs = data["view"]["observation"]
+                    obs = followed.take(data, dict)["observation"]
                 elif kind == "seats":
                     started = started or bool(data.get("started"))
                 elif (kind == "error" and self.waiting is not None

@@ -11,9 +11,12 @@ from __future__ import annotations
 import pytest
 
 from rami_desktop.engine.rules import PRESETS, Rules
+from rami_desktop.net.redact import seat_view
+from rami_desktop.net.view import seat_view_from_dict
 from rami_desktop.play.table.table import Table as ScreenTable
 from tests.conftest import some_by_default
 from tests.net.harness import config_of, host_table, join_bot, play_joiners
+from tests.net.test_delta import wire
 
 #: (preset, teams, the seats): every preset, and teams of four (three joiners, one bot)
 MATCHES = [
@@ -54,8 +57,12 @@ def play_match(rules: Rules, kinds: tuple[str, ...], seed: int) -> None:
             if host.match.player_of(joiner.seat) is not None:
                 assert joiner.view.observation == host.match.observation(joiner.seat)
                 assert seen.round.hands == host.round.hands  # shown at the round's end
+            # followed delta after delta: exactly the view a whole update gives
+            assert joiner.view == seat_view_from_dict(wire(seat_view(host.match, joiner.seat,
+                                                                     host.serial)))
         assert table.tap.failures == []
         assert table.tap.checked > 20 and table.tap.cards_checked > 500
+        assert table.tap.deltas > table.tap.checked // 2
         assert host.driver_stats.illegal == 0
     finally:
         table.close()

@@ -23,6 +23,7 @@ from rami_desktop.net.protocol import (
     Ping,
     Ready,
     Refusal,
+    Resync,
     normalize_code,
     parse_request,
     request_text,
@@ -32,7 +33,8 @@ from rami_desktop.net.protocol import (
 @pytest.mark.parametrize("request_", [
     Info(), Join("ABC234", "Sara", None, None), Join("ABC234", "Omar", 2, "tok"),
     Act(7, Draw(1, "top"), ()), Act(8, Discard(0, parse_card("10H")), (3,)),
-    Order({"cards": ["AS"], "breaks": []}), Ready(), Ping(1.5), Leave()])
+    Order({"cards": ["AS"], "breaks": []}), Ready(), Ping(1.5), Resync("missed"),
+    Resync("bad_field"), Leave()])
 def test_every_request_reads_back(request_: object) -> None:
     assert parse_request(request_text(request_)) == request_  # type: ignore[arg-type]
 
@@ -53,6 +55,8 @@ def test_every_request_reads_back(request_: object) -> None:
     (json.dumps({"v": VERSION, "type": "act", "seq": 1, "picked": [True],
                  "action": {"player": 0, "do": "undo"}}), NetError.BAD_FIELD),
     (f'{{"v": {VERSION}, "type": "ping", "t": NaN}}', NetError.MALFORMED),
+    (json.dumps({"v": VERSION, "type": "resync"}), NetError.BAD_FIELD),
+    (json.dumps({"v": VERSION, "type": "resync", "reason": "please"}), NetError.BAD_FIELD),
     (f'{{"v": {VERSION}, "type": "ping", "t": 1e999}}', NetError.BAD_FIELD),
     ("[" * 100_000 + "]" * 100_000, NetError.TOO_BIG),
     (f'{{"v": {VERSION}, "type": "info", "x": ' + "[" * 20_000 + "]" * 20_000 + "}",

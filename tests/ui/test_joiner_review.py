@@ -79,13 +79,14 @@ def _joiner(app: Any) -> tuple[RemoteSession, Match]:
     match, events = _host_round()
     seats = [SeatInfo("Sara", "net", True, True), SeatInfo("Bot", "bot")]
     link = Link()
-    welcome = envelope("welcome", seat=0, token="t" * 32, code="REVIEW", serial=0,
-                       view=welcome_view(match, 0, 0, None), story=[],
+    view, sent = welcome_view(match, 0, 0, None)
+    welcome = envelope("welcome", seat=0, token="t" * 32, code="REVIEW", serial=0, **view,
+                       story=[],
                        seats=[s.to_dict() for s in seats], started=True, policy="wait",
                        host="Host")
     joiner = RemoteSession(link, welcome_from(json.loads(welcome)), "Sara")  # type: ignore[arg-type]
     link.inbox.append(_message(update_text(match, 0, 0, Happening("move", 1, tuple(events)),
-                                           review=review_for(match, 0))))
+                                           review=review_for(match, 0), last=sent)[0]))
     joiner.pump()
     assert joiner.round_state.over
     return joiner, match
