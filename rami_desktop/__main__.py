@@ -31,7 +31,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     p = OneLineParser(prog="rami", description="Rami: Moroccan rummy.")
     p.add_argument("--autoplay", action="store_true", help="every seat a bot; start at once")
     p.add_argument("--seed", type=whole_number(0, 2**32 - 1), default=None,
-                   help="the seed of the deal")
+                   help="the first round's deal (later rounds stay secret)")
     p.add_argument("--players", type=whole_number(2, 6), default=None,
                    help="number of players (2-6)")
     p.add_argument("--preset", choices=PRESET_NAMES, default="talaj", help="the rules preset")

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -60,7 +59,7 @@ class Game:
     sends the human's moves as intents.
     """
 
-    def __init__(self, preset_name: str, players: int, seed: int, level: str = "easy",
+    def __init__(self, preset_name: str, players: int, seed: int | None, level: str = "easy",
                  inp: TextIO | None = None, out: TextIO | None = None,
                  first_dealer: int | None = None, pace: str = "off",
                  sleep: Callable[[float], None] = time.sleep) -> None:
@@ -358,7 +357,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     p.add_argument("--preset", choices=PRESET_NAMES, default="talaj", help="the rules preset")
     p.add_argument("--players", type=whole_number(2, 6), default=2, help="number of players")
     p.add_argument("--seed", type=whole_number(0, 2**32 - 1), default=None,
-                   help="the seed of the deals")
+                   help="the first round's deal (later rounds stay secret)")
     p.add_argument("--level", default="easy", choices=ALL_LEVELS,
                    help="the bots' level (expert only in the presets that offer it)")
     p.add_argument("--pace", default="off", choices=PACES,
@@ -379,8 +378,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(_("{preset} offers the levels {levels}.").format(
             preset=args.preset, levels=", ".join(levels_for(args.preset))), file=sys.stderr)
         return 2
-    seed = args.seed if args.seed is not None else random.randrange(2**31)
-    game = Game(args.preset, args.players, seed, args.level, pace=args.pace)
+    game = Game(args.preset, args.players, args.seed, args.level, pace=args.pace)
     try:
         return game.play()
     except KeyboardInterrupt:

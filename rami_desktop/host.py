@@ -84,7 +84,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     ap.add_argument("--name", type=player_name, default="",
                     help="the table's name on the network (at most 16 characters)")
     ap.add_argument("--listen", default=None, help="address to listen on (default: all)")
-    ap.add_argument("--seed", type=whole_number(0, (1 << 32) - 1), default=None)
+    ap.add_argument("--seed", type=whole_number(0, (1 << 32) - 1), default=None,
+                    help="the first round's deal (as a deal code's; later rounds stay secret)")
     ap.add_argument("--cert", type=regular_file(PEM_LIMIT), default=None,
                     help="TLS certificate (PEM): serve wss://")
     ap.add_argument("--key", type=regular_file(PEM_LIMIT), default=None,

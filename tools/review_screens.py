@@ -33,6 +33,7 @@ from rami_desktop.app import App
 from rami_desktop.bots import make_bot
 from rami_desktop.engine.rules import preset
 from rami_desktop.play.session.config import GameConfig, Seat
+from rami_desktop.play.session.match_key import chosen_key
 from rami_desktop.play.session.session import Session
 from rami_desktop.play.table.table import Table
 from rami_desktop.ui.scenes.round_summary import RoundSummaryScene
@@ -49,7 +50,7 @@ def played(seed: int, shared: bool = False) -> Session:
     Amina, a second human at the screen), played to its end."""
     other = Seat("Amina", "human") if shared else Seat(None, "bot", "hard")
     config = GameConfig(preset("talaj"), (Seat("Sam", "human"), other), seed=seed)
-    session = Session(config, first_dealer=1, verify_saves=False)
+    session = Session(config, first_dealer=1, verify_saves=False, key=chosen_key(seed))
     stand_in = make_bot("medium")
     rng = random.Random(seed)
     table = Table(session)

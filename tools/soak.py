@@ -119,7 +119,7 @@ def same_game(resumed: Session) -> bool:
     """Whether a resumed match is the soak's game at one of its moments (played again from
     its seed until it holds as many actions)."""
     target = resumed.match.to_dict()
-    again = Session(soak_config(resumed.seed))
+    again = Session(soak_config(resumed.seed), key=resumed.match.key)
     human = Human(resumed.seed)
     while actions_of(again) < actions_of(resumed):
         step(again, human)

@@ -1,7 +1,17 @@
-"""A match: rounds dealt in turn, scores carried over, elimination or lowest total, teams."""
+"""A match: rounds dealt in turn, scores carried over, elimination or lowest total, teams.
+
+Round 1 is dealt from the match's seed (a pasted deal code's, or one drawn). Every later round's
+seed comes from the match's secret key (drawn by the session, :data:`KEY_BYTES` bytes, kept only
+in the match file) through HMAC-SHA256: a round's seed, which its deal code shows, tells nothing
+of the key, so nothing of another round. A match saved before keys existed has none: its later
+rounds are dealt as they always were (:func:`_round_seed`, a public function of the seed), until
+the session gives it a key (:meth:`Match.secure`), from the next round on.
+"""
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -15,6 +25,10 @@ from .rules import MatchEnd, Rules
 from .state import RoundState
 
 MATCH_VERSION = 1
+#: the length of a match's secret key, in bytes
+KEY_BYTES = 32
+#: seeds are below this (a deal code holds 32 bits)
+SEED_LIMIT = 1 << 32
 
 
 @dataclass(frozen=True)
@@ -46,18 +60,34 @@ class Match:
     """A match between ``n`` seats: deals rounds, keeps totals, says who is out and who won.
 
     Round players are numbered in the round's own order; ``seats`` maps them to match seats.
+
+    Args:
+        rules: the rules.
+        n_seats: the number of seats.
+        seed: round 1's seed.
+        first_dealer: the first dealer's seat (default: from the seed).
+        scores: each seat's total before round 1 (default: 0).
+        key: the secret key later rounds are dealt from (:data:`KEY_BYTES` bytes; None: dealt
+            from the seed, as matches saved before keys were).
+        key_from: the first round (counted from 0) dealt from the key (a match saved before
+            keys, given one when resumed).
     """
 
     def __init__(self, rules: Rules, n_seats: int, seed: int, first_dealer: int | None = None,
-                 scores: list[int] | None = None) -> None:
+                 scores: list[int] | None = None, key: bytes | None = None,
+                 key_from: int = 1) -> None:
         if not rules.min_players <= n_seats <= rules.max_players:
             raise ValueError(f"{n_seats} players: this preset takes {rules.min_players} to "
                              f"{rules.max_players}")
         if rules.teams and n_seats != 4:
             raise ValueError("teams need exactly 4 players")
+        if key is not None and (not isinstance(key, bytes) or len(key) != KEY_BYTES):
+            raise ValueError(f"a match's key is {KEY_BYTES} bytes")
         self.rules = rules
         self.n = n_seats
         self.seed = seed
+        self.key = key
+        self.key_from = max(1, key_from)
         # the seed fixes the first dealer, so that a round's deal code (its seed) replays it
         self.first_dealer = seed % n_seats if first_dealer is None else first_dealer
         self.scores: list[int] = list(scores) if scores else [0] * n_seats
@@ -93,10 +123,26 @@ class Match:
         self.seats = tuple(self.active_seats())
         k = len(self.results)
         dealer = self.seats.index(self.dealer_seat)
-        self.round_seed = self.seed if k == 0 else _round_seed(self.seed, k, len(self.seats),
-                                                               dealer)
+        if k == 0:
+            self.round_seed = self.seed
+        elif self.key is not None and k >= self.key_from:
+            self.round_seed = keyed_round_seed(self.key, k, len(self.seats), dealer)
+        else:
+            self.round_seed = _round_seed(self.seed, k, len(self.seats), dealer)
         self.round = self.dealt_round()
         self.logs.append([])
+
+    def secure(self, key: bytes) -> None:
+        """Give a match saved before keys its key: the rounds not yet dealt come from it.
+
+        Raises:
+            ValueError: the match has a key, or ``key`` is not :data:`KEY_BYTES` bytes.
+        """
+        if self.key is not None:
+            raise ValueError("the match has its key")
+        if not isinstance(key, bytes) or len(key) != KEY_BYTES:
+            raise ValueError(f"a match's key is {KEY_BYTES} bytes")
+        self.key, self.key_from = key, len(self.logs)
 
     def dealt_round(self) -> RoundState:
         """The current round as it was dealt, before any action (a replay of its actions
@@ -178,8 +224,9 @@ class Match:
     # ---- serialisation -------------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        """Return the match as JSON-ready data (rules, seed, dealer, every round's actions)."""
-        return {
+        """Return the match as JSON-ready data (rules, seed, key, dealer, every round's
+        actions): the match file's, never shown nor sent (the key tells every deal)."""
+        data: dict[str, Any] = {
             "version": MATCH_VERSION,
             "rules": self.rules.to_dict(),
             "seats": self.n,
@@ -189,6 +236,11 @@ class Match:
             "rounds": [[action_to_dict(a) for a in log] for log in self.logs],
             "scores": list(self.scores),
         }
+        if self.key is not None:
+            data["key"] = self.key.hex()
+            if self.key_from != 1:
+                data["key_from"] = self.key_from
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Match:
@@ -215,7 +267,8 @@ class Match:
                 raise ValueError("seats, seed and first_dealer must be numbers")
             if not 0 <= first_dealer < n:
                 raise ValueError("first_dealer is not a seat")
-            match = cls(rules, n, seed, first_dealer, start)
+            key, key_from = _key_of(data)
+            match = cls(rules, n, seed, first_dealer, start, key, key_from)
             for k, steps in enumerate(rounds):
                 if not isinstance(steps, list):
                     raise ValueError(f"round {k} is not a list")
@@ -232,6 +285,27 @@ class Match:
         if "scores" in data and data["scores"] != match.scores:
             raise ValueError("match: the scores do not match the replayed rounds")
         return match
+
+
+def _key_of(data: dict[str, Any]) -> tuple[bytes | None, int]:
+    """A saved match's key and first keyed round (None, 1: saved before keys).
+
+    Raises:
+        ValueError: a key that is not :data:`KEY_BYTES` bytes in hexadecimal, or a bad round.
+    """
+    text = data.get("key")
+    if text is None:
+        return None, 1
+    if not isinstance(text, str) or len(text) != 2 * KEY_BYTES:
+        raise ValueError(f"match: the key is {KEY_BYTES} bytes in hexadecimal")
+    try:
+        key = bytes.fromhex(text)
+    except ValueError as exc:
+        raise ValueError(f"match: the key is {KEY_BYTES} bytes in hexadecimal") from exc
+    key_from = data.get("key_from", 1)
+    if isinstance(key_from, bool) or not isinstance(key_from, int) or key_from < 1:
+        raise ValueError("match: key_from must be a round from 1")
+    return key, key_from
 
 
 def team_scores(rules: Rules, per_seat: Sequence[int]) -> tuple[int, int] | None:
@@ -286,8 +360,27 @@ def standings(rules: Rules, scores: list[int], eliminated: list[int] | tuple[int
     return Standings(tuple(eliminated), True, tuple(s for s in range(n) if scores[s] == best))
 
 
+def keyed_round_seed(key: bytes, k: int, players: int, dealer: int) -> int:
+    """A seed below :data:`SEED_LIMIT` for round k (from 0) of a match with a secret key, whose
+    remainder by ``players`` is the dealer: a new match started from it with as many players
+    deals the same round again. HMAC-SHA256 of the key: one seed tells nothing of the key, so
+    nothing of another round's seed.
+    """
+    digest = hmac.new(key, f"rami/round/{k}".encode(), hashlib.sha256).digest()
+    base = int.from_bytes(digest[:8], "big") % (SEED_LIMIT // players)
+    return base * players + dealer
+
+
+def keyed_generator(key: bytes, purpose: str) -> random.Random:
+    """A generator for ``purpose`` (a bot seat's, a stand-in's) from a match's secret key
+    through HMAC-SHA256: nothing a round's deal code shows computes it."""
+    return random.Random(hmac.new(key, f"rami/{purpose}".encode(), hashlib.sha256).digest())
+
+
 def _round_seed(seed: int, k: int, players: int, dealer: int) -> int:
-    """A 31-bit seed for round k whose remainder by ``players`` is the dealer.
+    """A 31-bit seed for round k whose remainder by ``players`` is the dealer, from a match
+    saved before keys: a public function of round 1's seed (its deal code), kept so that such
+    a match resumes as it was dealt.
 
     A new match started from that seed with as many players deals the same round again.
     """

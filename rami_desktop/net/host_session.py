@@ -23,7 +23,7 @@ from typing import Any, Protocol
 
 from rami_desktop.bots import make_bot
 from rami_desktop.engine.actions import Action
-from rami_desktop.engine.match import Match
+from rami_desktop.engine.match import Match, keyed_generator
 from rami_desktop.play.session.config import GameConfig, Seat
 from rami_desktop.play.session.hand_order import HandOrder
 from rami_desktop.play.session.session import Session
@@ -339,7 +339,9 @@ class HostSession(Session):
 
     def _stand_in(self, seat: int) -> None:
         self.driver.bots[seat] = make_bot(STAND_IN_LEVEL)
-        self.driver.rngs[seat] = random.Random(f"{self.seed}/stand-in/{seat}")
+        key = self.match.key
+        self.driver.rngs[seat] = (random.Random(f"{self.seed}/stand-in/{seat}") if key is None
+                                  else keyed_generator(key, f"stand-in/{seat}"))
         self._stand_ins.add(seat)
 
     def _watch_time(self) -> None:

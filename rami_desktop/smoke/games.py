@@ -7,6 +7,7 @@ from collections.abc import Callable
 from rami_desktop.engine.match import Match
 from rami_desktop.engine.rules import PRESET_NAMES, Rules, preset
 from rami_desktop.play.session.config import GameConfig, Seat
+from rami_desktop.play.session.match_key import chosen_key
 from rami_desktop.play.session.session import Session
 
 from .report import require
@@ -16,9 +17,10 @@ SEAT_LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
 
 
 def bot_session(rules: Rules, n: int, seed: int) -> Session:
-    """A session with a bot in each of ``n`` seats (easy, medium, hard, easy, ...)."""
+    """A session with a bot in each of ``n`` seats (easy, medium, hard, easy, ...); the same
+    seed plays the same match (its key from the seed: the smoke test's own)."""
     seats = tuple(Seat(None, "bot", SEAT_LEVELS[i % len(SEAT_LEVELS)]) for i in range(n))
-    return Session(GameConfig(rules=rules, seats=seats, seed=seed))
+    return Session(GameConfig(rules=rules, seats=seats, seed=seed), key=chosen_key(seed))
 
 
 def play_match(rules: Rules, n: int, seed: int, max_rounds: int = 40) -> Session:

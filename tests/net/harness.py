@@ -121,7 +121,8 @@ class LeakTap:
         player = match.player_of(seat)
         parts = parts_of(data)
         named = parts.keys
-        assert not named & {"seed", "log", "logs", "round_seed", "deck"}, named
+        assert not named & {"seed", "log", "logs", "round_seed", "deck", "key", "key_from"}, named
+        assert match.key is None or match.key.hex() not in text, "the match's key sent"
         assert all(isinstance(v, int) for v in parts.stocks), "stock cards named"
         if data["type"] not in ("update", "welcome"):
             assert not parts.cards, data
@@ -209,13 +210,15 @@ class Table:
         self.session.close()
 
 
-def host_table(config: GameConfig, code: str = "TESTABCDEF", policy: str = "wait") -> Table:
-    """A headless table on loopback, every message through a leak tap."""
+def host_table(config: GameConfig, code: str = "TESTABCDEF", policy: str = "wait",
+               key: bytes | None = None) -> Table:
+    """A headless table on loopback, every message through a leak tap (``key``: the match's,
+    for a test that plays the same match again)."""
     hosting = Hosting(code)
     port = hosting.start(0, "127.0.0.1")
     tap = LeakTap(hosting.server)
     session = HostSession(config, outbox=tap, mailbox=hosting.mailbox, policy=policy,
-                          screen=False, hosting=hosting)
+                          screen=False, hosting=hosting, key=key)
     tap.session = session
     return Table(hosting, session, tap, f"ws://127.0.0.1:{port}/")
 

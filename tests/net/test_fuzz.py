@@ -18,6 +18,7 @@ from rami_desktop.bots import make_bot
 from rami_desktop.engine.rules import PRESETS
 from rami_desktop.net.protocol import MAX_BYTES, VERSION
 from rami_desktop.play.session.config import GameConfig, Seat
+from rami_desktop.play.session.match_key import chosen_key
 from rami_desktop.play.session.session import Session
 from tests.net.harness import config_of, host_table, join_bot, play_joiners
 
@@ -129,7 +130,8 @@ class Fuzzer:
 def reference_match() -> dict[str, object]:
     """The same match, with the same bots and generators, and no network."""
     config = GameConfig(RULES, (Seat(None, "bot", "easy"),) * 3, SEED)
-    session = Session(config, bots={s: make_bot("easy") for s in JOINER_SEEDS},
+    session = Session(config, key=chosen_key(SEED),
+                      bots={s: make_bot("easy") for s in JOINER_SEEDS},
                       rngs={s: random.Random(seed) for s, seed in JOINER_SEEDS.items()})
     session.play_match(100)
     assert session.match.over
@@ -137,7 +139,7 @@ def reference_match() -> dict[str, object]:
 
 
 def test_ten_thousand_fuzzed_messages_leave_the_host_and_the_match_unharmed() -> None:
-    table = host_table(config_of(RULES, "net", "net", "bot", seed=SEED))
+    table = host_table(config_of(RULES, "net", "net", "bot", seed=SEED), key=chosen_key(SEED))
     joiners = []
     try:
         table.run()

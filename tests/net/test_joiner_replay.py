@@ -19,6 +19,7 @@ from rami_desktop.net.redact import update_text
 from rami_desktop.net.remote_view import RemoteView
 from rami_desktop.net.view import SeatInfo, seat_view_from_dict
 from rami_desktop.play.session.config import GameConfig, Seat
+from rami_desktop.play.session.match_key import chosen_key
 from rami_desktop.play.session.replay import Replay
 from rami_desktop.play.session.round_record import shared_record
 from rami_desktop.play.session.session import Session
@@ -32,7 +33,7 @@ def _played(seed: int, turns: int | None = None) -> Session:
     config = GameConfig(preset("talaj"), (Seat("Amina", "bot", "easy"),
                                           Seat("Yassine", "bot", "easy"),
                                           Seat(None, "bot", "easy")), seed)
-    session = Session(config)
+    session = Session(config, key=chosen_key(seed))
     if turns is None:
         session.play_round()
     else:

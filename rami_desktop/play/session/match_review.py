@@ -60,7 +60,7 @@ def review_document(document: Any, folder: Path | None = None) -> list[RoundRevi
     played = saved.match
     # the same match again from its start, each round's deal kept before its moves
     match = Match(played.rules, played.n, played.seed, played.first_dealer,
-                  game["match"].get("start_scores"))
+                  game["match"].get("start_scores"), played.key, played.key_from)
     out = []
     for k, log in enumerate(played.logs):
         if k:

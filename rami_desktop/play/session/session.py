@@ -14,10 +14,11 @@ from __future__ import annotations
 import dataclasses
 import functools
 import random
+import secrets
 from collections.abc import Mapping, Sequence
 from concurrent.futures import Future
 
-from rami_desktop.bots import Bot, make_bot
+from rami_desktop.bots import Bot
 from rami_desktop.engine.actions import (
     Action,
     Discarded,
@@ -28,13 +29,14 @@ from rami_desktop.engine.actions import (
 )
 from rami_desktop.engine.cards import Card
 from rami_desktop.engine.errors import ErrorCode, RuleError
-from rami_desktop.engine.match import Match
+from rami_desktop.engine.match import SEED_LIMIT, Match
 from rami_desktop.engine.observation import Observation
 from rami_desktop.engine.state import RoundState
 from rami_desktop.play.session.bot_worker import BotTurn, BotWorker
 from rami_desktop.play.session.config import GameConfig
 from rami_desktop.play.session.driver import BotDriver, DriverStats, Limits, Outcome
 from rami_desktop.play.session.hand_order import HandOrder
+from rami_desktop.play.session.match_key import new_key, seat_bots
 from rami_desktop.play.session.persist import (
     FileJobs,
     Keeper,
@@ -53,32 +55,20 @@ from rami_desktop.play.view.seat_view import SeatView, view_of
 from rami_desktop.play.view.story import Told, round_story
 from rami_desktop.storage.deal_code import encode, format_code
 
-#: seeds drawn for a configuration without one are below this
-SEED_LIMIT = 1 << 32
-
-
-def seat_bots(config: GameConfig, seed: int) -> tuple[dict[int, Bot], dict[int, random.Random]]:
-    """A new bot for each bot seat of ``config``, and each one's generator (from ``seed``)."""
-    bots: dict[int, Bot] = {}
-    rngs: dict[int, random.Random] = {}
-    for seat, s in enumerate(config.seats):
-        if s.is_bot:
-            bots[seat] = make_bot(s.level)
-            rngs[seat] = random.Random(f"{seed}/bot/{seat}")
-    return bots, rngs
-
 
 class Session:
     """One match between the seats of a configuration (the local source of a table).
 
     Args:
-        config: rules, seats and seed (a random seed is drawn when it has none).
-        match: a match to resume or a prepared one (default: a new one from the configuration).
+        config: rules, seats and seed (a random seed is drawn when it has none): the seed deals
+            round 1 (a pasted deal code's), the match's secret key every later round.
+        match: a match to resume or a prepared one (default: a new one from the configuration);
+            one saved before keys is given a key for its rounds to come (not a prepared one).
         first_dealer: the first dealer's seat of a new match (default: from the seed).
         limits: when the bot driver steps in.
         bots: bots to seat instead of those of the configuration's levels, by seat (with
             ``rngs``, their generators).
-        rngs: the bots' generators by seat (default: from the seed).
+        rngs: the bots' generators by seat (default: from the match's key).
         store: where the match is kept, every action on disk before it is told (None: nothing
             is kept).
         stats: where the players' statistics are recorded (None: nothing is recorded).
@@ -89,6 +79,8 @@ class Session:
             table once per pass); else at once, before the move returns.
         kept: the match is on disk as given (it was just loaded from ``store``).
         rounds: where each finished round is kept (None: nowhere; never a prepared deal's).
+        key: the secret key of a new match (default: drawn, :func:`new_key`; a simulator
+            passes its own to replay its matches).
     """
 
     def __init__(self, config: GameConfig, match: Match | None = None, *,
@@ -98,15 +90,18 @@ class Session:
                  store: MatchStore | None = None, stats: StatsStore | None = None,
                  orders: Mapping[int, HandOrder] | None = None, prepared: bool = False,
                  verify_saves: bool = True, group_commit: bool = False,
-                 kept: bool = False, rounds: RoundKeeper | None = None) -> None:
+                 kept: bool = False, rounds: RoundKeeper | None = None,
+                 key: bytes | None = None) -> None:
         if config.seed is None:
-            config = dataclasses.replace(
-                config, seed=random.SystemRandom().randrange(SEED_LIMIT))
+            config = dataclasses.replace(config, seed=secrets.randbelow(SEED_LIMIT))
         assert config.seed is not None
         self.seed: int = config.seed
         if match is None:
-            match = Match(config.rules, config.players, config.seed, first_dealer)
-        seated, seeded = seat_bots(config, config.seed)
+            match = Match(config.rules, config.players, config.seed, first_dealer,
+                          key=new_key() if key is None else key)
+        elif match.key is None and not prepared and not match.over:
+            match.secure(new_key() if key is None else key)  # kept with the next round's deal
+        seated, seeded = seat_bots(config, match)
         if bots and not set(bots) <= set(seated):
             raise ValueError("bots may only be seated in the bot seats of the setup")
         seated.update(bots or {})
@@ -384,9 +379,10 @@ class Session:
         self.autosave()
 
     def deal_code(self) -> str | None:
-        """The current round's deal code (the setup deals the same round from it), or None
-        for a prepared deal or rules a code cannot carry."""
-        if self.prepared:
+        """The round just over's deal code (the setup deals the same round from it; it tells
+        nothing of another round), or None while it is on, for a prepared deal or rules a code
+        cannot carry."""
+        if self.prepared or not self.round.over:
             return None
         try:
             match = self.match

@@ -7,6 +7,7 @@ import time
 
 from rami_desktop.engine.rules import PRESETS
 from rami_desktop.play.session.config import GameConfig, Seat
+from rami_desktop.play.session.match_key import chosen_key
 from rami_desktop.play.session.session import Session
 from rami_desktop.play.table.table import Table
 
@@ -19,10 +20,10 @@ def _config() -> GameConfig:
 
 
 def test_a_bot_plays_through_the_worker_as_it_plays_here_and_now() -> None:
-    here = Session(_config(), first_dealer=0)
+    here = Session(_config(), first_dealer=0, key=chosen_key(21))
     while here.round.turn < TURNS and not here.round.over:
         here.step_bot()
-    worker = Session(_config(), first_dealer=0)
+    worker = Session(_config(), first_dealer=0, key=chosen_key(21))
     while worker.round.turn < TURNS and not worker.round.over:
         assert Table(worker).think() and worker.worker.busy
         while not Table(worker).poll():

@@ -13,14 +13,15 @@ from rami_desktop.engine.actions import Discard, Draw
 from rami_desktop.engine.errors import ErrorCode
 from rami_desktop.engine.rules import PRESETS
 from rami_desktop.play.session.config import GameConfig, Seat, autoplay_config
-from rami_desktop.play.session.session import Session, seat_bots
+from rami_desktop.play.session.match_key import chosen_key, seat_bots
+from rami_desktop.play.session.session import Session
 from rami_desktop.play.table.table import Table
 
 
 def test_bot_seats_get_bots_and_their_own_generators() -> None:
     config = GameConfig(seats=(Seat(None, "human"), Seat(None, "bot", "easy"),
                                Seat(None, "bot", "hard")), seed=5)
-    bots, rngs = seat_bots(config, 5)
+    bots, rngs = seat_bots(config, Session(config).match)
     assert sorted(bots) == [1, 2] == sorted(rngs)
     assert bots[1].level == "easy" and bots[2].level == "hard"
     assert rngs[1].random() != rngs[2].random()
@@ -47,10 +48,11 @@ def test_bots_play_a_short_match_legally(preset: str) -> None:
     assert session.driver.stats.illegal == 0 and session.driver.stats.rescues == 0
 
 
-def test_same_seed_same_match() -> None:
+def test_same_seed_and_key_same_match() -> None:
     logs = []
     for _ in range(2):
-        session = Session(autoplay_config("rami-talaj", 3, seed=540, level="medium"))
+        session = Session(autoplay_config("rami-talaj", 3, seed=540, level="medium"),
+                          key=chosen_key(540))
         session.play_round()
         logs.append(session.match.to_dict())
     assert logs[0] == logs[1]
