@@ -1,17 +1,67 @@
 """Whether the screens drawn fit their window: every control whole and inside it (a button's
 label too), no two controls on top of each other, every face-up card at least half inside with
-its index corner (rank and suit) whole."""
+its index corner (rank and suit) whole, no text drawn cut.
+
+A screen fits in a :class:`Look`: a window size with the player's interface scale and card size.
+The game promises :data:`PROMISED` (800x600 at 100 %, a laptop's 1366x768 at 150 %); the full
+check tries :data:`EVERY` look, small windows at a large scale included (the screens then
+scroll, wrap or put fewer things on a row, never cut).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
 
+from rami_desktop.storage.settings import INTERFACE_SCALES
 from rami_desktop.ui.table.layout import index_rect
 from rami_desktop.ui.table.sprites import BACK
-from rami_desktop.ui.widgets import Button, Widget, WidgetGroup, tr
+from rami_desktop.ui.widgets import (
+    Button,
+    Widget,
+    WidgetGroup,
+    cut_texts,
+    forget_cut_texts,
+    tr,
+)
+
+
+@dataclass(frozen=True)
+class Look:
+    """A window size, the interface scale in percent and whether the cards are larger."""
+
+    size: tuple[int, int]
+    scale: int = 100
+    large_cards: bool = False
+
+    def __str__(self) -> str:
+        cards = "+cards" if self.large_cards else ""
+        return f"{self.size[0]}x{self.size[1]}@{self.scale}{cards}"
+
+
+#: where every screen fits, promised: the smallest window, and a laptop at the largest text
+PROMISED: tuple[Look, ...] = (Look((800, 600)), Look((1366, 768), 150))
+#: the window sizes of the full check (a netbook, laptops, full HD)
+SIZES: tuple[tuple[int, int], ...] = ((800, 600), (1024, 600), (1280, 720), (1366, 768),
+                                      (1920, 1080))
+#: every look of the full check: each size at each scale, larger cards at the smallest and
+#: the largest scale
+EVERY: tuple[Look, ...] = tuple(
+    Look(size, scale, cards) for size in SIZES for scale in INTERFACE_SCALES
+    for cards in (False, True) if not cards or scale != 125)
+
+
+def wear(app: Any, look: Look) -> None:
+    """Give an app's window a look: its interface scale, its cards, then its size (every
+    screen laid out again)."""
+    if app.settings.get("interface_scale") != look.scale:
+        app.update_setting("interface_scale", look.scale)
+    if bool(app.settings.get("large_cards")) != look.large_cards:
+        app.update_setting("large_cards", look.large_cards)
+    app.resize(look.size)
 
 
 def _controls(group: WidgetGroup) -> Iterator[Widget]:
@@ -93,9 +143,13 @@ def scene_misfits(scene: Any, window: pygame.Rect) -> list[str]:
 
 
 def misfits(app: Any) -> list[str]:
-    """What of the screens drawn now in an app's window does not fit it."""
+    """What of the screens shown now in an app's window does not fit it (they are drawn once
+    more, to see the texts cut)."""
     window = pygame.Rect((0, 0), app.size)
     out: list[str] = []
     for scene in app.stack.visible():
         out += scene_misfits(scene, window)
+    forget_cut_texts()
+    app.draw()
+    out += [f"the text {text!r} is cut" for text in cut_texts()]
     return out

@@ -1,6 +1,7 @@
-"""Every screen fits its window from 800x600 up, in the three languages: every button whole and
-inside the window (its label too), no two controls on top of each other, every face-up card at
-least half shown with its index corner inside (the tour of ``rami_desktop.smoke.tour``)."""
+"""Every screen fits its window from 800x600 up, at every interface scale, in the three
+languages: every button whole and inside the window (its label too), no two controls on top of
+each other, every face-up card at least half shown with its index corner inside, no text cut
+(the tour of ``rami_desktop.smoke.tour``, the looks of ``rami_desktop.smoke.fit``)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import pygame
 import pytest
 
 from rami_desktop import i18n
-from rami_desktop.smoke.fit import misfits, scene_misfits
+from rami_desktop.smoke.fit import EVERY, PROMISED, Look, misfits, scene_misfits, wear
 from rami_desktop.smoke.tour import STOPS, Tour
 from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scenes.round_summary import RoundSummaryScene
@@ -18,48 +19,54 @@ from rami_desktop.ui.widgets import Button
 
 from .conftest import DT
 
-SIZES = ((800, 600), (1024, 600), (1280, 720), (1920, 1080))
-#: the default run's size: the smallest, where a screen stops fitting first
-TIGHT = SIZES[:1]
 LANGS = tuple(i18n.LANGUAGES)
 #: the default run's languages: where a screen stops fitting first (French has the longest
 #: words, darija the tallest script); English too with ``-m slow``
 TIGHT_LANGS = ("fr", "ar_MA")
 #: the matches of the tour, played once per test process
 TOUR = Tour()
+NAMES = [name for name, _stop in STOPS]
 
 
-def _misfits_everywhere(app: Any, name: str, sizes: tuple[tuple[int, int], ...],
+def _misfits_everywhere(app: Any, name: str, looks: tuple[Look, ...],
                         langs: tuple[str, ...] = LANGS) -> list[str]:
     stop = dict(STOPS)[name]
     found: list[str] = []
     for lang in langs:
         app.set_language(lang, save=False)
         stop(app, TOUR)
-        for size in sizes:
-            app.resize(size)
-            assert app.size == size
+        for look in looks:
+            wear(app, look)
+            assert app.size == look.size
             app.step(DT, [])  # laid out again and drawn
-            found += [f"{lang} {size[0]}x{size[1]}: {p}" for p in misfits(app)]
+            found += [f"{lang} {look}: {p}" for p in misfits(app)]
         app.stack.clear()
         app.stack.apply_pending()
     return found
 
 
-@pytest.mark.parametrize("name", [name for name, _stop in STOPS])
+@pytest.mark.parametrize("name", NAMES)
 def test_every_button_and_card_index_is_inside_the_window(make_app: Any, name: str) -> None:
     """Every screen at 800x600, in French and darija."""
-    app = make_app(SIZES[0], animation_speed="off", hints=True)
-    assert _misfits_everywhere(app, name, TIGHT, TIGHT_LANGS) == []
+    app = make_app((800, 600), animation_speed="off", hints=True)
+    assert _misfits_everywhere(app, name, PROMISED[:1], TIGHT_LANGS) == []
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_screen_fits_a_laptop_at_the_largest_interface_scale(make_app: Any,
+                                                                   name: str) -> None:
+    """Every screen at 1366x768 at 150 %, in French and darija."""
+    app = make_app((800, 600), animation_speed="off", hints=True)
+    assert _misfits_everywhere(app, name, PROMISED[1:], TIGHT_LANGS) == []
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", [name for name, _stop in STOPS])
-def test_every_button_and_card_index_is_inside_the_window_at_every_size(make_app: Any,
-                                                                        name: str) -> None:
-    """The same in every language, at 1024x600, 1280x720 and 1920x1080 too (``-m slow``)."""
-    app = make_app(SIZES[0], animation_speed="off", hints=True)
-    assert _misfits_everywhere(app, name, SIZES) == []
+@pytest.mark.parametrize("name", NAMES)
+def test_every_screen_fits_at_every_size_and_interface_scale(make_app: Any, name: str) -> None:
+    """Every look (sizes from 800x600 to 1920x1080, each interface scale, larger cards) in
+    every language (``-m slow``)."""
+    app = make_app((800, 600), animation_speed="off", hints=True)
+    assert _misfits_everywhere(app, name, EVERY) == []
 
 
 def test_a_window_of_800x600_opens_at_that_size(make_app: Any) -> None:

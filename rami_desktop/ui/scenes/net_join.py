@@ -70,6 +70,8 @@ class JoinScene(WidgetScene):
 
     def build(self) -> None:
         g = self.group
+        #: how many tables found are listed (as many as the window has room for)
+        self.listed = LISTED
         self.panel = g.add(Panel(N_("Join a table")))
         self.list_title = g.add(Label(self.list_text, theme.FONT_SMALL, theme.INK_SOFT,
                                       wrap=True))
@@ -149,12 +151,16 @@ class JoinScene(WidgetScene):
         y = self.panel.rect.y + self.panel.title_height() + gap
         self.list_title.rect = pygame.Rect(inner.x, y, inner.w, theme.px(46, s))
         y += theme.px(46, s)
-        for b in self.table_buttons:
+        label_h = theme.px(24, s)
+        # the tables found: as many rows as the window leaves (a large text size lists fewer)
+        fields = 2 * (label_h + rh + gap) + rh + gap + theme.px(40, s)  # a line of status
+        room = h - (y - self.panel.rect.y) - gap - fields - pad - theme.px(50, s)
+        self.listed = max(1, min(LISTED, room // (theme.px(38, s) + theme.px(4, s))))
+        for b in self.table_buttons[:self.listed]:
             b.rect = pygame.Rect(inner.x, y, inner.w, theme.px(38, s))
             y += theme.px(38, s) + theme.px(4, s)
         y += gap
         third = (inner.w - 2 * gap) // 3
-        label_h = theme.px(24, s)
         y += label_h
         self.address.rect = pygame.Rect(inner.x, y, 2 * third + gap, rh)
         self.port.rect = pygame.Rect(inner.right - third, y, third, rh)
@@ -252,7 +258,7 @@ class JoinScene(WidgetScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        self.found = self.browser.tables()[:LISTED]
+        self.found = self.browser.tables()[:self.listed]
         for i, b in enumerate(self.table_buttons):
             b.visible = i < len(self.found)
         if self.asking is not None:

@@ -14,7 +14,7 @@ from rami_desktop.ui import theme
 from rami_desktop.ui.table.counter import CounterView
 from rami_desktop.ui.table.layout import SeatBox, TableLayout
 from rami_desktop.ui.text import bidi_format
-from rami_desktop.ui.widgets import blit_aligned, fit_text, render_text
+from rami_desktop.ui.widgets import blit_aligned, fit_block, fit_text, render_text
 
 PANEL_BG = theme.PANEL_BG
 PANEL_EDGE = theme.PANEL_EDGE
@@ -207,20 +207,16 @@ def draw_prompt(surface: pygame.Surface, lay: TableLayout, text: str,
     """The line above the hand saying what to do (or who is playing)."""
     color = theme.BRASS_LIGHT if highlight else theme.CREAM
     area = prompt_area(lay)
-    surf = fit_text(text, lay.px(theme.FONT_BODY - 2), color, area.w, bold=highlight)
+    surf = fit_block(text, lay.px(theme.FONT_BODY - 2), color, area.w, area.h, bold=highlight)
     r = surf.get_rect(center=area.center)
     surface.blit(surf, r)
     return r
 
 
 def prompt_area(lay: TableLayout) -> pygame.Rect:
-    """The free part of the prompt row, between the owner's name and the tools."""
-    gap = lay.px(12)
-    left = min(lay.me.right, lay.tools.right) if not is_rtl() else lay.tools.right
-    right = lay.tools.x if not is_rtl() else lay.me.x
-    if is_rtl():
-        left = lay.tools.right
-    return pygame.Rect(left + gap, lay.prompt.y, max(10, right - left - 2 * gap), lay.prompt.h)
+    """Where the line saying what to do goes: between the owner's name and the tools, or on
+    its own line above them (see :attr:`TableLayout.words`)."""
+    return lay.words.copy() if lay.words.w >= 10 else pygame.Rect(lay.words.topleft, (10, 10))
 
 
 def draw_me(surface: pygame.Surface, lay: TableLayout, name: str, score: int,
@@ -353,11 +349,21 @@ def draw_glow(surface: pygame.Surface, rect: pygame.Rect, lay: TableLayout,
                      border_radius=max(4, rect.w // 10))
 
 
-def draw_hint_text(surface: pygame.Surface, lay: TableLayout, text: str) -> pygame.Rect:
-    """The hint's explanation at the bottom of the combinations' area; returns where."""
-    surf = fit_text(text, lay.px(16), theme.BRASS_LIGHT, lay.melds.w)
-    return surface.blit(surf, surf.get_rect(midbottom=(lay.melds.centerx,
-                                                       lay.melds.bottom + lay.px(40))))
+def draw_hint_text(surface: pygame.Surface, lay: TableLayout, text: str,
+                   free_top: int | None = None) -> pygame.Rect:
+    """The hint's explanation under the combinations (``free_top``: where they leave the area
+    free), above the line saying what to do: on a dark plate, as large as the table's other
+    words, on two lines rather than smaller where there is room; returns the plate's rect."""
+    pad = lay.px(10)
+    bottom = lay.prompt.y - lay.px(6)
+    top = lay.melds.bottom if free_top is None else max(lay.melds.y, free_top)
+    surf = fit_block(text, lay.px(theme.FONT_SMALL), theme.BRASS_LIGHT, lay.melds.w - 2 * pad,
+                     max(bottom - top, lay.px(36)) - lay.px(6))
+    plate = surf.get_rect().inflate(2 * pad, lay.px(6))
+    plate.midbottom = (lay.melds.centerx, bottom)
+    draw_panel(surface, plate, lay)
+    surface.blit(surf, surf.get_rect(center=plate.center))
+    return plate
 
 
 def draw_hint_marks(surface: pygame.Surface, lay: TableLayout,

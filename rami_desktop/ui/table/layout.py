@@ -22,6 +22,10 @@ INDEX_W = 0.27
 INDEX_H = 0.38
 #: the smallest width of a tool button above the hand, at the reference scale
 TOOL_W = 100
+#: the width the line saying what to do needs beside the name and the tools, at the reference
+#: scale; narrower, it takes a line of its own this high above them
+PROMPT_ONE_LINE = 440
+PROMPT_LINE = 36
 
 
 def card_h(width: int) -> int:
@@ -74,6 +78,7 @@ class TableLayout:
     hand_w: int = 0
     lift: int = 0
     prompt: pygame.Rect = field(default_factory=pygame.Rect)
+    words: pygame.Rect = field(default_factory=pygame.Rect)
     me: pygame.Rect = field(default_factory=pygame.Rect)
     tools: pygame.Rect = field(default_factory=pygame.Rect)
     side: pygame.Rect = field(default_factory=pygame.Rect)
@@ -107,16 +112,28 @@ def compute_layout(size: tuple[int, int], others: Sequence[int]) -> TableLayout:
     if rtl:
         lay.hand.x = w - m - span
         lay.side.x = m
-    prompt_h = lay.px(40)
-    lay.prompt = pygame.Rect(m, lay.hand.y - prompt_h - lay.px(4), w - 2 * m, prompt_h)
-    third = lay.prompt.w // 4
-    lay.me = pygame.Rect(lay.prompt.x, lay.prompt.y, third, prompt_h)
+    row_h = lay.px(40)
+    third = (w - 2 * m) // 4
     # four tool buttons, each wide enough for its word in a small window
     tools_w = max(int(third * 1.25), 4 * lay.px(TOOL_W) + 3 * lay.px(8))
-    lay.tools = pygame.Rect(lay.prompt.right - tools_w, lay.prompt.y, tools_w, prompt_h)
+    # what to do now, between the name and the tools; where that leaves it too narrow (a small
+    # window, a large text size), on its own line above them, across the table
+    gap = lay.px(12)
+    own_line = w - 2 * m - third - tools_w - 2 * gap < lay.px(PROMPT_ONE_LINE)
+    prompt_h = row_h + (lay.px(PROMPT_LINE) if own_line else 0)
+    lay.prompt = pygame.Rect(m, lay.hand.y - prompt_h - lay.px(4), w - 2 * m, prompt_h)
+    row_y = lay.prompt.bottom - row_h
+    me_w = lay.prompt.w - tools_w - gap if own_line else third
+    lay.me = pygame.Rect(lay.prompt.x, row_y, me_w, row_h)
+    lay.tools = pygame.Rect(lay.prompt.right - tools_w, row_y, tools_w, row_h)
     if rtl:
         lay.me.right = lay.prompt.right
         lay.tools.x = lay.prompt.x
+    if own_line:
+        lay.words = pygame.Rect(lay.prompt.x, lay.prompt.y, lay.prompt.w, prompt_h - row_h)
+    else:
+        start, end = (lay.tools, lay.me) if rtl else (lay.me, lay.tools)
+        lay.words = pygame.Rect(start.right + gap, row_y, end.x - start.right - 2 * gap, row_h)
     lay.message = pygame.Rect(0, 0, min(w - 2 * m, lay.px(720)), lay.px(44))
     lay.message.midbottom = (w // 2, lay.prompt.y - lay.px(6))
     # --- the opponents along the top ----------------------------------------------------------
@@ -142,25 +159,39 @@ def compute_layout(size: tuple[int, int], others: Sequence[int]) -> TableLayout:
     # --- the left column: status, stock and talaj ---------------------------------------------
     lay.pile_w = max(40, int(lay.hand_w * 0.8))
     pile_h = card_h(lay.pile_w)
-    col_w = lay.pile_w * 2 + lay.px(66)
-    col = pygame.Rect(m, top, col_w, lay.prompt.y - top - lay.px(8))
+    piles_w = lay.pile_w * 2 + lay.px(66)
+    col_h = lay.prompt.y - top - lay.px(8)
+    status_h = lay.px(96)
+    # room above the piles for the buried first card's index, below them for their labels
+    above = max(lay.px(26), round(pile_h * INDEX_H) + lay.px(8))
+    below = lay.px(24)
+    # a low middle band (a large text size): the status beside the piles, not above them
+    beside = status_h + above + pile_h + below > col_h
+    gap = lay.px(12)
+    col = pygame.Rect(m, top, 2 * piles_w + gap if beside else piles_w, col_h)
     if rtl:
         col.right = w - m
-    status_h = lay.px(96)
-    lay.status = pygame.Rect(col.x, col.y, col.w, status_h)
-    # room above the piles for the buried first card's index
-    piles_y = lay.status.bottom + max(lay.px(26), round(pile_h * INDEX_H) + lay.px(8))
-    if piles_y + pile_h + lay.px(24) > col.bottom:
-        piles_y = max(col.y, col.bottom - pile_h - lay.px(24))
+    piles = pygame.Rect(col.x, col.y, piles_w, col.h)
+    lay.status = pygame.Rect(col.x, col.y, piles_w, status_h)
+    if beside:
+        # the status on the reading side, the piles further in, beside the combinations
+        piles.x = col.x if rtl else col.x + piles_w + gap
+        lay.status.x = col.right - piles_w if rtl else col.x
+        piles_y = col.y + above
+    else:
+        piles_y = lay.status.bottom + above
+        if piles_y + pile_h + below > col.bottom:
+            piles_y = max(col.y, col.bottom - pile_h - below)
     inner = lay.px(14)
-    lay.stock = pygame.Rect(col.x + inner, piles_y, lay.pile_w, pile_h)
+    lay.stock = pygame.Rect(piles.x + inner, piles_y, lay.pile_w, pile_h)
     lay.talaj = pygame.Rect(lay.stock.right + lay.px(38), piles_y, lay.pile_w, pile_h)
     if rtl:
-        lay.stock.right = col.right - inner
+        lay.stock.right = piles.right - inner
         lay.talaj.right = lay.stock.x - lay.px(38)
     lay.first = lay.talaj.move(0, 0)
-    journal_top = lay.talaj.bottom + lay.px(30)
-    lay.journal = pygame.Rect(col.x, journal_top, col.w, max(0, col.bottom - journal_top))
+    journal_top = (lay.status.bottom + gap) if beside else lay.talaj.bottom + lay.px(30)
+    lay.journal = pygame.Rect(lay.status.x, journal_top, piles_w,
+                              max(0, col.bottom - journal_top))
     # --- the combinations ---------------------------------------------------------------------
     gap = lay.px(18)
     mh = lay.prompt.y - top - lay.px(50)

@@ -272,7 +272,9 @@ class TablePainter:
             if fresh in hand and not hand[fresh].held:
                 hud.draw_glow(surface, hand[fresh].rect, lay, FRESH)
             if hint_text:
-                hint_rect = hud.draw_hint_text(surface, lay, hint_text)
+                flow = parts.view.flow
+                hint_rect = hud.draw_hint_text(surface, lay, hint_text,
+                                               None if flow is None else flow.free.y)
             if model.keys_used and model.cursor in hand and mine:
                 hud.draw_glow(surface, hand[model.cursor].rect, lay, theme.ZELLIGE)
         counter = control.counter() if mine else None

@@ -11,6 +11,10 @@ from rami_desktop.ui import text as text_mod
 from rami_desktop.ui import theme
 
 _TEXT_CACHE: dict[tuple[Any, ...], pygame.Surface] = {}
+#: the texts :func:`fit_text` had to cut since :func:`forget_cut_texts` (the fit check reads
+#: them after drawing a frame: a text shown only in part is a screen that does not fit)
+_CUT: list[str] = []
+_CUT_KEPT = 64
 
 
 def clear_text_cache() -> None:
@@ -44,11 +48,41 @@ def fit_text(text: str, size: int, color: tuple[int, int, int], max_width: int, 
         surf = render_text(text, size, color, bold=bold)
     if surf.get_width() > max_width > 0:
         # still too wide: clip rather than overflow
+        if not keep_end and len(_CUT) < _CUT_KEPT and text not in _CUT:  # a field scrolls
+            _CUT.append(text)
         clipped = pygame.Surface((max_width, surf.get_height()), pygame.SRCALPHA)
         at_left = is_rtl() == keep_end
         clipped.blit(surf, (0, 0) if at_left else (max_width - surf.get_width(), 0))
         surf = clipped
     return surf
+
+
+def fit_block(text: str, size: int, color: tuple[int, int, int], max_width: int,
+              max_height: int, *, bold: bool = False, align: str = "center") -> pygame.Surface:
+    """Render text to fit a box: on one line at its size, else wrapped on the lines the height
+    holds; smaller (down to 60 %) only when neither fits; a text still too long is clipped
+    (see :func:`fit_text`)."""
+    size = int(size)
+    floor = max(8, int(size * 0.6))
+    for at in range(size, floor - 1, -1):
+        line = render_text(text, at, color, bold=bold)
+        if line.get_width() <= max_width and line.get_height() <= max_height:
+            return line
+        lines = render_text(text, at, color, bold=bold, max_width=max_width, align=align)
+        if lines.get_width() <= max_width and lines.get_height() <= max_height:
+            return lines
+    return fit_text(text, floor, color, max_width, bold=bold)
+
+
+def cut_texts() -> tuple[str, ...]:
+    """The texts drawn cut (too long for their place even at 60 % of their size) since
+    :func:`forget_cut_texts`."""
+    return tuple(_CUT)
+
+
+def forget_cut_texts() -> None:
+    """Start counting the texts drawn cut afresh (before drawing the frame to check)."""
+    _CUT.clear()
 
 
 #: the smallest text a button shrinks to, in pixels: below it, the label wraps instead
