@@ -102,11 +102,14 @@ def test_a_card_whose_index_is_off_the_window_is_found(make_app: Any) -> None:
     assert any("index" in p for p in misfits(app))
 
 
-def test_the_team_lines_of_a_2v2_summary_do_not_overlap_the_goal_line(make_app: Any) -> None:
+@pytest.mark.parametrize("look", [Look((1280, 720)), PROMISED[1]], ids=str)
+def test_the_team_lines_of_a_2v2_summary_do_not_overlap_the_goal_line(make_app: Any,
+                                                                      look: Look) -> None:
     app = make_app((1280, 720), animation_speed="off")
     for lang in LANGS:
         app.set_language(lang, save=False)
         dict(STOPS)["summary-2v2"](app, TOUR)
+        wear(app, look)
         app.step(DT, [])
         summary = app.stack.top
         assert isinstance(summary, RoundSummaryScene)
@@ -116,3 +119,30 @@ def test_the_team_lines_of_a_2v2_summary_do_not_overlap_the_goal_line(make_app: 
             assert line.collidelist(lines[k + 1:]) == -1, (lang, k, lines)
             assert line.top >= summary.rows_rect.bottom
             assert line.bottom <= summary.next.rect.top
+
+
+def test_the_summary_rows_scroll_at_a_large_interface_scale(make_app: Any) -> None:
+    """At 1366x768 at 150 % the four rows of a 2 v 2 round take more height than the panel
+    has: they scroll (wheel, Page Down), every row reached, the cards drawn only where seen."""
+    app = make_app((1280, 720), animation_speed="off")
+    dict(STOPS)["summary-2v2"](app, TOUR)
+    wear(app, PROMISED[1])
+    app.step(DT, [])
+    summary = app.stack.top
+    assert isinstance(summary, RoundSummaryScene)
+    assert sum(summary.row_heights) > summary.rows_rect.h  # more rows than room
+    seen = {seat for seat, _code, _rect in summary.card_rects}
+    assert all(summary.rows_rect.contains(rect) for _s, _c, rect in summary.card_rects)
+    over = summary.rows_rect.center
+    app.step(DT, [pygame.event.Event(pygame.MOUSEMOTION, pos=over, rel=(0, 0),
+                                     buttons=(0, 0, 0))])
+    app.step(DT, [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-10)])
+    assert summary.rows_scroll == sum(summary.row_heights) - summary.rows_rect.h  # the end
+    app.draw()
+    last = summary.rows[-1]
+    assert [code for seat, code, _r in summary.card_rects if seat == last.seat] == \
+        [c.code for c in last.cards]
+    assert {seat for seat, _code, _rect in summary.card_rects} != seen
+    app.step(DT, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEUP, mod=0, unicode="",
+                                     scancode=0)])
+    assert summary.rows_scroll == 0

@@ -30,7 +30,7 @@ from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scene import WidgetScene
 from rami_desktop.ui.teams import team_title
 from rami_desktop.ui.text import bidi_format, embed
-from rami_desktop.ui.widgets import Button, Panel, fit_text
+from rami_desktop.ui.widgets import Button, Panel, draw_scroll_bar, fit_text, scroll_bar
 
 if TYPE_CHECKING:
     from rami_desktop.ui.scene import Context
@@ -61,6 +61,10 @@ class RoundSummaryScene(WidgetScene):
         self.peeking = False
         self.rows_rect = pygame.Rect(0, 0, 0, 0)
         self.row_heights: list[int] = []
+        #: how far the rows are scrolled (they scroll when the window leaves them too little
+        #: room), and where the pointer was last
+        self.rows_scroll = 0
+        self._pointer = (-1, -1)
         #: where each card of each row was drawn last frame: (seat, card code, rect) (tests)
         self.card_rects: list[tuple[int, str, pygame.Rect]] = []
         self.code = session.deal_code()
@@ -158,7 +162,24 @@ class RoundSummaryScene(WidgetScene):
         self.reviewing = not self.reviewing
         self.layout(self.ctx.size)
 
+    def scroll_rows(self, by: int) -> None:
+        """Scroll the rows by ``by`` pixels (down when positive), within their height."""
+        most = max(0, sum(self.row_heights) - self.rows_rect.h)
+        self.rows_scroll = max(0, min(most, self.rows_scroll + by))
+
     def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self._pointer = event.pos
+        if not self.reviewing and not self.peeking:
+            step = theme.px(48, self.scale)
+            if event.type == pygame.MOUSEWHEEL and self.rows_rect.collidepoint(self._pointer):
+                self.scroll_rows(-event.y * step)
+                return
+            if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP,
+                                                              pygame.K_PAGEDOWN):
+                self.scroll_rows(self.rows_rect.h * (1 if event.key == pygame.K_PAGEDOWN
+                                                     else -1))
+                return
         if self.reviewing and not self.peeking and self.review.handle_event(event):
             return
         if (self.reviewing and not self.peeking and event.type == pygame.MOUSEBUTTONDOWN
@@ -242,9 +263,11 @@ class RoundSummaryScene(WidgetScene):
         # hand nor the table's buttons
         self.unpeek.rect.midbottom = (size[0] // 2, size[1] - theme.px(190, s))
         top = self.panel.rect.y + header
+        # the rows scroll where the window (a large text size) leaves them too little height
         self.rows_rect = pygame.Rect(self.panel.rect.x + pad, top, w - 2 * pad,
                                      h - header - footer if self.reviewing
-                                     else sum(self.row_heights))
+                                     else min(sum(self.row_heights), h - header - footer))
+        self.scroll_rows(0)
         self._layout_code(small, pad)
         rw = min(theme.px(260, s), w // 4)
         rh = small + theme.px(14, s)
@@ -320,11 +343,17 @@ class RoundSummaryScene(WidgetScene):
         pygame.draw.line(surface, theme.CREAM_EDGE, (rows.x, rows.y - 3), (rows.right, rows.y - 3),
                          2)
         self.card_rects = []
-        y = rows.y
+        old_clip = surface.get_clip()
+        surface.set_clip(rows.clip(old_clip))
+        y = rows.y - self.rows_scroll
         for row, row_h in zip(self.rows, self.row_heights, strict=True):
-            self._draw_row(surface, row, cols, y, row_h)
+            if y + row_h > rows.y and y < rows.bottom:
+                self._draw_row(surface, row, cols, y, row_h)
             y += row_h
-        y += theme.px(4, s)
+        surface.set_clip(old_clip)
+        draw_scroll_bar(surface, scroll_bar(rows, sum(self.row_heights), self.rows_scroll, s,
+                                            beside=True))
+        y = rows.bottom + theme.px(4, s)
         self.line_rects = []
         for text in self._footer_texts()[0]:
             surf = fit_text(text, small, theme.INK, p.w - 2 * pad, bold=True)
@@ -395,7 +424,8 @@ class RoundSummaryScene(WidgetScene):
         for k, (card, value) in enumerate(zip(row.cards, row.values, strict=True)):
             rect = pygame.Rect(x0 + k * step, area.y, cw, cw * 7 // 5)
             surface.blit(art.face(card.code, cw), rect)
-            self.card_rects.append((row.seat, card.code, rect))
+            if self.rows_rect.contains(rect):  # shown whole (not scrolled away, even in part)
+                self.card_rects.append((row.seat, card.code, rect))
             if value is not None:
                 shown = min(step, cw) if k < count - 1 else cw
                 label = fit_text(str(value), small, theme.ACCENT_DARK, max(shown, small), bold=True)

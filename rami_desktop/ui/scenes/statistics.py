@@ -19,7 +19,15 @@ from rami_desktop.ui import theme
 from rami_desktop.ui.problems_text import problem_text
 from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scene import WidgetScene
-from rami_desktop.ui.widgets import Button, Choice, Panel, fit_text, render_text
+from rami_desktop.ui.widgets import (
+    Button,
+    Choice,
+    Panel,
+    common_size,
+    fit_block,
+    fit_text,
+    render_text,
+)
 
 if TYPE_CHECKING:
     from rami_desktop.storage.paths import Paths
@@ -248,7 +256,10 @@ class StatisticsScene(WidgetScene):
         """The rects of the label column then one per preset, in reading order."""
         presets = self.presets()
         t = self.table
-        label_w = int(t.w * 0.30)
+        # the labels' column as wide as its longest label asks, between 30 % and 45 %
+        widest = max(render_text(_(label), theme.px(theme.FONT_BODY, self.scale), theme.INK,
+                                 bold=True).get_width() for label, _value in ROWS)
+        label_w = max(int(t.w * 0.30), min(int(t.w * 0.45), widest + theme.px(16, self.scale)))
         col_w = (t.w - label_w) // max(1, len(presets))
         rects = [pygame.Rect(0, t.y, label_w, t.h)]
         rects += [pygame.Rect(0, t.y, col_w, t.h) for _p in presets]
@@ -271,11 +282,17 @@ class StatisticsScene(WidgetScene):
                                          (t.h - head_h - note_h) // len(ROWS)))
         size = theme.px(theme.FONT_BODY, s)
         cell_pad = theme.px(8, s)
+        # one size for the heads and one for the labels: the largest at which all fit
+        heads = [preset_title(name) for name in presets]
+        head_size = common_size(heads, theme.px(theme.FONT_SUBHEADING, s),
+                                cols[-1].w - 2 * cell_pad, head_h, bold=True)
+        label_size = common_size([_(label) for label, _value in ROWS], size,
+                                 cols[0].w - 2 * cell_pad, row_h, bold=True)
         # header: the preset names
-        for rect, name in zip(cols[1:], presets, strict=True):
+        for rect, title in zip(cols[1:], heads, strict=True):
             head = pygame.Rect(rect.x, t.y, rect.w, head_h)
-            text = fit_text(preset_title(name), theme.px(theme.FONT_SUBHEADING, s),
-                            theme.ACCENT_DARK, head.w - 2 * cell_pad, bold=True)
+            text = fit_block(title, head_size, theme.ACCENT_DARK, head.w - 2 * cell_pad,
+                             head.h, bold=True)
             surface.blit(text, text.get_rect(center=head.center))
         y = t.y + head_h
         pygame.draw.line(surface, theme.CREAM_EDGE, (t.x, y), (t.right, y), line)
@@ -286,7 +303,8 @@ class StatisticsScene(WidgetScene):
                                  border_radius=theme.px(6, s))
             label_rect = cols[0].copy()
             label_rect.y, label_rect.h = y, row_h
-            text = fit_text(_(label), size, theme.INK, label_rect.w - 2 * cell_pad, bold=True)
+            text = fit_block(_(label), label_size, theme.INK, label_rect.w - 2 * cell_pad,
+                             row_h, bold=True, align="start")
             inner = label_rect.inflate(-2 * cell_pad, 0)
             if is_rtl():
                 surface.blit(text, text.get_rect(midright=inner.midright))

@@ -16,13 +16,16 @@ from rami_desktop.ui.widgets.choice import Choice
 from rami_desktop.ui.widgets.drawing import (
     blit_aligned,
     clear_text_cache,
+    common_size,
     cut_texts,
     draw_focus_ring,
+    draw_scroll_bar,
     fit_block,
     fit_label,
     fit_text,
     forget_cut_texts,
     render_text,
+    scroll_bar,
     split_row,
 )
 from rami_desktop.ui.widgets.group import WidgetGroup
@@ -52,13 +55,16 @@ __all__ = [
     "WidgetGroup",
     "blit_aligned",
     "clear_text_cache",
+    "common_size",
     "cut_texts",
     "draw_focus_ring",
+    "draw_scroll_bar",
     "fit_block",
     "fit_label",
     "fit_text",
     "forget_cut_texts",
     "render_text",
+    "scroll_bar",
     "split_row",
     "tr",
 ]

@@ -57,6 +57,18 @@ def fit_text(text: str, size: int, color: tuple[int, int, int], max_width: int, 
     return surf
 
 
+def _block(text: str, size: int, color: tuple[int, int, int], max_width: int,
+           max_height: int, bold: bool, align: str) -> pygame.Surface | None:
+    """The text on one line at ``size``, else wrapped, if either fits the box."""
+    line = render_text(text, size, color, bold=bold)
+    if line.get_width() <= max_width and line.get_height() <= max_height:
+        return line
+    lines = render_text(text, size, color, bold=bold, max_width=max_width, align=align)
+    if lines.get_width() <= max_width and lines.get_height() <= max_height:
+        return lines
+    return None
+
+
 def fit_block(text: str, size: int, color: tuple[int, int, int], max_width: int,
               max_height: int, *, bold: bool = False, align: str = "center") -> pygame.Surface:
     """Render text to fit a box: on one line at its size, else wrapped on the lines the height
@@ -65,13 +77,23 @@ def fit_block(text: str, size: int, color: tuple[int, int, int], max_width: int,
     size = int(size)
     floor = max(8, int(size * 0.6))
     for at in range(size, floor - 1, -1):
-        line = render_text(text, at, color, bold=bold)
-        if line.get_width() <= max_width and line.get_height() <= max_height:
-            return line
-        lines = render_text(text, at, color, bold=bold, max_width=max_width, align=align)
-        if lines.get_width() <= max_width and lines.get_height() <= max_height:
-            return lines
+        block = _block(text, at, color, max_width, max_height, bold, align)
+        if block is not None:
+            return block
     return fit_text(text, floor, color, max_width, bold=bold)
+
+
+def common_size(texts: list[str], size: int, max_width: int, max_height: int, *,
+                bold: bool = False) -> int:
+    """The largest size (down to 60 %) at which every text fits the box as :func:`fit_block`
+    draws it: texts side by side (a table's column heads) all drawn at one size."""
+    size = int(size)
+    floor = max(8, int(size * 0.6))
+    for at in range(size, floor, -1):
+        if all(_block(t, at, theme.INK, max_width, max_height, bold, "center") is not None
+               for t in texts):
+            return at
+    return floor
 
 
 def cut_texts() -> tuple[str, ...]:
@@ -145,6 +167,34 @@ def split_row(rect: pygame.Rect, control_width: int) -> tuple[pygame.Rect, pygam
         control = pygame.Rect(rect.right - control_width, rect.y, control_width, rect.h)
         label = pygame.Rect(rect.x, rect.y, rect.w - control_width, rect.h)
     return label, control
+
+
+def scroll_bar(area: pygame.Rect, content: int, scroll: int, scale: float, *,
+               beside: bool = False) -> tuple[pygame.Rect, pygame.Rect] | None:
+    """The track and the thumb of a scroll bar for ``content`` pixels seen through ``area``
+    (on its far side: right, left in right-to-left languages; ``beside``: just outside it);
+    None when everything shows."""
+    most = content - area.h
+    if most <= 0:
+        return None
+    w = theme.px(8, scale)
+    gap = theme.px(4, scale) if beside else 0
+    if is_rtl():
+        x = area.x - w - gap if beside else area.x
+    else:
+        x = area.right + gap if beside else area.right - w
+    h = max(theme.px(30, scale), area.h * area.h // content)
+    y = area.y + (area.h - h) * max(0, min(scroll, most)) // most
+    return pygame.Rect(x, area.y, w, area.h), pygame.Rect(x, y, w, h)
+
+
+def draw_scroll_bar(surface: pygame.Surface, bar: tuple[pygame.Rect, pygame.Rect] | None
+                    ) -> None:
+    """Draw a scroll bar of :func:`scroll_bar` (nothing when None)."""
+    if bar is not None:
+        track, thumb = bar
+        pygame.draw.rect(surface, theme.CREAM_DARK, track, border_radius=track.w // 2)
+        pygame.draw.rect(surface, theme.INK_SOFT, thumb, border_radius=thumb.w // 2)
 
 
 def draw_focus_ring(surface: pygame.Surface, rect: pygame.Rect, scale: float) -> None:

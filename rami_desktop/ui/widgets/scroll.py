@@ -6,9 +6,9 @@ from collections.abc import Sequence
 
 import pygame
 
-from rami_desktop.i18n import is_rtl
 from rami_desktop.ui import theme
 from rami_desktop.ui.widgets.base import Widget
+from rami_desktop.ui.widgets.drawing import draw_scroll_bar, scroll_bar
 
 
 class ScrollArea(Widget):
@@ -62,13 +62,8 @@ class ScrollArea(Widget):
         return [w for w, _ in self.items]
 
     def _thumb(self) -> pygame.Rect | None:
-        if self.max_scroll() <= 0:
-            return None
-        w = theme.px(8, self.scale)
-        x = self.rect.x if is_rtl() else self.rect.right - w
-        h = max(theme.px(30, self.scale), self.rect.h * self.rect.h // self.content_height)
-        y = self.rect.y + (self.rect.h - h) * self.scroll // self.max_scroll()
-        return pygame.Rect(x, y, w, h)
+        bar = scroll_bar(self.rect, self.content_height, self.scroll, self.scale)
+        return None if bar is None else bar[1]
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
@@ -121,8 +116,5 @@ class ScrollArea(Widget):
             if w.rect.colliderect(self.rect.inflate(0, theme.px(12, self.scale))):
                 w.draw(surface, focus)
         surface.set_clip(old)
-        thumb = self._thumb()
-        if thumb:
-            track = pygame.Rect(thumb.x, self.rect.y, thumb.w, self.rect.h)
-            pygame.draw.rect(surface, theme.CREAM_DARK, track, border_radius=thumb.w // 2)
-            pygame.draw.rect(surface, theme.INK_SOFT, thumb, border_radius=thumb.w // 2)
+        draw_scroll_bar(surface, scroll_bar(self.rect, self.content_height, self.scroll,
+                                            self.scale))
