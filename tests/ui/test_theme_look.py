@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import pytest
 
 from rami_desktop.ui import theme
-from rami_desktop.ui.table.layout import compute_layout
+from rami_desktop.ui.table.layout import MIDDLE_LEAST, compute_layout
 
 
 @pytest.fixture(autouse=True)
@@ -37,3 +37,21 @@ def test_larger_cards_grow_the_hand_not_the_text() -> None:
     assert large.hand_w > normal.hand_w and large.pile_w > normal.pile_w
     assert large.meld_widths[0] > normal.meld_widths[0]
     assert large.scale == normal.scale
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1024, 600), (1366, 768), (1920, 1080)])
+@pytest.mark.parametrize("percent", [100, 125, 150])
+def test_larger_cards_take_only_the_room_the_middle_of_the_table_leaves(
+        size: tuple[int, int], percent: int) -> None:
+    theme.set_look(percent)
+    normal = compute_layout(size, [1, 2, 3])
+    theme.set_look(percent, large_cards=True)
+    large = compute_layout(size, [1, 2, 3])
+    assert large.hand_w >= normal.hand_w  # never smaller than without
+    middle = large.prompt.y - large.status.y
+    if large.hand_w > normal.hand_w:
+        assert middle >= MIDDLE_LEAST * size[1]
+        # the status stays above the piles where it was there without
+        assert (large.stock.y > large.status.bottom) == (normal.stock.y > normal.status.bottom)
+    if percent == 100:
+        assert large.hand_w > normal.hand_w * 1.1  # room enough at the usual text size

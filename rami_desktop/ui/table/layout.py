@@ -26,6 +26,11 @@ TOOL_W = 100
 #: scale; narrower, it takes a line of its own this high above them
 PROMPT_ONE_LINE = 440
 PROMPT_LINE = 36
+#: the height of an opponent's place along the top, and of the status, at the reference scale
+SEAT_H = 104
+STATUS_H = 96
+#: the least part of the window's height larger cards leave to the middle of the table
+MIDDLE_LEAST = 0.36
 
 
 def card_h(width: int) -> int:
@@ -101,17 +106,6 @@ def compute_layout(size: tuple[int, int], others: Sequence[int]) -> TableLayout:
     # --- the hand along the bottom ------------------------------------------------------------
     side_w = lay.px(150)
     span = w - 2 * m - side_w - m
-    cards = theme.card_scale()  # "Larger cards": the hand, the piles and the combinations
-    hand_w = int(min(h * 0.2 * cards / RATIO, span / 8.2 * cards))
-    lay.hand_w = max(40, hand_w)
-    lay.lift = lay.px(18)
-    hand_h = card_h(lay.hand_w)
-    hand_top = h - m - hand_h
-    lay.hand = pygame.Rect(m, hand_top - lay.lift, span, hand_h + lay.lift)
-    lay.side = pygame.Rect(w - m - side_w, hand_top - lay.lift, side_w, hand_h + lay.lift)
-    if rtl:
-        lay.hand.x = w - m - span
-        lay.side.x = m
     row_h = lay.px(40)
     third = (w - 2 * m) // 4
     # four tool buttons, each wide enough for its word in a small window
@@ -121,6 +115,24 @@ def compute_layout(size: tuple[int, int], others: Sequence[int]) -> TableLayout:
     gap = lay.px(12)
     own_line = w - 2 * m - third - tools_w - 2 * gap < lay.px(PROMPT_ONE_LINE)
     prompt_h = row_h + (lay.px(PROMPT_LINE) if own_line else 0)
+    lay.lift = lay.px(18)
+    # "Larger cards": the hand, the piles and the combinations, as large as the middle of the
+    # table leaves room for (never smaller than without)
+    normal = int(min(h * 0.2 / RATIO, span / 8.2))
+    hand_w = int(normal * theme.card_scale())
+    room = h - 2 * m - lay.px(SEAT_H + 14) - prompt_h - lay.px(12) - lay.lift
+    stacked = room - card_h(normal) >= _middle_needs(lay, normal, stacked=True)
+    while hand_w > normal and room - card_h(hand_w) < max(
+            MIDDLE_LEAST * h, _middle_needs(lay, hand_w, stacked)):
+        hand_w = max(normal, int(hand_w * 0.95))
+    lay.hand_w = max(40, hand_w)
+    hand_h = card_h(lay.hand_w)
+    hand_top = h - m - hand_h
+    lay.hand = pygame.Rect(m, hand_top - lay.lift, span, hand_h + lay.lift)
+    lay.side = pygame.Rect(w - m - side_w, hand_top - lay.lift, side_w, hand_h + lay.lift)
+    if rtl:
+        lay.hand.x = w - m - span
+        lay.side.x = m
     lay.prompt = pygame.Rect(m, lay.hand.y - prompt_h - lay.px(4), w - 2 * m, prompt_h)
     row_y = lay.prompt.bottom - row_h
     me_w = lay.prompt.w - tools_w - gap if own_line else third
@@ -140,7 +152,7 @@ def compute_layout(size: tuple[int, int], others: Sequence[int]) -> TableLayout:
     k = max(1, len(others))
     gap = lay.px(12)
     box_w = min(lay.px(290), (w - 2 * m - gap * (k - 1)) // k)
-    box_h = lay.px(104)
+    box_h = lay.px(SEAT_H)
     total = k * box_w + (k - 1) * gap
     x = (w - total) // 2
     order = list(reversed(others)) if rtl else list(others)
@@ -161,7 +173,7 @@ def compute_layout(size: tuple[int, int], others: Sequence[int]) -> TableLayout:
     pile_h = card_h(lay.pile_w)
     piles_w = lay.pile_w * 2 + lay.px(66)
     col_h = lay.prompt.y - top - lay.px(8)
-    status_h = lay.px(96)
+    status_h = lay.px(STATUS_H)
     # room above the piles for the buried first card's index, below them for their labels
     above = max(lay.px(26), round(pile_h * INDEX_H) + lay.px(8))
     below = lay.px(24)
@@ -204,6 +216,16 @@ def compute_layout(size: tuple[int, int], others: Sequence[int]) -> TableLayout:
     lay.meld_widths = tuple(sorted({max(34, int(lay.hand_w * k)) for k in (0.9, 0.76, 0.62)},
                                    reverse=True))
     return lay
+
+
+def _middle_needs(lay: TableLayout, hand_w: int, stacked: bool) -> int:
+    """The height the middle of the table needs with hand cards ``hand_w`` wide: the piles
+    with the buried first card's index above them and their labels below (under the status
+    when ``stacked``), and one row of the smallest combinations with the hint's line."""
+    pile_h = card_h(max(40, int(hand_w * 0.8)))
+    piles = max(lay.px(26), round(pile_h * INDEX_H) + lay.px(8)) + pile_h + lay.px(24)
+    melds = lay.px(22) + card_h(34) + lay.px(10) + lay.px(50)
+    return max(piles + (lay.px(STATUS_H) if stacked else 0), melds)
 
 
 @dataclass
