@@ -53,7 +53,8 @@ class Choice(Row):
 
     def _arrow_rects(self) -> tuple[pygame.Rect, pygame.Rect]:
         ctrl = self.control_rect().inflate(-theme.px(8, self.scale), -theme.px(8, self.scale))
-        aw = min(theme.px(30, self.scale), ctrl.w // 4)
+        # a narrow control keeps narrow arrows: the room is the value's
+        aw = min(theme.px(30, self.scale), max(theme.px(16, self.scale), ctrl.w // 7))
         left = pygame.Rect(ctrl.x, ctrl.y, aw, ctrl.h)
         right = pygame.Rect(ctrl.right - aw, ctrl.y, aw, ctrl.h)
         return left, right
