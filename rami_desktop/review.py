@@ -59,7 +59,7 @@ def as_json(reviews: Sequence[RoundReview]) -> list[dict[str, Any]]:
 def as_text(reviews: Sequence[RoundReview]) -> list[str]:
     """The rounds in words: each round's title, then each seat's findings under its name."""
     from .i18n import _
-    from .ui.review_text import finding_text, nothing_text
+    from .ui.review_text import nothing_text, review_lines
     from .ui.text import strip_marks
 
     out = []
@@ -70,7 +70,7 @@ def as_text(reviews: Sequence[RoundReview]) -> list[str]:
                                 ).format(number=seat + 1)
             out.append("  " + strip_marks(name))
             mine = [f for f in r.findings if f.seat == seat]
-            out.extend("    • " + strip_marks(finding_text(f)) for f in mine)
+            out.extend("    • " + strip_marks(text) for text, _f in review_lines(mine))
             if not mine:
                 out.append("    • " + strip_marks(nothing_text()))
     return out

@@ -32,6 +32,10 @@ MAPPING = ROOT / "babel.cfg"
 DOMAIN = "rami"
 LANGS = ("fr", "ar_MA")
 KEYWORDS = ("_", "ngettext:1,2", "pgettext:1c,2", "npgettext:1c,2,3", "N_")
+#: messages whose words follow the gender of who is addressed (``rami_desktop.i18n.gender``):
+#: each is written three times, in the contexts of :data:`GENDER_CONTEXTS` and without one
+GENDER_KEYWORDS = ("gendered:2", "ngendered:2,3", "G_")
+GENDER_CONTEXTS = ("she", "he")
 WIDTH = 100
 #: (nplurals, plural expression) per catalog. Babel does not know darija ("ary"): the catalog is
 #: ar_MA, with Arabic's six plural forms.
@@ -59,11 +63,10 @@ def _babel() -> tuple[ModuleType, ModuleType, type[Catalog]]:
     return extract, pofile, Catalog
 
 
-def extract_template() -> Catalog:
-    """Return a Babel catalog of every marked string under rami_desktop/."""
-    extract, _pofile, Catalog = _babel()
+def _keywords(specs: tuple[str, ...]) -> dict[str, object]:
+    """Babel's keywords from ``name:1c,2`` specs (``c``: the context's argument)."""
     keywords: dict[str, object] = {}
-    for spec in KEYWORDS:
+    for spec in specs:
         name, _sep, args = spec.partition(":")
         if not args:
             keywords[name] = None
@@ -72,16 +75,27 @@ def extract_template() -> Catalog:
         for arg in args.split(","):
             parts.append((int(arg[:-1]), "c") if arg.endswith("c") else int(arg))
         keywords[name] = tuple(parts)
+    return keywords
+
+
+def extract_template() -> Catalog:
+    """Return a Babel catalog of every marked string under rami_desktop/ (a message marked as
+    following the gender once without a context and once in each of :data:`GENDER_CONTEXTS`)."""
+    extract, _pofile, Catalog = _babel()
     catalog = Catalog(project="Rami", version="0.1", charset="utf-8", fuzzy=False)
     from babel.messages.frontend import parse_mapping_cfg
 
     with MAPPING.open(encoding="utf-8") as handle:
         method_map, options_map = parse_mapping_cfg(handle, str(MAPPING))
-    for filename, lineno, message, comments, context in extract.extract_from_dir(
-            str(ROOT), method_map=method_map, options_map=options_map, keywords=keywords,
-            comment_tags=("TRANSLATORS:",), strip_comment_tags=True):
-        # the line is not written (include_lineno=False): a file appears once per message
-        catalog.add(message, None, [(filename, lineno)], auto_comments=comments, context=context)
+    for specs, contexts in ((KEYWORDS, None), (GENDER_KEYWORDS, GENDER_CONTEXTS)):
+        for filename, lineno, message, comments, context in extract.extract_from_dir(
+                str(ROOT), method_map=method_map, options_map=options_map,
+                keywords=_keywords(specs), comment_tags=("TRANSLATORS:",),
+                strip_comment_tags=True):
+            # the line is not written (include_lineno=False): a file appears once per message
+            for each in (context, *(contexts or ())):
+                catalog.add(message, None, [(filename, lineno)], auto_comments=comments,
+                            context=each)
     return catalog
 
 

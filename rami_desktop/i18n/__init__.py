@@ -17,7 +17,7 @@ import gettext
 import locale
 import logging
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 __all__ = [
@@ -203,10 +203,17 @@ def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     return _translations.npgettext(context, singular, plural, n)
 
 
-def every_translation(message: str) -> frozenset[str]:
-    """A message in each language of the game, English included (to recognise a text the game
-    wrote in another language, such as a seat's default name)."""
-    return frozenset({message, *(_translations_for(code).gettext(message) for code in LANGUAGES)})
+def every_translation(message: str, contexts: Sequence[str | None] = (None,)
+                      ) -> frozenset[str]:
+    """A message in each language of the game, English included, in each of ``contexts``
+    (None: no context), to recognise a text the game wrote in another language, such as a
+    seat's default name."""
+    out = {message}
+    for code in LANGUAGES:
+        translations = _translations_for(code)
+        out |= {translations.gettext(message) if context is None
+                else translations.pgettext(context, message) for context in contexts}
+    return frozenset(out)
 
 
 def N_(message: str) -> str:

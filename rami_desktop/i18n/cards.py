@@ -35,10 +35,28 @@ def cards_text(cards: Sequence[Card]) -> str:
     return " ".join(card_text(c) for c in cards)
 
 
-def meld_text(meld: Meld) -> str:
-    """A combination: "tria 6♠ 6♥ 6♦" or "série 8-9-10♥" (jokers named where they stand)."""
-    if meld.is_tria:
-        return _("tria {cards}").format(cards=cards_text(meld.cards))
+#: a combination in a sentence, as one to lay ("a tria 6♠ 6♥ 6♦"; French "une tria")
+A_MELD = "a"
+#: a combination in a sentence, one on the table ("the série 8-9-10♥"; French "la série")
+THE_MELD = "the"
+#: the space that keeps a combination on one line
+NO_BREAK = "\u00a0"
+
+
+def meld_text(meld: Meld, form: str | None = None) -> str:
+    """A combination: "tria 6♠ 6♥ 6♦" or "série 8-9-10♥" (jokers named where they stand);
+    in a sentence with an article (``form``: :data:`A_MELD` or :data:`THE_MELD`)."""
     ranks = [_("joker") if c.is_joker else rank_text(c.rank) for c in meld.cards]
-    suit = SUIT_SYMBOLS.get(meld.suit, "")
-    return _("série {cards}").format(cards="-".join(ranks) + suit)
+    cards = cards_text(meld.cards) if meld.is_tria else "-".join(ranks) + SUIT_SYMBOLS.get(
+        meld.suit, "")
+    if form == A_MELD:
+        # TRANSLATORS: a combination to lay, in a sentence ("lay a tria 6♠ 6♥ 6♦");
+        # French «une tria», darija «تريا»
+        text = _("a tria {cards}") if meld.is_tria else _("a série {cards}")
+    elif form == THE_MELD:
+        # TRANSLATORS: a combination on the table, in a sentence ("add 7♠ to the tria 7♥ 7♦
+        # 7♣"); French «la tria» (after «à»: «à la tria»), darija «التريا»
+        text = _("the tria {cards}") if meld.is_tria else _("the série {cards}")
+    else:
+        text = _("tria {cards}") if meld.is_tria else _("série {cards}")
+    return text.format(cards=cards)

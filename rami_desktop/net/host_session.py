@@ -165,7 +165,7 @@ class HostSession(Session):
     def seat_infos(self) -> list[SeatInfo]:
         """Every seat as the joiners see it."""
         return [SeatInfo(s.name, s.kind, self.book.taken(i), self.book.present(i),
-                         i in self._stand_ins) for i, s in enumerate(self.config.seats)]
+                         i in self._stand_ins, s.gender) for i, s in enumerate(self.config.seats)]
 
     def absent(self) -> list[int]:
         """The network seats still in the match whose player is not connected."""
@@ -284,9 +284,11 @@ class HostSession(Session):
             self.outbox.close(taken.replaced, NetError.REPLACED.value)
             self._sent.pop(taken.replaced, None)
         name = clean_name(request.name)
-        if name is not None and not taken.returned:
+        if not taken.returned:  # a new player: their name (if they gave one) and gender
             seats = list(self.config.seats)
-            seats[taken.seat] = Seat(name, "net", seats[taken.seat].level)
+            seat = seats[taken.seat]
+            seats[taken.seat] = Seat(seat.name if name is None else name, "net", seat.level,
+                                     request.gender)
             self.config = dataclasses.replace(self.config, seats=tuple(seats))
         if taken.seat in self._stand_ins:
             self._stand_down(taken.seat)

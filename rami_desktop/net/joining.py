@@ -13,6 +13,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
+from rami_desktop.i18n.gender import UNSAID
 from rami_desktop.play.view.findings import Finding
 from rami_desktop.play.view.story import STORY_MOVES, Told
 
@@ -176,12 +177,14 @@ class Joining:
         seat: the seat asked for (None: any free one).
         token: a seat's token, to come back to it.
         cafile: certificates for a ``wss`` host.
+        gender: how the player is spoken to (``she``, ``he`` or unsaid).
     """
 
     def __init__(self, url: str, code: str, name: str, seat: int | None = None,
-                 token: str | None = None, cafile: str | None = None) -> None:
+                 token: str | None = None, cafile: str | None = None,
+                 gender: str = UNSAID) -> None:
         self.link = ClientLink(url, cafile)
-        self.request = Join(code, name, seat, token)
+        self.request = Join(code, name, seat, token, gender)
         self.link.start(request_text(self.request))
         self.answer: Welcome | Trouble | None = None
         self.patient_until = time.monotonic() + PATIENCE

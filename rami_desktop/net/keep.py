@@ -36,11 +36,12 @@ def last_joined(network: Any) -> dict[str, Any] | None:
 
 
 def remember_joined(network: Any, address: str, port: int, code: str, seat: int, token: str,
-                    name: str) -> Network:
-    """Keep a seat taken at a table (the most recent first)."""
+                    name: str, gender: str = "") -> Network:
+    """Keep a seat taken at a table (the most recent first), with the name and gender (she,
+    he or unsaid) the player joined with."""
     out = _network(network)
     entry = {"address": address, "port": port, "code": code, "seat": seat, "token": token,
-             "name": name}
+             "name": name, "gender": gender}
     others = [e for e in out["joined"]
               if (e.get("address"), e.get("port"), e.get("code")) != (address, port, code)]
     out["joined"] = [entry, *others][:MAX_JOINED]

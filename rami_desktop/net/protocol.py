@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rami_desktop.engine.actions import Action, action_from_dict, action_to_dict
+from rami_desktop.i18n.gender import GENDERS, UNSAID
 
 from .codec import JSON, field_int, field_list, field_obj, field_str
 from .codes import CODE_ALPHABET, CODE_LENGTH
@@ -49,12 +50,14 @@ class Info:
 @dataclass(frozen=True)
 class Join:
     """Take a seat (``seat`` None: any free one) with the table's code, or come back to one
-    with its ``token``."""
+    with its ``token``; ``gender``: how the player is spoken to (``she``, ``he``, or ``""``:
+    unsaid, also when a joiner sends none)."""
 
     code: str
     name: str
     seat: int | None = None
     token: str | None = None
+    gender: str = UNSAID
 
 
 @dataclass(frozen=True)
@@ -205,8 +208,11 @@ def _request(kind: str, data: JSON) -> Request:
         token = data.get("token")
         if token is not None:
             token = field_str(data, "token", 64)
+        gender = field_str(data, "gender", 3) if "gender" in data else UNSAID
+        if gender not in GENDERS:
+            raise ValueError("'gender' must be she, he or empty")
         return Join(normalize_code(field_str(data, "code", 40)), name,
-                    None if seat is None else field_int(data, "seat", 0, 5), token)
+                    None if seat is None else field_int(data, "seat", 0, 5), token, gender)
     if kind == "act":
         picked = field_list(data, "picked", 30) if "picked" in data else []
         if not all(isinstance(i, int) and not isinstance(i, bool) and 0 <= i < 40
@@ -245,7 +251,7 @@ def request_text(request: Request) -> str:
         return envelope("info")
     if isinstance(request, Join):
         return envelope("join", code=request.code, name=request.name, seat=request.seat,
-                        token=request.token)
+                        token=request.token, gender=request.gender)
     if isinstance(request, Act):
         return envelope("act", seq=request.seq, action=action_to_dict(request.action),
                         picked=list(request.picked))

@@ -63,7 +63,7 @@ class RemoteView:
         """The seats as this screen sees them: its own is played here (``human``), every other
         human seat at another screen (``net``)."""
         seats = tuple(Seat(s.name, "human" if i == self.seat else
-                           ("bot" if s.kind == "bot" else "net"))
+                           ("bot" if s.kind == "bot" else "net"), gender=s.gender)
                       for i, s in enumerate(table.seats))
         return GameConfig(rules=rules, seats=seats)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from rami_desktop.i18n.gender import GENDERS, UNSAID
 from rami_desktop.play.session.hand_order import HandOrder
 from rami_desktop.play.view.seat_view import MatchInfo, RoundReveal, SeatView
 
@@ -41,6 +42,7 @@ class SeatInfo:
         taken: a net seat someone joined (its token is given).
         present: a net seat whose player is connected now.
         stand_in: a bot plays the seat until its player comes back.
+        gender: how the player is spoken to (``she``, ``he`` or ``""``: unsaid).
     """
 
     name: str | None
@@ -48,11 +50,12 @@ class SeatInfo:
     taken: bool = False
     present: bool = False
     stand_in: bool = False
+    gender: str = UNSAID
 
     def to_dict(self) -> JSON:
         """As JSON."""
         return {"name": self.name, "kind": self.kind, "taken": self.taken,
-                "present": self.present, "stand_in": self.stand_in}
+                "present": self.present, "stand_in": self.stand_in, "gender": self.gender}
 
 
 def seat_info_from_dict(data: Any) -> SeatInfo:
@@ -62,8 +65,11 @@ def seat_info_from_dict(data: Any) -> SeatInfo:
     kind = data.get("kind")
     if kind not in ("human", "bot", "net"):
         raise ValueError("'kind' must be human, bot or net")
+    gender = field_str(data, "gender", 3) if "gender" in data else UNSAID
+    if gender not in GENDERS:
+        raise ValueError("'gender' must be she, he or empty")
     return SeatInfo(field_opt(data, "name", field_str), kind, field_bool(data, "taken"),
-                    field_bool(data, "present"), field_bool(data, "stand_in"))
+                    field_bool(data, "present"), field_bool(data, "stand_in"), gender)
 
 
 def seats_from_list(values: Any) -> tuple[SeatInfo, ...]:

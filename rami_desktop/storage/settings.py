@@ -248,6 +248,15 @@ def _port(value: Any) -> int:
     return value
 
 
+#: how a player may be spoken to (``rami_desktop.i18n.gender.GENDERS``; storage sits beside
+#: i18n, not above it): anything else is unsaid, ``""``
+GENDERS: tuple[str, ...] = ("", "she", "he")
+
+
+def _gender(value: Any) -> str:
+    return value if isinstance(value, str) and value in GENDERS else ""
+
+
 def _check_joined(entry: Any) -> dict[str, Any]:
     if not isinstance(entry, dict):
         raise TypeError("a joined table must be an object")
@@ -256,11 +265,12 @@ def _check_joined(entry: Any) -> dict[str, Any]:
         raise ValueError("seat must be a seat number")
     return {"address": _short(entry.get("address"), 300), "port": _port(entry.get("port")),
             "code": _short(entry.get("code"), 40), "seat": seat,
-            "token": _short(entry.get("token"), 64), "name": clean_name(entry.get("name")) or ""}
+            "token": _short(entry.get("token"), 64), "name": clean_name(entry.get("name")) or "",
+            "gender": _gender(entry.get("gender"))}
 
 
 def _check_network(value: Any) -> dict[str, Any] | None:
-    """``{"joined": [{address, port, code, seat, token, name}, ...], "hosted": {code, port,
+    """``{"joined": [{address, port, code, seat, token, name, gender}, ...], "hosted": {code, port,
     policy, tokens: {seat: token}} or null}``."""
     if value is None:
         return None

@@ -14,7 +14,7 @@ from rami_desktop.i18n import _
 from rami_desktop.play.table.table_game import TableGame
 from rami_desktop.play.view.findings import Finding
 from rami_desktop.ui import theme
-from rami_desktop.ui.review_text import finding_text, more_text, nothing_text
+from rami_desktop.ui.review_text import more_text, nothing_text, review_lines
 from rami_desktop.ui.text import is_rtl, render
 
 
@@ -75,7 +75,7 @@ class ReviewPanel:
             if named:
                 out.append(ReviewLine(self.session.name(seat), heading=True, seat=seat))
             mine = [f for f in self.findings if f.seat == seat]
-            out.extend(ReviewLine(finding_text(f), seat=seat, finding=f) for f in mine)
+            out.extend(ReviewLine(text, seat=seat, finding=f) for text, f in review_lines(mine))
             if not mine:
                 out.append(ReviewLine(nothing_text(), seat=seat))
         return out

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rami_desktop.i18n import N_, _, every_translation, is_rtl
-from rami_desktop.i18n.gender import HE, SHE, UNSAID
+from rami_desktop.i18n.gender import HE, SHE, UNSAID, gendered
 from rami_desktop.play.session.config import Seat
 from rami_desktop.ui.widgets import Choice, TextInput, Widget
 
@@ -62,31 +62,39 @@ class SeatRow:
         self.kind = Choice(None, [(k, KIND_LABELS[k]) for k in kinds], "bot",
                            self.kind_changed)
         self.level = Choice(None, [(k, v) for k, v in LEVEL_LABELS.items()], DEFAULT_LEVEL)
-        self.gender = Choice(None, list(GENDER_LABELS.items()), UNSAID)
+        self.gender = Choice(None, list(GENDER_LABELS.items()), UNSAID, self.gender_changed)
         #: the kind's width beside a level, and alone (set by the screen's layout)
         self.kind_widths: tuple[int, int] | None = None
 
     def default_name(self, kind: str) -> str:
-        """The name a seat of a kind gets when the player typed none."""
-        text = _("Bot {number}") if kind == "bot" else _("Player {number}")
-        return text.format(number=self.index + 1)
+        """The name a seat of a kind gets when the player typed none ("Player 3", for her
+        "Joueuse 3")."""
+        if kind == "bot":
+            return _("Bot {number}").format(number=self.index + 1)
+        gender = self.gender.value if kind == "human" else UNSAID
+        return gendered(gender, "Player {number}").format(number=self.index + 1)
 
     def is_default_name(self, name: str) -> bool:
-        """Whether a name is empty or this seat's default name, of any kind, in any language
-        (the player did not choose it)."""
+        """Whether a name is empty or this seat's default name, of any kind, for her or him,
+        in any language (the player did not choose it)."""
         name = name.strip()
         return not name or any(name == text.format(number=self.index + 1)
                                for msgid in (N_("Bot {number}"), N_("Player {number}"))
-                               for text in every_translation(msgid))
+                               for text in every_translation(msgid, (None, SHE, HE)))
 
     def kind_changed(self, kind: str) -> None:
         """Human, bot or network: an untouched default name follows the kind."""
-        if self.is_default_name(self.name.value):
-            self.name.value = self.default_name(kind)
+        self.follow_language()
+        self.on_change()
+
+    def gender_changed(self, _gender: str) -> None:
+        """She, he or unsaid: an untouched default name follows ("Joueuse 1")."""
+        self.follow_language()
         self.on_change()
 
     def follow_language(self) -> None:
-        """A default name in the language now shown (a name the player typed stays)."""
+        """A default name in the language now shown, of the seat's kind and gender (a name
+        the player typed stays)."""
         if self.is_default_name(self.name.value):
             self.name.value = self.default_name(self.kind.value)
 

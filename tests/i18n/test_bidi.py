@@ -156,7 +156,7 @@ def test_darija_deal_code_sentence() -> None:
     line = text.bidi_format(_("Deal code {code}: enter it in the setup to play this deal again."),
                             code="1000-A007-02")
     assert text.strip_marks(line) == (
-        "الكود ديال التوزيع 1000-A007-02: كتبو ف«بارتية جديدة» باش تعاود تلعب نفس التوزيعة.")
+        "الكود ديال التوزيع 1000-A007-02: كيتكتب ف«بارتية جديدة» باش ترجع نفس التوزيعة.")
     shown = text.visual(line)
     # from the right: الكود ديال التوزيع, the code (its digits first), then the rest
     assert shown.endswith(f":1000-A007-02 {rev('التوزيع')} {rev('ديال')} {rev('الكود')}")

@@ -139,6 +139,9 @@ def test_the_game_reads_what_the_build_compiled(code: str) -> None:
             got = (i18n.pgettext(entry.msgctxt, entry.msgid) if entry.msgctxt
                    else i18n._(entry.msgid))
             assert got == entry.msgstr[0], entry.msgid
+        elif entry.msgctxt:
+            got = i18n.npgettext(entry.msgctxt, entry.msgid, entry.msgid_plural, 1)
+            assert got in entry.msgstr, entry.msgid
         else:
             assert i18n.ngettext(entry.msgid, entry.msgid_plural, 1) in entry.msgstr
 

@@ -22,7 +22,7 @@ def test_tables_joined_and_hosted_survive_a_save(tmp_path: Path) -> None:
     for i in range(MAX_JOINED + 2):
         network = remember_joined(network, f"10.0.0.{i}", 4000 + i, "ABC234", 1, f"tok{i}",
                                   "Sara")
-    network = remember_joined(network, "10.0.0.9", 4009, "ABC234", 2, "again", "Sara")
+    network = remember_joined(network, "10.0.0.9", 4009, "ABC234", 2, "again", "Sara", "she")
     network = remember_hosted(network, "XYZ789", 5000, "bot", {1: "t1", 2: "t2"})
     paths = Paths.under(tmp_path)
     paths.ensure()
@@ -32,10 +32,22 @@ def test_tables_joined_and_hosted_survive_a_save(tmp_path: Path) -> None:
     kept = loaded.network
     assert len(kept["joined"]) == MAX_JOINED  # type: ignore[index]
     assert last_joined(kept) == {"address": "10.0.0.9", "port": 4009, "code": "ABC234",
-                                 "seat": 2, "token": "again", "name": "Sara"}
+                                 "seat": 2, "token": "again", "name": "Sara", "gender": "she"}
+    assert joined_entry(kept, "10.0.0.8", 4008, "ABC234")["gender"] == ""  # type: ignore[index]
     assert joined_entry(kept, "10.0.0.8", 4008, "ABC234")["token"] == "tok8"  # type: ignore[index]
     assert joined_entry(kept, "10.0.0.0", 4000, "ABC234") is None  # the oldest went
     assert hosted(kept)["code"] == "XYZ789" and hosted_tokens(kept) == {1: "t1", 2: "t2"}
+
+
+def test_the_settings_know_the_genders_the_game_speaks_in() -> None:
+    from rami_desktop.i18n.gender import GENDERS
+    from rami_desktop.storage import settings
+    assert settings.GENDERS == GENDERS
+    joined = {"address": "h", "port": 1, "code": "C", "seat": 0, "token": "t", "name": "S"}
+    for said, kept in (("she", "she"), ("queen", ""), (None, "")):
+        value, _repaired = Settings.from_dict({"network": {"joined": [{**joined,
+                                                                       "gender": said}]}})
+        assert value.network["joined"][0]["gender"] == kept  # type: ignore[index]
 
 
 def test_a_damaged_network_setting_is_repaired_to_nothing() -> None:

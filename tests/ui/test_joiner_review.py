@@ -124,7 +124,7 @@ def test_a_joiners_review_shows_in_the_joiners_language(make_app: Any) -> None:
     found = Table(joiner).review()
     assert found is not None and found[0].kind is FindingKind.MISSED_OUT
     said = [line for line in lines if line.replace("\u00a0", " ").startswith(
-        "À ton tour 1, tu pouvais finir : poser ")]
+        "À ton tour 1, tu aurais pu finir : poser ")]
     # the host sent data; the words are this screen's
     assert said and "8-9-10-V-D♥" in said[0], lines
     joiner.close()

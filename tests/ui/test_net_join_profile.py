@@ -31,3 +31,15 @@ def test_another_window_at_the_last_table_keeps_its_seat_and_name(make_app: Any,
     later = app.scene(Route.NET_JOIN)
     assert isinstance(later, JoinScene)
     assert later.last_button.visible and later.name.value == "Sara"
+
+
+def test_the_join_screen_says_she_or_he_as_the_last_join_did(make_app: Any) -> None:
+    """The she/he choice sits beside the seat, kept with the last table joined (unsaid the
+    first time), and is what the join sends."""
+    first = make_app()
+    scene = first.scene(Route.NET_JOIN)
+    assert isinstance(scene, JoinScene) and scene.gender.value == ""
+    assert not scene.gender.rect.colliderect(scene.seat.rect)
+    app = make_app(network={"joined": [{**KEPT, "gender": "she"}], "hosted": None})
+    scene = app.scene(Route.NET_JOIN)
+    assert isinstance(scene, JoinScene) and scene.gender.value == "she"

@@ -141,7 +141,7 @@ def test_a_host_in_darija_opens_a_table_a_joiner_takes_a_seat_and_leaves(
                       or behind(session).round.turn > 4)
         joiner.link.stop(1.0)  # the joiner's link dies: the table waits for Yassine
         frames_until(app, lambda: any("Yassine" in line for line in table._banner))
-        assert strip_marks(table._banner[1]) == "كنتسناو Yassine يرجعو…"
+        assert strip_marks(table._banner[1]) == "كنتسناو الرجوع ديال Yassine…"
         assert app.settings["network"]["hosted"]["tokens"] == {"1": joiner.token}
     finally:
         joiner.close()

@@ -95,7 +95,8 @@ def test_a_finding_opens_the_replay_at_its_turn_with_its_cards_marked(
     app.step(DT, [])
     scene = app.stack.top
     assert isinstance(scene, ReplayScene)
-    assert scene.replay.moment.turn == turn and scene.replay.marked == {fed.card}
+    assert scene.replay.moment.turn == turn and scene.replay.marked(1, fed.card)
+    assert not scene.replay.marked(0, fed.card) and not scene.replay.marked(2, fed.card)
     assert scene.replay.state.turn == turn - 1 and fed.card in scene.replay.state.hands[1]
     drawn = [rect for owner, code, rect in scene.card_rects
              if owner == 1 and code == fed.card.code]
@@ -223,4 +224,5 @@ def test_a_click_on_a_findings_line_opens_the_replay_at_its_turn(make_app: Any,
     scene = app.stack.top
     assert isinstance(scene, ReplayScene)
     assert scene.replay.moment.turn == finding.round_turn or finding.round_turn == 0
-    assert set(finding.cards) <= scene.replay.marked
+    player = scene.replay.seats.index(finding.seat)
+    assert all(scene.replay.marked(player, card) for card in finding.cards)

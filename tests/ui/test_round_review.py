@@ -13,7 +13,7 @@ from rami_desktop.engine.actions import Discard, Draw, Lay
 from rami_desktop.engine.cards import parse_cards
 from rami_desktop.play.view.findings import Finding, FindingKind
 from rami_desktop.ui.review_panel import ReviewPanel
-from rami_desktop.ui.review_text import finding_text, more_text, nothing_text
+from rami_desktop.ui.review_text import finding_text, more_text, nothing_text, review_lines
 from rami_desktop.ui.scenes.round_summary import RoundSummaryScene
 from rami_desktop.ui.text import strip_marks
 from tests.truth import behind
@@ -119,7 +119,7 @@ class _Game:
 def _many() -> tuple[Finding, ...]:
     cards = parse_cards(["5C", "5D", "5S"])
     return tuple(Finding(FindingKind.MISSED_OUT, 0, turn, cards, melds=(cards,),
-                         round_turn=2 * turn) for turn in range(1, 7))
+                         round_turn=2 * turn) for turn in range(1, 13, 2))
 
 
 def test_each_human_at_the_screen_has_a_block_and_nothing_is_dropped(make_app: Any) -> None:
@@ -146,12 +146,30 @@ def test_each_human_at_the_screen_has_a_block_and_nothing_is_dropped(make_app: A
     assert panel.below == 0 and set(seen) == {line.text for line in lines}
 
 
+def test_a_way_out_missed_turn_after_turn_is_one_line() -> None:
+    """Turns 10 to 13 each missed a way out: one line says so, from the first turn's way (a
+    click on it opens the first); a turn apart, another line."""
+    cards = parse_cards(["5C", "5D", "5S"])
+    run = [Finding(FindingKind.MISSED_OUT, 0, turn, cards, melds=(cards,), round_turn=2 * turn)
+           for turn in (10, 11, 12, 13, 15)]
+    lines = review_lines(run)
+    assert [finding.turn for _text, finding in lines] == [10, 15]
+    assert strip_marks(lines[0][0]).startswith("On your turns 10 to 13 you could have gone out:")
+    assert strip_marks(lines[1][0]).startswith("On your turn 15 you could have gone out:")
+    from rami_desktop import i18n
+    try:
+        i18n.set_language("ar_MA")
+        assert strip_marks(review_lines(run)[0][0]).startswith(
+            "من الدور 10 حتى الدور 13 ديالك كان ممكن تسالي:")
+    finally:
+        i18n.set_language("en")
+
+
 def test_the_review_counts_more_in_each_language() -> None:
     from rami_desktop import i18n
     try:
-        for lang, one, many in (("fr", "… et 1 de plus (faire défiler)",
-                                 "… et 3 de plus (faire défiler)"),
-                                ("ar_MA", "… ووحدة خرا (نزل لتحت)", "… و3 خرين (نزل لتحت)")):
+        for lang, one, many in (("fr", "… et 1 autre (plus bas)", "… et 3 autres (plus bas)"),
+                                ("ar_MA", "… ووحدة خرا (لتحت)", "… و3 خرين (لتحت)")):
             i18n.set_language(lang)
             assert strip_marks(more_text(1)) == one and strip_marks(more_text(3)) == many
     finally:
@@ -196,4 +214,5 @@ def test_the_deal_of_issue_38_tells_the_opening_never_made_and_never_praises() -
     text = strip_marks(finding_text(never))
     assert text.startswith("You never opened, yet on your turn 11 you could have opened "
                            "(86 points): lay ")
-    assert "série 5-6-7-8♦" in text and "Well played" not in text + nothing_text()
+    assert "a série 5-6-7-8♦" in text.replace("\u00a0", " ")
+    assert "Well played" not in text + nothing_text()

@@ -14,6 +14,7 @@ from rami_desktop.engine.turn import TableMeld
 from rami_desktop.play.session.config import Seat
 from rami_desktop.play.table.staging import added_this_turn
 from rami_desktop.ui.table.counter import counter_view
+from rami_desktop.ui.widgets.base import tr
 from tests.truth import behind
 
 from .test_table_helpers import hint_of, known_table, play
@@ -130,7 +131,7 @@ def test_simple_lays_the_whole_selection_at_once(make_app: Any) -> None:
     r = behind(scene.session).round
     assert r.current == 0 and r.has_drawn  # the dealer starts without drawing
     scene.buttons.update(scene.control)
-    assert scene.buttons.lay.label == "Lay all"
+    assert tr(scene.buttons.lay.label) == "Lay all"
     order = scene.session.hand_order(0)
     scene.model.selected = {i for i, c in enumerate(order.cards) if c != Card(6, "H")}
     scene.control.lay_selection()

@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 from rami_desktop.bots import ALL_LEVELS, LEVELS
 from rami_desktop.engine.rules import PRESETS, Rules, preset
 from rami_desktop.i18n import _
-from rami_desktop.i18n.gender import GENDERS, UNSAID, clean_gender
+from rami_desktop.i18n.gender import GENDERS, UNSAID, clean_gender, gendered
 
 #: ``human``: a player at this screen; ``bot``: the computer; ``net``: a player at another
 #: computer who joined this one's table over the network
@@ -148,8 +148,9 @@ def seat_name(config: GameConfig, seat: int) -> str:
     s = config.seats[seat]
     if s.name is not None:
         return s.name
-    text = _("Bot {number}") if s.is_bot else _("Player {number}")
-    return text.format(number=seat + 1)
+    if s.is_bot:
+        return _("Bot {number}").format(number=seat + 1)
+    return gendered(s.gender, "Player {number}").format(number=seat + 1)
 
 
 __all__ = ["KINDS", "LEVELS", "GameConfig", "Seat", "autoplay_config", "seat_gender",

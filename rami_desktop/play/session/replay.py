@@ -100,14 +100,24 @@ def _weight(state: RoundState) -> int:
             + sum(len(h) for h in state.hands))
 
 
-def finding_moment(finding: Finding) -> tuple[int, frozenset[Card]]:
+@dataclass(frozen=True)
+class Marks:
+    """The cards a finding is about, as the replay frames them: in one seat's hand (the
+    discard that fed, the way out a player missed: the cards to lay, to add and to put in a
+    joker's place), and on top of the talaj (the card to take first)."""
+
+    seat: int | None = None
+    hand: frozenset[Card] = frozenset()
+    talaj: Card | None = None
+
+
+def finding_moment(finding: Finding) -> tuple[int, Marks]:
     """Where a finding opens the replay: the round's turn it happened in (from 1; 0: the
-    round's end) and the cards it names (a discard that fed, the way out a player missed: the
-    talaj card to take, the cards to lay and to add). The one place a finding is read here."""
-    cards = {*finding.cards, *(c for group in (*finding.melds, *finding.adds) for c in group)}
-    if finding.take is not None:
-        cards.add(finding.take)
-    return finding.round_turn, frozenset(cards)
+    round's end) and what it frames (only the finding's player's cards, and the talaj card it
+    takes). The one place a finding is read here."""
+    hand = {*finding.cards, *(c for group in (*finding.melds, *finding.adds) for c in group),
+            *(card for card, _meld in finding.swaps)}
+    return finding.round_turn, Marks(finding.seat, frozenset(hand), finding.take)
 
 
 class Replay:
@@ -165,8 +175,8 @@ class Replay:
         self._turns = [m.turn for m in self.moments]
         self._shown = (self.steps, state)  # the step last worked out, and its round
         self.step = 0
-        #: the cards to mark (a finding's)
-        self.marked: frozenset[Card] = frozenset()
+        #: the cards to frame (a finding's)
+        self.marks = Marks()
 
     @classmethod
     def of_match(cls, config: GameConfig, match: Match, number: int = 0,
@@ -271,6 +281,10 @@ class Replay:
         """A round player's name (None: the seat's default name)."""
         return self.config.seats[player].name
 
+    def gender(self, player: int) -> str:
+        """How a round player is spoken of: ``she``, ``he`` or unsaid (``""``)."""
+        return self.config.seats[player].gender
+
     def seat_number(self, player: int) -> int:
         """A round player's seat in its match (from 0), for its default name."""
         return self.seats[player]
@@ -336,11 +350,19 @@ class Replay:
             return self.go(here)
         return self.go(self.turn_step(self.moment.turn - 1) if self.moment.turn > 1 else 0)
 
-    def open_at(self, turn: int, marked: Collection[Card] = ()) -> None:
-        """Stand at the start of round turn ``turn`` (from 1; 0: the round's end), the cards
-        ``marked`` (a finding's: :func:`finding_moment`) marked."""
+    def open_at(self, turn: int, marks: Marks | None = None) -> None:
+        """Stand at the start of round turn ``turn`` (from 1; 0: the round's end), a finding's
+        cards framed (:func:`finding_moment`)."""
         self.go_to_turn(turn)
-        self.marked = frozenset(marked)
+        self.marks = marks or Marks()
+
+    def marked(self, player: int | None, card: Card) -> bool:
+        """Whether a card is framed: in round player ``player``'s hand, or on top of the talaj
+        (``player`` None)."""
+        marks = self.marks
+        if player is None:
+            return card == marks.talaj
+        return marks.seat == self.seats[player] and card in marks.hand
 
 
 def _number(info: Any) -> int:
@@ -360,4 +382,4 @@ def _seats(info: Any) -> list[int] | None:
     return None
 
 
-__all__ = ["Moment", "Replay", "finding_moment"]
+__all__ = ["Marks", "Moment", "Replay", "finding_moment"]

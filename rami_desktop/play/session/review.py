@@ -29,7 +29,7 @@ from collections import Counter
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 
-from rami_desktop.engine.actions import Action, Add, Discard, Draw, Lay
+from rami_desktop.engine.actions import Action, Add, Discard, Draw, Lay, Swap
 from rami_desktop.engine.advice import advise
 from rami_desktop.engine.advice_model import Advice, AdviceKind
 from rami_desktop.engine.cards import Card
@@ -43,17 +43,21 @@ from rami_desktop.play.view.findings import Finding, FindingKind
 
 @dataclass(frozen=True)
 class _Way:
-    """Cards to play: a talaj card to take, combinations to lay, cards to add."""
+    """Cards to play: a talaj card to take, jokers to win back (the card put in each one's
+    place, and the combination it is in), combinations to lay, cards to add."""
 
     take: Card | None = None
     melds: tuple[tuple[Card, ...], ...] = ()
     adds: tuple[tuple[Card, ...], ...] = ()
     points: int = 0
     onto: tuple[tuple[Card, ...], ...] = ()
+    swaps: tuple[tuple[Card, tuple[Card, ...]], ...] = ()
 
     @property
     def cards(self) -> tuple[Card, ...]:
-        return tuple(c for group in (*self.melds, *self.adds) for c in group)
+        """The hand's cards the way plays (the cards put in the jokers' places first)."""
+        return (*(card for card, _meld in self.swaps),
+                *(c for group in (*self.melds, *self.adds) for c in group))
 
 
 @dataclass(frozen=True)
@@ -179,7 +183,7 @@ def review_round(state: RoundState, log: Sequence[Action], players: Collection[i
 
 def _finding(kind: FindingKind, seat: int, turn: int, round_turn: int, way: _Way) -> Finding:
     return Finding(kind, seat, turn, way.cards, way.points, round_turn, way.take, way.melds,
-                   way.adds, way.onto)
+                   way.adds, way.onto, way.swaps)
 
 
 def _opening(state: RoundState, advice: Advice) -> _Way | None:
@@ -214,23 +218,28 @@ def _out(state: RoundState, actions: Sequence[Action] | None, take: Card | None
 
 def _played(state: RoundState, steps: Sequence[Action], take: Card | None = None,
             points: int = 0) -> _Way | None:
-    """The combinations ``steps`` lay and the cards they add, each addition with the table
-    combination it goes onto (``steps`` applied to a copy of ``state``; None if refused)."""
+    """The jokers ``steps`` win back, the combinations they lay and the cards they add, each
+    swap and addition with the table combination it goes into (``steps`` applied to a copy of
+    ``state``; None if refused)."""
     probe = state.clone()
-    lays, adds, onto = [], [], []
+    lays, adds, onto, swaps = [], [], [], []
     try:
         for step in steps:
             if isinstance(step, Lay):
                 lays.append(step.cards)
-            elif isinstance(step, Add):
+            elif isinstance(step, Add | Swap):
                 meld = probe.melds[step.meld].meld if 0 <= step.meld < len(probe.melds) \
                     else None
-                adds.append(step.cards)
-                onto.append(() if meld is None else meld.cards)
+                cards = () if meld is None else meld.cards
+                if isinstance(step, Swap):
+                    swaps.append((step.card, cards))
+                else:
+                    adds.append(step.cards)
+                    onto.append(cards)
             probe.apply(step)
     except RuleError:
         return None
-    return _Way(take, tuple(lays), tuple(adds), points, tuple(onto))
+    return _Way(take, tuple(lays), tuple(adds), points, tuple(onto), tuple(swaps))
 
 
 def _fed(state: RoundState, p: int, card: Card, after: Sequence[Action]) -> FindingKind | None:
@@ -281,7 +290,7 @@ def _at_the_end(state: RoundState, p: int, seat: int, last: _Last | None) -> lis
             way, points = left
             out.append(Finding(FindingKind.POINTS_LEFT, seat, last.turns, way.cards, points,
                                last.before.turn + 1, melds=way.melds, adds=way.adds,
-                               onto=way.onto))
+                               onto=way.onto, swaps=way.swaps))
     return out
 
 

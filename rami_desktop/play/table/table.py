@@ -28,7 +28,7 @@ from rami_desktop.engine.actions import Action, Discarded, Redeal
 from rami_desktop.engine.errors import ErrorCode
 from rami_desktop.engine.rules import Rules
 from rami_desktop.play.session.bot_worker import BotTurn, BotWorker
-from rami_desktop.play.session.config import GameConfig, seat_name
+from rami_desktop.play.session.config import GameConfig, seat_gender, seat_name
 from rami_desktop.play.session.hand_order import HandOrder
 from rami_desktop.play.view.findings import Finding
 from rami_desktop.play.view.happening import Happening, Played
@@ -205,6 +205,10 @@ class Table:
     def name(self, seat: int) -> str:
         """A seat's name (a seat without one gets its default name, in the language now)."""
         return seat_name(self.config, seat)
+
+    def gender(self, seat: int) -> str:
+        """How a seat's player is spoken to: ``she``, ``he`` or unsaid (``""``)."""
+        return seat_gender(self.config, seat)
 
     def is_bot(self, seat: int) -> bool:
         """Whether a bot plays a seat."""

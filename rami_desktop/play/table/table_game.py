@@ -132,6 +132,10 @@ class TableGame(Protocol):
         """A seat's name."""
         ...
 
+    def gender(self, seat: int) -> str:
+        """How a seat's player is spoken to: ``she``, ``he`` or unsaid (``""``)."""
+        ...
+
     def is_bot(self, seat: int) -> bool:
         """Whether a bot plays a seat."""
         ...

@@ -40,6 +40,8 @@ class Finding:
         melds: the combinations to lay (an opening, a way out, points left).
         adds: the cards to add to the table's combinations (a way out, points left).
         onto: for each of ``adds``, the table combination it goes onto (as it was then).
+        swaps: the jokers to win back first: each the card put in a joker's place and the
+            table combination that joker is in (as it was then).
     """
 
     kind: FindingKind
@@ -52,6 +54,7 @@ class Finding:
     melds: tuple[tuple[Card, ...], ...] = ()
     adds: tuple[tuple[Card, ...], ...] = ()
     onto: tuple[tuple[Card, ...], ...] = ()
+    swaps: tuple[tuple[Card, tuple[Card, ...]], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """The finding as JSON-ready data (cards as their codes)."""
@@ -60,7 +63,8 @@ class Finding:
                 "round_turn": self.round_turn,
                 "take": None if self.take is None else self.take.code,
                 "melds": [codes(m) for m in self.melds], "adds": [codes(a) for a in self.adds],
-                "onto": [codes(m) for m in self.onto]}
+                "onto": [codes(m) for m in self.onto],
+                "swaps": [[card.code, codes(meld)] for card, meld in self.swaps]}
 
 
 __all__ = ["Finding", "FindingKind"]

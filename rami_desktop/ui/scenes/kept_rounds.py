@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from rami_desktop.i18n import N_, _
+from rami_desktop.i18n import N_, _, ngettext, pgettext
 from rami_desktop.play.session.replay import Replay
 from rami_desktop.storage.round_files import KEEP_ROUNDS, KeptRound, RoundFiles, read_round
 from rami_desktop.ui import theme
@@ -45,7 +45,9 @@ def seat_name(kept: KeptRound, k: int) -> str:
 
 def round_label(kept: KeptRound) -> str:
     """A kept round's line: when, which round, who played."""
-    names = ", ".join(seat_name(kept, k) for k in range(len(kept.names)))
+    # TRANSLATORS: between the names of a list ("Sam, Lina"); darija: «، »
+    names = pgettext("list separator", ", ").join(seat_name(kept, k)
+                                                  for k in range(len(kept.names)))
     if kept.number:
         return bidi_format(_("{when} · round {number} · {names}"), when=when(kept.saved_at),
                            number=kept.number, names=names)
@@ -97,10 +99,13 @@ class KeptRoundsScene(WidgetScene):
     def note(self) -> str:
         """The line over the list."""
         if not self.kept:
-            return _("No round is kept yet: each finished round is kept here, the last "
-                     "{count}.").format(count=KEEP_ROUNDS)
-        return _("The last {count} finished rounds: choose one to play it again with every "
-                 "hand face up.").format(count=KEEP_ROUNDS)
+            return ngettext("No rounds kept yet: the last {count} finished round is kept here.",
+                            "No rounds kept yet: the last {count} finished rounds are kept "
+                            "here.", KEEP_ROUNDS).format(count=KEEP_ROUNDS)
+        return ngettext("The last {count} finished round: choose it to watch it again, every "
+                        "hand face up.",
+                        "The last {count} finished rounds: choose one to watch it again, every "
+                        "hand face up.", KEEP_ROUNDS).format(count=KEEP_ROUNDS)
 
     def _note_h(self) -> int:
         return fit_text(self.note(), theme.px(theme.FONT_SMALL, self.scale), theme.INK,

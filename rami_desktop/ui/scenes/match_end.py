@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from rami_desktop.i18n import N_, _, is_rtl, pgettext
+from rami_desktop.i18n.gender import UNSAID, gendered
 from rami_desktop.play.table.rulebook import team_scores
 from rami_desktop.play.table.table_game import TableGame
 from rami_desktop.ui import theme
@@ -78,7 +79,8 @@ class MatchEndScene(WidgetScene):
         names = pgettext("list separator", ", ").join(embed(self.session.name(s)) for s in winners)
         if len(winners) > 1:
             return bidi_format(_("Shared win: {names}"), names=names)
-        return bidi_format(_("{name} wins the match!"), name=names)
+        gender = self.session.gender(winners[0]) if winners else UNSAID
+        return bidi_format(gendered(gender, "{name} wins the match!"), name=names)
 
     def columns(self) -> list[str]:
         """The column titles: each seat, then each team."""

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from rami_desktop.i18n import N_, _, is_rtl
+from rami_desktop.i18n.gender import UNSAID, clean_gender
 from rami_desktop.i18n.names import preset_title
 from rami_desktop.net.client import address_url
 from rami_desktop.net.discovery import Browser, FoundTable
@@ -26,6 +27,7 @@ from rami_desktop.ui import theme
 from rami_desktop.ui.net_words import net_message
 from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scene import WidgetScene
+from rami_desktop.ui.seat_row import GENDER_LABELS
 from rami_desktop.ui.text import bidi_format
 from rami_desktop.ui.widgets import Button, Choice, Label, Panel, TextInput
 
@@ -88,6 +90,8 @@ class JoinScene(WidgetScene):
                                                 theme.INK_SOFT, bold=True))
                              for field in (self.address, self.port, self.code, self.name)}
         self.seat = g.add(Choice(N_("Seat"), [(None, ANY_SEAT)], None, control_width=400))
+        #: how the game speaks to this player, sent to the host with the join
+        self.gender = g.add(Choice(None, list(GENDER_LABELS.items()), self._last_gender()))
         self.ask_button = g.add(Button(N_("Find seats"), self.ask))
         self.last_button = g.add(Button(N_("Back to my last table"), self.back_to_last))
         self.back_button = g.add(Button(N_("Back"), self.back))
@@ -112,6 +116,11 @@ class JoinScene(WidgetScene):
     def _last_name(self) -> str:
         kept = self._kept()
         return str(kept.get("name", "")) if kept else ""
+
+    def _last_gender(self) -> str:
+        """She, he or unsaid, as the player joined the last table (unsaid the first time)."""
+        kept = last_joined(self.ctx.settings.get("network"))
+        return clean_gender(kept.get("gender")) if kept else UNSAID
 
     # ---- texts ---------------------------------------------------------------------------------
 
@@ -171,7 +180,8 @@ class JoinScene(WidgetScene):
         for field, label in self.field_labels.items():
             label.rect = pygame.Rect(field.rect.x, field.rect.y - label_h, field.rect.w, label_h)
         y += rh + gap
-        self.seat.rect = pygame.Rect(inner.x, y, inner.w, rh)
+        self.seat.rect = pygame.Rect(inner.x, y, 2 * third + gap, rh)
+        self.gender.rect = pygame.Rect(inner.right - third, y, third, rh)
         y += rh + gap
         bar = self.panel.rect.bottom - pad - theme.px(50, s)
         self.status_label.rect = pygame.Rect(inner.x, y, inner.w, max(0, bar - gap - y))
@@ -227,7 +237,7 @@ class JoinScene(WidgetScene):
         self.seat_lock = SeatLock(self.ctx.paths, self.address.value.strip(), port, code)
         mine = self.seat_lock.take()  # else: a new seat, the kept one is another window's
         self.joining = Joining(url, code, self.name.value.strip(), self.seat.value,
-                               token if mine else None)
+                               token if mine else None, gender=self.gender.value)
         self.say(_("Connecting…"))
 
     def back_to_last(self) -> None:
@@ -312,7 +322,7 @@ class JoinScene(WidgetScene):
         if port and lock is not None and lock.held:  # the kept seat is this window's
             self.ctx.update_setting("network", remember_joined(
                 self.ctx.settings.get("network"), address, port, welcome.code, welcome.seat,
-                welcome.token, name))
+                welcome.token, name, self.gender.value))
         paths = self.ctx.paths
         session = RemoteSession(joining.link, welcome, name,
                                 rounds=RoundFiles.of(paths) if paths is not None else None,

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from rami_desktop.i18n import _
+from rami_desktop.i18n.gender import UNSAID, gendered
 from rami_desktop.ui import theme
 from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scene import WidgetScene
@@ -39,17 +40,20 @@ class PrivacyScene(WidgetScene):
         ctx: the game context.
         name: the next player's name.
         on_ready: called when that player says they are at the screen.
+        gender: how the next player is spoken of (she, he or unsaid).
     """
 
     transparent = False
 
-    def __init__(self, ctx: Context, name: str, on_ready: Callable[[], None]) -> None:
+    def __init__(self, ctx: Context, name: str, on_ready: Callable[[], None],
+                 gender: str = UNSAID) -> None:
         self.name = name
+        self.gender = gender
         self.on_ready = on_ready
         super().__init__(ctx)
 
     def build(self) -> None:
-        self.panel = self.group.add(Panel(lambda: _("Next player")))
+        self.panel = self.group.add(Panel(lambda: gendered(self.gender, "Next player")))
         self.text = self.group.add(Label(
             lambda: _("Pass the screen to {name}").format(name=self.name),
             theme.FONT_HEADING, theme.INK, align="center", bold=True))

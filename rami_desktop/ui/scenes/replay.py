@@ -18,6 +18,7 @@ import pygame
 from rami_desktop.engine.actions import Drew, RoundEnded
 from rami_desktop.engine.cards import Card
 from rami_desktop.i18n import _, is_rtl
+from rami_desktop.i18n.gender import gendered
 from rami_desktop.play.session.replay import Replay
 from rami_desktop.play.table.hand_sort import sort_by_suit
 from rami_desktop.ui import theme
@@ -196,7 +197,7 @@ class ReplayScene(WidgetScene):
                            bold=True).get_width() + 2 * theme.px(14, s)
 
     def _line_h(self, size: int, bold: bool = False) -> int:
-        return fit_text(_("Turn {number} of {name}"), theme.px(size, self.scale), theme.INK,
+        return fit_text(_("{name}'s turn {number}"), theme.px(size, self.scale), theme.INK,
                         10_000, bold=bold).get_height() + theme.px(4, self.scale)
 
     def _layout_seats(self, area: pygame.Rect) -> None:
@@ -246,10 +247,13 @@ class ReplayScene(WidgetScene):
         return _("Replay of the round")
 
     def counter(self) -> str:
-        """Whose turn it is, counted in that player's own turns, and the move."""
+        """Whose turn it is, counted in that player's own turns, and the move: at a move, the
+        turn of the player who made it (a discard is still its player's turn, not the next
+        one's)."""
         m = self.replay.moment
-        turn = bidi_format(_("Turn {number} of {name}"), number=m.own_turn,
-                           name=self.name(m.player))
+        turn_of = self.replay.moments[m.step - 1] if m.action is not None else m
+        turn = bidi_format(_("{name}'s turn {number}"), number=turn_of.own_turn,
+                           name=self.name(turn_of.player))
         move = bidi_format(_("move {step} of {steps}"), step=m.step, steps=self.replay.steps)
         return bidi_format(_("{turn} · {move}"), turn=turn, move=move)
 
@@ -265,7 +269,7 @@ class ReplayScene(WidgetScene):
             index = getattr(e, "meld", None)
             meld = state.melds[index].meld if isinstance(index, int) and 0 <= index < len(
                 state.melds) else None
-            text = describe(Entry(e, seat, meld), self.name)
+            text = describe(Entry(e, seat, meld), self.name, gender=self.replay.gender)
             if text:
                 lines.append(text)
         return " · ".join(lines)
@@ -305,7 +309,8 @@ class ReplayScene(WidgetScene):
         name = self.name(player)
         opened = state.opening_points[player]
         if state.over and state.winner == player:
-            name = bidi_format(_("{name} went out!"), name=name)
+            name = bidi_format(gendered(self.replay.gender(player), "{name} went out!"),
+                               name=name)
         elif opened is not None:
             name = bidi_format(_("{name} opened with {points}"), name=name, points=opened)
         label = fit_text(name, theme.px(theme.FONT_SMALL, s),
@@ -332,12 +337,16 @@ class ReplayScene(WidgetScene):
             rect = pygame.Rect(x0 + k * step, area.y, cw, cw * 7 // 5)
             surface.blit(art.face(card.code, cw), rect)
             self.card_rects.append((owner, card.code, rect))
-            self._mark(surface, card, rect, drawn)
+            self._mark(surface, card, rect, drawn, owner)
 
     def _mark(self, surface: pygame.Surface, card: Card, rect: pygame.Rect,
-              drawn: set[Card] | None) -> None:
+              drawn: set[Card] | None, owner: int | None = None, talaj: bool = False) -> None:
+        """Frame a card a finding is about (only in its player's hand, or the card to take on
+        top of the talaj), or a card just drawn."""
         thick = max(2, theme.px(3, self.scale))
-        if card in self.replay.marked:
+        framed = (self.replay.marked(None, card) if talaj else
+                  owner is not None and self.replay.marked(owner, card))
+        if framed:
             pygame.draw.rect(surface, theme.ACCENT_LIGHT, rect.inflate(thick, thick),
                              width=thick, border_radius=theme.px(6, self.scale))
         elif drawn and card in drawn:
@@ -371,7 +380,7 @@ class ReplayScene(WidgetScene):
         if state.top is not None:
             surface.blit(self.ctx.card_art.face(state.top.code, pile_w), talaj)
             self.card_rects.append((-1, state.top.code, talaj))
-            self._mark(surface, state.top, talaj, None)
+            self._mark(surface, state.top, talaj, None, talaj=True)
         for text, rect in zip(counts, (stock, talaj), strict=True):
             label = fit_text(text, small, theme.CREAM, pile_w + between - theme.px(4, s))
             surface.blit(label, label.get_rect(midtop=(rect.centerx, rect.bottom + 2)))

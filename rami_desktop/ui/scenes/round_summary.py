@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from rami_desktop.i18n import N_, _, is_rtl, ngettext
+from rami_desktop.i18n.gender import gendered
 from rami_desktop.play.session.replay import Replay, finding_moment
 from rami_desktop.play.table.rulebook import MatchEnd
 from rami_desktop.play.table.table_game import TableGame
@@ -29,7 +30,7 @@ from rami_desktop.ui.round_result import (
 from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scene import WidgetScene
 from rami_desktop.ui.teams import team_title
-from rami_desktop.ui.text import bidi_format, embed
+from rami_desktop.ui.text import bidi_format, embed, line_height
 from rami_desktop.ui.widgets import Button, Panel, draw_scroll_bar, fit_text, scroll_bar
 
 if TYPE_CHECKING:
@@ -116,10 +117,10 @@ class RoundSummaryScene(WidgetScene):
         """Who went out."""
         if self.winner is None:
             return _("The stock ran out: no one scores this round.")
-        name = self.session.name(self.winner)
+        name, gender = self.session.name(self.winner), self.session.gender(self.winner)
         if self.rami_sec:
-            return bidi_format(_("{name} went out with a Rami sec!"), name=name)
-        return bidi_format(_("{name} went out."), name=name)
+            return bidi_format(gendered(gender, "{name} went out with a Rami sec!"), name=name)
+        return bidi_format(gendered(gender, "{name} went out."), name=name)
 
     def row_name(self, row: SummaryRow) -> str:
         """A row's name, with its team and whether the seat is out."""
@@ -237,12 +238,18 @@ class RoundSummaryScene(WidgetScene):
         footer = (theme.px(4, s) + len(teams) * (self.line_h + theme.px(2, s))
                   + self.line_h + theme.px(4, s) + self.line_h + theme.px(12, s) + bh + pad)
         room = int(size[1] * 0.96) - header - footer
-        short = 2 * small + theme.px(22, s)  # a row without cards: its name and why
+        # a row's name and why, as high as they are drawn with the letters' whole descent
+        # (the dots under an Arabic line stay above the row's rule)
+        body = max(MIN_TEXT + 2, theme.px(theme.FONT_BODY - 2, s))
+        texts = [theme.px(10, s) + line_height(body, bold=True)
+                 + line_height(small) * len(row.how.split("\n")) for row in self.rows]
+        short = max(texts, default=0)  # a row without cards: its name and why
         with_cards = [bool(row.cards) for row in self.rows]
         n_cards = max(1, sum(with_cards))
         card_h = max(short, min(theme.px(112, s), (room - short * (len(self.rows) - n_cards))
                                 // n_cards))
-        self.row_heights = [card_h if c else short for c in with_cards]
+        self.row_heights = [max(card_h, t) if c else t for c, t in zip(with_cards, texts,
+                                                                       strict=True)]
         h = min(int(size[1] * 0.96), header + sum(self.row_heights) + footer)
         if self.reviewing:  # the review takes the whole height the window gives
             h = int(size[1] * 0.96)

@@ -284,7 +284,8 @@ class TableScene(Scene):
             return
         self._privacy_for = seat
         self.ctx.stack.push(self.ctx.scene(Route.PRIVACY, self.session.name(seat),
-                                           lambda s=seat: self.reveal(s)))
+                                           lambda s=seat: self.reveal(s),
+                                           self.session.gender(seat)))
 
     def _update_round_end(self, dt: float) -> None:
         self.session.worker.cancel()

@@ -14,6 +14,7 @@ from collections.abc import Callable
 import pygame
 
 from rami_desktop.i18n import N_, _, is_rtl
+from rami_desktop.i18n.gender import UNSAID, gendered
 from rami_desktop.ui import theme
 from rami_desktop.ui.table.control import TableControl
 from rami_desktop.ui.table.layout import TableLayout
@@ -41,9 +42,15 @@ class TableButtons:
         self.rank = add(Button(N_("By rank"), control.sort_rank, size=size))
         self.grouping = add(Button(N_("Group"), control.group_hand, size=size))
         self.hint = add(Button(N_("Hint"), hints, style="tab", size=size))
-        self.lay = add(Button(N_("Lay"), control.lay_selection, style="primary", size=size))
-        self.take_back = add(Button(N_("Take back"), control.undo, size=size))
-        self.discard = add(Button(N_("Discard"), control.discard_selection, size=size))
+        #: how the player whose hand is face up is spoken to (the words of Lay, Take back and
+        #: Discard are hers or his); whether the preset lays before going out (else Lay all)
+        self.gender = UNSAID
+        self.lay_before_out = True
+        self.lay = add(Button(self._lay_label, control.lay_selection, style="primary", size=size))
+        self.take_back = add(Button(lambda: gendered(self.gender, "Take back"), control.undo,
+                                    size=size))
+        self.discard = add(Button(lambda: gendered(self.gender, "Discard"),
+                                  control.discard_selection, size=size))
         self.menu = add(Button(N_("Menu"), pause, size=size))
         self.redeal = add(Button(N_("Redeal"), control.redeal, size=size))
         #: the last round's number (its summary's button says "Round 1")
@@ -56,6 +63,10 @@ class TableButtons:
         self.controls = add(Button(N_("F1: controls"), controls, size=size))
         self.controls.visible = False
         self.tools = [self.suit, self.rank, self.grouping, self.hint]
+
+    def _lay_label(self) -> str:
+        return (gendered(self.gender, "Lay") if self.lay_before_out
+                else gendered(self.gender, "Lay all"))
 
     def update(self, control: TableControl, last_round: int = 0,
                controls_hint: bool = False) -> None:
@@ -70,7 +81,8 @@ class TableButtons:
         self.hint.selected = control.model.hints_on
         selected = len(control.model.selected)
         # where cards are laid only to go out (Simple), the selection is laid all at once
-        self.lay.label = N_("Lay") if control.session.rules.lay_before_out else N_("Lay all")
+        self.lay_before_out = control.session.rules.lay_before_out
+        self.gender = UNSAID if seat is None else control.session.gender(seat)
         self.lay.enabled = control.may_discard() and selected >= 3
         self.take_back.visible = has_hand and control.can_take_back() and selected < 3
         self.lay.visible = has_hand and not self.take_back.visible

@@ -122,7 +122,7 @@ class Follow:
         shared screen every player is named)."""
         humans = [s for s in range(session.config.players) if session.plays_here(s)]
         you = humans[0] if len(humans) == 1 else None
-        return self.journal.texts(session.name, you)
+        return self.journal.texts(session.name, you, session.gender)
 
     def busy(self) -> bool:
         """Whether something moves on its own (the frame must be drawn)."""

@@ -1,7 +1,8 @@
 """The hint in words: the engine's advice (:func:`rami_desktop.play.table.advisor.hint_advice`) for
 the player to play, naming the combinations it proposes ("tria 6♠ 6♥ 6♦, série 8-9-10♥: 75"), the
 talaj card that opens or goes out before the draw, and the additions and joker swaps once down;
-in a guided game, the moves its step names (worked out on the advisor's thread).
+in a guided game, the moves its step names (worked out on the advisor's thread); in the words for
+the player it is for, her or him (:mod:`rami_desktop.i18n.gender`).
 Nothing here looks for combinations or counts points.
 
 The cards to highlight are the hand's, the talaj card taken this turn where the advice lays
@@ -14,8 +15,9 @@ from collections.abc import Sequence
 
 from rami_desktop.engine.actions import Action, Add, Lay, Swap
 from rami_desktop.engine.cards import Card
-from rami_desktop.i18n import _, ngettext, pgettext
-from rami_desktop.i18n.cards import card_text, cards_text, meld_text
+from rami_desktop.i18n import _, pgettext
+from rami_desktop.i18n.cards import A_MELD, NO_BREAK, card_text, cards_text, meld_text
+from rami_desktop.i18n.gender import UNSAID, gendered, ngendered
 from rami_desktop.play.session.hand_order import HandOrder
 from rami_desktop.play.table.advisor import Advice, AdviceKind, Advisor, hint_advice
 from rami_desktop.play.table.rulebook import Meld
@@ -26,17 +28,18 @@ from rami_desktop.ui.table.gate import MoveGate
 from rami_desktop.ui.table.model import TableModel
 
 
-def compute_hint(order: HandOrder, state: ShownRound,
-                 moves: Sequence[Action] | None = None) -> tuple[list[int], str]:
+def compute_hint(order: HandOrder, state: ShownRound, moves: Sequence[Action] | None = None,
+                 gender: str = UNSAID) -> tuple[list[int], str]:
     """Hand positions to highlight and the hint's line, for the player to play.
 
     Args:
         order: the player's hand in screen order.
         state: the round (its current player is the one the hint is for).
         moves: the moves a guide names instead of the engine's advice, if any.
+        gender: how that player is spoken to.
     """
     advice = hint_advice(state, moves)
-    return advice_positions(order, state, advice), hint_text(advice, state)
+    return advice_positions(order, state, advice), hint_text(advice, state, gender)
 
 
 def advice_positions(order: HandOrder, state: ShownRound, advice: Advice) -> list[int]:
@@ -76,7 +79,10 @@ def _own(cards: Sequence[Card], hand: Sequence[Card]) -> list[Card]:
 
 
 def _melds(melds: Sequence[Meld]) -> str:
-    return pgettext("list separator", ", ").join(meld_text(m) for m in melds)
+    """The combinations of a hint, each with its article ("a série 8-9-10♥", French "une
+    série") and kept on one line."""
+    return pgettext("list separator", ", ").join(meld_text(m, A_MELD).replace(" ", NO_BREAK)
+                                                 for m in melds)
 
 
 def _clauses(parts: Sequence[str]) -> str:
@@ -107,73 +113,78 @@ def _extras(advice: Advice, state: ShownRound) -> list[str]:
     return out
 
 
-def hint_text(advice: Advice, state: ShownRound) -> str:
-    """The hint's line for an advice of the engine."""
+def hint_text(advice: Advice, state: ShownRound, gender: str = UNSAID) -> str:
+    """The hint's line for an advice of the engine, in the words for ``gender``."""
     kind = advice.kind
     extras = _extras(advice, state)
     if kind is AdviceKind.DRAW:
         if advice.draw is not None and advice.taken is not None:
-            return _talaj_draw(advice)
+            return _talaj_draw(advice, gender)
         hand = state.hands[state.current]
         seen = [m for m in advice.melds if len(_own(m.cards, hand)) == len(m.cards)]
         if seen:
-            return _("Hint: draw, then lay {melds}.").format(melds=_melds(seen))
-        return _("Hint: draw a card first.")
+            return gendered(gender, "Hint: draw, then lay {melds}.").format(melds=_melds(seen))
+        return gendered(gender, "Hint: draw a card first.")
     if kind is AdviceKind.DISCARD and advice.discard is not None:
-        return _("Hint: discard the {card}.").format(card=card_text(advice.discard))
+        return gendered(gender, "Hint: discard the {card}.").format(
+            card=card_text(advice.discard))
     if kind is AdviceKind.OPEN:
-        if advice.staged:
-            return _("Hint: with what you laid, open with {melds}: {points}").format(
-                melds=_melds(advice.melds), points=advice.points)
-        return _("Hint: open with {melds}: {points}").format(melds=_melds(advice.melds),
-                                                             points=advice.points)
+        text = (gendered(gender, "Hint: with what you laid, open with {melds}: {points}")
+                if advice.staged else gendered(gender, "Hint: open with {melds}: {points}"))
+        return text.format(melds=_melds(advice.melds), points=advice.points)
     if kind is AdviceKind.OPENED and state.opening_status().lay_only_to_go_out:
-        return _("Hint: discard your last card to go out.")
+        return gendered(gender, "Hint: discard your last card to go out.")
     if kind is AdviceKind.OPENED:
-        more = ([_("you may also lay {melds}").format(melds=_melds(advice.melds))]
-                if advice.melds else [])
+        more = ([gendered(gender, "you may also lay {melds}").format(
+            melds=_melds(advice.melds))] if advice.melds else [])
         moves = _clauses([_("Hint: your opening is made ({points})").format(
             points=advice.points), *more, *extras])
-        end = _("Discard your last card to go out.") if state.opening_status().going_out \
-            else _("Then discard to end your turn.")
+        end = (gendered(gender, "Discard your last card to go out.")
+               if state.opening_status().going_out
+               else gendered(gender, "Then discard to end your turn."))
         return _sentences(moves, end)
     if kind is AdviceKind.GO_OUT:
         # where nothing is laid before going out (Simple) no points are counted: none to say
-        go_out = (_("Hint: go out with {melds}: {points}") if state.rules.lay_before_out
-                  else _("Hint: go out with {melds}"))
+        go_out = (gendered(gender, "Hint: go out with {melds}: {points}")
+                  if state.rules.lay_before_out else gendered(gender, "Hint: go out with {melds}"))
         return _clauses([go_out.format(melds=_melds(advice.melds), points=advice.points),
                          *extras])
     if kind is AdviceKind.LAY:
-        return _clauses([_("Hint: lay {melds}").format(melds=_melds(advice.melds)), *extras])
+        return _clauses([gendered(gender, "Hint: lay {melds}").format(
+            melds=_melds(advice.melds)), *extras])
     if kind is AdviceKind.ADD:
         return _("Hint: {moves}").format(moves=_clauses(extras))
     if kind is AdviceKind.PICKUP:
-        first = [_("take back what you laid")] if advice.take_back else []
-        lay = [_("lay {melds}").format(melds=_melds(advice.melds))] if advice.melds else []
-        return _("Hint: lay the talaj card: {moves}").format(
+        first = [gendered(gender, "take back what you laid")] if advice.take_back else []
+        lay = ([gendered(gender, "lay {melds}").format(melds=_melds(advice.melds))]
+               if advice.melds else [])
+        return gendered(gender, "Hint: lay the talaj card: {moves}").format(
             moves=_clauses([*first, *lay, *extras]))
-    return _nothing(advice, state)
+    return _nothing(advice, state, gender)
 
 
-def _talaj_draw(advice: Advice) -> str:
+def _talaj_draw(advice: Advice, gender: str) -> str:
     """Before the draw: the talaj card to take, and what it opens or goes out with."""
     assert advice.taken is not None
     card = card_text(advice.taken)
     first = advice.draw == "first"
     if advice.goes_out and advice.melds:
-        template = (_("Hint: take the first card, the {card}: it goes out with {melds}.") if first
-                    else _("Hint: take the {card} from the talaj: it goes out with {melds}."))
+        template = (gendered(gender, "Hint: take the first card, the {card}: it goes out with "
+                                     "{melds}.") if first else
+                    gendered(gender, "Hint: take the {card} from the talaj: it goes out with "
+                                     "{melds}."))
         return template.format(card=card, melds=_melds(advice.melds))
     if advice.melds:
-        template = (_("Hint: take the first card, the {card}: it opens with {melds}: {points}")
-                    if first else
-                    _("Hint: take the {card} from the talaj: it opens with {melds}: {points}"))
+        template = (gendered(gender, "Hint: take the first card, the {card}: it opens with "
+                                     "{melds}: {points}") if first else
+                    gendered(gender, "Hint: take the {card} from the talaj: it opens with "
+                                     "{melds}: {points}"))
         return template.format(card=card, melds=_melds(advice.melds), points=advice.points)
-    return (_("Hint: take the first card, the {card}.") if first
-            else _("Hint: take the {card} from the talaj.")).format(card=card)
+    return (gendered(gender, "Hint: take the first card, the {card}.") if first
+            else gendered(gender, "Hint: take the {card} from the talaj.")).format(card=card)
 
 
-def _nothing(advice: Advice, state: ShownRound) -> str:
+def _nothing(advice: Advice, state: ShownRound, gender: str) -> str:
     """Nothing to lay now, said as the engine's status puts it."""
     status = state.opening_status()
     if status.down:
@@ -181,19 +192,21 @@ def _nothing(advice: Advice, state: ShownRound) -> str:
     blocked = advice.blocked_by is not None and status.staged > 0
     if status.lay_only_to_go_out:
         if blocked:
-            return _("Hint: cards are laid only to go out: take back what you laid to discard.")
-        return _("Hint: nothing to lay yet: cards are laid only to go out.")
+            return gendered(gender, "Hint: cards are laid only to go out: take back what you "
+                                    "laid to discard.")
+        return gendered(gender, "Hint: nothing to lay yet: cards are laid only to go out.")
     if advice.needed is None:
         return ""
     if blocked:
-        return ngettext(
+        return ngendered(
+            gender,
             "Hint: no opening of {points} point in this hand yet: take back what you laid to "
             "discard.",
             "Hint: no opening of {points} points in this hand yet: take back what you laid to "
             "discard.", advice.needed).format(points=advice.needed)
-    return ngettext("Hint: no opening of {points} point in this hand yet.",
-                    "Hint: no opening of {points} points in this hand yet.",
-                    advice.needed).format(points=advice.needed)
+    return ngendered(gender, "Hint: no opening of {points} point in this hand yet.",
+                     "Hint: no opening of {points} points in this hand yet.",
+                     advice.needed).format(points=advice.needed)
 
 
 def current_hint(session: TableGame, model: TableModel, mine: bool, gate: MoveGate | None,
@@ -215,4 +228,6 @@ def current_hint(session: TableGame, model: TableModel, mine: bool, gate: MoveGa
     done, advice = advisor.ask(("hint", key), hint_advice, r.clone(), moves)
     if not done or advice is None:
         return [], ""
-    return model.hint(key, lambda: (advice_positions(order, r, advice), hint_text(advice, r)))
+    gender = session.gender(seat)
+    return model.hint(key, lambda: (advice_positions(order, r, advice),
+                                    hint_text(advice, r, gender)))

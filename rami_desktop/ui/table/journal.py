@@ -29,6 +29,7 @@ from rami_desktop.engine.actions import (
 from rami_desktop.engine.cards import Card
 from rami_desktop.i18n import _, ngettext
 from rami_desktop.i18n.cards import card_text, cards_text, meld_text
+from rami_desktop.i18n.gender import UNSAID, gendered
 from rami_desktop.play.table.rulebook import Meld
 from rami_desktop.play.view.story import Told, ToldEvent, TookBackUnseen
 from rami_desktop.ui.text import bidi_format
@@ -132,16 +133,18 @@ class Journal:
         del self.entries[:-LIMIT]
         self.version += 1
 
-    def texts(self, name: Callable[[int], str], you: int | None = None) -> list[str]:
+    def texts(self, name: Callable[[int], str], you: int | None = None,
+              gender: Callable[[int], str] = lambda _seat: UNSAID) -> list[str]:
         """Every line in the current language, oldest first (cached).
 
         Args:
             name: a seat's name.
             you: the seat of the one player at the screen (their moves say "You").
+            gender: how a seat's player is spoken of.
         """
         key = (self.version, i18n.generation(), you)
         if self._texts is None or self._texts[0] != key:
-            self._texts = (key, [describe(entry, name, you) for entry in self.entries])
+            self._texts = (key, [describe(entry, name, you, gender) for entry in self.entries])
         return self._texts[1]
 
 
@@ -149,15 +152,17 @@ def _meld(meld: Meld | None, cards: Sequence[Card]) -> str:
     return meld_text(meld) if meld is not None else cards_text(cards)
 
 
-def describe(entry: Entry, name: Callable[[int], str], you: int | None = None) -> str:
+def describe(entry: Entry, name: Callable[[int], str], you: int | None = None,
+             gender: Callable[[int], str] = lambda _seat: UNSAID) -> str:
     """One journal line in the current language (names and cards kept in their own order in
-    right-to-left text).
+    right-to-left text; the words about a player in the form for her or him).
 
     Args:
         entry: the line.
         name: a seat's name.
         you: the seat of the one player at the screen: their own moves are told to them
             ("You discarded 8♥").
+        gender: how a seat's player is spoken of.
     """
     e = entry.event
     mine = entry.seat is not None and entry.seat == you
@@ -217,5 +222,5 @@ def describe(entry: Entry, name: Callable[[int], str], you: int | None = None) -
     if isinstance(e, RoundEnded):
         if entry.seat is None:
             return _("The stock ran out: no winner this round.")
-        return bidi_format(_("{name} went out!"), name=who)
+        return bidi_format(gendered(gender(entry.seat), "{name} went out!"), name=who)
     return ""

@@ -10,6 +10,7 @@ from typing import Any
 import pygame
 
 from rami_desktop.i18n import _, is_rtl
+from rami_desktop.i18n.gender import UNSAID, gendered
 from rami_desktop.play.table.staging import added_this_turn
 from rami_desktop.ui import theme
 from rami_desktop.ui.round_result import seat_team_label, team_totals_line
@@ -76,16 +77,18 @@ class TablePainter:
         session = parts.session
         scratch = pygame.Surface(lay.size)
         for seat in range(session.config.players):
-            name = session.name(seat)
+            name, gender = session.name(seat), session.gender(seat)
             for text in (_("{name} is playing…").format(name=name),
                          _("{name}'s turn").format(name=name),
-                         _("{name} went out!").format(name=name)):
+                         gendered(gender, "{name} went out!").format(name=name)):
                 hud.draw_prompt(scratch, lay, text, False)
                 hud.draw_prompt(scratch, lay, text, True)
-        for text in (_("Your turn: draw from the stock or the talaj."), _("You went out!"),
-                     _("Your turn: draw from the stock."),
-                     _("Lay combinations if you can, then discard on the talaj.")):
-            hud.draw_prompt(scratch, lay, text, True)
+            if session.plays_here(seat):
+                for text in (gendered(gender, "Your turn: draw from the stock or the talaj."),
+                             gendered(gender, "Your turn: draw from the stock."),
+                             gendered(gender, "Lay combinations if you can, then discard on "
+                                              "the talaj."), _("You went out!")):
+                    hud.draw_prompt(scratch, lay, text, True)
         for seat, box in lay.seats.items():
             base = self.seat_info(parts, seat)
             for cards in range(0, 17):
@@ -212,7 +215,8 @@ class TablePainter:
             if not flow.places and parts.control.my_turn() and not parts.follow.spread.shown:
                 self.drop_rect = hud.draw_owner_label(
                     surface, lay, lay.melds.inflate(0, -lay.melds.h + lay.px(30)),
-                    _("Select cards, then click here to lay them"))
+                    gendered(session.gender(session.current_seat),
+                             "Select cards, then click here to lay them"))
 
     @staticmethod
     def _draw_meld_marks(surface: pygame.Surface, lay: TableLayout, parts: TableParts) -> None:
@@ -304,7 +308,8 @@ class TablePainter:
 
     @staticmethod
     def prompt_text(parts: TableParts) -> tuple[str, bool]:
-        """What the line above the hand says, and whether it is the player's call."""
+        """What the line above the hand says, and whether it is the player's call (in the
+        words for her or him: the player it addresses, or names)."""
         session = parts.session
         r = session.shown.round
         if r.over:
@@ -313,19 +318,24 @@ class TablePainter:
             winner = session.seat_of(r.winner)
             if winner == session.bottom_seat() and not session.shared_screen:
                 return _("You went out!"), True  # the one player at the screen: "you"
-            return _("{name} went out!").format(name=session.name(winner)), True
+            return gendered(session.gender(winner), "{name} went out!").format(
+                name=session.name(winner)), True
         seat = session.current_seat
         if parts.follow.held:
-            return _("Click or press a key to go on."), True
+            bottom = session.bottom_seat()
+            return gendered(UNSAID if bottom is None else session.gender(bottom),
+                            "Click or press a key to go on."), True
         if parts.control.players_turn():
+            gender = session.gender(seat)
             if not r.has_drawn:
                 if session.talaj_open():
-                    return _("Your turn: draw from the stock or the talaj."), True
-                return _("Your turn: draw from the stock."), True
+                    return gendered(gender, "Your turn: draw from the stock or the talaj."), True
+                return gendered(gender, "Your turn: draw from the stock."), True
             if not session.rules.lay_before_out:  # simple: no opening, lay to go out
-                return _("Cards are laid only to go out: lay them all, or discard on the "
-                         "talaj."), True
-            return _("Lay combinations if you can, then discard on the talaj."), True
+                return gendered(gender, "Cards are laid only to go out: lay them all, or "
+                                        "discard on the talaj."), True
+            return gendered(gender, "Lay combinations if you can, then discard on the "
+                                    "talaj."), True
         if session.is_bot(seat):
             return _("{name} is playing…").format(name=session.name(seat)), False
         return _("{name}'s turn").format(name=session.name(seat)), False

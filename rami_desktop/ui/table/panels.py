@@ -184,7 +184,7 @@ class TalajSpread:
 
     def draw(self, surface: pygame.Surface, lay: TableLayout, art: object,
              codes: Sequence[str], first: int | None) -> None:
-        """Draw every discard, oldest first; the first card's badge sits under it."""
+        """Draw every discard, the oldest on the left; the first card's badge sits under it."""
         n = len(codes)
         if n == 0:
             return
@@ -193,8 +193,10 @@ class TalajSpread:
         shade = pygame.Surface(panel.inflate(-4, -4).size, pygame.SRCALPHA)
         shade.fill((*hud.PANEL_BG, 255))
         surface.blit(shade, panel.inflate(-4, -4).topleft)
-        text = ngettext("The talaj, oldest first ({count} card)",
-                        "The talaj, oldest first ({count} cards)", n).format(count=n)
+        # the cards run left to right in every language (each one's index shows in its
+        # left corner): "first" would be the newest to a reader of darija, "on the left" is not
+        text = ngettext("The talaj, oldest on the left ({count} card)",
+                        "The talaj, oldest on the left ({count} cards)", n).format(count=n)
         blit_aligned(surface, fit_text(text, lay.px(16), theme.BRASS_LIGHT, title.w, bold=True),
                      title, "start")
         for code, rect in zip(codes, cards, strict=True):

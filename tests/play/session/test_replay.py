@@ -12,7 +12,7 @@ from rami_desktop.engine.cards import parse_cards
 from rami_desktop.engine.match import Match
 from rami_desktop.play.session.config import GameConfig, Seat, autoplay_config
 from rami_desktop.play.session.persist import rebuild_game
-from rami_desktop.play.session.replay import Replay, finding_moment
+from rami_desktop.play.session.replay import Marks, Replay, finding_moment
 from rami_desktop.play.session.round_record import round_record
 from rami_desktop.play.session.session import Session
 from rami_desktop.play.view.findings import Finding, FindingKind
@@ -91,7 +91,11 @@ def test_it_opens_at_a_finding_s_turn_with_its_cards_marked(played: Session) -> 
     replay.open_at(*finding_moment(finding))
     assert replay.moment.turn == 4 and replay.state.turn == 3
     assert replay.step == min(k for k, m in enumerate(replay.moments) if m.turn == 4)
-    assert replay.marked == {discard.card}
+    seat = replay.seat_number(discard.player)
+    assert replay.marked(discard.player, discard.card)  # in the hand that discarded it
+    others = [p for p in range(replay.players) if replay.seat_number(p) != seat]
+    assert not any(replay.marked(p, discard.card) for p in others)  # nowhere else
+    assert not replay.marked(None, discard.card)  # nor on the talaj
     end = Finding(FindingKind.JOKERS_HELD, 0, points=30)
     replay.open_at(*finding_moment(end))
     assert replay.at_end
@@ -102,8 +106,16 @@ def test_a_missed_way_out_names_its_cards() -> None:
     add = parse_cards(["9H"])
     finding = Finding(FindingKind.MISSED_OUT, 0, 2, round_turn=3, take=take,
                       melds=(tuple(lay),), adds=(tuple(add),))
-    assert finding_moment(finding) == (
-        3, {take, *lay, *add})
+    assert finding_moment(finding) == (3, Marks(0, frozenset({*lay, *add}), take))
+
+
+def test_a_finding_frames_only_its_player_s_cards() -> None:
+    """A joker discarded by seat 1: the jokers in the other hands are not framed, the one in
+    seat 1's hand is, and nothing on the talaj but the card a way takes."""
+    joker = parse_cards(["JK"])[0]
+    _turn, marks = finding_moment(Finding(FindingKind.JOKER_DISCARDED, 1, 3, (joker,),
+                                          round_turn=5))
+    assert marks == Marks(1, frozenset({joker}), None)
 
 
 def test_a_round_still_on_or_refused_by_the_rules_is_no_replay(played: Session) -> None:

@@ -10,9 +10,11 @@ import time
 from bots.helpers import H, make_round
 
 from rami_desktop.bots import make_bot
-from rami_desktop.engine.actions import Action, Discard, Draw, Lay
+from rami_desktop.engine.actions import Action, Add, Discard, Draw, Lay, Swap
+from rami_desktop.engine.melds import make_meld
 from rami_desktop.engine.rules import PRESETS
 from rami_desktop.engine.state import RoundState
+from rami_desktop.engine.turn import TableMeld
 from rami_desktop.play.session.bot_worker import BotWorker
 from rami_desktop.play.session.config import GameConfig, Seat
 from rami_desktop.play.session.review import review_of, review_round
@@ -225,3 +227,44 @@ def test_an_opening_missed_in_a_turn_that_could_go_out_is_told_as_the_way_out() 
     found = _review(dealt, log, {1})
     assert _kinds(found) == [FindingKind.MISSED_OUT]
     assert found[0].turn == 1 and found[0].take == H("4H")[0]
+
+
+def _swap_to_go_out() -> RoundState:
+    """Tallage, both players down; player 0 to play (the dealer: no draw), holds A♦ and 7♣.
+    On the table: the série Q-K-joker♦ (the joker stands for the A♦) and the tria A♠ A♥ A♦.
+    Going out takes the joker back with the A♦ and adds it to the tria (deal
+    217619378978137's turn 39)."""
+    state = make_round(PRESETS["tallage"], ["AD 7C", "2C 4D"], dealer=0)
+    table = [H("QD KD JK"), H("AS AH AD")]
+    for meld in table:
+        for c in meld:
+            state.stock.remove(c)
+    state.melds = [TableMeld(1, 0, make_meld(table[0])), TableMeld(1, 1, make_meld(table[1]))]
+    state.down[0] = state.down[1] = True
+    return state
+
+
+def test_a_way_out_through_a_joker_swap_names_the_swap_first() -> None:
+    """The way out that starts by winning a joker back says so: the swap first, then the joker
+    added, never "add the joker" to a player who holds none (8 of 611 ways did)."""
+    state = _swap_to_go_out()
+    dealt = state.clone()
+    log = _play(state, Discard(0, H("7C")[0]))  # the player keeps the A♦: no way out taken
+    (found,) = _review(dealt, log, {0})
+    assert found.kind is FindingKind.MISSED_OUT
+    assert found.swaps == ((H("AD")[0], tuple(H("QD KD JK"))),)
+    assert found.adds == ((H("JK")[0],),)
+    assert H("AD")[0] in found.cards  # the replay frames the card put in the joker's place
+    way = dealt.clone()  # the way, as said, goes out: the swap, then the joker added
+    way.apply(Swap(0, 0, H("AD")[0]))
+    (onto,) = found.onto  # the combination as it stands after the swap
+    at = next(k for k, m in enumerate(way.melds) if m.meld is not None
+              and sorted(m.meld.cards) == sorted(onto))
+    way.apply(Add(0, at, (H("JK")[0],)))
+    way.apply(Discard(0, H("7C")[0]))
+    assert way.over and way.winner == 0
+    from rami_desktop.ui.review_text import finding_text
+    from rami_desktop.ui.text import strip_marks
+    said = strip_marks(finding_text(found)).replace("\u00a0", " ")
+    assert said.startswith("On your turn 1 you could have gone out: put A♦ in place of the joker "
+                           "in the série Q-K-joker♦, then add the joker to the "), said

@@ -14,8 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from rami_desktop.engine.actions import Action, Add, Discard, Draw, Lay
+from rami_desktop.engine.actions import Action, Add, Discard, Draw, Lay, Swap
 from rami_desktop.engine.advice import open_from_hand
+from rami_desktop.engine.cards import Card
+from rami_desktop.engine.errors import RuleError
 from rami_desktop.engine.feeding import Feed, feed
 from rami_desktop.engine.going_out import going_out_actions
 from rami_desktop.engine.rescue import apply_in_order
@@ -122,6 +124,41 @@ def _opens(turn: Turn, f: Finding) -> bool:
     return probe.down[p]
 
 
+def _meld_at(state: RoundState, cards: Sequence[Card]) -> int | None:
+    """The table combination made of ``cards`` (as the finding names it)."""
+    return next((k for k, m in enumerate(state.melds)
+                 if m.meld is not None and sorted(m.meld.cards) == sorted(cards)), None)
+
+
+def _goes_out_as_told(drawn: RoundState, f: Finding) -> bool:
+    """Whether the way a finding tells goes out, played as told: the jokers won back first,
+    the combinations laid, the cards added, the last card discarded (the engine's rules)."""
+    probe = drawn.clone()
+    p = probe.current
+    try:
+        for card, cards in f.swaps:
+            at = _meld_at(probe, cards)
+            if at is None:
+                return False
+            probe.apply(Swap(p, at, card))
+        if apply_in_order(probe, [Lay(p, tuple(m)) for m in f.melds]) is None:
+            return False
+        for cards, onto in zip(f.adds, f.onto, strict=True):
+            at = _meld_at(probe, onto)
+            add = next((Add(p, at, tuple(cards), side) for side in (None, "low", "high")
+                        if at is not None and probe.check(Add(p, at, tuple(cards), side))
+                        is None), None)
+            if add is None:
+                return False
+            probe.apply(add)
+        if len(probe.hands[p]) != 1:
+            return False
+        probe.apply(Discard(p, probe.hands[p][0]))
+    except RuleError:
+        return False
+    return probe.over and probe.winner == p
+
+
 def _check(f: Finding, turns: dict[tuple[int, int], Turn], end: RoundState,
            log: Sequence[Action]) -> str | None:
     """Why the engine disagrees with a finding (None: it agrees)."""
@@ -145,6 +182,8 @@ def _check(f: Finding, turns: dict[tuple[int, int], Turn], end: RoundState,
         probe = _drawn(turn, f.take)
         if probe is None or going_out_actions(probe) is None:
             return "no way out"
+        if not _goes_out_as_told(probe, f):
+            return "the way told does not go out"
         return "went out" if _after(turn).winner == p else None
     if f.kind is FindingKind.JOKER_DISCARDED:
         last = turn.actions[-1]
