@@ -13,6 +13,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import NoReturn
 
+from rami_desktop.net.address_check import host_name
 from rami_desktop.net.codes import read_code
 from rami_desktop.storage.atomic import NotAFileError, read_regular_file
 from rami_desktop.storage.names import MAX_NAME_LENGTH
@@ -116,6 +117,19 @@ def table_code(text: str) -> str:
     character or nothing at all, is a one-line refusal (never repaired into another code)."""
     try:
         return read_code(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from exc
+
+
+def listen_address(text: str) -> str:
+    """An argparse type: the address a host listens on, an IPv4 or IPv6 literal (``::1``,
+    ``[::]``) or a host name; empty (which would listen on every address) or malformed is a
+    one-line refusal."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("an empty address (leave --listen out to listen on "
+                                         "every address)")
+    try:
+        return host_name(text.strip())
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from exc
 

@@ -6,8 +6,10 @@ the command line (``--seats`` in turn order: ``net``, a player who joins, or ``b
 the tables of a ``--config`` file; with ``--admin-token-file`` a player's game holding the token
 may create more. A table begins once every ``net`` seat is taken and ends after ``--rounds``
 rounds or at the match's end. With ``--state DIR`` every table is kept there after every move;
-``--resume`` opens them all again (their joiners take their seats back), or, when none is kept,
-the tables configured. The first lines printed
+``--resume`` opens them all again (their joiners take their seats back, on the port and address
+they were served on unless ``--port`` or ``--listen`` says otherwise; a table whose end they
+were not told tells it), or, when none is kept, the tables configured. SIGTERM, SIGINT and
+SIGHUP stop the host cleanly: each joiner a ``bye``, every table kept. The first lines printed
 say each table's code and the port (``--port 0`` picks a free one). With ``--json`` the last
 line is one JSON object.
 """
@@ -29,6 +31,7 @@ from typing import Any
 from rami_desktop.arguments import (
     OneLineParser,
     hours,
+    listen_address,
     player_name,
     regular_file,
     safe_output,
@@ -38,6 +41,7 @@ from rami_desktop.arguments import (
 )
 from rami_desktop.engine.rules import PRESET_NAMES
 from rami_desktop.host_config import (
+    admin_check,
     checked_config,
     read_json_file,
     read_token,
@@ -50,7 +54,8 @@ from rami_desktop.net.host_session import POLICIES, TURN_TIME
 from rami_desktop.net.hosting import new_code, tls_context
 from rami_desktop.net.inbox import Inbox
 from rami_desktop.net.server import HostServer, Inbound
-from rami_desktop.net.tables import Hall, TableSpec, admin_check
+from rami_desktop.net.table_return import kept_address
+from rami_desktop.net.tables import Hall, TableSpec
 from rami_desktop.play.table.clock import PACES
 from rami_desktop.storage.state_folder import StateError, StateLock, lock_state
 
@@ -67,7 +72,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     ap.add_argument("--seats", default="net,net,bot:medium",
                     help="comma list of net and bot:LEVEL, in turn order")
     ap.add_argument("--port", type=whole_number(0, 65535), default=None,
-                    help="port to listen on (0: a free one; default 0)")
+                    help="port to listen on (0: a free one; default 0, or with --resume the "
+                         "port the tables were served on)")
     ap.add_argument("--code", type=table_code, default=None,
                     help=f"the table code, {CODE_RULE} (default: a new one)")
     ap.add_argument("--rounds", type=whole_number(1, 100_000), default=None,
@@ -83,7 +89,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                          f"(0: no timer; default {TURN_TIME:g})")
     ap.add_argument("--name", type=player_name, default="",
                     help="the table's name on the network (at most 16 characters)")
-    ap.add_argument("--listen", default=None, help="address to listen on (default: all)")
+    ap.add_argument("--listen", type=listen_address, default=None,
+                    help="address to listen on: an IPv4 or IPv6 address or a host name "
+                         "(default: every address, or with --resume the tables' own)")
     ap.add_argument("--seed", type=whole_number(0, (1 << 32) - 1), default=None,
                     help="the first round's deal (as a deal code's; later rounds stay secret)")
     ap.add_argument("--cert", type=regular_file(PEM_LIMIT), default=None,
@@ -116,7 +124,7 @@ def plan_of(args: argparse.Namespace) -> tuple[dict[str, Any], list[TableSpec]]:
     Raises:
         ValueError: a file or a table that cannot be used.
     """
-    settings: dict[str, Any] = {"port": 0, "listen": "", "state": None,
+    settings: dict[str, Any] = {"port": None, "listen": None, "state": None,
                                 "expire": DEFAULT_HOURS}
     specs: list[TableSpec] = []
     if args.config:
@@ -143,7 +151,8 @@ def plan_of(args: argparse.Namespace) -> tuple[dict[str, Any], list[TableSpec]]:
         if getattr(args, key) is not None:
             settings[key] = getattr(args, key)
     port = settings["port"]
-    if isinstance(port, bool) or not isinstance(port, int) or not 0 <= port <= 65535:
+    if port is not None and (isinstance(port, bool) or not isinstance(port, int)
+                             or not 0 <= port <= 65535):
         raise ValueError("the port is a whole number 0 to 65535")
     if args.resume and not settings["state"]:
         raise ValueError("--resume needs --state (the folder the tables are kept in)")
@@ -192,8 +201,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         stop.set()
         hall.wake.set()
 
-    signal.signal(signal.SIGINT, interrupted)
-    signal.signal(signal.SIGTERM, interrupted)
+    for name in ("SIGINT", "SIGTERM", "SIGHUP"):  # SIGHUP: no SIGHUP on Windows
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), interrupted)
     try:
         codes = hall.resume() if args.resume else []
         if not codes:  # nothing kept (a first start): the tables configured
@@ -204,12 +214,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not codes and not token:
         print("rami-host: no table to serve", file=sys.stderr)
         return BAD_ARGS
+    listen, port = serving_address(settings, hall.kept_addresses)
     try:
-        port = server.start(settings["listen"], settings["port"], tls)
+        port = server.start(listen or "", port, tls)
     except OSError as exc:
-        print(f"rami-host: cannot listen on port {settings['port']}: {exc}", file=sys.stderr)
+        print(f"rami-host: cannot listen on {listen or 'every address'}, port {port}: "
+              f"{exc}", file=sys.stderr)
         hall.close()
         return FAILED
+    hall.serving(listen, port)
     scheme = "wss" if tls else "ws"
     for code in codes:
         print(f"table {code} on port {port} ({scheme}://)", flush=True)
@@ -227,6 +240,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         line["tables"] = ended
         print(json.dumps(line, ensure_ascii=False), flush=True)
     return OK if finished or stop.is_set() else FAILED  # a SIGTERM is a normal stop
+
+
+def serving_address(settings: dict[str, Any],
+                    kept: list[tuple[str | None, int | None]]) -> tuple[str | None, int]:
+    """Where to listen: the address and port asked for, else the ones the tables resumed were
+    served on (their joiners' kept address points there), else every address and a free port.
+    """
+    kept_listen, kept_port = kept_address(kept)
+    listen = settings["listen"] if settings["listen"] is not None else kept_listen
+    port = settings["port"] if settings["port"] is not None else kept_port
+    return listen, port or 0
 
 
 def take_state(value: Any) -> StateLock | None:

@@ -9,10 +9,12 @@ exiting 2. Nothing here raises anything else.
 
 from __future__ import annotations
 
+import hmac
 import os
 import stat
 from typing import Any
 
+from rami_desktop.net.address_check import host_name
 from rami_desktop.net.expiry import MAX_HOURS, hours_of
 from rami_desktop.net.protocol import ADMIN_LIMIT
 from rami_desktop.storage.atomic import parse_json_bytes, read_regular_file
@@ -94,11 +96,18 @@ def read_token(path: str) -> str:
 
 def _text(path: str, data: dict[str, Any], key: str, limit: int) -> str | None:
     value = data.get(key)
-    if value is None or (value == "" and key == "listen"):  # "": every address
+    if value is None:
         return value
     if not isinstance(value, str) or not value or len(value) > limit \
             or not value.isprintable():
-        raise ValueError(f"{path}: {key!r} must be a text of 1 to {limit} printable characters")
+        raise ValueError(f"{path}: {key!r} must be a text of 1 to {limit} printable characters"
+                         + (" (leave it out to listen on every address)" if key == "listen"
+                            else ""))
+    if key == "listen":
+        try:
+            return host_name(value)
+        except ValueError as exc:
+            raise ValueError(f"{path}: 'listen': {exc}") from exc
     return value
 
 
@@ -131,5 +140,18 @@ def checked_config(path: str, data: Any) -> dict[str, Any]:
             "expire": None if expire is None else float(expire), "tables": tables}
 
 
-__all__ = ["FILE_LIMIT", "TOKEN_MAX", "TOKEN_MIN", "checked_config", "read_json_file",
-           "read_token", "readable_by_all"]
+def admin_check(token: str | None) -> Any:
+    """The server's check of a ``create``'s admin token (None: no token, nothing may be
+    created)."""
+    if not token:
+        return None
+    expected = token.encode()
+
+    def check(given: str) -> bool:
+        return hmac.compare_digest(given.encode(), expected)
+
+    return check
+
+
+__all__ = ["FILE_LIMIT", "TOKEN_MAX", "TOKEN_MIN", "admin_check", "checked_config",
+           "read_json_file", "read_token", "readable_by_all"]

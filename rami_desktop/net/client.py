@@ -21,6 +21,7 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
+from .address_check import host_name, ip_literal
 from .codec import JSON
 from .errors import NetError
 from .inbox import Inbox
@@ -61,7 +62,7 @@ def address_url(address: str, port: int | None = None) -> str:
     ``ws://...`` or ``wss://...``).
 
     Raises:
-        ValueError: no host in it.
+        ValueError: no host in it, or a host no resolver can take (one line).
     """
     text = address.strip()
     if not text:
@@ -72,10 +73,13 @@ def address_url(address: str, port: int | None = None) -> str:
     if scheme not in ("ws", "wss"):
         raise ValueError(f"not a ws:// or wss:// address: {address!r}")
     host = rest.split("/", 1)[0]
+    if ":" in host and not host.startswith("[") and ip_literal(host) is not None:
+        host = f"[{host}]"  # a bare IPv6 literal
     if not host or host.startswith(":"):
         raise ValueError("no host in the address")
     has_port = host.rsplit(":", 1)[-1].isdigit() and (not host.startswith("[")
                                                       or "]:" in host)
+    host_name(host.rsplit(":", 1)[0] if has_port else host)
     if port is not None and not has_port:
         host = f"{host}:{port}"
     return f"{scheme}://{host}/"
@@ -170,7 +174,7 @@ class ClientLink(Inbox[LinkEvent]):
                 if self._stop.is_set():
                     break
             except (OSError, InvalidHandshake, InvalidURI, asyncio.TimeoutError,
-                    ssl.SSLError, ConnectionClosed) as exc:
+                    ssl.SSLError, ConnectionClosed, UnicodeError) as exc:
                 code = _failure_code(exc)
                 if first or code is NetError.CERTIFICATE:
                     self.put(LinkEvent("closed", code=code))

@@ -19,7 +19,7 @@ import logging
 import random
 import time
 from collections.abc import Callable, Mapping
-from typing import Any, Protocol
+from typing import Any
 
 from rami_desktop.bots import make_bot
 from rami_desktop.engine.actions import Action
@@ -37,6 +37,7 @@ from .errors import Code, NetError
 from .findings import findings_to_json
 from .game import NetState
 from .held import HeldOutbox
+from .hosting import Stoppable
 from .protocol import (
     POLICY_NAMES,
     VERSION,
@@ -67,24 +68,6 @@ STAND_IN_LEVEL = "medium"
 TURN_TIME = 90.0
 
 
-class Stoppable(Protocol):
-    """The hosting of the table (the server and the advertisement): told the free seats, and
-    stopped when the session closes."""
-
-    @property
-    def port(self) -> int:
-        """The port the table listens on."""
-        ...
-
-    def set_free(self, free: int) -> None:
-        """The free seats to advertise."""
-        ...
-
-    def stop(self) -> None:
-        """Stop."""
-        ...
-
-
 class HostSession(Session):
     """One hosted match (see the module's text).
 
@@ -103,6 +86,8 @@ class HostSession(Session):
         turn_time: seconds a network seat has to play its turn before a bot stands in for
             it (and to read a round's summary before the next deal; 0: no timer).
         clock: the time, in seconds (a test's own clock).
+        last_round: the table ends after this many rounds (a headless host's ``--rounds``):
+            no deal after them (None: the match's end).
         keep_seats: keeps the seats' tokens and the policy where the table is hosted again
             from (the game's settings), called whenever they changed before what was held
             goes out: a ``welcome`` leaves once its token is kept (None: someone else keeps
@@ -116,7 +101,7 @@ class HostSession(Session):
                  host_name: str = "", hosting: Stoppable | None = None,
                  turn_time: float = TURN_TIME, clock: Callable[[], float] = time.monotonic,
                  keep_seats: Callable[[dict[int, str], str], None] | None = None,
-                 **options: Any) -> None:
+                 last_round: int | None = None, **options: Any) -> None:
         if policy not in POLICIES:
             raise ValueError(f"policy must be wait or bot, not {policy!r}")
         super().__init__(config, match, **options)
@@ -140,6 +125,7 @@ class HostSession(Session):
         self._acking: tuple[int, int] | None = None
         self._handed_over = False
         self.turn_time = turn_time
+        self.last_round = last_round
         self.clock = clock
         #: the seats a bot plays because their player let the time pass
         self.timed_out: set[int] = set()
@@ -461,6 +447,8 @@ class HostSession(Session):
     def _maybe_deal(self) -> None:
         if not self.round.over or self.match.over:
             return
+        if self.last_round is not None and len(self.match.results) >= self.last_round:
+            return  # the table's last round: it ends, nothing more is dealt
         if self.screen and not self._here_ready:
             return
         if self.ready_for():
@@ -501,4 +489,4 @@ class HostSession(Session):
             self.hosting.stop()
 
 
-__all__ = ["POLICIES", "STAND_IN_LEVEL", "TURN_TIME", "HostSession", "Stoppable"]
+__all__ = ["POLICIES", "STAND_IN_LEVEL", "TURN_TIME", "HostSession"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import secrets
 import ssl
+from typing import Protocol
 
 from .discovery import Advertiser
 from .protocol import CODE_ALPHABET, CODE_LENGTH
@@ -30,6 +31,24 @@ def tls_context(cert: str, key: str) -> ssl.SSLContext:
     context.minimum_version = ssl.TLSVersion.TLSv1_2
     context.load_cert_chain(cert, key)
     return context
+
+
+class Stoppable(Protocol):
+    """The hosting of the table (the server and the advertisement): told the free seats, and
+    stopped when the session closes."""
+
+    @property
+    def port(self) -> int:
+        """The port the table listens on."""
+        ...
+
+    def set_free(self, free: int) -> None:
+        """The free seats to advertise."""
+        ...
+
+    def stop(self) -> None:
+        """Stop."""
+        ...
 
 
 class Hosting:

@@ -27,6 +27,7 @@ from websockets.exceptions import ConnectionClosed
 
 from rami_desktop.storage.log_limit import LogLimit
 
+from .address_check import ip_literal
 from .doorstep import LIBRARY_LOG, CountedSocket, Doorstep, quiet_handler
 from .errors import NetError
 from .guard import HANDSHAKE_TIME, Doorway, Guesses, address_key
@@ -96,14 +97,24 @@ class Mailbox(Inbox[Inbound]):
 
 def listening_socket(host: str | None, port: int) -> socket.socket:
     """One socket listening on ``host`` (None: every interface, IPv4 and IPv6 where the system
-    has both) and ``port`` (0: a free one): one port for every address.
+    has both; an IPv4 or IPv6 address, ``::`` every IPv6 one; a name: its first address) and
+    ``port`` (0: a free one): one port for every address.
 
     Raises:
         OSError: the address cannot be listened on.
     """
     if host is None and socket.has_dualstack_ipv6():
         return socket.create_server(("", port), family=socket.AF_INET6, dualstack_ipv6=True)
-    return socket.create_server((host or "", port))
+    if host is None:
+        return socket.create_server(("", port))
+    address = ip_literal(host)
+    if address is not None:
+        family = socket.AF_INET6 if address.version == 6 else socket.AF_INET
+        return socket.create_server((host.strip("[]"), port), family=family)
+    infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    family, _kind, _proto, _name, where = infos[0]
+    return socket.create_server(where[:2] if family == socket.AF_INET6 else where,
+                                family=family)
 
 
 class Outbox(Protocol):

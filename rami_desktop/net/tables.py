@@ -5,14 +5,15 @@ time); :class:`Hall` opens tables from specs (the command line, a config file, o
 from a player's game holding the host's admin token), runs them all in one loop that only waits
 on their mailboxes, and, given a state folder, keeps each one there through the session's own
 save path (its match autosaved after every move) with its code and seat tokens, so that a host
-killed mid-round starts again with every table, and its joiners take their seats back.
+killed mid-round starts again with every table, and its joiners take their seats back (at
+the address ``table.json`` keeps). A table that ended waits for its joiners who were not there
+to be told the end, even across a restart (:mod:`.table_return`).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import functools
-import hmac
 import logging
 import math
 import threading
@@ -44,6 +45,7 @@ from .host_session import POLICIES, TURN_TIME, HostSession
 from .inbox import Inbox
 from .protocol import ADMIN_LIMIT, NAME_LIMIT, VERSION, Create, envelope
 from .server import HostServer, Inbound, Mailbox
+from .table_return import END_WAIT, EndWait, address_fields
 
 log = logging.getLogger(__name__)
 
@@ -51,7 +53,7 @@ log = logging.getLogger(__name__)
 MAX_TABLES = 500
 #: what a kept table's ``table.json`` holds
 TABLE_FIELDS = frozenset({"code", "policy", "turn_time", "rounds", "name", "tokens", "opened",
-                          "expire"})
+                          "expire", "port", "listen"})
 #: the longest table name kept, and seat token (the ``join`` message's)
 MAX_TABLE_NAME = 64
 MAX_TOKEN = 64
@@ -93,11 +95,13 @@ def table_document(data: Any, code: str) -> dict[str, Any]:
         if not (isinstance(seat, str) and seat.isascii() and seat.isdigit() and len(seat) == 1
                 and isinstance(token, str) and 0 < len(token) <= MAX_TOKEN and token.isascii()):
             raise ValueError("'tokens' holds something other than seats' tokens")
+    listen, port = address_fields(data)
     # when it was opened and its hours unjoined (:mod:`.expiry`): a value that is no time
     # counts from now, one that is no number of hours takes the host's
     return {"code": code, "policy": policy, "turn_time": float(turn_time), "rounds": rounds,
             "name": name, "tokens": {int(k): v for k, v in tokens.items()},
-            "opened": data.get("opened"), "expire": data.get("expire")}
+            "opened": data.get("opened"), "expire": data.get("expire"), "port": port,
+            "listen": listen}
 
 
 def parse_seats(text: str, preset: str = "talaj") -> tuple[Seat, ...]:
@@ -219,12 +223,14 @@ class TableSpec:
 
 @dataclass
 class HostedTable:
-    """A table of the hall: its session, when it ends, where it is kept."""
+    """A table of the hall: its session, when it ends, where it is kept (once it ended: its
+    joiners still to be told it)."""
 
     session: HostSession
     plan: TablePlan
     files: TableFiles | None
     kept_tokens: dict[int, str]
+    end_wait: EndWait | None = None
 
 
 class Hall:
@@ -258,6 +264,12 @@ class Hall:
         self.wall_clock = time.time
         #: the summaries of the tables that ended, in the order they ended
         self.ended: list[dict[str, Any]] = []
+        #: where the host serves (``listen``, None: every address; port), in each table.json
+        self.address: tuple[str | None, int] | None = None
+        #: where the tables resumed were served, as their table.json said
+        self.kept_addresses: list[tuple[str | None, int | None]] = []
+        #: seconds a table that ended waits for its joiners not told its end
+        self.end_wait = END_WAIT
 
     def open(self, spec: TableSpec) -> str:
         """Open a table; return its code.
@@ -272,7 +284,8 @@ class Hall:
         files = TableFiles(self.state, code) if self.state is not None else None
         if files is not None and files.exists():  # kept but not resumed: never written over
             files.move_aside()
-        session = self._session(code, config, files, spec.policy, spec.turn_time, spec.name)
+        session = self._session(code, config, files, spec.policy, spec.turn_time, spec.name,
+                                spec.rounds)
         table = HostedTable(session, TablePlan(spec.rounds), files, {})
         self.tables[code] = table
         self.expiry.opened(code, self.wall_clock(), spec.expire)
@@ -305,7 +318,8 @@ class Hall:
                 session, problem = HostSession.resume(
                     files.match, outbox=self.server, mailbox=box, tokens=tokens,
                     policy=doc["policy"], screen=False, host_name=doc["name"],
-                    turn_time=doc["turn_time"], group_commit=True)
+                    turn_time=doc["turn_time"], group_commit=True, keep_end=True,
+                    last_round=doc["rounds"])
             except (TypeError, ValueError) as exc:
                 session, problem = None, str(exc)
             if not isinstance(session, HostSession) and problem is None:
@@ -322,6 +336,7 @@ class Hall:
             self.bell.ring(code)
             self.server.add_table(box)
             table = HostedTable(session, TablePlan(doc["rounds"]), files, dict(tokens))
+            self.kept_addresses.append((doc["listen"], doc["port"]))
             self.tables[code] = table
             self.expiry.opened(code, self.wall_clock(), kept=doc.get("opened"),
                                kept_hours=doc.get("expire"))
@@ -335,12 +350,12 @@ class Hall:
                 return code
 
     def _session(self, code: str, config: GameConfig, files: TableFiles | None, policy: str,
-                 turn_time: float, name: str) -> HostSession:
+                 turn_time: float, name: str, rounds: int | None) -> HostSession:
         box = Mailbox(code)
         session = HostSession(config, outbox=self.server, mailbox=box, policy=policy,
                               screen=False, host_name=name, turn_time=turn_time,
                               store=files.match if files is not None else None,
-                              group_commit=True)
+                              group_commit=True, keep_end=True, last_round=rounds)
         hook_table(session, self.bell, code)
         self.bell.ring(code)
         self.server.add_table(box)
@@ -352,11 +367,20 @@ class Hall:
         if table.files is None or (not force and session.book.tokens == table.kept_tokens):
             return
         table.kept_tokens = dict(session.book.tokens)
+        listen, port = self.address or (None, None)
         table.files.save({"code": session.code, "policy": session.policy,
                           "turn_time": session.turn_time, "rounds": table.plan.rounds,
                           "name": session.host_name,
                           "tokens": {str(s): t for s, t in session.book.tokens.items()},
-                          **self.expiry.document(session.code)})
+                          **self.expiry.document(session.code), "port": port,
+                          "listen": listen})
+
+    def serving(self, listen: str | None, port: int) -> None:
+        """The host serves on ``listen`` (None: every address) and ``port``: each table's
+        ``table.json`` keeps it (for a ``--resume``)."""
+        self.address = (listen, port)
+        for table in self.tables.values():
+            self._keep(table, force=True)
 
     # ---- the loop ------------------------------------------------------------------------------
 
@@ -373,6 +397,10 @@ class Hall:
     def _step_table(self, code: str, table: HostedTable, now: float) -> None:
         session = table.session
         if table_done(session, table.plan):
+            wait = table.end_wait = table.end_wait or EndWait(now + self.end_wait)
+            if wait.waiting(session, now):  # a joiner not told the end yet: it may come back
+                self.bell.at(code, wait.until)
+                return
             self._end(code, table)
             self._clocks.pop(code, None)
             self._ticked.pop(code, None)
@@ -467,18 +495,5 @@ class Hall:
         self.server.flush()
 
 
-def admin_check(token: str | None) -> Any:
-    """The server's check of a ``create``'s admin token (None: no token, nothing may be
-    created)."""
-    if not token:
-        return None
-    expected = token.encode()
-
-    def check(given: str) -> bool:
-        return hmac.compare_digest(given.encode(), expected)
-
-    return check
-
-
-__all__ = ["MAX_TABLES", "TABLE_FIELDS", "Hall", "HostedTable", "TableSpec", "admin_check",
-           "parse_seats", "table_document"]
+__all__ = ["MAX_TABLES", "TABLE_FIELDS", "Hall", "HostedTable", "TableSpec", "parse_seats",
+           "table_document"]

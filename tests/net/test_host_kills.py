@@ -121,10 +121,11 @@ class Joiner:
 def kill_soak(tmp_path: Path, kills: int, seed: int) -> dict[str, int]:
     """Kill the host ``kills`` times at random moments of play; return the counts.
 
-    A match that ends takes its table with it (the host removes what it kept): the host then
-    resumed has nothing kept and opens a new table under a new code. That is counted as
-    ``ended`` (never a table moved aside as unreadable: that is counted as ``aside``), and the
-    soak goes on with a new table and a new joiner.
+    A match that ends takes its table with it once its joiner was told (the host removes what
+    it kept): the host then resumed has nothing kept and opens a new table under a new code; a
+    host killed before its joiner was told resumes the table ended, and tells it. Either is
+    counted as ``ended`` (never a table moved aside as unreadable: that is counted as
+    ``aside``), and the soak goes on with a new table and a new joiner.
     """
     rng = random.Random(seed)
     state = tmp_path / "state"
@@ -155,6 +156,14 @@ def kill_soak(tmp_path: Path, kills: int, seed: int) -> dict[str, int]:
                 with sync_connect(f"ws://127.0.0.1:{port}/", open_timeout=LIMIT) as ws:
                     resumed = joiner.join(ws)
                 counts["older"] += older(resumed, joiner.told)
+                if joiner.view["match"]["over"]:  # told the end: the table is gone
+                    counts["ended"] += 1
+                    forks.kill(host)
+                    shutil.rmtree(state)
+                    counts["updates"] += len(joiner.told)
+                    counts["acks"] += len(joiner.acks)
+                    joiner = Joiner(seed + counts["ended"])
+                    host, port, _code = forks.start(*table)
         finally:
             forks.kill(host)
     counts["updates"] += len(joiner.told)

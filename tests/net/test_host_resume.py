@@ -1,7 +1,7 @@
 """The headless host keeps its tables (``--state``) through the session's save path: killed in
-the middle of a round, it starts again with ``--resume`` and its joiners take their seats back
-and finish; one host serves several tables (a config file) and creates one for a game holding
-its admin token."""
+the middle of a round, it starts again with ``--resume`` (on the port it served on, kept in
+``table.json``) and its joiners take their seats back and finish; one host serves several
+tables (a config file) and creates one for a game holding its admin token."""
 
 from __future__ import annotations
 
@@ -55,9 +55,10 @@ def test_a_killed_host_resumes_and_both_joiners_finish_the_round(tmp_path: Path)
     first.send_signal(signal.SIGKILL)
     first.wait(LIMIT)
     assert kept_codes(state) == [code]
-    again, _lines, port2 = host(tmp_path / "h", "--port", str(port), "--state", str(state),
-                                "--resume", "--json")
-    assert port2 == port
+    kept = json.loads((state / "tables" / code / "table.json").read_text())
+    assert kept["port"] == port and kept["listen"] is None
+    again, _lines, port2 = host(tmp_path / "h", "--state", str(state), "--resume", "--json")
+    assert port2 == port  # no --port: where the joiners' kept address points
     assert a.wait(LIMIT) == 0 and b.wait(LIMIT) == 0
     out, err = again.communicate(timeout=LIMIT)
     assert again.returncode == 0, err

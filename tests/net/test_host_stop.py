@@ -1,6 +1,6 @@
-"""``rami-host`` stopped by SIGTERM (systemd's stop) or SIGINT (Ctrl-C): every joiner gets a
-``bye`` ``host_quit`` (a connection that has not joined too), the tables stay kept for a
-``--resume``, and the exit code is 0 (a normal stop, not a failure)."""
+"""``rami-host`` stopped by SIGTERM (systemd's stop), SIGINT (Ctrl-C) or SIGHUP (its terminal
+closed): every joiner gets a ``bye`` ``host_quit`` (a connection that has not joined too), the
+tables stay kept for a ``--resume``, and the exit code is 0 (a normal stop, not a failure)."""
 
 from __future__ import annotations
 
@@ -30,8 +30,10 @@ def frames_until_closed(ws: ClientConnection) -> list[dict[str, object]]:
     return out
 
 
-@pytest.mark.parametrize("signum", [signal.SIGTERM,
-                                    pytest.param(signal.SIGINT, marks=pytest.mark.slow)])
+@pytest.mark.parametrize("signum", [
+    signal.SIGTERM, pytest.param(signal.SIGINT, marks=pytest.mark.slow),
+    pytest.param(getattr(signal, "SIGHUP", None), marks=pytest.mark.skipif(
+        not hasattr(signal, "SIGHUP"), reason="no SIGHUP here"))])
 def test_a_signal_says_bye_to_every_joiner_keeps_the_tables_and_exits_0(
         tmp_path: Path, signum: int) -> None:
     state = tmp_path / "state"

@@ -205,12 +205,15 @@ class Keeper:
         store: where the match is kept.
         verify: replay every snapshot before writing it.
         clock: the time in seconds (when the failures were last logged).
+        keep_end: a match over is kept with its last action (a host serves its end, even
+            after a restart, and removes it then), not forgotten.
     """
 
     def __init__(self, store: MatchStore, verify: bool = True,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, keep_end: bool = False) -> None:
         self.store = store
         self.verify = verify
+        self.keep_end = keep_end
         self.clock = clock
         #: the last problem met, for the screen to say once (None: kept)
         self.problem: str | None = None
@@ -241,7 +244,7 @@ class Keeper:
 
     def _keep(self, config: GameConfig, match: Match,
               orders: Mapping[int, HandOrder]) -> None:
-        if match.over:
+        if match.over and not self.keep_end:
             if not self._cleared:
                 self._done(self.store.clear())
                 self._cleared = True

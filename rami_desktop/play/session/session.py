@@ -81,6 +81,8 @@ class Session:
         rounds: where each finished round is kept (None: nowhere; never a prepared deal's).
         key: the secret key of a new match (default: drawn, :func:`new_key`; a simulator
             passes its own to replay its matches).
+        keep_end: a match over stays in ``store`` with its last action (a host serves its
+            end, even after a restart), rather than being forgotten.
     """
 
     def __init__(self, config: GameConfig, match: Match | None = None, *,
@@ -91,7 +93,7 @@ class Session:
                  orders: Mapping[int, HandOrder] | None = None, prepared: bool = False,
                  verify_saves: bool = True, group_commit: bool = False,
                  kept: bool = False, rounds: RoundKeeper | None = None,
-                 key: bytes | None = None) -> None:
+                 key: bytes | None = None, keep_end: bool = False) -> None:
         if config.seed is None:
             config = dataclasses.replace(config, seed=secrets.randbelow(SEED_LIMIT))
         assert config.seed is not None
@@ -107,6 +109,7 @@ class Session:
         seated.update(bots or {})
         seeded.update(rngs or {})
         self.verify_saves = verify_saves
+        self.keep_end = keep_end
         self.config = config
         self.match = match
         self.driver = BotDriver(match, seated, seeded, limits)
@@ -442,7 +445,8 @@ class Session:
     @store.setter
     def store(self, store: MatchStore | None) -> None:
         self._store: MatchStore | None = store
-        self.keeper: Keeper | None = Keeper(store, self.verify_saves) if store else None
+        self.keeper: Keeper | None = (Keeper(store, self.verify_saves, keep_end=self.keep_end)
+                                      if store else None)
 
     @property
     def save_problem(self) -> str | None:
