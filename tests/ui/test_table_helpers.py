@@ -105,11 +105,13 @@ class Driver:
             self.app.step(DT, [])
 
     def _wait_for_bots(self) -> None:
+        """Wait (bounded in time) for the thinking of every table on the stack: a table scene,
+        or the table a scene shows inside it (a lesson's)."""
         for scene in self.app.stack.scenes:
-            if isinstance(scene, TableScene):
-                scene.session.worker.wait(5)
-                scene.advisor.wait(10)
-                scene.control.poll()
+            for table in _tables_of(scene):
+                table.session.worker.wait(5)
+                table.advisor.wait(10)
+                table.control.poll()
 
     def settle(self, frames: int = 40) -> None:
         """Let the cards slide home."""
@@ -136,6 +138,13 @@ class Driver:
         """A key press."""
         self.step([pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="",
                                       scancode=0)])
+
+
+def _tables_of(scene: Any) -> list[TableScene]:
+    """The table scenes a scene is or shows (a lesson shows its table inside it)."""
+    if isinstance(scene, TableScene):
+        return [scene]
+    return [part for part in vars(scene).values() if isinstance(part, TableScene)]
 
 
 def save_game(paths: Any, config: GameConfig, match: Any) -> str | None:

@@ -4,6 +4,7 @@ each language; a wrong move gets the coach's explanation and changes nothing; pr
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from typing import Any
 
@@ -13,6 +14,7 @@ import pytest
 from rami_desktop import i18n
 from rami_desktop.engine.actions import Discard, Draw, Lay, Swap
 from rami_desktop.engine.rules import preset
+from rami_desktop.play.session import bot_worker
 from rami_desktop.play.session.config import GameConfig
 from rami_desktop.play.session.session import Session
 from rami_desktop.play.table.table import Table
@@ -85,6 +87,10 @@ def empty_spot(scene: TutorialScene) -> tuple[int, int]:
     return (free.centerx, free.y + min(free.h // 2, table.view.lay.px(60)))
 
 
+#: the frames a lesson's Bot step is given (the driver waits for the bot's thread before each)
+BOT_FRAMES = 600
+
+
 def play_step(d: Driver, scene: TutorialScene, step: Step) -> None:
     """Do what the coach asks, as a player would."""
     table = scene.table
@@ -95,7 +101,7 @@ def play_step(d: Driver, scene: TutorialScene, step: Step) -> None:
         d.click(scene.next_button.rect.center)
         return
     if step.kind is StepKind.BOT:
-        for _ in range(600):
+        for _ in range(BOT_FRAMES):
             if scene.run.step is not step:
                 return
             d.step()
@@ -419,3 +425,27 @@ def test_the_bubble_leaves_the_drop_text_and_the_hint_visible(make_app: Any, key
         if app.stack.top is not scene:
             finish_round_summary(app, d, scene)
     assert checked >= 5
+
+
+def test_a_lessons_bot_is_waited_for_however_slow_its_thread(make_app: Any,
+                                                             monkeypatch: Any) -> None:
+    """The driver waits (bounded in time) for the bot's thread on a lesson's table as on any
+    table, so a lesson's Bot step takes the same frames on a loaded machine: here each decision
+    takes 0.3 s of wall time, far longer than the frames its step is given."""
+    decide = bot_worker.decide
+
+    def slow_decide(*args: Any) -> Any:
+        time.sleep(0.3)
+        return decide(*args)
+
+    monkeypatch.setattr(bot_worker, "decide", slow_decide)
+    _app, scene, d = start(make_app, "rising_bar")
+    d.click(scene.next_button.rect.center)  # the intro is read
+    step = scene.run.step
+    assert step is not None and step.kind is StepKind.BOT
+    for _ in range(BOT_FRAMES):
+        if scene.run.step is not step:
+            break
+        d.step()
+    assert scene.run.step is not step
+    assert behind(scene.table.session).round.down[1]
