@@ -111,7 +111,7 @@ def _scenario(tmp_path: Path, **changes: object) -> Path:
     ({"expect_round": {"winner": "BIG"}},
      "expect_round winner must be a seat number, a list of seat numbers or null"),
     ({"expect_round": {"over": "yes"}}, "expect_round over must be true or false"),
-    ({"options": {"target": "BIG"}}, "rules: target must be 0 to 100000"),
+    ({"options": {"target": "BIG"}}, "rules: target must be 1 to 100000"),
 ])
 def test_conformance_refuses_numbers_no_game_holds(tmp_path: Path, changes: dict[str, object],
                                                   fault: str,

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import asdict, dataclass, field, fields, replace
 from enum import Enum
 from typing import Any
+
+from .rule_option import N_, Option, option, option_of
 
 
 class Starter(str, Enum):
@@ -53,7 +55,7 @@ class GoingOutPoints(str, Enum):
 
 
 PRESET_NAMES: tuple[str, ...] = ("talaj", "rami-talaj", "tallage", "simple")
-#: No number of points in a rule is larger (a target or a penalty of a million is no game's).
+#: No match target is larger (a target of a million is no game's).
 MAX_POINTS = 100_000
 
 
@@ -62,55 +64,110 @@ class Rules:
     """Every rule option of a Rami round and match.
 
     The four presets are values of this class (see :data:`PRESETS`); a player may change any field.
+    Each field but ``preset`` declares its option (:mod:`.rule_option`): its label, range, help
+    section, deal-code number and the versions that know it.
     """
 
     preset: str = "talaj"
     # dealing
-    hand_size: int = 14
-    starter: Starter = Starter.DEALER_DRAWS
-    initial_discard: bool = False
-    min_players: int = 2
-    max_players: int = 5
+    hand_size: int = field(default=14, metadata=option(
+        N_("Cards dealt"), code=0, help="deal", lo=3, hi=15))
+    starter: Starter = field(default=Starter.DEALER_DRAWS, metadata=option(
+        N_("Who starts"), code=1, help="deal", choices={
+            Starter.DEALER_DRAWS: N_("Dealer, with a draw"),
+            Starter.NEXT_NO_DRAW: N_("Next player, +1 card"),
+            Starter.DEALER_NO_DRAW: N_("Dealer, +1 card")}))
+    initial_discard: bool = field(default=False, metadata=option(
+        N_("A card turned up at the start"), code=2, help="deal"))
+    min_players: int = field(default=2, metadata=option(
+        N_("Minimum players"), code=3, help="deal", lo=2, hi=6))
+    max_players: int = field(default=5, metadata=option(
+        N_("Maximum players"), code=4, help="deal", lo=2, hi=6))
     # combinations
-    jokers_per_meld: int = 1
+    jokers_per_meld: int = field(default=1, metadata=option(
+        N_("Jokers per combination"), code=5, help="combinations", lo=1, hi=4, first=5))
     # drawing from the talaj
-    first_card: FirstCard = FirstCard.ANY_UNTIL_DEALER
-    no_pickup_first_round: bool = False
-    top_card_must_lay: bool = True
-    last_card_lock: bool = True
+    first_card: FirstCard = field(default=FirstCard.ANY_UNTIL_DEALER, metadata=option(
+        N_("The first discard"), code=6, help="talaj", choices={
+            FirstCard.ANY_UNTIL_DEALER: N_("Anyone but the dealer"),
+            FirstCard.NEXT_ONLY: N_("Next player only"),
+            FirstCard.NONE: N_("Like any discard")}))
+    no_pickup_first_round: bool = field(default=False, metadata=option(
+        N_("No pickup in the first round"), code=7, help="talaj"))
+    top_card_must_lay: bool = field(default=True, metadata=option(
+        N_("A card taken must be laid"), code=8, help="talaj"))
+    last_card_lock: bool = field(default=True, metadata=option(
+        N_("No pickup with one card left"), code=9, help="talaj"))
     # the opening
-    threshold: int = 71
-    rising_bar: bool = True
-    need_tria_and_serie: bool = True
-    clean_own_cards: bool = True
-    going_out_points: GoingOutPoints = GoingOutPoints.BASE
-    add_on_opening_turn: bool = True
-    lay_before_out: bool = True
+    threshold: int = field(default=71, metadata=option(
+        N_("Opening threshold"), code=10, help="opening", lo=0, hi=301, step=10, first=1,
+        needs="lay_before_out"))
+    rising_bar: bool = field(default=True, metadata=option(
+        N_("Rising bar"), code=11, help="bar", needs="lay_before_out"))
+    need_tria_and_serie: bool = field(default=True, metadata=option(
+        N_("Opening needs a tria and a série"), code=12, help="opening",
+        needs="lay_before_out"))
+    clean_own_cards: bool = field(default=True, metadata=option(
+        N_("Opening with one's own cards"), code=13, help="opening", needs="lay_before_out"))
+    going_out_points: GoingOutPoints = field(default=GoingOutPoints.BASE, metadata=option(
+        N_("Points to open and go out"), code=14, help="going_out", needs="lay_before_out",
+        choices={
+            GoingOutPoints.BASE: N_("Base threshold"),
+            GoingOutPoints.NONE: N_("No points"),
+            GoingOutPoints.BAR: N_("The bar")}))
+    add_on_opening_turn: bool = field(default=True, metadata=option(
+        N_("Add on the opening turn"), code=15, help="opening"))
+    lay_before_out: bool = field(default=True, metadata=option(
+        N_("Lay before going out"), code=16, help="turn"))
     # once down
-    tria_swap: TriaSwap = TriaSwap.ANY_MISSING_SUIT
-    swapped_joker_must_be_laid: bool = False
+    tria_swap: TriaSwap = field(default=TriaSwap.ANY_MISSING_SUIT, metadata=option(
+        N_("Taking a joker from a tria"), code=17, help="down", choices={
+            TriaSwap.ANY_MISSING_SUIT: N_("Any missing suit"),
+            TriaSwap.COMPLETE_FOUR: N_("Only with 4 real cards")}))
+    swapped_joker_must_be_laid: bool = field(default=False, metadata=option(
+        N_("A joker won back is laid"), code=18, help="down"))
     # scoring
-    penalty: Penalty = Penalty.PER_CARD
-    card_penalty: int = 10
-    joker_penalty: int = 20
-    never_down_penalty: int = 100
-    joker_out_doubles: bool = False
-    ace_value: int = 10
-    rami_sec: bool = False
-    rami_sec_penalty: int = 200
+    penalty: Penalty = field(default=Penalty.PER_CARD, metadata=option(
+        N_("Penalty"), code=19, help="penalties", choices={
+            Penalty.PER_CARD: N_("Per card"),
+            Penalty.HAND_VALUE: N_("Hand value")}))
+    card_penalty: int = field(default=10, metadata=option(
+        N_("Penalty per card"), code=20, help="penalties", lo=0, hi=100, step=5))
+    joker_penalty: int = field(default=20, metadata=option(
+        N_("Penalty per joker"), code=21, help="penalties", lo=0, hi=200, step=5))
+    never_down_penalty: int = field(default=100, metadata=option(
+        N_("Penalty if never down"), code=22, help="penalties", lo=0, hi=500, step=10))
+    joker_out_doubles: bool = field(default=False, metadata=option(
+        N_("Going out on a joker doubles"), code=23, help="penalties"))
+    ace_value: int = field(default=10, metadata=option(
+        N_("Value of an ace"), code=24, help="values", lo=0, hi=20))
+    rami_sec: bool = field(default=False, metadata=option(
+        N_("Rami sec"), code=25, help="going_out", first=4))
+    rami_sec_penalty: int = field(default=200, metadata=option(
+        N_("Rami sec penalty"), code=26, help="going_out", lo=0, hi=1000, step=50))
     # the match
-    target: int = 300
-    match_end: MatchEnd = MatchEnd.ELIMINATION
-    teams: bool = False
-    redeal: bool = False
+    target: int = field(default=300, metadata=option(
+        N_("Match target"), code=27, help="match", lo=1, hi=MAX_POINTS, step=50, first=2,
+        values=(101, 151, 201, 251, 300, 400, 500, 750, 1000, 1500, 2000)))
+    match_end: MatchEnd = field(default=MatchEnd.ELIMINATION, metadata=option(
+        N_("End of the match"), code=28, help="match", choices={
+            MatchEnd.ELIMINATION: N_("Elimination"),
+            MatchEnd.LOWEST_TOTAL: N_("Lowest total wins")}))
+    teams: bool = field(default=False, metadata=option(
+        N_("Teams (2 against 2)"), code=29, help="teams", first=3))
+    redeal: bool = field(default=False, metadata=option(
+        N_("Redeal a bad hand"), code=30, help="redeal"))
 
     def with_options(self, **options: Any) -> Rules:
         """Return a copy with some fields changed (values given as JSON-like data are coerced)."""
         return Rules.from_dict({**self.to_dict(), **options})
 
     def to_dict(self) -> dict[str, Any]:
-        """Return the rules as JSON-ready data."""
-        return {k: (v.value if isinstance(v, Enum) else v) for k, v in asdict(self).items()}
+        """Return the rules as JSON-ready data. An option that the first protocol or save
+        version did not know is left out at its default: a game that does not know it reads
+        these rules as they are (:meth:`from_dict` gives a missing option its default)."""
+        return {k: (v.value if isinstance(v, Enum) else v) for k, v in asdict(self).items()
+                if k not in _NEWER or v != _NEWER[k]}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Rules:
@@ -147,26 +204,42 @@ class Rules:
         return rules
 
     def check(self) -> None:
-        """Raise ValueError if the options contradict each other or are out of range."""
+        """Raise ValueError if the options contradict each other or are out of range (each
+        number's range is its declaration's)."""
         if self.preset not in PRESET_NAMES:
             raise ValueError(f"rules: unknown preset {self.preset[:40]!r}")
-        if not 3 <= self.hand_size <= 15:
-            raise ValueError("rules: hand_size must be 3 to 15")
-        if not 2 <= self.min_players <= self.max_players <= 6:
-            raise ValueError("rules: players must be 2 to 6")
-        if not 1 <= self.jokers_per_meld <= 4:
-            raise ValueError("rules: jokers_per_meld must be 1 to 4")
-        if self.threshold < 0 or self.target <= 0:
-            raise ValueError("rules: threshold and target must be positive")
-        for name in ("threshold", "target", "card_penalty", "joker_penalty", "never_down_penalty",
-                     "rami_sec_penalty", "ace_value"):
-            if not 0 <= getattr(self, name) <= MAX_POINTS:
-                raise ValueError(f"rules: {name} must be 0 to {MAX_POINTS}")
+        for name, spec in RULE_OPTIONS.items():
+            if spec.lo is not None and spec.hi is not None \
+                    and not spec.lo <= getattr(self, name) <= spec.hi:
+                raise ValueError(f"rules: {name} must be {spec.lo} to {spec.hi}")
+        if self.min_players > self.max_players:
+            raise ValueError("rules: min_players must not be over max_players")
 
     @property
     def starter_has_extra_card(self) -> bool:
         """Whether the first player gets one card more and starts without drawing."""
         return self.starter is not Starter.DEALER_DRAWS
+
+
+#: The declaration of every rule option (every field but ``preset``), in field order.
+RULE_OPTIONS: dict[str, Option] = {
+    f.name: spec for f in fields(Rules) if (spec := option_of(f)) is not None}
+
+
+#: the default of each option the first protocol or save version did not know
+_NEWER: dict[str, Any] = {name: getattr(Rules(), name) for name, spec in RULE_OPTIONS.items()
+                          if spec.since > 1 or spec.saved > 1}
+
+
+def options_unknown_to(rules: Rules, version: int, *, saved: bool = False) -> tuple[str, ...]:
+    """The options ``rules`` change from their default that protocol ``version`` (a save
+    ``version`` with ``saved``) does not know yet: a reader of that version could not play
+    them. An option at its default is fine for any version (its field is left out, see
+    :meth:`Rules.to_dict`)."""
+    defaults = Rules()
+    return tuple(name for name, spec in RULE_OPTIONS.items()
+                 if (spec.saved if saved else spec.since) > version
+                 and getattr(rules, name) != getattr(defaults, name))
 
 
 TALAJ = Rules()

@@ -1,7 +1,9 @@
 """The rules of a table (or of a preset), as help text: a list of (section title, paragraph).
 
 Written from ``RULES.md`` and built from the rule options themselves: a table's help states that
-table's threshold, target, jokers per combination and teams. Given a preset name instead (the
+table's threshold, target, jokers per combination and teams. Each option names the section that
+tells it (its declaration's ``help``, one of :data:`SECTION_KEYS`); a switch may declare its own
+sentence (``told``), added to that section when it is on. Given a preset name instead (the
 menu's help), the preset's defaults are used and the options a table may change are mentioned.
 Each title appears once; a section with several paragraphs joins them with a new line.
 """
@@ -13,6 +15,7 @@ from collections.abc import Callable
 from rami_desktop.engine.rules import (
     PRESET_NAMES,
     PRESETS,
+    RULE_OPTIONS,
     FirstCard,
     GoingOutPoints,
     MatchEnd,
@@ -279,18 +282,34 @@ def _options(rules: Rules, general: bool) -> list[str]:
               "the help opened from a table shows that table's rules.")]
 
 
-def _sections(rules: Rules) -> list[tuple[str, Builder]]:
-    """The sections in order: (translated title, builder)."""
+def _sections(rules: Rules) -> list[tuple[str, str, Builder]]:
+    """The sections in order: (key, translated title, builder)."""
     scoring = (_("Penalties (khtiya)") if rules.penalty is Penalty.PER_CARD else _("Scoring"))
     return [
-        (_("The cards"), _cards), (_("Players and deal"), _deal),
-        (_("Tria, série and joker"), _combinations), (_("Card values"), _values),
-        (_("Your turn"), _turn), (_("The opening (tahbita)"), _opening),
-        (_("The rising bar"), _bar), (_("Once down"), _down),
-        (_("Drawing from the talaj"), _talaj), (_("Going out"), _going_out),
-        (scoring, _penalties), (_("End of the match"), _match), (_("Teams"), _teams),
-        (_("Redeal"), _redeal), (_("Options"), _options),
+        ("cards", _("The cards"), _cards), ("deal", _("Players and deal"), _deal),
+        ("combinations", _("Tria, série and joker"), _combinations),
+        ("values", _("Card values"), _values), ("turn", _("Your turn"), _turn),
+        ("opening", _("The opening (tahbita)"), _opening), ("bar", _("The rising bar"), _bar),
+        ("down", _("Once down"), _down), ("talaj", _("Drawing from the talaj"), _talaj),
+        ("going_out", _("Going out"), _going_out), ("penalties", scoring, _penalties),
+        ("match", _("End of the match"), _match), ("teams", _("Teams"), _teams),
+        ("redeal", _("Redeal"), _redeal), ("options", _("Options"), _options),
     ]
+
+
+#: the key of each section, in order (a rule option's ``help`` names one)
+SECTION_KEYS: tuple[str, ...] = ("cards", "deal", "combinations", "values", "turn", "opening",
+                                 "bar", "down", "talaj", "going_out", "penalties", "match",
+                                 "teams", "redeal", "options")
+
+
+def _told(rules: Rules, key: str) -> list[str]:
+    """The sentences the options of a section declare for themselves (each switch that is on
+    and means something with these rules), its numbers and choices named by their fields."""
+    values = {name: getattr(rules, name) for name in RULE_OPTIONS}
+    return [_(spec.told).format(**values) for name, spec in RULE_OPTIONS.items()
+            if spec.help == key and spec.told is not None and getattr(rules, name) is True
+            and (spec.needs is None or getattr(rules, spec.needs))]
 
 
 def rules_help(rules: Rules | str) -> Sections:
@@ -303,16 +322,25 @@ def rules_help(rules: Rules | str) -> Sections:
     Raises:
         ValueError: unknown preset name.
     """
+    return [(title, text) for _key, title, text in keyed_rules_help(rules)]
+
+
+def keyed_rules_help(rules: Rules | str) -> list[tuple[str, str, str]]:
+    """:func:`rules_help` with each section's key first (one of :data:`SECTION_KEYS`: a rule
+    option's declaration names the section that tells it)."""
     general = isinstance(rules, str)
     if isinstance(rules, str):
         if rules not in PRESETS:
             raise ValueError(f"unknown preset {rules!r}")
         rules = PRESETS[rules]
-    out: Sections = []
-    for title, build in _sections(rules):
+    out: list[tuple[str, str, str]] = []
+    for key, title, build in _sections(rules):
         paragraphs = build(rules, general)
+        told = _told(rules, key)
+        if told:  # the options' own sentences end the section's last paragraph
+            paragraphs = [*paragraphs[:-1], " ".join(paragraphs[-1:] + told)]
         if paragraphs:
-            out.append((title, "\n".join(paragraphs)))
+            out.append((key, title, "\n".join(paragraphs)))
     return out
 
 

@@ -17,20 +17,19 @@ a number, a length-prefixed UTF-8 string for text. With the preset unchanged a c
 characters; each changed option adds one to four. Text longer than :data:`MAX_TEXT` characters
 is refused before it is read.
 
-The orders are frozen: new rule options must be appended to ``_FROZEN_ORDER`` (options added to
-``Rules`` but not yet there are appended automatically, in declaration order, and a test fails),
-new enum members appended to their enum, new presets appended to ``PRESET_NAMES``, or old codes
-would change meaning.
+The orders are frozen: a rule option's field index is its declaration's ``code``
+(:mod:`rami_desktop.engine.rule_option`), never changed and never given to another option (a
+new option takes the next number; an option removed from ``Rules`` leaves its number unused); new
+enum members are appended to their enum, new presets to ``PRESET_NAMES``, or old codes would
+change meaning.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import fields
 from enum import Enum
 from typing import Any
 
-from rami_desktop.engine.rules import PRESET_NAMES, PRESETS, Rules, preset
+from rami_desktop.engine.rules import PRESET_NAMES, PRESETS, RULE_OPTIONS, Rules, preset
 
 from .code_check import (
     check_count,
@@ -57,21 +56,10 @@ _PRESET_BITS = 3
 _PLAYERS_BITS = 3
 _FIELD_BITS = 6
 
-#: The options of :class:`Rules` but ``preset`` in their frozen code order (append only).
-_FROZEN_ORDER: tuple[str, ...] = (
-    "hand_size", "starter", "initial_discard", "min_players", "max_players", "jokers_per_meld",
-    "first_card", "no_pickup_first_round", "top_card_must_lay", "last_card_lock", "threshold",
-    "rising_bar", "need_tria_and_serie", "clean_own_cards", "going_out_points",
-    "add_on_opening_turn", "lay_before_out", "tria_swap", "swapped_joker_must_be_laid", "penalty",
-    "card_penalty", "joker_penalty", "never_down_penalty", "joker_out_doubles", "ace_value",
-    "rami_sec", "rami_sec_penalty", "target", "match_end", "teams", "redeal",
-)
-_RULE_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(Rules) if f.name != "preset")
-#: Field order used in codes: the frozen order, then options added to Rules since (a test asks
-#: for them to be frozen). An option removed from Rules keeps its index but is never used.
-FIELD_ORDER: tuple[str, ...] = _FROZEN_ORDER + tuple(
-    name for name in _RULE_FIELDS if name not in _FROZEN_ORDER
-)
+#: Each rule option by its number in codes (its declaration's ``code``).
+_BY_CODE: dict[int, str] = {spec.code: name for name, spec in RULE_OPTIONS.items()}
+if len(_BY_CODE) != len(RULE_OPTIONS) or max(_BY_CODE) >= 1 << _FIELD_BITS:  # pragma: no cover
+    raise ValueError("each rule option needs its own deal-code number, under 64")
 
 
 # --- bits ---------------------------------------------------------------------------------------
@@ -173,13 +161,8 @@ def encode(seed: int, rules: Rules, players: int | None = None, *,
     writer.put(PRESET_NAMES.index(rules.preset), _PRESET_BITS)
     writer.put(players or 0, _PLAYERS_BITS)
     writer.put(seed, SEED_BITS)
-    if len(FIELD_ORDER) > 1 << _FIELD_BITS:  # pragma: no cover
-        raise ValueError("too many rule options for the deal code")
-    changed = [
-        (index, name)
-        for index, name in enumerate(FIELD_ORDER)
-        if name in _RULE_FIELDS and getattr(rules, name) != getattr(base, name)
-    ]
+    changed = sorted((code, name) for code, name in _BY_CODE.items()
+                     if getattr(rules, name) != getattr(base, name))
     writer.varint(len(changed), 2)
     for index, name in changed:
         writer.put(index, _FIELD_BITS)
@@ -316,16 +299,16 @@ def _read(payload: list[int]) -> tuple[int, Rules, int | None]:
         raise ValueError("deal code has a bad number of players")
     seed = reader.get(SEED_BITS)
     count = reader.varint(2)
-    if count > len(FIELD_ORDER):
+    if count > len(_BY_CODE):
         raise ValueError("deal code has too many options")
     changes: dict[str, Any] = {}
     last = -1
     for _ in range(count):
         index = reader.get(_FIELD_BITS)
-        if index <= last or index >= len(FIELD_ORDER) or FIELD_ORDER[index] not in _RULE_FIELDS:
+        if index <= last or index not in _BY_CODE:
             raise ValueError("deal code has a bad option")
         last = index
-        field_name = FIELD_ORDER[index]
+        field_name = _BY_CODE[index]
         changes[field_name] = _get_value(reader, getattr(base, field_name))
     rest = bits[reader.pos :]
     if len(rest) >= 5 or any(rest):
@@ -339,25 +322,24 @@ def _read(payload: list[int]) -> tuple[int, Rules, int | None]:
     return seed, rules, players
 
 
-def longest_code(largest: Mapping[str, int]) -> int:
+def longest_code() -> int:
     """The length of the longest formatted code (:func:`format_code`) of any preset whose
-    number options stay at most ``largest[name]`` away from zero: every option changed, each
-    number as long as it may be (a bound, not a code that exists: some changes exclude others).
-    """
+    numbers stay in their declared ranges: every option changed, each number as long as it may
+    be (a bound, not a code that exists: some changes exclude others)."""
     defaults = Rules()
     bits = _VERSION_BITS + _PRESET_BITS + _PLAYERS_BITS + SEED_BITS
-    bits += _varint_bits(len(_RULE_FIELDS), 2)
-    for name in _RULE_FIELDS:
+    bits += _varint_bits(len(RULE_OPTIONS), 2)
+    for name, spec in RULE_OPTIONS.items():
         default = getattr(defaults, name)
         bits += _FIELD_BITS
         if isinstance(default, Enum):
             bits += _enum_bits(type(default))
         elif isinstance(default, bool):
             pass
-        elif isinstance(default, int):
-            bits += _varint_bits(_zigzag(-abs(largest[name]) - 1), 4)
-        else:  # pragma: no cover - Rules has no text option but the preset
-            raise ValueError(f"no bound for the text option {name!r}")
+        elif isinstance(default, int) and spec.lo is not None and spec.hi is not None:
+            bits += _varint_bits(_zigzag(-max(abs(spec.lo), abs(spec.hi)) - 1), 4)
+        else:  # pragma: no cover - every number option declares its range
+            raise ValueError(f"no bound for the option {name!r}")
     payload = -(-bits // 5)
     chars = payload + (2 if payload <= 31 else 3)  # the payload, then the check characters
     return chars + (chars - 1) // 4  # and a hyphen between groups of four

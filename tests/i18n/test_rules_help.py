@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
+from enum import Enum
+
 import pytest
 
 from rami_desktop import i18n
-from rami_desktop.engine.rules import PRESET_NAMES, PRESETS
-from rami_desktop.i18n.rules_help import presets, rules_help
+from rami_desktop.engine.rules import PRESET_NAMES, PRESETS, RULE_OPTIONS, Rules
+from rami_desktop.i18n.rules_help import SECTION_KEYS, keyed_rules_help, presets, rules_help
 
 KEY_FACTS = {
     "talaj": ["71", "14 cards", "100", "300", "eliminated", "first discard", "franche"],
@@ -113,3 +116,44 @@ def test_titles_differ_from_the_illustrated_page(preset: str) -> None:
     """The rules guide puts its pictures under these titles before the help: none repeats."""
     titles = {title for title, _paragraph in rules_help(preset)}
     assert not titles & {"Combinations", "Counting an opening", "The talaj"}
+
+
+def test_the_sections_keys_are_the_declared_ones() -> None:
+    assert [key for key, _title, _text in keyed_rules_help("talaj")] == [
+        key for key in SECTION_KEYS if key not in ("teams", "redeal")]
+    assert [(title, text) for _key, title, text in keyed_rules_help("tallage")] == rules_help(
+        "tallage")
+
+
+@pytest.mark.parametrize("name", list(RULE_OPTIONS))
+def test_each_option_is_told_in_the_section_its_declaration_names(name: str) -> None:
+    """Changing an option changes the words of its section, in a preset where it means
+    something: no option is left out of the rules help."""
+    spec = RULE_OPTIONS[name]
+    assert spec.help in SECTION_KEYS
+    for rules in PRESETS.values():
+        for changed in _other_values(rules, name):
+            if _section(changed, spec.help) != _section(rules, spec.help):
+                return
+    raise AssertionError(f"the help's section {spec.help!r} never tells {name}")
+
+
+def _section(rules: Rules, key: str) -> str:
+    return "".join(text for k, _title, text in keyed_rules_help(rules) if k == key)
+
+
+def _other_values(rules: Rules, name: str) -> list[Rules]:
+    """The rules with ``name`` changed to each other value it may take (a few for a number)."""
+    value = getattr(rules, name)
+    if isinstance(value, Enum):
+        values: list[object] = [m.value for m in type(value) if m is not value]
+    elif isinstance(value, bool):
+        values = [not value]
+    else:
+        lo, hi = RULE_OPTIONS[name].bounds()
+        values = [v for v in (lo, lo + 1, hi - 1, hi) if v != value]
+    out = []
+    for v in values:
+        with contextlib.suppress(ValueError):
+            out.append(rules.with_options(**{name: v}))
+    return out

@@ -16,8 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rami_desktop.engine import rules as rules_module
-from rami_desktop.engine.rules import PRESET_NAMES, PRESETS, Rules, preset
-from rami_desktop.storage import deal_code
+from rami_desktop.engine.rules import PRESET_NAMES, PRESETS, RULE_OPTIONS, Rules, preset
 from rami_desktop.storage.deal_code import (
     ALPHABET,
     MAX_TEXT,
@@ -32,18 +31,15 @@ from tests.conftest import some_by_default
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 
-#: Ranges for the number options that Rules.check accepts (kept modest, like a setup screen).
-INT_RANGES: dict[str, tuple[int, int]] = {
-    "hand_size": (3, 15),
-    "jokers_per_meld": (1, 4),
-    "threshold": (0, 400),
-    "card_penalty": (0, 100),
-    "joker_penalty": (0, 200),
-    "never_down_penalty": (0, 1000),
-    "ace_value": (0, 20),
-    "rami_sec_penalty": (0, 1000),
-    "target": (1, 10_000),
-}
+#: The options' numbers in codes as they were first frozen: old codes keep this meaning.
+FROZEN_ORDER: tuple[str, ...] = (
+    "hand_size", "starter", "initial_discard", "min_players", "max_players", "jokers_per_meld",
+    "first_card", "no_pickup_first_round", "top_card_must_lay", "last_card_lock", "threshold",
+    "rising_bar", "need_tria_and_serie", "clean_own_cards", "going_out_points",
+    "add_on_opening_turn", "lay_before_out", "tria_swap", "swapped_joker_must_be_laid", "penalty",
+    "card_penalty", "joker_penalty", "never_down_penalty", "joker_out_doubles", "ace_value",
+    "rami_sec", "rami_sec_penalty", "target", "match_end", "teams", "redeal",
+)
 
 
 @st.composite
@@ -59,8 +55,8 @@ def option_changes(draw: st.DrawFn) -> dict[str, Any]:
         elif isinstance(default, bool):
             changes[f.name] = draw(st.booleans())
         else:
-            low, high = INT_RANGES[f.name]
-            changes[f.name] = draw(st.integers(low, high))
+            low, high = RULE_OPTIONS[f.name].bounds()
+            changes[f.name] = draw(st.integers(low, min(high, 10_000)))
     if draw(st.booleans()):
         low = draw(st.integers(2, 6))
         changes["min_players"] = low
@@ -163,10 +159,11 @@ def test_bad_arguments() -> None:
 
 def test_orders_are_frozen() -> None:
     """Old codes must keep their meaning: these orders may only grow at the end."""
-    rule_fields = [f.name for f in fields(Rules) if f.name != "preset"]
-    assert set(deal_code._FROZEN_ORDER) == set(rule_fields), (
-        "a rule option was added or removed: append it to deal_code._FROZEN_ORDER"
-    )
+    codes = {name: spec.code for name, spec in RULE_OPTIONS.items()}
+    assert {name: codes.get(name) for name in FROZEN_ORDER} == {
+        name: k for k, name in enumerate(FROZEN_ORDER)}, "an option's deal-code number changed"
+    assert len(set(codes.values())) == len(codes), (
+        "each rule option needs its own deal-code number: a new one takes the next free one")
     assert PRESET_NAMES[:4] == ("talaj", "rami-talaj", "tallage", "simple")
     expected_enums = {
         rules_module.Starter: ["dealer_draws", "next_no_draw", "dealer_no_draw"],
@@ -307,8 +304,8 @@ def test_a_long_text_is_refused_at_once() -> None:
 def test_the_longest_codes_keep_their_checks() -> None:
     """Past 31 payload characters a code has three check characters: a double typo is still
     refused (a long text option makes such a code)."""
-    rules = preset("talaj", threshold=399, target=9999, card_penalty=99, joker_penalty=199,
-                   never_down_penalty=999, ace_value=19, rami_sec_penalty=999, hand_size=15,
+    rules = preset("talaj", threshold=301, target=99999, card_penalty=95, joker_penalty=195,
+                   never_down_penalty=495, ace_value=19, rami_sec_penalty=950, hand_size=15,
                    jokers_per_meld=4, rising_bar=False, teams=True, redeal=True,
                    rami_sec=True, lay_before_out=False, clean_own_cards=False)
     code = encode(2**32 - 1, rules, 4)

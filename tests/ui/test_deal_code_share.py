@@ -12,10 +12,9 @@ import pygame
 import pytest
 
 from rami_desktop.engine.match import Match
-from rami_desktop.engine.rules import preset
+from rami_desktop.engine.rules import RULE_OPTIONS, preset
 from rami_desktop.storage.deal_code import encode, format_code
 from rami_desktop.ui.routes import Route
-from rami_desktop.ui.rule_options import NUMBER_RANGES
 from rami_desktop.ui.scenes.round_summary import RoundSummaryScene
 from rami_desktop.ui.scenes.setup import CODE_LENGTH, SetupScene
 
@@ -124,9 +123,11 @@ def test_the_field_takes_the_longest_code_the_game_can_show(make_app: Any) -> No
     for _ in range(300):
         name = rng.choice(["talaj", "rami-talaj", "tallage", "simple"])
         options: dict[str, Any] = {}
-        for option, (lo, hi, _step, values) in NUMBER_RANGES.items():
-            if rng.random() < 0.6 and option not in ("min_players", "max_players"):
-                options[option] = rng.choice(values) if values else rng.randint(lo, hi)
+        for option, spec in RULE_OPTIONS.items():
+            if spec.lo is not None and rng.random() < 0.6 \
+                    and option not in ("min_players", "max_players"):
+                lo, hi = spec.bounds()
+                options[option] = rng.choice(spec.values) if spec.values else rng.randint(lo, hi)
         for option in ("rising_bar", "last_card_lock", "rami_sec", "redeal", "teams"):
             if rng.random() < 0.5:
                 options[option] = rng.random() < 0.5

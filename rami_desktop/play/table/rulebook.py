@@ -11,9 +11,11 @@ from __future__ import annotations
 from rami_desktop.engine.match import partner_seat, team_scores
 from rami_desktop.engine.melds import Meld, card_points, make_meld
 from rami_desktop.engine.opening import OpeningStatus, melds_points, reaches_threshold
+from rami_desktop.engine.rule_option import Option
 from rami_desktop.engine.rules import (
     PRESET_NAMES,
     PRESETS,
+    RULE_OPTIONS,
     FirstCard,
     GoingOutPoints,
     MatchEnd,
@@ -24,7 +26,7 @@ from rami_desktop.engine.rules import (
 )
 from rami_desktop.engine.scoring import PenaltyBreakdown, PenaltyReason
 
-__all__ = ["PRESETS", "PRESET_NAMES", "FirstCard", "GoingOutPoints", "MatchEnd", "Meld",
-           "OpeningStatus", "Penalty", "PenaltyBreakdown", "PenaltyReason", "Rules", "Starter",
-           "TriaSwap", "card_points", "make_meld", "melds_points", "partner_seat",
-           "reaches_threshold", "team_scores"]
+__all__ = ["PRESETS", "PRESET_NAMES", "RULE_OPTIONS", "FirstCard", "GoingOutPoints", "MatchEnd",
+           "Meld", "OpeningStatus", "Option", "Penalty", "PenaltyBreakdown", "PenaltyReason",
+           "Rules", "Starter", "TriaSwap", "card_points", "make_meld", "melds_points",
+           "partner_seat", "reaches_threshold", "team_scores"]

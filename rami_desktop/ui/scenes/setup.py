@@ -7,7 +7,6 @@ network; Host opens the table's lobby (:mod:`rami_desktop.ui.scenes.net_lobby`).
 
 from __future__ import annotations
 
-from dataclasses import fields
 from enum import Enum
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -20,6 +19,7 @@ from rami_desktop.play.session.config import LEVELS, GameConfig, Seat
 from rami_desktop.play.table.rulebook import (
     PRESET_NAMES,
     PRESETS,
+    RULE_OPTIONS,
     Rules,
     partner_seat,
 )
@@ -27,13 +27,6 @@ from rami_desktop.storage.deal_code import decode_full, longest_code
 from rami_desktop.ui import theme
 from rami_desktop.ui.clipboard import paste_text
 from rami_desktop.ui.routes import Route
-from rami_desktop.ui.rule_options import (
-    ENUM_LABELS,
-    IMPORTANT,
-    NUMBER_RANGES,
-    OPENING_OPTIONS,
-    OPTION_LABELS,
-)
 from rami_desktop.ui.scene import WidgetScene
 from rami_desktop.ui.seat_row import (
     DEFAULT_LEVEL,
@@ -62,9 +55,13 @@ from rami_desktop.ui.widgets import (
 if TYPE_CHECKING:
     from rami_desktop.ui.scene import Context
 
-#: the longest deal code the game can show (every option changed within its stepper's range)
-CODE_LENGTH = longest_code({name: max(abs(lo), abs(hi))
-                            for name, (lo, hi, _step, _values) in NUMBER_RANGES.items()})
+#: the longest deal code the game can show (every option changed within its range)
+CODE_LENGTH = longest_code()
+#: the options shown first, in their declared order; the others are under "All rules"
+IMPORTANT: tuple[str, ...] = tuple(sorted((name for name, spec in RULE_OPTIONS.items()
+                                           if spec.first), key=lambda n: RULE_OPTIONS[n].first))
+#: the switches other options need (turning one shows or hides them)
+NEEDED: frozenset[str] = frozenset(spec.needs for spec in RULE_OPTIONS.values() if spec.needs)
 
 class SetupScene(WidgetScene):
     """Choose the rules and the players of a new match."""
@@ -94,9 +91,8 @@ class SetupScene(WidgetScene):
                                                 for n in PRESET_NAMES],
                                    "talaj", self.preset_changed))
         self.rules_area = g.add(ScrollArea())
-        for f in fields(Rules):
-            if f.name != "preset":
-                self.rule_widgets[f.name] = self._rule_widget(f.name)
+        for name in RULE_OPTIONS:
+            self.rule_widgets[name] = self._rule_widget(name)
         self.all_toggle = Toggle(N_("All rules"), False, self.toggle_all)
         self.separator = Separator()
         self.players = g.add(NumberStepper(N_("Number of players"), 3, 2, 5,
@@ -132,20 +128,20 @@ class SetupScene(WidgetScene):
         return GameConfig(rules=PRESETS["talaj"], seats=tuple(default_seats()))
 
     def _rule_widget(self, name: str) -> Widget:
-        label = OPTION_LABELS.get(name, name)
+        spec = RULE_OPTIONS[name]
         default = getattr(Rules(), name)
 
         def changed(value: Any, name: str = name) -> None:
             self.option_changed(name, value)
 
         if isinstance(default, Enum):
-            options = [(m, ENUM_LABELS.get(m, m.value)) for m in type(default)]
-            return Choice(label, options, default, changed, control_width=260)
+            options = [(m, spec.label_of(m)) for m in type(default)]
+            return Choice(spec.label, options, default, changed, control_width=260)
         if isinstance(default, bool):
-            return Toggle(label, default, changed)
-        lo, hi, step, values = NUMBER_RANGES.get(name, (0, 1000, 1, None))
-        return NumberStepper(label, default, lo, hi, changed, step=step, values=values,
-                             control_width=180)
+            return Toggle(spec.label, default, changed)
+        lo, hi = spec.bounds()
+        return NumberStepper(spec.label, default, lo, hi, changed, step=spec.step,
+                             values=spec.values, control_width=180)
 
     def load(self, config: GameConfig) -> None:
         """Show a configuration in the widgets."""
@@ -222,7 +218,7 @@ class SetupScene(WidgetScene):
         if name in ("min_players", "max_players"):
             self.players.set_range(self.rules.min_players, self.rules.max_players)
             self.seats_changed()
-        if name == "lay_before_out":
+        if name in NEEDED:
             self._layout_rules()
         self.set_status("")
 
@@ -423,7 +419,8 @@ class SetupScene(WidgetScene):
     def _applies(self, name: str) -> bool:
         """Whether an option means something with the rules chosen (no opening: no
         threshold)."""
-        return self.rules.lay_before_out or name not in OPENING_OPTIONS
+        needs = RULE_OPTIONS[name].needs
+        return needs is None or bool(getattr(self.rules, needs))
 
     def _important(self) -> list[str]:
         return [name for name in IMPORTANT if self._applies(name)]
