@@ -24,6 +24,7 @@ from typing import Any
 from rami_desktop.bots import make_bot
 from rami_desktop.engine.actions import Action
 from rami_desktop.engine.match import Match, keyed_generator
+from rami_desktop.engine.rules import options_unknown_to
 from rami_desktop.play.session.config import GameConfig, Seat
 from rami_desktop.play.session.hand_order import HandOrder
 from rami_desktop.play.session.session import Session
@@ -234,6 +235,12 @@ class HostSession(Session):
             self._gone(conn, item.welcomed)
             if request is not None:
                 self.outbox.close(conn, "left")
+            return
+        if isinstance(request, Info | Join) and (
+                unknown := options_unknown_to(self.config.rules, request.version)):
+            _quiet.warning("version:rules", "a joiner of protocol version %s was refused: it "
+                           "does not know %s", request.version, ", ".join(unknown))
+            self._error(conn, NetError.VERSION_NEWER)  # told to update, as by a newer host
             return
         if isinstance(request, Info):
             self.outbox.send(conn, envelope("table", code_needed=True, **self._seats_fields()))

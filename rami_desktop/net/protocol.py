@@ -8,6 +8,7 @@ with; it never raises. :func:`parse_reply` does the same for the host's messages
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 from dataclasses import dataclass
@@ -20,11 +21,19 @@ from .codec import JSON, field_int, field_list, field_obj, field_str
 from .codes import CODE_ALPHABET, CODE_LENGTH
 from .errors import NetError
 
-#: the protocol's version: both sides refuse another one, saying which is newer (2: the
-#: observation says which cards taken from the talaj are still held, `held`; 3: a round's end
-#: carries the seat's own review, `review`; 4: an update carries what changed in the view,
-#: `delta`, and a joiner may ask for the whole view, `resync`)
+#: the protocol's version (2: the observation says which cards taken from the talaj are still
+#: held, `held`; 3: a round's end carries the seat's own review, `review`; 4: an update carries
+#: what changed in the view, `delta`, and a joiner may ask for the whole view, `resync`; from
+#: then on a version may also only add rule options, each declaring the version that knows it:
+#: ``Option.since``)
 VERSION = 4
+#: the oldest version both sides still speak: the versions from it to :data:`VERSION` differ
+#: only by the rule options they know, so a host serves a joiner of such a version a table whose
+#: rules it knows (an option changed from its default needs ``since`` <= the joiner's version;
+#: :func:`~rami_desktop.engine.rules.options_unknown_to`), its messages stamped with the
+#: joiner's version (:func:`restamp`); any other version is refused, saying which side is newer.
+#: A change of the messages themselves makes it the new :data:`VERSION` and :data:`OLDEST`.
+OLDEST = 4
 #: the largest message either side reads (bytes of UTF-8 text)
 MAX_BYTES = 64 * 1024
 #: a message this large closes the connection at once (the WebSocket frame limit)
@@ -46,6 +55,8 @@ RESYNC_REASONS: tuple[str, ...] = ("missed", "bad_field")
 class Info:
     """Ask what the table is (rules, seats, which are free); no code needed."""
 
+    version: int = VERSION  # the protocol version it came in (every request has its own)
+
 
 @dataclass(frozen=True)
 class Join:
@@ -58,6 +69,7 @@ class Join:
     seat: int | None = None
     token: str | None = None
     gender: str = UNSAID
+    version: int = VERSION
 
 
 @dataclass(frozen=True)
@@ -67,6 +79,7 @@ class Act:
     seq: int
     action: Action
     picked: tuple[int, ...] = ()
+    version: int = VERSION
 
 
 @dataclass(frozen=True)
@@ -74,11 +87,14 @@ class Order:
     """The seat's hand in its screen order (kept by the host with the match)."""
 
     order: JSON
+    version: int = VERSION
 
 
 @dataclass(frozen=True)
 class Ready:
     """The round's summary was read: the next round may be dealt."""
+
+    version: int = VERSION
 
 
 @dataclass(frozen=True)
@@ -86,6 +102,7 @@ class Ping:
     """Ask for a ``pong`` with the same ``t`` (round trips)."""
 
     t: float
+    version: int = VERSION
 
 
 @dataclass(frozen=True)
@@ -93,11 +110,14 @@ class Resync:
     """Send the whole view: a delta could not be followed (``reason``: :data:`RESYNC_REASONS`)."""
 
     reason: str
+    version: int = VERSION
 
 
 @dataclass(frozen=True)
 class Leave:
     """The player leaves the table (the seat keeps its token for a return)."""
+
+    version: int = VERSION
 
 
 @dataclass(frozen=True)
@@ -110,6 +130,7 @@ class Create:
     seats: str
     rounds: int | None = None
     name: str = ""
+    version: int = VERSION
 
 
 Request = Info | Join | Act | Order | Ready | Ping | Resync | Leave | Create
@@ -141,12 +162,26 @@ def envelope(kind: str, **fields: Any) -> str:
 
 
 def version_refusal(version: Any) -> NetError | None:
-    """The refusal of a message of another version (None: this one)."""
+    """The refusal of a message of a version not spoken here (None: one from :data:`OLDEST`
+    to :data:`VERSION`)."""
     if isinstance(version, bool) or not isinstance(version, int):
         return NetError.MALFORMED
-    if version == VERSION:
+    if OLDEST <= version <= VERSION:
         return None
     return NetError.VERSION_NEWER if version < VERSION else NetError.VERSION_OLDER
+
+
+#: how every message :func:`envelope` writes begins
+_STAMP = f'{{"v":{VERSION},'
+
+
+def restamp(text: str, version: int) -> str:
+    """A message as a joiner of ``version`` (from :data:`OLDEST`) reads it: its ``v`` that
+    version. Nothing else differs: those versions only lack rule options, and a table whose
+    rules use one the joiner does not know never reaches it (the host refuses it first)."""
+    if version == VERSION or not text.startswith(_STAMP):
+        return text
+    return f'{{"v":{version},{text[len(_STAMP):]}'
 
 
 def read_object(text: str | bytes) -> JSON | Refusal:
@@ -188,7 +223,7 @@ def parse_request(text: str | bytes) -> Request | Refusal:
     if isinstance(seq, bool) or not isinstance(seq, int) or not 0 <= seq <= SEQ_LIMIT:
         seq = None  # only a seq an act may carry is echoed: never an unbounded one
     try:
-        return _request(kind, data)
+        return dataclasses.replace(_request(kind, data), version=data["v"])
     except _Unknown:
         return Refusal(NetError.UNKNOWN_TYPE, seq)
     except ValueError:
@@ -276,7 +311,7 @@ def parse_reply(text: str | bytes) -> JSON | Refusal:
 
 
 __all__ = ["ADMIN_LIMIT", "CODE_ALPHABET", "CODE_LENGTH", "HARD_LIMIT", "MAX_BYTES",
-           "NAME_LIMIT", "POLICY_NAMES", "RESYNC_REASONS", "SEQ_LIMIT", "VERSION",
+           "NAME_LIMIT", "OLDEST", "POLICY_NAMES", "RESYNC_REASONS", "SEQ_LIMIT", "VERSION",
            "WELCOME_PREFIX", "Act", "Create", "Info", "Join", "Leave", "Order", "Ping", "Ready",
            "Refusal", "Request", "Resync", "envelope", "normalize_code", "parse_reply",
-           "parse_request", "request_text", "version_refusal"]
+           "parse_request", "request_text", "restamp", "version_refusal"]

@@ -44,6 +44,7 @@ from .protocol import (
     Request,
     envelope,
     parse_request,
+    restamp,
 )
 
 log = logging.getLogger(__name__)
@@ -153,6 +154,8 @@ class _Conn:
         self.welcomed = False
         #: its close is queued: what it still sends is read and dropped
         self.closing = False
+        #: the protocol version it speaks (its last request's): what it is sent is stamped so
+        self.version = VERSION
 
     def put(self, text: str) -> bool:
         """Queue a message; False when the connection is too far behind (drop it)."""
@@ -395,11 +398,12 @@ class HostServer:
                 text = await conn.out.get()
                 if text is None:
                     if conn.ws.state.name == "OPEN":
-                        await conn.ws.send(envelope("bye", reason=conn.bye_reason))
+                        await conn.ws.send(restamp(envelope("bye", reason=conn.bye_reason),
+                                                   conn.version))
                     await conn.ws.close(POLICY_CLOSE if conn.strikes >= STRIKES else 1000)
                     return
                 conn.queued -= len(text)
-                await conn.ws.send(text)
+                await conn.ws.send(restamp(text, conn.version))
                 if text.startswith(WELCOME_PREFIX):
                     conn.welcomed = True
         except ConnectionClosed:
@@ -416,6 +420,7 @@ class HostServer:
         if isinstance(request, Refusal):
             self._refuse(conn, request)
             return
+        conn.version = request.version
         if isinstance(request, Ping):  # answered, but it forgives nothing
             if not conn.put(envelope("pong", t=request.t)):
                 self._drop(conn)

@@ -35,7 +35,7 @@ from rami_desktop.storage.atomic import (
 from rami_desktop.storage.names import clean_name
 from rami_desktop.storage.paths import Paths
 from rami_desktop.storage.private import private_folder
-from rami_desktop.storage.saves import SAVE_FORMAT, SAVE_VERSION, save_document
+from rami_desktop.storage.saves import SAVE_FORMAT, save_document, save_version
 from rami_desktop.storage.versioning import NewerVersionError
 
 log = logging.getLogger(__name__)
@@ -154,7 +154,7 @@ class RoundFiles:
             payload: the round's match data (plain JSON data).
             name: the file's name (default: from the time now).
         """
-        document = {"format": SAVE_FORMAT, "version": SAVE_VERSION,
+        document = {"format": SAVE_FORMAT, "version": save_version(payload),
                     "saved_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
                     "match": payload}
         path = self.folder / (name or self._new_name())

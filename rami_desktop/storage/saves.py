@@ -18,6 +18,7 @@ import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from rami_desktop.engine.rules import RULE_OPTIONS
 from rami_desktop.storage.atomic import (
     backup_path,
     dump_json_bytes,
@@ -35,9 +36,35 @@ T = TypeVar("T")
 
 SAVE_FORMAT = "rami-save"
 SAVE_VERSION = 2
+#: the oldest version written: the versions from it to :data:`SAVE_VERSION` differ only by the
+#: rule options they know (each option's ``saved``), and a save is stamped with the oldest that
+#: knows its rules (:func:`save_version`): an older game continues a match whose rules it knows,
+#: and finds a save that uses an option it does not know newer (kept, never taken as damaged).
+#: A change of the document itself makes it the new :data:`SAVE_VERSION`.
+SAVE_OLDEST = 2
 #: ``UPGRADERS[n]`` turns a version-n save document into version n + 1: a version-1 save is a
-#: snapshot with no journal.
-UPGRADERS: dict[int, Upgrader] = {1: dict}
+#: snapshot with no journal; from :data:`SAVE_OLDEST` on, nothing changes but the rules known.
+UPGRADERS: dict[int, Upgrader] = {1: dict, **{n: dict for n in range(SAVE_OLDEST, SAVE_VERSION)}}
+
+
+def save_version(match: dict[str, Any]) -> int:
+    """The version a save of ``match`` is stamped with: the oldest that knows every rule option
+    its rules hold. Rules are written as ``Rules.to_dict`` writes them (an option an older
+    version does not know is left out at its default) or as the options changed from a preset:
+    an option's name among the keys of the document's objects (not its lists: the moves) means
+    the option is in use."""
+    return max([SAVE_OLDEST] + [RULE_OPTIONS[key].saved for key in _keys(match)
+                                if key in RULE_OPTIONS])
+
+
+def _keys(data: dict[str, Any], depth: int = 4) -> list[str]:
+    """The keys of an object and of the objects it holds, ``depth`` levels down."""
+    keys = list(data)
+    if depth > 1:
+        for value in data.values():
+            if isinstance(value, dict):
+                keys += _keys(value, depth - 1)
+    return keys
 
 
 def _document(raw: bytes) -> dict[str, Any]:
@@ -79,7 +106,7 @@ def save_match(paths: Paths, match_dict: dict[str, Any],
     """
     document: dict[str, Any] = {
         "format": SAVE_FORMAT,
-        "version": SAVE_VERSION,
+        "version": save_version(match_dict),
         "saved_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
         "match": match_dict,
     }

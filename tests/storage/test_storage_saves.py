@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 from typing import Any
@@ -11,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from storage_helpers import fresh_home
 
+from rami_desktop.engine.rules import RULE_OPTIONS
 from rami_desktop.storage import problems, saves
 from rami_desktop.storage.atomic import backup_path, newer_path
 from rami_desktop.storage.paths import Paths
@@ -87,7 +89,8 @@ def test_not_a_save(paths: Paths) -> None:
 
 def test_newer_version_refused(paths: Paths) -> None:
     save_match(paths, MATCH_1)
-    newer = {"format": "rami-save", "version": 3, "saved_at": "x", "match": {"new": True}}
+    newer = {"format": "rami-save", "version": SAVE_VERSION + 1, "saved_at": "x",
+             "match": {"new": True}}
     paths.match_file.write_text(json.dumps(newer))
     assert load_match(paths, validate) == (None, problems.NEWER_VERSION)
     assert json.loads(newer_path(paths.match_file).read_text()) == newer
@@ -96,12 +99,45 @@ def test_newer_version_refused(paths: Paths) -> None:
 
 def test_upgraders_are_applied(paths: Paths, monkeypatch: pytest.MonkeyPatch) -> None:
     save_match(paths, MATCH_1)
-    monkeypatch.setattr(saves, "SAVE_VERSION", 3)
+    monkeypatch.setattr(saves, "SAVE_VERSION", SAVE_VERSION + 1)
     monkeypatch.setitem(
-        saves.UPGRADERS, 2, lambda doc: {**doc, "match": {**doc["match"], "seed": 1, "up": 2}}
-    )
+        saves.UPGRADERS, SAVE_VERSION,
+        lambda doc: {**doc, "match": {**doc["match"], "seed": 1, "up": 2}})
     match, problem = load_match(paths)
     assert problem is None and match == {**MATCH_1, "up": 2}
+
+
+def test_every_rule_option_is_known_to_this_save_version() -> None:
+    """An option's ``saved`` is a save version that exists, and each version past SAVE_OLDEST
+    brought an option (a change of the document itself moves SAVE_OLDEST up)."""
+    newer = {name: spec.saved for name, spec in RULE_OPTIONS.items() if spec.saved > SAVE_VERSION}
+    assert newer == {}, f"options newer than save version {SAVE_VERSION}: bump it ({newer})"
+    assert set(range(saves.SAVE_OLDEST + 1, SAVE_VERSION + 1)) <= {
+        spec.saved for spec in RULE_OPTIONS.values()}
+    assert all(saves.UPGRADERS[n] is dict for n in range(saves.SAVE_OLDEST, SAVE_VERSION))
+
+
+def test_a_save_is_stamped_with_the_oldest_version_that_knows_its_rules(
+        paths: Paths, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The save gate, with a save version before this one and an option it does not know yet
+    (Rami sec, as if this version brought it): a match that leaves it at its default is saved
+    for the older version; one that changes it is saved for this one, and the older game finds
+    it newer (kept, never taken as damaged)."""
+    older = SAVE_VERSION - 1
+    monkeypatch.setattr(saves, "SAVE_OLDEST", older)
+    monkeypatch.setitem(saves.UPGRADERS, older, dict)
+    monkeypatch.setitem(RULE_OPTIONS, "rami_sec",
+                        dataclasses.replace(RULE_OPTIONS["rami_sec"], saved=SAVE_VERSION))
+    plain = {**MATCH_1, "config": {"preset": "talaj", "options": {"target": 500}}}
+    save_match(paths, plain)
+    assert json.loads(paths.match_file.read_text())["version"] == older
+    assert load_match(paths)[0] == plain
+    sec = {**MATCH_1, "config": {"preset": "talaj", "options": {"rami_sec": True}}}
+    save_match(paths, sec)
+    assert json.loads(paths.match_file.read_text())["version"] == SAVE_VERSION
+    assert load_match(paths)[0] == sec
+    monkeypatch.setattr(saves, "SAVE_VERSION", older)  # the older game
+    assert load_match(paths, validate) == (None, problems.NEWER_VERSION)
 
 
 def test_a_version_1_save_from_before_journals_loads_as_a_snapshot(paths: Paths) -> None:
