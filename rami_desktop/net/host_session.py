@@ -278,10 +278,8 @@ class HostSession(Session):
             self._sent.pop(taken.replaced, None)
         name = clean_name(request.name)
         if not taken.returned:  # a new player: their name (if they gave one) and gender
-            seats = list(self.config.seats)
-            seat = seats[taken.seat]
-            seats[taken.seat] = Seat(seat.name if name is None else name, "net", seat.level,
-                                     request.gender)
+            seats, old = list(self.config.seats), self.config.seats[taken.seat]
+            seats[taken.seat] = Seat(name or old.name, "net", old.level, request.gender)
             self.config = dataclasses.replace(self.config, seats=tuple(seats))
         if taken.seat in self._stand_ins:
             self._stand_down(taken.seat)

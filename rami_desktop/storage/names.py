@@ -1,4 +1,5 @@
-"""Player names read from files get the same filter as names typed in the setup screen."""
+"""Player names read from files get the same filter as names typed in the setup screen, and
+how a player is spoken to (she, he or unsaid) is read back only as one of those."""
 
 from __future__ import annotations
 
@@ -20,6 +21,16 @@ NAME_RANGES: tuple[tuple[int, int], ...] = (
     (0x0600, 0x061C), (0x061E, 0x06FF),  # Arabic (U+061D is in no font of the game)
     (0x0750, 0x077F),  # Arabic Supplement
 )
+
+
+#: how a player may be spoken to (``rami_desktop.i18n.gender.GENDERS``; storage sits beside
+#: i18n, not above it): ``""`` (unsaid), ``she``, ``he``
+GENDERS: tuple[str, ...] = ("", "she", "he")
+
+
+def clean_gender(value: object) -> str:
+    """A gender read from a file: one of :data:`GENDERS`, anything else unsaid (``""``)."""
+    return value if isinstance(value, str) and value in GENDERS else ""
 
 
 def name_character(ch: str) -> bool:

@@ -24,7 +24,7 @@ from rami_desktop.storage.atomic import (
     read_with_backup,
     write_atomic_safe,
 )
-from rami_desktop.storage.names import clean_name, clean_seat_names
+from rami_desktop.storage.names import clean_gender, clean_name, clean_seat_names
 from rami_desktop.storage.paths import Paths
 from rami_desktop.storage.versioning import Upgrader, upgrade
 
@@ -248,15 +248,6 @@ def _port(value: Any) -> int:
     return value
 
 
-#: how a player may be spoken to (``rami_desktop.i18n.gender.GENDERS``; storage sits beside
-#: i18n, not above it): anything else is unsaid, ``""``
-GENDERS: tuple[str, ...] = ("", "she", "he")
-
-
-def _gender(value: Any) -> str:
-    return value if isinstance(value, str) and value in GENDERS else ""
-
-
 def _check_joined(entry: Any) -> dict[str, Any]:
     if not isinstance(entry, dict):
         raise TypeError("a joined table must be an object")
@@ -266,7 +257,7 @@ def _check_joined(entry: Any) -> dict[str, Any]:
     return {"address": _short(entry.get("address"), 300), "port": _port(entry.get("port")),
             "code": _short(entry.get("code"), 40), "seat": seat,
             "token": _short(entry.get("token"), 64), "name": clean_name(entry.get("name")) or "",
-            "gender": _gender(entry.get("gender"))}
+            "gender": clean_gender(entry.get("gender"))}
 
 
 def _check_network(value: Any) -> dict[str, Any] | None:

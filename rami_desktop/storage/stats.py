@@ -24,7 +24,7 @@ from rami_desktop.storage.atomic import (
     remove_with_backup,
     write_atomic_safe,
 )
-from rami_desktop.storage.names import clean_name
+from rami_desktop.storage.names import clean_gender, clean_name
 from rami_desktop.storage.paths import Paths
 from rami_desktop.storage.versioning import Upgrader, upgrade
 
@@ -124,9 +124,11 @@ class PresetStats:
 
 @dataclass(frozen=True)
 class PlayerStats:
-    """One player's statistics, preset by preset (do not hash: it holds a dict)."""
+    """One player's statistics, preset by preset (do not hash: it holds a dict), and how the
+    player was spoken to at the last round counted (``she``, ``he`` or ``""``: unsaid)."""
 
     presets: Mapping[str, PresetStats] = field(default_factory=dict)
+    gender: str = ""
 
     def for_preset(self, name: str) -> PresetStats:
         """Return one preset's statistics (zeros if never played)."""
@@ -134,7 +136,7 @@ class PlayerStats:
 
     def with_preset(self, name: str, stats: PresetStats) -> PlayerStats:
         """Return a copy with one preset's statistics replaced."""
-        return PlayerStats({**self.presets, name: stats})
+        return PlayerStats({**self.presets, name: stats}, self.gender)
 
     @property
     def rounds_played(self) -> int:
@@ -143,7 +145,11 @@ class PlayerStats:
 
     def to_dict(self) -> dict[str, Any]:
         """Return the player's part of the document."""
-        return {"presets": {name: s.to_dict() for name, s in sorted(self.presets.items())}}
+        data: dict[str, Any] = {"presets": {name: s.to_dict()
+                                            for name, s in sorted(self.presets.items())}}
+        if self.gender:
+            data["gender"] = self.gender
+        return data
 
     @classmethod
     def from_dict(cls, data: Any) -> tuple[PlayerStats, bool]:
@@ -163,7 +169,8 @@ class PlayerStats:
             stats, bad = PresetStats.from_dict(value)
             repaired = repaired or bad
             result[name] = stats
-        return cls(result), repaired
+        gender = clean_gender(data.get("gender"))
+        return cls(result, gender), repaired or gender != data.get("gender", "")
 
 
 @dataclass(frozen=True)
@@ -179,6 +186,10 @@ class Stats:
     def with_player(self, name: str, stats: PlayerStats) -> Stats:
         """Return a copy with one player's statistics replaced."""
         return Stats({**self.players, name: stats})
+
+    def genders(self) -> dict[str, str]:
+        """How each player was spoken to, by name (only those who said she or he)."""
+        return {name: s.gender for name, s in self.players.items() if s.gender}
 
     def names(self) -> list[str]:
         """The players, the one who played most rounds first."""
@@ -250,6 +261,7 @@ def record_round(
     won: bool,
     turns: int | None = None,
     opening_points: int | None = None,
+    gender: str | None = None,
 ) -> tuple[Stats, str | None]:
     """Count one finished round of a player and save.
 
@@ -260,6 +272,8 @@ def record_round(
         won: whether the player went out.
         turns: the number of turns the player took in the round (used when won).
         opening_points: the points of the player's opening this round, None if not down.
+        gender: how the player was spoken to at the table (kept with the statistics; None:
+            left as it was).
 
     Returns:
         ``(stats, problem)``: the new statistics; the problem of the save if any, else of the
@@ -269,6 +283,8 @@ def record_round(
     mine = stats.for_player(player)
     mine = mine.with_preset(preset, mine.for_preset(preset).with_round(
         won=won, turns=turns, opening_points=opening_points))
+    if gender is not None:
+        mine = replace(mine, gender=clean_gender(gender))
     stats = stats.with_player(player, mine)
     return stats, save_stats(paths, stats) or load_problem
 
@@ -312,10 +328,11 @@ class StatsFiles:
         self.paths = paths
 
     def record_round(self, player: str, preset: str, *, won: bool, turns: int,
-                     opening_points: int | None) -> str | None:
-        """Count one more round of a player; return None or a problem code."""
+                     opening_points: int | None, gender: str | None = None) -> str | None:
+        """Count one more round of a player (who was spoken to as ``gender``); return None or
+        a problem code."""
         return record_round(self.paths, player, preset, won=won, turns=turns,
-                            opening_points=opening_points)[1]
+                            opening_points=opening_points, gender=gender)[1]
 
     def record_match(self, player: str, preset: str, *, won: bool, rounds: int) -> str | None:
         """Count one more match of a player; return None or a problem code."""

@@ -54,11 +54,14 @@ class SeatRow:
     player on the network says it when joining)."""
 
     def __init__(self, index: int, on_change: Callable[[], None],
-                 kinds: tuple[str, ...] = LOCAL_KINDS) -> None:
+                 kinds: tuple[str, ...] = LOCAL_KINDS,
+                 known: Callable[[str], str | None] = lambda _name: None) -> None:
         self.index = index
         self.on_change = on_change
         self.kinds = kinds
-        self.name = TextInput("", max_length=16, placeholder=N_("Name"))
+        #: how a named player was spoken to before (kept with their statistics), if known
+        self.known = known
+        self.name = TextInput("", self.name_changed, max_length=16, placeholder=N_("Name"))
         self.kind = Choice(None, [(k, KIND_LABELS[k]) for k in kinds], "bot",
                            self.kind_changed)
         self.level = Choice(None, [(k, v) for k, v in LEVEL_LABELS.items()], DEFAULT_LEVEL)
@@ -86,6 +89,12 @@ class SeatRow:
         """Human, bot or network: an untouched default name follows the kind."""
         self.follow_language()
         self.on_change()
+
+    def name_changed(self, name: str) -> None:
+        """A player the statistics know is spoken to as before ("Amina": she)."""
+        gender = self.known(name.strip())
+        if gender is not None and self.kind.value == "human":
+            self.gender.value = gender
 
     def gender_changed(self, _gender: str) -> None:
         """She, he or unsaid: an untouched default name follows ("Joueuse 1")."""

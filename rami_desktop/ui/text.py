@@ -51,13 +51,14 @@ LRM = "\u200e"
 RLM = "\u200f"
 _MARKS = str.maketrans("", "", "\u200e\u200f\u061c")
 #: A left-to-right word: a card ("10♥", "2-3-4♠", "K♠K♥K♦"), a deal code, "+100", "×2", a Latin
-#: name; a run is such words separated by single spaces ("Player 1"). Latin letters exclude the
+#: name; a run is such words separated by single spaces, no-break ones too ("Player 1", the
+#: cards of a tria kept on one line "6♠\u00a06♥\u00a06♦"). Latin letters exclude the
 #: signs × and ÷ of Latin-1; a sign (+ - × ÷) belongs to the word only at the start of the text
 #: or after a space or "(" ("5-جوكر-7♣": the second "-" is the série's, not a minus).
 _LTR_CHARS = "0-9A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f\u2660-\u2667"
 _SIGN = "(?:(?:^|(?<=[\\s(]))[+\\-\u00d7\u00f7])"
 _LTR_WORD = rf"{_SIGN}?[{_LTR_CHARS}](?:[{_LTR_CHARS}+\-/.:]*[{_LTR_CHARS}])?%?"
-_LTR_RUN = re.compile(rf"{_LTR_WORD}(?: {_LTR_WORD})*")
+_LTR_RUN = re.compile(rf"{_LTR_WORD}(?:[ \u00a0]{_LTR_WORD})*")
 _TEXT_FONTS = 2  # the first fonts of FONT_FILES carry text; the others only fill gaps
 _CACHE_SIZE = 1024
 

@@ -170,3 +170,11 @@ def test_darija_deal_code_sentence() -> None:
 ])
 def test_signs_after_a_space_or_a_bracket(logical: str, display: str) -> None:
     assert text.visual(logical, rtl=True) == display
+
+
+def test_a_combination_kept_on_one_line_keeps_its_order_in_darija() -> None:
+    """The review keeps a combination on one line with no-break spaces: its cards still read
+    as on the table («تريا 2♠ 2♥ 2♣», never «2♣ 2♥ 2♠»)."""
+    line = "الجوكر على التريا\u00a02♠\u00a02♥\u00a02♣، سيرية\u00a06-7-8-9♣."
+    assert text.visual(line, rtl=True) == (
+        ".6-7-8-9♣\u00a0ةيريس ،2♠\u00a02♥\u00a02♣\u00a0ايرتلا ىلع ركوجلا")

@@ -41,8 +41,8 @@ def test_tables_joined_and_hosted_survive_a_save(tmp_path: Path) -> None:
 
 def test_the_settings_know_the_genders_the_game_speaks_in() -> None:
     from rami_desktop.i18n.gender import GENDERS
-    from rami_desktop.storage import settings
-    assert settings.GENDERS == GENDERS
+    from rami_desktop.storage import names
+    assert names.GENDERS == GENDERS
     joined = {"address": "h", "port": 1, "code": "C", "seat": 0, "token": "t", "name": "S"}
     for said, kept in (("she", "she"), ("queen", ""), (None, "")):
         value, _repaired = Settings.from_dict({"network": {"joined": [{**joined,

@@ -70,6 +70,22 @@ def test_each_player_has_statistics_of_their_own(paths: Paths) -> None:
         matches_played=1, rounds_played=1)
 
 
+def test_how_a_player_is_spoken_to_is_kept_with_their_statistics(paths: Paths) -> None:
+    """The gender a player was spoken to at the table stays with their statistics (the
+    setup offers it again for that name); a gender the game does not know reads as unsaid."""
+    files = StatsFiles(paths)
+    assert files.record_round("Amina", "talaj", won=True, turns=7, opening_points=80,
+                              gender="she") is None
+    assert files.record_round("Omar", "talaj", won=False, turns=7, opening_points=None,
+                              gender="he") is None
+    files.record_round("Amina", "talaj", won=False, turns=5, opening_points=None)  # unchanged
+    files.record_match("Amina", "talaj", won=True, rounds=2)
+    stats, problem = load_stats(paths)
+    assert problem is None and stats.genders() == {"Amina": "she", "Omar": "he"}
+    odd, repaired = Stats.from_dict({"players": {"Zineb": {"presets": {}, "gender": "x"}}})
+    assert repaired and odd.for_player("Zineb").gender == ""
+
+
 def test_reset_one_and_all(paths: Paths) -> None:
     record_round(paths, SARA, "talaj", won=True, turns=5)
     record_round(paths, SARA, "simple", won=True, turns=5)

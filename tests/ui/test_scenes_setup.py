@@ -308,3 +308,27 @@ def test_every_kind_says_its_whole_word_when_hosting(app: App, drive: object,
             else:
                 assert not row.kind.rect.colliderect(row.level.rect)
             assert not row.kind.rect.colliderect(row.name.rect)
+
+
+def test_a_player_the_statistics_know_is_spoken_to_as_before(make_app: object,
+                                                             tmp_path: object) -> None:
+    """Amina played as «she»: typing her name in a human seat chooses «she» again (a name the
+    statistics do not know changes nothing)."""
+    from pathlib import Path
+
+    from rami_desktop.storage.paths import Paths
+    from rami_desktop.storage.stats import record_round
+
+    app = make_app()  # type: ignore[operator]
+    app.paths = Paths.under(Path(str(tmp_path)))
+    app.paths.ensure()
+    record_round(app.paths, "Amina", "talaj", won=True, turns=5, gender="she")
+    scene = SetupScene(app)
+    app.stack.push(scene)
+    app.step(1 / 60)
+    row = scene.seat_rows[0]
+    row.name.set("Amina")
+    assert scene.game_config().seats[0] == Seat("Amina", "human", "medium", "she")
+    row.gender.set("")
+    row.name.set("Nadia")
+    assert scene.game_config().seats[0].gender == ""

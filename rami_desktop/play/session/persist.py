@@ -91,8 +91,9 @@ class StatsStore(Protocol):
     """Where each player's statistics are kept."""
 
     def record_round(self, player: str, preset: str, *, won: bool, turns: int,
-                     opening_points: int | None) -> str | None:
-        """Count one more round of ``player``; return None or a problem code."""
+                     opening_points: int | None, gender: str | None = None) -> str | None:
+        """Count one more round of ``player`` (spoken to as ``gender``, kept with the
+        statistics; None: unchanged); return None or a problem code."""
         ...
 
     def record_match(self, player: str, preset: str, *, won: bool, rounds: int) -> str | None:

@@ -16,16 +16,19 @@ StatsJob = Callable[[StatsStore], "str | None"]
 
 
 def human_round_end(config: GameConfig, match: Match, match_done: bool) -> list[StatsJob]:
-    """:func:`record_round_end` for every human seat, by its name, with the turns it ended."""
+    """:func:`record_round_end` for every human seat, by its name, with the turns it ended and
+    how it was spoken to."""
     players = [(seat, seat_name(config, seat))
                for seat in range(config.players) if not config.seats[seat].is_bot]
     turns = {seat: sum(1 for e in match.round.discards if e[0] == match.player_of(seat))
              for seat, _n in players}
-    return record_round_end(match, players, match_done, turns)
+    genders = {seat: config.seats[seat].gender for seat, _n in players}
+    return record_round_end(match, players, match_done, turns, genders)
 
 
 def record_round_end(match: Match, players: Sequence[tuple[int, str]], match_done: bool,
-                     turns: Mapping[int, int]) -> list[StatsJob]:
+                     turns: Mapping[int, int], genders: Mapping[int, str] | None = None
+                     ) -> list[StatsJob]:
     """The statistics jobs of the round just finished (and of the match, when it ended).
 
     Args:
@@ -33,7 +36,9 @@ def record_round_end(match: Match, players: Sequence[tuple[int, str]], match_don
         players: ``(seat, name)`` of each human seat.
         match_done: whether the match ended with this round (recorded once).
         turns: the turns each seat ended in the round.
+        genders: how each seat was spoken to (kept with its statistics; none: unchanged).
     """
+    genders = genders or {}
     result = match.results[-1]
     preset = match.rules.preset
     winners = match.winners()
@@ -44,9 +49,10 @@ def record_round_end(match: Match, players: Sequence[tuple[int, str]], match_don
             won, n, opening = result.winner == seat, turns.get(seat, 0), result.openings[seat]
 
             def one_round(store: StatsStore, name: str = name, won: bool = won, n: int = n,
-                          opening: int | None = opening) -> str | None:
+                          opening: int | None = opening,
+                          gender: str | None = genders.get(seat)) -> str | None:
                 return store.record_round(name, preset, won=won, turns=n,
-                                          opening_points=opening)
+                                          opening_points=opening, gender=gender)
 
             jobs.append(one_round)
         if match_done:

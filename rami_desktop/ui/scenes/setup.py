@@ -24,6 +24,7 @@ from rami_desktop.play.table.rulebook import (
     partner_seat,
 )
 from rami_desktop.storage.deal_code import decode_full, longest_code
+from rami_desktop.storage.stats import load_stats
 from rami_desktop.ui import theme
 from rami_desktop.ui.clipboard import paste_text
 from rami_desktop.ui.routes import Route
@@ -98,7 +99,9 @@ class SetupScene(WidgetScene):
         self.players = g.add(NumberStepper(N_("Number of players"), 3, 2, 5,
                                            self.players_changed))
         kinds = HOST_KINDS if self.hosting else LOCAL_KINDS
-        self.seat_rows = [SeatRow(i, self.seats_changed, kinds) for i in range(MAX_SEATS)]
+        known = self._known_genders()
+        self.seat_rows = [SeatRow(i, self.seats_changed, kinds, known.get)
+                          for i in range(MAX_SEATS)]
         for row in self.seat_rows:
             for w in row.widgets:
                 g.add(w)
@@ -142,6 +145,11 @@ class SetupScene(WidgetScene):
         lo, hi = spec.bounds()
         return NumberStepper(spec.label, default, lo, hi, changed, step=spec.step,
                              values=spec.values, control_width=180)
+
+    def _known_genders(self) -> dict[str, str]:
+        """How each player of the statistics was spoken to (she or he), by name."""
+        paths = self.ctx.paths
+        return load_stats(paths)[0].genders() if paths is not None else {}
 
     def load(self, config: GameConfig) -> None:
         """Show a configuration in the widgets."""

@@ -120,10 +120,12 @@ class Recorder:
     def __init__(self) -> None:
         self.rounds: list[tuple[str, str, bool]] = []
         self.matches: list[tuple[str, str, bool]] = []
+        self.genders: dict[str, str | None] = {}
 
     def record_round(self, player: str, preset: str, *, won: bool, turns: int,
-                     opening_points: int | None) -> str | None:
+                     opening_points: int | None, gender: str | None = None) -> str | None:
         self.rounds.append((player, preset, won))
+        self.genders[player] = gender
         return None
 
     def record_match(self, player: str, preset: str, *, won: bool, rounds: int) -> str | None:
@@ -156,8 +158,8 @@ def _humans_play_with_bot_moves(session: Session, rounds: int) -> None:
 def test_every_human_at_the_table_has_statistics_of_their_own() -> None:
     recorder = Recorder()
     config = GameConfig(rules=PRESETS["talaj"].with_options(target=40),
-                        seats=(Seat("Amina", "human"), Seat("Bot", "bot", "medium"),
-                               Seat("Youssef", "human")), seed=12)
+                        seats=(Seat("Amina", "human", "hard", "she"),
+                               Seat("Bot", "bot", "medium"), Seat("Youssef", "human")), seed=12)
     session = Session(config, stats=recorder)
     _humans_play_with_bot_moves(session, rounds=10)
     session.flush()
@@ -168,6 +170,7 @@ def test_every_human_at_the_table_has_statistics_of_their_own() -> None:
     assert counted <= Counter({"Amina": rounds, "Youssef": rounds})
     assert {p for p, _preset, _won in recorder.matches} == {"Amina", "Youssef"}
     assert all(p != "Bot" for p, _preset, _won in recorder.rounds)
+    assert recorder.genders == {"Amina": "she", "Youssef": ""}  # kept with the statistics
 
 
 def test_bots_have_no_statistics() -> None:
