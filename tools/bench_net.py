@@ -4,8 +4,15 @@ host's CPU per table and its memory. It prints figures; it asserts nothing.
 
 Usage::
 
-    nice -n 10 .venv/bin/python tools/bench_net.py --tables 1 50 200 500
+    nice -n 10 .venv/bin/python tools/bench_net.py --tables 1 50 200 500 --docs
     nice -n 10 .venv/bin/python tools/bench_net.py --tables 200 --seconds 20 --pace 0.5
+    .venv/bin/python tools/bench_net.py --tables 500 --no-state
+
+The host keeps its tables in a state folder, as ``rami-host --state`` does (every action
+appended to its table's journal and fsynced before its ``update`` leaves; a temporary folder
+under ``--state-dir``, default the system's): ``--no-state`` measures a host that keeps
+nothing. ``--docs`` writes the figures with the commit, the command, the machine and the date
+to ``docs/dev/measurements/net.md`` (``--docs-path`` elsewhere).
 
 A host process (this script with ``--serve N``) runs the loop of ``rami-host`` (the
 :class:`~rami_desktop.net.tables.Hall`) over N tables of four network seats; this process joins
@@ -32,10 +39,13 @@ import asyncio
 import contextlib
 import json
 import os
+import platform
 import resource
+import shlex
 import statistics
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from dataclasses import dataclass, field
@@ -55,7 +65,9 @@ from rami_desktop.net.server import HostServer
 from rami_desktop.net.tables import Hall, TableSpec
 
 SEATS = 4
-TARGET_P99_MS = 20.0
+TARGET_P99_MS = 50.0
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs" / "dev" / "measurements" / "net.md"
 #: the joiners' share of one core past which the figures measure them rather than the host
 JOINERS_BUSY = 0.85
 #: seconds after the schedules start before the window opens, and after it for the last answers
@@ -86,13 +98,14 @@ def waited() -> float:
     return total / 1e9
 
 
-def serve(tables: int) -> int:
-    """Host ``tables`` tables on one server and the host's loop; answer ``cpu``, ``waited``
-    and ``rss`` on stdin; stop when stdin closes."""
+def serve(tables: int, state: str | None) -> int:
+    """Host ``tables`` tables on one server and the host's loop (kept in ``state``, a folder,
+    as ``rami-host --state`` keeps them; None: nothing kept); answer ``cpu``, ``waited`` and
+    ``rss`` on stdin; stop when stdin closes."""
     # every joiner of the bench comes from 127.0.0.1: the limits per address are lifted here
     guard.PENDING_PER_ADDRESS = guard.JOINED_PER_ADDRESS = 100_000
     server = HostServer()
-    hall = Hall(server, None, lambda: "")
+    hall = Hall(server, Path(state) if state else None, lambda: "")
     for t in range(tables):
         hall.open(TableSpec(seats=",".join(["net"] * SEATS), code=code_of(t), seed=t,
                             policy="wait"))
@@ -281,9 +294,12 @@ class Figures:
 class Host:
     """The host process of one run, asked over its stdin."""
 
-    def __init__(self, tables: int) -> None:
-        self.proc = subprocess.Popen([sys.executable, __file__, "--serve", str(tables)],
-                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    def __init__(self, tables: int, state: str | None) -> None:
+        argv = [sys.executable, __file__, "--serve", str(tables)]
+        if state:
+            argv += ["--serve-state", state]
+        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     text=True)
         assert self.proc.stdout is not None
         self.port = int(self.proc.stdout.readline())
 
@@ -343,51 +359,135 @@ async def play(host: Host, tables: int, pace: float, seconds: float) -> Figures:
                    sum(j.refusals for j in joiners), rss)
 
 
-def measure(tables: int, pace: float, seconds: float) -> Figures:
-    """Host ``tables`` tables in a process of their own and play them from here."""
-    host = Host(tables)
-    try:
-        return asyncio.run(play(host, tables, pace, seconds))
-    finally:
-        host.end()
+def measure(tables: int, pace: float, seconds: float, state_dir: str | None) -> Figures:
+    """Host ``tables`` tables in a process of their own (kept in a new folder under
+    ``state_dir``; None: nothing kept) and play them from here."""
+    with contextlib.ExitStack() as stack:
+        state = None
+        if state_dir is not None:
+            state = stack.enter_context(tempfile.TemporaryDirectory(
+                prefix="bench-net-", dir=state_dir or None))
+        host = Host(tables, state)
+        try:
+            return asyncio.run(play(host, tables, pace, seconds))
+        finally:
+            host.end()
+
+
+HEADER = ("tables  expected  lost  rtt_p50_ms  rtt_p99_ms  host_cpu_%_per_table  "
+          "host_cpu_ms_per_action  host_rss_mb  joiners_cpu_%  waited_for_cpu_%_host/joiners  "
+          "refused  load")
+
+
+def row(f: Figures, load: float) -> tuple[str, bool]:
+    """The printed row of a run, and whether it held (p99 at most the goal, nothing lost,
+    the joiners' process not the limit)."""
+    busy = f.joiners_share >= JOINERS_BUSY
+    note = "  (the joiners' process was the limit: not counted)" if busy else ""
+    lost = f.expected - f.happened
+    waits = (f"{f.wait_share(f.host_cpu_s, f.host_waited_s):.0f}/"
+             f"{f.wait_share(f.joiners_cpu_s, f.joiners_waited_s):.0f}")
+    text = (f"{f.tables:6d}  {f.expected:8d}  {lost:4d}  {f.p50_ms:10.2f}  {f.p99_ms:10.2f}  "
+            f"{f.cpu_per_table:20.2f}  {f.cpu_per_action_ms:22.2f}  {f.rss_mb:11.1f}  "
+            f"{100 * f.joiners_share:13.0f}  {waits:>29s}  {f.refusals:7d}  {load:4.1f}{note}")
+    return text, f.p99_ms <= TARGET_P99_MS and lost <= 0 and not busy
+
+
+def machine() -> str:
+    """This machine in one line: system, processor, cores, Python."""
+    model = ""
+    with contextlib.suppress(OSError):
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    return (f"{platform.system()} {platform.release()}, {model or platform.machine()}, "
+            f"{os.cpu_count()} cores, Python {platform.python_version()}")
+
+
+def commit() -> str:
+    """The commit measured (``+`` when the tree has changes)."""
+    def git(*args: str) -> str:
+        return subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True,
+                              check=False).stdout.strip()
+    head = git("rev-parse", "--short", "HEAD") or "unknown"
+    return head + ("+" if git("status", "--porcelain", "--untracked-files=no") else "")
+
+
+def write_docs(path: Path, lines: list[str], argv: list[str]) -> None:
+    """The measurement page: what was run, where, when, and the figures as printed."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    page = [
+        "# Network play at scale: measured",
+        "",
+        "Written by `tools/bench_net.py --docs` (do not edit: run it again). One headless host",
+        "(the loop of `rami-host`, its tables kept in a state folder unless `--no-state`) and",
+        "four light joiners a table in another process, over loopback; each table plays one",
+        "action every pace (draw, discard) on a schedule. *lost*: actions due in the window",
+        "never answered; *rtt*: from sending an action to its `update`; *waited for CPU*: the",
+        "share of its time each process was ready to run but waited for a CPU other work held",
+        "(the machine is shared: read the figures beside the calibration and the load).",
+        "",
+        f"- commit: `{commit()}`",
+        f"- command: `{shlex.join(['tools/bench_net.py', *argv])}`",
+        f"- machine: {machine()}",
+        f"- date: {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}",
+        "",
+        "```",
+        *lines,
+        "```",
+        "",
+    ]
+    path.write_text("\n".join(page), encoding="utf-8")
 
 
 def main() -> int:
-    """Run the bench, print the figures."""
+    """Run the bench, print the figures (and write them to the docs when asked)."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--serve", type=int, default=None, help=argparse.SUPPRESS)
+    ap.add_argument("--serve-state", default=None, help=argparse.SUPPRESS)
     ap.add_argument("--tables", type=int, nargs="*", default=[1, 50, 200, 500])
     ap.add_argument("--seconds", type=float, default=15.0, help="measured seconds a run")
     ap.add_argument("--pace", type=float, default=0.5,
                     help="seconds between two actions of a table")
+    ap.add_argument("--no-state", action="store_true",
+                    help="the host keeps nothing (no --state)")
+    ap.add_argument("--state-dir", default="",
+                    help="where the host's state folders are made (default: the system's "
+                         "temporary folder)")
+    ap.add_argument("--docs", action="store_true",
+                    help=f"write the figures to {DOCS.relative_to(ROOT)}")
+    ap.add_argument("--docs-path", type=Path, default=DOCS, help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.serve is not None:
-        return serve(args.serve)
-    print(f"calibration before: easy self-play {self_play_calibration():.1f} rounds/s; "
-          f"load average {os.getloadavg()[0]:.2f}", flush=True)
-    print(f"pace: an action every {args.pace} s at each table; {SEATS} joiners a table; "
-          f"{args.seconds:g} s measured")
-    print("tables  expected  lost  rtt_p50_ms  rtt_p99_ms  host_cpu_%_per_table  "
-          "host_cpu_ms_per_action  host_rss_mb  joiners_cpu_%  waited_for_cpu_%_host/joiners  "
-          "refused  load")
+        return serve(args.serve, args.serve_state)
+    lines: list[str] = []
+
+    def say(text: str) -> None:
+        print(text, flush=True)
+        lines.append(text)
+
+    say(f"calibration before: easy self-play {self_play_calibration():.1f} rounds/s; "
+        f"load average {os.getloadavg()[0]:.2f}")
+    kept = "kept in a state folder (fsync before every update)" if not args.no_state \
+        else "nothing kept"
+    say(f"pace: an action every {args.pace} s at each table; {SEATS} joiners a table; "
+        f"{args.seconds:g} s measured; {kept}")
+    say(HEADER)
     carried = 0
     for tables in args.tables:
-        f = measure(tables, args.pace, args.seconds)
-        busy = f.joiners_share >= JOINERS_BUSY
-        note = "  (the joiners' process was the limit: not counted)" if busy else ""
-        lost = f.expected - f.happened
-        waits = (f"{f.wait_share(f.host_cpu_s, f.host_waited_s):.0f}/"
-                 f"{f.wait_share(f.joiners_cpu_s, f.joiners_waited_s):.0f}")
-        print(f"{f.tables:6d}  {f.expected:8d}  {lost:4d}  {f.p50_ms:10.2f}  {f.p99_ms:10.2f}  "
-              f"{f.cpu_per_table:20.2f}  {f.cpu_per_action_ms:22.2f}  {f.rss_mb:11.1f}  "
-              f"{100 * f.joiners_share:13.0f}  {waits:>29s}  {f.refusals:7d}  "
-              f"{os.getloadavg()[0]:4.1f}{note}", flush=True)
-        if f.p99_ms <= TARGET_P99_MS and lost <= 0 and not busy:
+        f = measure(tables, args.pace, args.seconds, None if args.no_state else args.state_dir)
+        text, held = row(f, os.getloadavg()[0])
+        say(text)
+        if held:
             carried = max(carried, tables)
-    print(f"calibration after: easy self-play {self_play_calibration():.1f} rounds/s; "
-          f"load average {os.getloadavg()[0]:.2f}")
-    print(f"tables of {SEATS} joiners carried with rtt p99 <= {TARGET_P99_MS:.0f} ms and no "
-          f"action lost: {carried} (the largest measured that held)")
+    say(f"calibration after: easy self-play {self_play_calibration():.1f} rounds/s; "
+        f"load average {os.getloadavg()[0]:.2f}")
+    say(f"tables of {SEATS} joiners carried with rtt p99 <= {TARGET_P99_MS:.0f} ms and no "
+        f"action lost: {carried} (the largest measured that held)")
+    if args.docs:
+        write_docs(args.docs_path, lines, sys.argv[1:])
+        print(f"written: {args.docs_path}")
     return 0
 
 

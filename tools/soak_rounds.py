@@ -126,7 +126,8 @@ def play_turn(session: Session) -> list[Action]:
     turn = st.turn
     session.ask_redeals()
     applied: list[Action] = []
-    while not st.over and st.turn == turn and session.round is st:
+    while (not st.over and st.turn == turn and session.round is st
+           and session.unkept is None):  # a session waiting for its disk plays nothing
         applied += session.step_bot().applied
     return applied
 

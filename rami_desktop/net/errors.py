@@ -35,6 +35,7 @@ class NetError(str, Enum):
     UNREACHABLE = "unreachable"
     CERTIFICATE = "certificate"
     REPLACED = "replaced"
+    NOT_KEPT = "not_kept"  # the host waits for its disk: the move waits too, one at a time
 
 
 Code = ErrorCode | NetError

@@ -37,6 +37,8 @@ class NetState:
         stand_ins: the seats a bot plays until their players come back.
         summary_wait: the seats whose reading of the round's summary the next deal waits for.
         policy: ``wait`` or ``bot``.
+        paused: why the host's game waits (a storage problem code: its disk is full...),
+            None: it does not.
     """
 
     hosting: bool
@@ -49,6 +51,7 @@ class NetState:
     stand_ins: tuple[int, ...] = ()
     summary_wait: tuple[int, ...] = ()
     policy: str = "wait"
+    paused: str | None = None
 
 
 class NetLink(Protocol):

@@ -63,7 +63,7 @@ def step_table(session: HostSession, inline: bool = False,
     table = Table(session)  # the bots think as at a screen (no human is at this one)
     table.ask_redeals()
     if inline:
-        while session.driver.bot_seat() is not None and not session.round.over:
+        while session.bot_turn() is not None and not session.round.over:
             session.step_bot()
             session.pump()  # a joiner's request waits one bot action at most
     else:
@@ -86,9 +86,11 @@ def next_look(session: HostSession, clock: TableClock | None, now: float) -> flo
     ``time.monotonic()``): its bot's pause over, or its turn timer due; None: not before a
     request arrives or its bot decides (see :mod:`.doorbell`)."""
     looks = []
-    due = session.time_due()
-    if due is not None:
-        looks.append(now + max(0.0, due - session.clock()))
+    for due in (session.time_due(), session.retry_due()):
+        if due is not None:
+            looks.append(now + max(0.0, due - session.clock()))
+    if session.deferred and session.unkept is None:  # moves that waited for the disk
+        looks.append(now)
     if (clock is not None and clock.bot_wait > 0 and session.started
             and not session.round.over and not session.worker.busy
             and session.bot_turn() is not None):

@@ -9,6 +9,8 @@ sent in.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from .server import Outbox
 
 
@@ -34,10 +36,21 @@ class HeldOutbox:
     def flush(self) -> None:
         """Nothing leaves before :meth:`release`."""
 
+    def tell_now(self, conns: Iterable[int], text: str) -> None:
+        """Send a message to connections at once, before what is held (what says why the
+        table waits: it tells nothing that is not kept)."""
+        for conn in conns:
+            self.wire.send(conn, text)
+        self.wire.flush()
+
     @property
     def held(self) -> int:
         """Messages and closings waiting."""
         return len(self._held)
+
+    def discard(self) -> None:
+        """Forget what is held (it told what could not be kept: it never leaves)."""
+        self._held = []
 
     def release(self) -> None:
         """Let everything held leave, in order (one flush of the wire)."""

@@ -10,20 +10,23 @@ The requests arrive, checked, in the table's mailbox; :meth:`HostSession.pump` t
 (the host's loop calls it; it never waits). A seat whose player dropped is waited for, or
 played by a bot until the player comes back (the table's ``policy``). The next round is dealt
 once everyone at a screen read the round's summary.
+
+When what happened cannot be kept (a full disk), nothing of it is told: the table waits (the
+session's pause), every seat is told why at once (``seats`` with ``paused``: the problem's
+code, words on each joiner's screen), the moves that arrive meanwhile wait for their turn, and
+once a new try keeps it all (on a bounded backoff) what was held goes out and play goes on.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import logging
-import random
 import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from rami_desktop.bots import make_bot
 from rami_desktop.engine.actions import Action
-from rami_desktop.engine.match import Match, keyed_generator
+from rami_desktop.engine.match import Match
 from rami_desktop.engine.rules import options_unknown_to
 from rami_desktop.play.session.config import GameConfig, Seat
 from rami_desktop.play.session.hand_order import HandOrder
@@ -55,6 +58,7 @@ from .protocol import (
 from .redact import review_for, story_for, update_text, welcome_view
 from .seats import SeatBook
 from .server import Inbound, Mailbox, Outbox
+from .stand_ins import STAND_IN_LEVEL, StandIns
 from .view import SeatInfo
 
 log = logging.getLogger(__name__)
@@ -62,14 +66,12 @@ log = logging.getLogger(__name__)
 _quiet = LogLimit(log)
 
 POLICIES = POLICY_NAMES
-#: the level of a bot standing in for an absent player
-STAND_IN_LEVEL = "medium"
 #: seconds a network seat has to play its turn (or to read a round's summary) before a bot
 #: stands in for it, until its player acts again (0: no timer)
 TURN_TIME = 90.0
 
 
-class HostSession(Session):
+class HostSession(StandIns, Session):
     """One hosted match (see the module's text).
 
     Args:
@@ -90,9 +92,10 @@ class HostSession(Session):
         last_round: the table ends after this many rounds (a headless host's ``--rounds``):
             no deal after them (None: the match's end).
         keep_seats: keeps the seats' tokens and the policy where the table is hosted again
-            from (the game's settings), called whenever they changed before what was held
-            goes out: a ``welcome`` leaves once its token is kept (None: someone else keeps
-            them, as the headless host's ``table.json``).
+            from (the game's settings, the headless host's ``table.json``), called whenever
+            they changed before what was held goes out: a ``welcome`` leaves once its token is
+            kept; it returns None or a problem code (nothing is told then: the table waits
+            as for its journal).
         options: the :class:`Session` options.
     """
 
@@ -101,11 +104,13 @@ class HostSession(Session):
                  policy: str = "wait", screen: bool = True, serial: int = 0,
                  host_name: str = "", hosting: Stoppable | None = None,
                  turn_time: float = TURN_TIME, clock: Callable[[], float] = time.monotonic,
-                 keep_seats: Callable[[dict[int, str], str], None] | None = None,
+                 keep_seats: Callable[[dict[int, str], str], str | None] | None = None,
                  last_round: int | None = None, **options: Any) -> None:
         if policy not in POLICIES:
             raise ValueError(f"policy must be wait or bot, not {policy!r}")
-        super().__init__(config, match, **options)
+        #: the moves that arrived while the table waited for the disk (played once it goes on)
+        self.deferred: list[Inbound] = []
+        super().__init__(config, match, clock=clock, **options)
         #: where the messages go, once released
         self.wire = outbox
         self.outbox = HeldOutbox(outbox)
@@ -165,7 +170,7 @@ class HostSession(Session):
 
     def _seats_fields(self) -> dict[str, Any]:
         return {"seats": [s.to_dict() for s in self.seat_infos()], "started": self.started,
-                "policy": self.policy, "host": self.host_name}
+                "policy": self.policy, "host": self.host_name, "paused": self.unkept}
 
     def _broadcast_seats(self) -> None:
         if self.hosting is not None:
@@ -181,7 +186,7 @@ class HostSession(Session):
                         waiting_for=tuple(self.waiting_for()),
                         stand_ins=tuple(sorted(self._stand_ins)),
                         summary_wait=tuple(self.ready_for()) if self.round.over else (),
-                        policy=self.policy)
+                        policy=self.policy, paused=self.unkept)
 
     def take_refusals(self) -> list[tuple[Code, Action | None]]:
         """None: the host's own moves are refused at once, by :meth:`play`."""
@@ -213,7 +218,12 @@ class HostSession(Session):
     def pump(self, limit: int = 500) -> int:
         """Handle the requests waiting (at most ``limit``); return how many there were."""
         items = self.mailbox.take(limit)
+        if self.deferred and self.unkept is None:  # what waited for the disk comes first
+            items, self.deferred = self.deferred + items, []
         for item in items:
+            if self.unkept is not None and isinstance(item.request, Act):
+                self._defer(item)
+                continue
             try:
                 self._handle(item)
             except Exception as exc:  # boundary: one bad request never stops the table
@@ -225,8 +235,16 @@ class HostSession(Session):
         if items:
             self.autosave()  # a new order of a hand, a name: kept too
         elif not self.group_commit:
-            self.release()  # what the clock's watch sent
+            self.commit()  # what the clock's watch sent; a try again while the disk refuses
         return len(items)
+
+    def _defer(self, item: Inbound) -> None:
+        """A move that arrives while the table waits for the disk waits too (one a
+        connection: a joiner waits for its answer before its next move; more are refused)."""
+        if any(d.conn == item.conn for d in self.deferred) or len(self.deferred) >= 64:
+            self._error(item.conn, NetError.NOT_KEPT, getattr(item.request, "seq", None))
+            return
+        self.deferred.append(item)
 
     def _handle(self, item: Inbound) -> None:
         request: Request | None = item.request
@@ -321,77 +339,6 @@ class HostSession(Session):
             self._error(conn, played.code.value if played.code else NetError.BAD_FIELD,
                         request.seq)
 
-    # ---- bots standing in ----------------------------------------------------------------------
-
-    def _stand_in_absent(self) -> None:
-        if self.policy != "bot" or not self.started:
-            return
-        for seat in self.absent():
-            if seat not in self._stand_ins:
-                self._stand_in(seat)
-
-    def _stand_in(self, seat: int) -> None:
-        self.driver.bots[seat] = make_bot(STAND_IN_LEVEL)
-        key = self.match.key
-        self.driver.rngs[seat] = (random.Random(f"{self.seed}/stand-in/{seat}") if key is None
-                                  else keyed_generator(key, f"stand-in/{seat}"))
-        self._stand_ins.add(seat)
-
-    def _watch_time(self) -> None:
-        """The turn timer: a network seat that lets its time pass is played by a bot (until
-        its player acts again); a summary not read in time counts as read."""
-        if not self.turn_time or not self.started or self.match.over:
-            return
-        r = self.round
-        moment = self._timed_moment()
-        now = self.clock()
-        if moment != self._moment_seen:
-            self._moment_seen, self._moment_since = moment, now
-            back = self.timed_out & self._back
-            for seat in back:
-                self._stand_down(seat)
-            if back:
-                self._broadcast_seats()
-            return
-        if now - self._moment_since < self.turn_time:
-            return
-        if r.over:
-            self._ready.update(self.ready_for())
-            return
-        seat = self.match.seat_of(r.current)
-        if seat in self.config.remote and seat not in self._stand_ins:
-            log.info("seat %s let its turn's time pass: a bot plays it", seat)
-            self._stand_in(seat)
-            self.timed_out.add(seat)
-            self._broadcast_seats()
-
-    def _timed_moment(self) -> tuple[int, int, int, bool]:
-        r = self.round
-        return self.match.round_number, r.turn, r.redeals, r.over
-
-    def time_due(self) -> float | None:
-        """When the turn timer next has something to do (a time of :attr:`clock`; now: a
-        moment it has not seen yet), None: nothing until something else happens."""
-        if not self.turn_time or not self.started or self.match.over:
-            return None
-        if self._timed_moment() != self._moment_seen:
-            return self.clock()
-        r = self.round
-        if r.over:
-            waiting = bool(self.ready_for())
-        else:
-            seat = self.match.seat_of(r.current)
-            waiting = seat in self.config.remote and seat not in self._stand_ins
-        return self._moment_since + self.turn_time if waiting else None
-
-    def _stand_down(self, seat: int) -> None:
-        self.timed_out.discard(seat)
-        self._back.discard(seat)
-        self._stand_ins.discard(seat)
-        self.driver.bots.pop(seat, None)
-        self.driver.rngs.pop(seat, None)
-        self.worker.cancel()
-
     # ---- happenings go out ---------------------------------------------------------------------
 
     def record(self, happening: Happening) -> None:
@@ -415,14 +362,35 @@ class HostSession(Session):
                                              whole)
         self.outbox.send(conn, text)
 
-    def release(self) -> None:
-        """What was kept may be told: the seats' tokens are kept (if they changed), then the
-        messages held go out."""
+    def keep_table(self) -> str | None:
+        """Keep the seats' tokens and the policy (if they changed) before anything is told."""
         seats = (dict(self.book.tokens), self.policy)
-        if self.keep_seats is not None and seats != self._seats_kept:
+        if self.keep_seats is None or seats == self._seats_kept:
+            return None
+        problem = self.keep_seats(*seats)
+        if problem is None:
             self._seats_kept = seats
-            self.keep_seats(*seats)
+        return problem
+
+    def release(self) -> None:
+        """What was kept may be told: the messages held go out."""
         self.outbox.release()
+
+    def paused(self) -> None:
+        """Tell every seat at once why the table waits (nothing held is sent)."""
+        log.warning("the table %s waits: what happened could not be kept (%s)", self.code,
+                    self.unkept)
+        self.outbox.tell_now(self.book.connections.values(),
+                             envelope("seats", **self._seats_fields()))
+
+    def kept_again(self) -> None:
+        """What was held went out: every seat is told play goes on, the turn timer starts
+        afresh, the moves that waited are taken."""
+        self._moment_seen = None
+        super().kept_again()
+        self._broadcast_seats()
+        self.outbox.release()
+
     def _review_of(self, seat: int) -> tuple[Finding, ...] | None:
         """A joiner's review of the round just over (worked out once a seat and round)."""
         if not self.round.over:
@@ -484,6 +452,8 @@ class HostSession(Session):
                 the host quitting.
         """
         super().close()
+        if self.unkept is not None:
+            self.outbox.discard()  # never kept: never told
         if self._handed_over:
             return
         reason = "end" if ended else NetError.HOST_QUIT.value

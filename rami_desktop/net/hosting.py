@@ -16,23 +16,6 @@ from .protocol import CODE_ALPHABET, CODE_LENGTH
 from .server import HostServer, Mailbox
 
 
-def new_code() -> str:
-    """A table code: ten letters and digits that read aloud without mistakes."""
-    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-
-
-def tls_context(cert: str, key: str) -> ssl.SSLContext:
-    """A TLS context for a host serving ``wss://`` with a certificate and its key.
-
-    Raises:
-        OSError, ssl.SSLError: the files cannot be read or do not match.
-    """
-    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-    context.minimum_version = ssl.TLSVersion.TLSv1_2
-    context.load_cert_chain(cert, key)
-    return context
-
-
 class Stoppable(Protocol):
     """The hosting of the table (the server and the advertisement): told the free seats, and
     stopped when the session closes."""
@@ -49,6 +32,23 @@ class Stoppable(Protocol):
     def stop(self) -> None:
         """Stop."""
         ...
+
+
+def new_code() -> str:
+    """A table code: ten letters and digits that read aloud without mistakes."""
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def tls_context(cert: str, key: str) -> ssl.SSLContext:
+    """A TLS context for a host serving ``wss://`` with a certificate and its key.
+
+    Raises:
+        OSError, ssl.SSLError: the files cannot be read or do not match.
+    """
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.minimum_version = ssl.TLSVersion.TLSv1_2
+    context.load_cert_chain(cert, key)
+    return context
 
 
 class Hosting:
@@ -96,4 +96,4 @@ class Hosting:
         self.server.stop()
 
 
-__all__ = ["Hosting", "new_code", "tls_context"]
+__all__ = ["Hosting", "Stoppable", "new_code", "tls_context"]

@@ -18,7 +18,16 @@ from rami_desktop.play.view.findings import Finding
 from rami_desktop.play.view.story import STORY_MOVES, Told
 
 from .client import ClientLink, LinkEvent
-from .codec import JSON, field_bool, field_int, field_list, field_obj, field_str, told_from_dict
+from .codec import (
+    JSON,
+    field_bool,
+    field_int,
+    field_list,
+    field_obj,
+    field_opt,
+    field_str,
+    told_from_dict,
+)
 from .delta import NUMBER_LIMIT
 from .errors import Code, NetError, code_of
 from .findings import findings_from_json
@@ -33,12 +42,15 @@ RETRY_EVERY = 2.0
 
 @dataclass(frozen=True)
 class TableInfo:
-    """What a table is: its host's name, its seats, whether play has begun, the policy."""
+    """What a table is: its host's name, its seats, whether play has begun, the policy, and
+    why its game waits (the host's disk refused to keep it: a storage problem code; None: it
+    does not wait)."""
 
     host: str
     seats: tuple[SeatInfo, ...]
     started: bool
     policy: str
+    paused: str | None = None
 
     def free(self) -> list[int]:
         """The network seats nobody took yet."""
@@ -55,7 +67,8 @@ def table_info_from(data: JSON) -> TableInfo:
     if policy not in POLICY_NAMES:
         raise ValueError("'policy' must be wait or bot")
     return TableInfo(field_str(data, "host", 64), seats_from_list(data.get("seats")),
-                     field_bool(data, "started"), policy)
+                     field_bool(data, "started"), policy,
+                     field_opt(data, "paused", lambda d, k: field_str(d, k, 40)))
 
 
 @dataclass(frozen=True)

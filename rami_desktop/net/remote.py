@@ -96,9 +96,9 @@ class RemoteSession(RemoteView):
 
     def holds(self, seat: int) -> bool:
         """Whether this seat's move is held back now: its last move's answer is awaited, the
-        link is not up or the host has not started the match."""
+        link is not up, the host has not started the match or its game waits for its disk."""
         return seat == self.seat and (self._pending is not None or self.status != "joined"
-                                      or not self.started)
+                                      or not self.started or self.table.paused is not None)
 
     def takes(self, seat: int) -> bool:
         """Whether a move of ``seat`` may be sent now: this screen's seat only, over a link that
@@ -131,7 +131,7 @@ class RemoteSession(RemoteView):
                         connected=self.status == "joined", closed=self.status == "closed",
                         trouble=self.problem, waiting_for=waiting,
                         stand_ins=tuple(i for i, s in enumerate(seats) if s.stand_in),
-                        policy=self.table.policy)
+                        policy=self.table.policy, paused=self.table.paused)
 
     def rematch(self) -> RemoteSession:
         """This game: the host deals the next match, it comes here."""

@@ -47,6 +47,8 @@ class RemoteView:
         self.status = "joined"
         #: counts the host's views: what the screen shows is built again when it moved
         self.version = 0
+        #: a joiner keeps no round's statistics (the host and each joiner's own files do)
+        self.rounds_problem: str | None = None
         self._set_view(welcome.view)
         #: the seat's hand order (the host keeps it too)
         self.orders: dict[int, HandOrder] = {

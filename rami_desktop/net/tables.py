@@ -7,31 +7,28 @@ on their mailboxes, and, given a state folder, keeps each one there through the 
 save path (its match autosaved after every move) with its code and seat tokens, so that a host
 killed mid-round starts again with every table, and its joiners take their seats back (at
 the address ``table.json`` keeps). A table that ended waits for its joiners who were not there
-to be told the end, even across a restart (:mod:`.table_return`).
+to be told the end, even across a restart (:mod:`.table_return`). A kept table's commit (its
+fsync) runs beside the loop (:mod:`.commits`).
 """
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import logging
-import math
 import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rami_desktop.bots import levels_for
-from rami_desktop.engine.rules import PRESET_NAMES, preset
-from rami_desktop.play.session.config import GameConfig, Seat
+from rami_desktop.play.session.config import GameConfig
 from rami_desktop.play.table.clock import TableClock
 from rami_desktop.storage.tables import TableFiles, kept_codes, remove_ended
 
-from .codes import read_code
+from .commits import Commits
 from .doorbell import Doorbell
-from .expiry import MAX_HOURS, Expiry, hours_of
+from .expiry import Expiry
 from .headless import (
     IDLE_WAIT,
     TablePlan,
@@ -41,186 +38,17 @@ from .headless import (
     table_done,
     table_summary,
 )
-from .host_session import POLICIES, TURN_TIME, HostSession
+from .host_session import HostSession
 from .inbox import Inbox
-from .protocol import ADMIN_LIMIT, NAME_LIMIT, VERSION, Create, envelope
+from .protocol import VERSION, Create, envelope
 from .server import HostServer, Inbound, Mailbox
-from .table_return import END_WAIT, EndWait, address_fields
+from .table_return import END_WAIT, EndWait
+from .table_spec import TABLE_FIELDS, TableSpec, parse_seats, table_document
 
 log = logging.getLogger(__name__)
 
 #: tables one host serves at most (a ``create`` past it is answered ``busy``)
 MAX_TABLES = 500
-#: what a kept table's ``table.json`` holds
-TABLE_FIELDS = frozenset({"code", "policy", "turn_time", "rounds", "name", "tokens", "opened",
-                          "expire", "port", "listen"})
-#: the longest table name kept, and seat token (the ``join`` message's)
-MAX_TABLE_NAME = 64
-MAX_TOKEN = 64
-#: the most rounds a table plays (``--rounds``)
-MAX_ROUNDS = 100_000
-
-
-def table_document(data: Any, code: str) -> dict[str, Any]:
-    """A kept table's ``table.json``, every field checked (the ``check`` of its load).
-
-    Raises:
-        ValueError: a field missing, of the wrong type or out of its range (named).
-    """
-    if not isinstance(data, dict):
-        raise ValueError("not an object")
-    unknown = set(data) - TABLE_FIELDS
-    if unknown:
-        raise ValueError(f"unknown fields {', '.join(sorted(map(str, unknown)))}")
-    if data.get("code") != code:
-        raise ValueError("its code is not its folder's")
-    policy = data.get("policy", "bot")
-    if policy not in POLICIES:
-        raise ValueError("'policy' is neither wait nor bot")
-    turn_time = data.get("turn_time", TURN_TIME)
-    if (isinstance(turn_time, bool) or not isinstance(turn_time, (int, float))
-            or not math.isfinite(turn_time) or not 0 <= turn_time <= 3600):
-        raise ValueError("'turn_time' is not a number of seconds 0 to 3600")
-    rounds = data.get("rounds")
-    if rounds is not None and (isinstance(rounds, bool) or not isinstance(rounds, int)
-                               or not 1 <= rounds <= MAX_ROUNDS):
-        raise ValueError(f"'rounds' is not a whole number 1 to {MAX_ROUNDS}")
-    name = data.get("name", "")
-    if not isinstance(name, str) or len(name) > MAX_TABLE_NAME:
-        raise ValueError(f"'name' is not text of {MAX_TABLE_NAME} characters at most")
-    tokens = data.get("tokens", {})
-    if not isinstance(tokens, dict) or len(tokens) > 6:
-        raise ValueError("'tokens' is not an object of seats")
-    for seat, token in tokens.items():
-        if not (isinstance(seat, str) and seat.isascii() and seat.isdigit() and len(seat) == 1
-                and isinstance(token, str) and 0 < len(token) <= MAX_TOKEN and token.isascii()):
-            raise ValueError("'tokens' holds something other than seats' tokens")
-    listen, port = address_fields(data)
-    # when it was opened and its hours unjoined (:mod:`.expiry`): a value that is no time
-    # counts from now, one that is no number of hours takes the host's
-    return {"code": code, "policy": policy, "turn_time": float(turn_time), "rounds": rounds,
-            "name": name, "tokens": {int(k): v for k, v in tokens.items()},
-            "opened": data.get("opened"), "expire": data.get("expire"), "port": port,
-            "listen": listen}
-
-
-def parse_seats(text: str, preset: str = "talaj") -> tuple[Seat, ...]:
-    """``net,net,bot:medium`` as seats.
-
-    Raises:
-        ValueError: a seat that is neither ``net`` nor ``bot:LEVEL``.
-    """
-    seats: list[Seat] = []
-    for i, part in enumerate(p.strip().lower() for p in text.split(",")):
-        if part == "net":
-            seats.append(Seat(None, "net"))
-        elif part.startswith("bot:") and part[4:] in levels_for(preset):
-            seats.append(Seat(None, "bot", part[4:]))
-        else:
-            raise ValueError(f"seat {i + 1}: {part!r} is neither net nor bot:LEVEL "
-                             f"({', '.join(levels_for(preset))})")
-    return tuple(seats)
-
-
-@dataclass(frozen=True)
-class TableSpec:
-    """What a table of the host is.
-
-    Attributes:
-        preset: the rules' preset.
-        seats: ``net,net,bot:medium`` (see :func:`parse_seats`).
-        code: its code (None: a new one).
-        rounds: it ends after this many rounds (None: at the match's end).
-        policy: while a joiner is away: ``wait``, or ``bot``.
-        turn_time: seconds a network seat has to play (0: no timer).
-        seed: the match's seed (None: drawn).
-        name: the table's name.
-        expire: hours after which it closes if nobody took a seat (0: never; None: the
-            host's, :mod:`rami_desktop.net.expiry`).
-    """
-
-    preset: str = "talaj"
-    seats: str = "net,net,bot:medium"
-    code: str | None = None
-    rounds: int | None = None
-    policy: str = "bot"
-    turn_time: float = TURN_TIME
-    seed: int | None = None
-    name: str = ""
-    expire: float | None = None
-
-    def config(self) -> GameConfig:
-        """The match's setup.
-
-        Raises:
-            ValueError: a preset, seats or policy that cannot make a table.
-        """
-        if self.preset not in PRESET_NAMES:
-            raise ValueError(f"no preset {self.preset!r} ({', '.join(PRESET_NAMES)})")
-        if self.policy not in POLICIES:
-            raise ValueError(f"policy must be wait or bot, not {self.policy!r}")
-        if not 0 <= self.turn_time <= 3600:
-            raise ValueError("the turn time is 0 to 3600 seconds")
-        rules = preset(self.preset)
-        seats = parse_seats(self.seats, self.preset)
-        if not rules.min_players <= len(seats) <= rules.max_players:
-            raise ValueError(f"{self.preset} takes {rules.min_players} to {rules.max_players} "
-                             "seats")
-        if rules.teams and len(seats) != 4:
-            raise ValueError("teams need 4 seats")
-        config = GameConfig(rules=rules, seats=seats, seed=self.seed)
-        if not config.remote:
-            raise ValueError("no net seat: nobody could join")
-        return config
-
-    def checked_code(self) -> str | None:
-        """The code asked for, in its canonical form (None: a new one).
-
-        Raises:
-            ValueError: not a code by the rule (:mod:`rami_desktop.net.codes`).
-        """
-        if self.code is None:
-            return None
-        return read_code(self.code)
-
-    @classmethod
-    def from_dict(cls, data: Any) -> TableSpec:
-        """A spec from a config file's table.
-
-        Raises:
-            ValueError: not an object of the spec's fields.
-        """
-        if not isinstance(data, dict):
-            raise ValueError("a table is an object")
-        fields = {f.name: f.type for f in dataclasses.fields(cls)}
-        unknown = set(data) - set(fields)
-        if unknown:
-            shown = ", ".join(sorted(repr(k[:40]) for k in unknown)[:5])
-            raise ValueError(f"unknown table fields: {shown}")
-        spec = cls(**data)
-        for key, limit in (("preset", 20), ("seats", ADMIN_LIMIT), ("policy", 20),
-                           ("name", NAME_LIMIT)):
-            value = getattr(spec, key)
-            if not isinstance(value, str) or len(value) > limit or not value.isprintable():
-                raise ValueError(f"{key!r} must be a text of at most {limit} printable "
-                                 "characters")
-        for key, low, high in (("rounds", 1, 100_000), ("seed", 0, (1 << 32) - 1)):
-            value = getattr(spec, key)
-            if value is not None and (isinstance(value, bool) or not isinstance(value, int)
-                                      or not low <= value <= high):
-                raise ValueError(f"{key!r} must be a whole number {low} to {high}")
-        turn = spec.turn_time
-        if isinstance(turn, bool) or not isinstance(turn, (int, float)) \
-                or not math.isfinite(turn) or not 0 <= turn <= 3600:
-            raise ValueError("'turn_time' must be a number of seconds 0 to 3600")
-        if spec.code is not None and not isinstance(spec.code, str):
-            raise ValueError("'code' must be text")
-        if spec.expire is not None and hours_of(spec.expire) is None:
-            raise ValueError(f"'expire' must be a number of hours 0 to {MAX_HOURS:g}")
-        spec.checked_code()
-        return spec
-
-
 @dataclass
 class HostedTable:
     """A table of the hall: its session, when it ends, where it is kept (once it ended: its
@@ -231,6 +59,7 @@ class HostedTable:
     files: TableFiles | None
     kept_tokens: dict[int, str]
     end_wait: EndWait | None = None
+    kept_policy: str = ""
 
 
 class Hall:
@@ -270,6 +99,8 @@ class Hall:
         self.kept_addresses: list[tuple[str | None, int | None]] = []
         #: seconds a table that ended waits for its joiners not told its end
         self.end_wait = END_WAIT
+        #: the kept tables' commits, off the loop
+        self.commits = Commits(self.wake)
 
     def open(self, spec: TableSpec) -> str:
         """Open a table; return its code.
@@ -290,7 +121,7 @@ class Hall:
         self.tables[code] = table
         self.expiry.opened(code, self.wall_clock(), spec.expire)
         self._keep(table, force=True)
-        session.commit()
+        session.commit()  # its first snapshot, and table.json if the write above failed
         return code
 
     def resume(self) -> list[str]:
@@ -319,7 +150,7 @@ class Hall:
                     files.match, outbox=self.server, mailbox=box, tokens=tokens,
                     policy=doc["policy"], screen=False, host_name=doc["name"],
                     turn_time=doc["turn_time"], group_commit=True, keep_end=True,
-                    last_round=doc["rounds"])
+                    last_round=doc["rounds"], keep_seats=self._seats_keeper(code))
             except (TypeError, ValueError) as exc:
                 session, problem = None, str(exc)
             if not isinstance(session, HostSession) and problem is None:
@@ -335,7 +166,8 @@ class Hall:
             hook_table(session, self.bell, code)
             self.bell.ring(code)
             self.server.add_table(box)
-            table = HostedTable(session, TablePlan(doc["rounds"]), files, dict(tokens))
+            table = HostedTable(session, TablePlan(doc["rounds"]), files, dict(tokens),
+                                kept_policy=doc["policy"])
             self.kept_addresses.append((doc["listen"], doc["port"]))
             self.tables[code] = table
             self.expiry.opened(code, self.wall_clock(), kept=doc.get("opened"),
@@ -355,25 +187,41 @@ class Hall:
         session = HostSession(config, outbox=self.server, mailbox=box, policy=policy,
                               screen=False, host_name=name, turn_time=turn_time,
                               store=files.match if files is not None else None,
-                              group_commit=True, keep_end=True, last_round=rounds)
+                              group_commit=True, keep_end=True, last_round=rounds,
+                              keep_seats=self._seats_keeper(code) if files else None)
         hook_table(session, self.bell, code)
         self.bell.ring(code)
         self.server.add_table(box)
         return session
 
-    def _keep(self, table: HostedTable, force: bool = False) -> None:
-        """Write the table's document when its tokens changed (a seat taken)."""
+    def _keep(self, table: HostedTable, force: bool = False) -> str | None:
+        """Write the table's document when its tokens or policy changed (a seat taken);
+        return None or the problem that kept it from the disk."""
         session = table.session
-        if table.files is None or (not force and session.book.tokens == table.kept_tokens):
-            return
-        table.kept_tokens = dict(session.book.tokens)
+        tokens = dict(session.book.tokens)
+        if table.files is None or (not force and tokens == table.kept_tokens
+                                   and session.policy == table.kept_policy):
+            return None
         listen, port = self.address or (None, None)
-        table.files.save({"code": session.code, "policy": session.policy,
-                          "turn_time": session.turn_time, "rounds": table.plan.rounds,
-                          "name": session.host_name,
-                          "tokens": {str(s): t for s, t in session.book.tokens.items()},
-                          **self.expiry.document(session.code), "port": port,
-                          "listen": listen})
+        problem = table.files.save({
+            "code": session.code, "policy": session.policy, "turn_time": session.turn_time,
+            "rounds": table.plan.rounds, "name": session.host_name,
+            "tokens": {str(s): t for s, t in tokens.items()},
+            **self.expiry.document(session.code), "port": port, "listen": listen})
+        if problem is None:
+            table.kept_tokens, table.kept_policy = tokens, session.policy
+        return problem
+
+    def _seats_keeper(self, code: str) -> Callable[[dict[int, str], str], str | None]:
+        """What a table's session calls before the ``welcome`` giving a token leaves: its
+        ``table.json`` written if its seats changed (a refusal holds the table as its
+        journal's does)."""
+
+        def keep(_tokens: dict[int, str], _policy: str) -> str | None:
+            table = self.tables.get(code)
+            return None if table is None else self._keep(table)
+
+        return keep
 
     def serving(self, listen: str | None, port: int) -> None:
         """The host serves on ``listen`` (None: every address) and ``port``: each table's
@@ -389,10 +237,25 @@ class Hall:
         self._creates()
         self._expire_unjoined()
         now = time.monotonic()
-        for code in sorted(self.tables) if codes is None else sorted(codes):
+        todo = set(self.tables) if codes is None else set(codes)
+        for code, rung in self.commits.done():
             table = self.tables.get(code)
-            if table is not None:
+            if rung:
+                todo.add(code)
+            elif table is not None and code not in todo:
+                self._look_after(code, table, now)
+        for code in sorted(todo):
+            table = self.tables.get(code)
+            if self.commits.busy(code):
+                self.commits.rung(code)
+            elif table is not None:
                 self._step_table(code, table, now)
+
+    def _look_after(self, code: str, table: HostedTable, now: float) -> None:
+        """When to step a table again (it just moved on, or its commit is done)."""
+        done = table_done(table.session, table.plan)
+        self.bell.at(code, now if done else next_look(table.session, self._clocks.get(code),
+                                                      now))
 
     def _step_table(self, code: str, table: HostedTable, now: float) -> None:
         session = table.session
@@ -410,10 +273,11 @@ class Hall:
         clock.tick(now - self._ticked.get(code, now))
         self._ticked[code] = now
         step_table(session, clock=clock)
-        self._keep(table)
-        session.commit()  # one fsync for the table's pass; then what it tells goes out
-        done = table_done(session, table.plan)
-        self.bell.at(code, now if done else next_look(session, clock, now))
+        if table.files is not None:  # one fsync for the table's pass, beside the others'
+            self.commits.start(code, session.commit)
+            return
+        session.commit()  # nothing kept: what it tells goes out now
+        self._look_after(code, table, now)
 
     def run(self, stop: threading.Event, serve: bool = False,
             deadline: float | None = None) -> bool:
@@ -435,6 +299,7 @@ class Hall:
 
     def close(self) -> None:
         """The host stops: each table is told (``bye`` ``host_quit``) and kept for a resume."""
+        self.commits.wait()
         for table in self.tables.values():
             table.session.flush()
             table.session.close()
@@ -453,7 +318,10 @@ class Hall:
     def _expire_unjoined(self) -> None:
         """Close the tables nobody joined in their time (:mod:`rami_desktop.net.expiry`)."""
         unjoined = [code for code, t in self.tables.items() if not t.session.book.tokens]
-        for code in self.expiry.due(unjoined, self.wall_clock()):
+        due = self.expiry.due(unjoined, self.wall_clock())
+        if any(self.commits.busy(code) for code in due):
+            self.commits.wait()  # rare (hours unjoined): its commit is done first
+        for code in due:
             table = self.tables.pop(code)
             log.warning("the table %s was joined by nobody in %g hours: closed", code,
                         self.expiry.document(code)["expire"])

@@ -192,6 +192,16 @@ class RoundFiles:
 
     # ---- reading -------------------------------------------------------------------------------
 
+    def has(self, key: str) -> bool:
+        """Whether a kept round's file holds the round ``key`` (its ``round``'s ``id``: the
+        round is not written again)."""
+        for name in self._names():
+            data, _problem = read_round(self.folder / name, lambda d: d)
+            info = data.get("round") if isinstance(data, dict) else None
+            if isinstance(info, dict) and info.get("id") == key:
+                return True
+        return False
+
     def listing(self) -> list[KeptRound]:
         """The kept rounds, newest first (a file that cannot be read is left out)."""
         out = []

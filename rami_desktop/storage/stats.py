@@ -1,6 +1,9 @@
 """Statistics per player and preset, stored as versioned JSON (``stats.json`` in the data folder).
 
-``{"format": "rami-stats", "version": 2, "players": {"Sara": {"presets": {"talaj": {...}}}}}``.
+``{"format": "rami-stats", "version": 2, "players": {"Sara": {"presets": {"talaj": {...}}}},
+"counted": [key, ...]}``. A finished round is counted once, whatever tries to count it again
+(:func:`record_round_end`: every human of the round in one atomic write, under the round's
+key; the last :data:`COUNTED_KEYS` keys are remembered).
 Every human at a table has a line of their own, by name (two humans sharing the screen are two
 players). Version 1 files counted one unnamed player: they are read as the player ``""``
 (:data:`EARLIER`, the games played before names were kept). Loading is tolerant: bad values are
@@ -11,7 +14,7 @@ a damaged file is moved aside and the backup tried; a file from a newer version 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
@@ -34,6 +37,9 @@ STATS_VERSION = 2
 EARLIER = ""
 #: the most players a file keeps (the ones read first)
 MAX_PLAYERS = 64
+#: the rounds a file remembers having counted (their keys), and a key's longest length
+COUNTED_KEYS = 200
+MAX_KEY = 64
 
 
 def _named_players(data: dict[str, Any]) -> dict[str, Any]:
@@ -178,6 +184,8 @@ class Stats:
     """Every player's statistics (do not hash: it holds a dict)."""
 
     players: Mapping[str, PlayerStats] = field(default_factory=dict)
+    #: the keys of the last rounds counted (a round is counted once)
+    counted: tuple[str, ...] = ()
 
     def for_player(self, name: str) -> PlayerStats:
         """Return one player's statistics (empty if they never played)."""
@@ -185,7 +193,7 @@ class Stats:
 
     def with_player(self, name: str, stats: PlayerStats) -> Stats:
         """Return a copy with one player's statistics replaced."""
-        return Stats({**self.players, name: stats})
+        return Stats({**self.players, name: stats}, self.counted)
 
     def genders(self) -> dict[str, str]:
         """How each player was spoken to, by name (only those who said she or he)."""
@@ -201,6 +209,7 @@ class Stats:
             "format": STATS_FORMAT,
             "version": STATS_VERSION,
             "players": {name: s.to_dict() for name, s in sorted(self.players.items())},
+            "counted": list(self.counted),
         }
 
     @classmethod
@@ -224,7 +233,12 @@ class Stats:
             stats, bad = PlayerStats.from_dict(value)
             repaired = repaired or bad
             result[name] = stats
-        return cls(result), repaired
+        counted = data.get("counted", [])
+        keys = tuple(k for k in counted if isinstance(k, str) and 0 < len(k) <= MAX_KEY) \
+            if isinstance(counted, list) else ()
+        if not isinstance(counted, list) or len(keys) != len(counted):
+            repaired = True
+        return cls(result, keys[-COUNTED_KEYS:]), repaired
 
 
 def _parse(raw: bytes) -> tuple[Stats, bool]:
@@ -304,6 +318,56 @@ def record_match(
     return stats, save_stats(paths, stats) or load_problem
 
 
+@dataclass(frozen=True)
+class RoundLine:
+    """One human's finished round, as the statistics count it."""
+
+    player: str
+    preset: str
+    won: bool
+    turns: int | None
+    opening_points: int | None
+    #: how the player was spoken to at the table (kept with the statistics; None: unchanged)
+    gender: str | None = None
+
+
+@dataclass(frozen=True)
+class MatchLine:
+    """One human's finished match, as the statistics count it."""
+
+    player: str
+    preset: str
+    won: bool
+    rounds: int | None
+
+
+def record_round_end(paths: Paths, key: str, rounds: Sequence[RoundLine],
+                     matches: Sequence[MatchLine] = ()) -> tuple[Stats, str | None]:
+    """Count a finished round (and the match it ended) of every human at it, once: nothing is
+    counted again for a ``key`` the file remembers; one atomic write.
+
+    Returns:
+        ``(stats, problem)`` as :func:`record_round`.
+    """
+    stats, load_problem = load_stats(paths)
+    if key in stats.counted:
+        return stats, None
+    for line in rounds:
+        mine = stats.for_player(line.player)
+        if line.gender is not None:
+            mine = replace(mine, gender=clean_gender(line.gender))
+        stats = stats.with_player(line.player, mine.with_preset(
+            line.preset, mine.for_preset(line.preset).with_round(
+                won=line.won, turns=line.turns, opening_points=line.opening_points)))
+    for end in matches:
+        mine = stats.for_player(end.player)
+        stats = stats.with_player(end.player, mine.with_preset(
+            end.preset, mine.for_preset(end.preset).with_match(won=end.won,
+                                                                rounds=end.rounds)))
+    stats = replace(stats, counted=(*stats.counted, key)[-COUNTED_KEYS:])
+    return stats, save_stats(paths, stats) or load_problem
+
+
 def reset(paths: Paths, player: str | None = None) -> tuple[Stats, str | None]:
     """Forget one player's statistics, or everyone's (``player=None``: file and backup removed).
 
@@ -313,7 +377,7 @@ def reset(paths: Paths, player: str | None = None) -> tuple[Stats, str | None]:
     if player is None:
         return Stats(), remove_with_backup(paths.stats_file)
     stats, _ = load_stats(paths)
-    stats = Stats({name: s for name, s in stats.players.items() if name != player})
+    stats = Stats({name: s for name, s in stats.players.items() if name != player}, stats.counted)
     return stats, save_stats(paths, stats)
 
 
@@ -337,3 +401,8 @@ class StatsFiles:
     def record_match(self, player: str, preset: str, *, won: bool, rounds: int) -> str | None:
         """Count one more match of a player; return None or a problem code."""
         return record_match(self.paths, player, preset, won=won, rounds=rounds)[1]
+
+    def record_round_end(self, key: str, rounds: Sequence[RoundLine],
+                         matches: Sequence[MatchLine]) -> str | None:
+        """Count a finished round once under ``key``; return None or a problem code."""
+        return record_round_end(self.paths, key, rounds, matches)[1]

@@ -20,6 +20,7 @@ from rami_desktop.net.game import NetGame, NetState, NetTable
 from rami_desktop.ui import theme
 from rami_desktop.ui.net_words import net_message
 from rami_desktop.ui.routes import Route
+from rami_desktop.ui.save_notice import host_paused_text
 from rami_desktop.ui.scenes.table import TableScene
 from rami_desktop.ui.table.layout import TableLayout
 from rami_desktop.ui.text import bidi_format, embed
@@ -38,6 +39,8 @@ def banner_lines(state: NetState, names: list[str], round_over: bool,
     separator = pgettext("list separator", ", ")
     if not state.connected and not state.closed:
         lines.append(_("Connection lost: trying again…"))
+    elif state.paused is not None and not state.hosting:  # the host's own table says it
+        lines.append(host_paused_text(state.paused))
     elif not state.started:
         lines.append(_("Waiting for the host to start the match…") if not state.hosting
                      else _("Press Start in the lobby."))

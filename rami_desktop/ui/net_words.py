@@ -31,6 +31,8 @@ NET_MESSAGES: dict[NetError, str] = {
     NetError.CERTIFICATE: N_("The table's certificate could not be trusted: the connection "
                              "was refused."),
     NetError.REPLACED: N_("Your seat was taken up again from another window or computer."),
+    NetError.NOT_KEPT: N_("The host cannot save the game right now: your move waits until it "
+                          "can."),
 }
 
 

@@ -114,7 +114,9 @@ def test_a_damaged_table_json_is_read_from_its_backup(tmp_path: Path) -> None:
     folder = kept_table(tmp_path / "state")
     hall = Hall(HostServer(), tmp_path / "state", new_code)
     assert hall.resume() == [CODE]
-    hall._keep(hall.tables[CODE], force=True)  # a second write: the first is the backup
+    session = hall.tables[CODE].session
+    session.set_policy("wait")  # a second write: the first is the backup
+    session.commit()
     hall.close()
     assert (folder / "table.json.bak").is_file()
     (folder / "table.json").write_text('{"code": "STAT')

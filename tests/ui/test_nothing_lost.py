@@ -12,7 +12,7 @@ from typing import Any
 import pygame
 import pytest
 
-from rami_desktop.engine.actions import Lay
+from rami_desktop.engine.actions import Discard, Lay
 from rami_desktop.engine.cards import parse_card
 from rami_desktop.engine.rules import preset
 from rami_desktop.play.session.config import GameConfig, Seat
@@ -20,12 +20,10 @@ from rami_desktop.play.session.session import Session
 from rami_desktop.storage import problems, saves
 from rami_desktop.storage.match_io import MatchFiles
 from rami_desktop.storage.paths import Paths
-from rami_desktop.ui.save_notice import SAVE_FAILED_TITLE
 from rami_desktop.ui.scenes.menu import MenuScene
-from rami_desktop.ui.scenes.overlays import ConfirmDialog, MessageDialog
+from rami_desktop.ui.scenes.overlays import ConfirmDialog
 from rami_desktop.ui.scenes.setup import SetupScene
 from rami_desktop.ui.scenes.table import TableScene
-from rami_desktop.ui.widgets import tr
 from tests.truth import behind
 
 from .test_table_helpers import Driver, discard_card, known_table, order_of
@@ -158,36 +156,53 @@ def test_resume_after_a_combination_taken_back(make_app: Any, tmp_path: Any) -> 
     assert not r.staged and r.has_drawn and sorted(r.hands[0], key=str) == hand
 
 
-def test_a_failing_autosave_is_said_once_and_retried(make_app: Any, tmp_path: Any,
-                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_failing_autosave_pauses_the_table_until_it_is_kept(
+        make_app: Any, tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A move the disk refused is not shown as kept: the table says so in one sentence, takes
+    no move and plays no bot; once a try keeps it, play goes on by itself."""
     app = make_app(animation_speed="off")
     _with_paths(app, tmp_path)
     scene = _saved_table(app)
     ctl = scene.session
+    session = behind(ctl)
+    now = [0.0]
+    session.clock = lambda: now[0]
     calls: list[str | None] = []
+    real_append, real_snapshot = MatchFiles.append, MatchFiles.snapshot
+    full = [True]
 
-    def full(store: Any, steps: Any) -> str | None:
-        calls.append(problems.DISK_FULL)
-        return problems.DISK_FULL
+    def append(store: Any, steps: Any) -> str | None:
+        calls.append("append")
+        return problems.DISK_FULL if full[0] else real_append(store, steps)
 
-    monkeypatch.setattr(MatchFiles, "append", full)
+    def snapshot(store: Any, payload: Any) -> str | None:
+        calls.append("snapshot")
+        return problems.DISK_FULL if full[0] else real_snapshot(store, payload)
+
+    monkeypatch.setattr(MatchFiles, "append", append)
+    monkeypatch.setattr(MatchFiles, "snapshot", snapshot)
     d = Driver(app)
     d.click(scene.view.lay.stock.center)
-    behind(ctl).flush()
     d.step()
-    dialog = app.stack.top
-    assert isinstance(dialog, MessageDialog) and dialog.title == SAVE_FAILED_TITLE
-    assert "disk is full" in tr(dialog.message)
-    assert scene.save_notice.told == 1
-    d.key(27)
-    assert app.stack.top is scene
-    # play goes on: the next moves try again, and nothing more is said
-    hand = behind(ctl).round.hands[0]
-    discard_card(scene, hand[-1])
-    behind(ctl).flush()
+    assert ctl.save_problem == problems.DISK_FULL and scene.save_notice.told == 1
+    assert "Disk full" in scene.prompt_text()[0]
+    assert app.stack.top is scene  # no dialog in the way: the table says it
+    assert ctl.human_to_play() is None and not scene.control.players_turn()
+    hand = list(session.round.hands[0])
+    assert not ctl.play(0, Discard(0, hand[-1])).ok and session.round.hands[0] == hand
     d.step(frames=3)
-    assert len(calls) >= 2 and scene.save_notice.told == 1
-    assert app.stack.top is scene or not isinstance(app.stack.top, MessageDialog)
+    assert len(calls) == 1  # not tried again before its backoff
+    now[0] += 1.0
+    d.step()
+    assert len(calls) == 2 and ctl.save_problem is not None  # tried again, still full
+    full[0] = False
+    now[0] += 10.0
+    d.step()
+    assert ctl.save_problem is None and "Disk" not in scene.prompt_text()[0]
+    assert ctl.human_to_play() == 0 and scene.save_notice.told == 1
+    discard_card(scene, session.round.hands[0][-1])
+    d.step()
+    assert ctl.save_problem is None and not session.round.has_drawn
 
 
 def test_a_removed_folder_is_said_in_words(make_app: Any, tmp_path: Any) -> None:
@@ -203,8 +218,7 @@ def test_a_removed_folder_is_said_in_words(make_app: Any, tmp_path: Any) -> None
     behind(scene.session).flush()
     d.step()
     assert scene.session.save_problem == problems.UNWRITABLE
-    dialog = app.stack.top
-    assert isinstance(dialog, MessageDialog) and "cannot be written" in tr(dialog.message)
+    assert app.stack.top is scene and "Saving failed" in scene.prompt_text()[0]
     assert scene.save_notice.told == 1
 
 
@@ -315,10 +329,10 @@ def test_names_from_a_saved_match_are_cleaned_and_it_continues(make_app: Any,
     assert all(n.isprintable() for n in got)
 
 
-def test_a_save_that_fails_unexpectedly_is_said_once(
+def test_a_save_that_fails_unexpectedly_pauses_the_table_too(
         make_app: Any, tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Not a full disk but an unexpected failure while writing: said once, in words, and play
-    goes on (the last good save stays)."""
+    """Not a full disk but an unexpected failure while writing: the table says it cannot save
+    and waits (the last good save stays)."""
     app = make_app(animation_speed="off")
     _with_paths(app, tmp_path)
     scene = _saved_table(app)
@@ -331,13 +345,7 @@ def test_a_save_that_fails_unexpectedly_is_said_once(
     monkeypatch.setattr(MatchFiles, "append", broken)
     d = Driver(app)
     d.click(scene.view.lay.stock.center)
-    behind(scene.session).flush()
     d.step()
-    dialog = app.stack.top
-    assert isinstance(dialog, MessageDialog) and dialog.title == SAVE_FAILED_TITLE
-    assert "previous save was kept" in tr(dialog.message)
-    d.key(27)
-    discard_card(scene, behind(scene.session).round.hands[0][-1])
-    behind(scene.session).flush()
-    d.step(frames=3)
-    assert len(calls) >= 2 and scene.save_notice.told == 1
+    assert calls and scene.session.save_problem is not None
+    assert "Saving failed" in scene.prompt_text()[0]
+    assert scene.session.human_to_play() is None and scene.save_notice.told == 1

@@ -15,16 +15,19 @@ journal's steps through the rules once and puts each seat's hand back in its ord
 
 Before a snapshot is written its data is replayed through the rules: a match that would not
 load again (a bug) is not written, so it never pushes the last good save out of the backup. A
-failure is kept as a problem code for the screen to say once, and logged once a minute at most
-with a count; play goes on and the last good state stays on disk. Statistics are written on
-one writer thread (:class:`FileJobs`), in order, off the frame.
+failure is kept as a problem code (:attr:`Keeper.problem`) and logged once a minute at most
+with a count; the last good state stays on disk and the session waits (nothing told, nothing
+played) until a new try keeps what happened. Statistics are written on one writer thread
+(:class:`FileJobs`), in order, off the frame.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import logging
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
@@ -35,6 +38,7 @@ from rami_desktop.engine.match import Match
 from rami_desktop.play.session.config import GameConfig
 from rami_desktop.play.session.hand_order import HandOrder
 from rami_desktop.storage.names import clean_seat_names
+from rami_desktop.storage.stats import MatchLine, RoundLine
 
 log = logging.getLogger(__name__)
 
@@ -48,6 +52,10 @@ SAVE_FAILED = "save_failed"
 SNAPSHOT_EVERY = 500
 #: seconds between two log lines of a save that keeps failing
 FAILURE_LOG_EVERY = 60.0
+#: seconds before the first try to write again what the disk refused; each refusal doubles
+#: the wait, up to the longest
+RETRY_FIRST = 0.5
+RETRY_LONGEST = 8.0
 
 
 class MatchStore(Protocol):
@@ -90,24 +98,23 @@ class MatchStore(Protocol):
 class StatsStore(Protocol):
     """Where each player's statistics are kept."""
 
-    def record_round(self, player: str, preset: str, *, won: bool, turns: int,
-                     opening_points: int | None, gender: str | None = None) -> str | None:
-        """Count one more round of ``player`` (spoken to as ``gender``, kept with the
-        statistics; None: unchanged); return None or a problem code."""
-        ...
-
-    def record_match(self, player: str, preset: str, *, won: bool, rounds: int) -> str | None:
-        """Count one more match of ``player``; return None or a problem code."""
+    def record_round_end(self, key: str, rounds: Sequence[RoundLine],
+                         matches: Sequence[MatchLine]) -> str | None:
+        """Count a finished round (and the match it ended) of every human at it, once under
+        ``key`` (counted again: nothing changes); return None or a problem code."""
         ...
 
 
 @dataclass(frozen=True)
 class SavedGame:
-    """A game rebuilt from its save."""
+    """A game rebuilt from its save: also the match's id and the finished rounds whose round
+    file and statistics are kept (:mod:`.round_ends`)."""
 
     config: GameConfig
     match: Match
     orders: Mapping[int, HandOrder]
+    match_id: str = ""
+    rounds_kept: int = 0
 
 
 def hands_data(orders: Mapping[int, HandOrder] | None) -> dict[str, Any]:
@@ -119,6 +126,14 @@ def game_payload(config: GameConfig, match: Match,
                  orders: Mapping[int, HandOrder] | None = None) -> dict[str, Any]:
     """The JSON data saved for a game (a snapshot)."""
     return {"config": config.to_dict(), "match": match.to_dict(), "hands": hands_data(orders)}
+
+
+def old_match_id(match_data: dict[str, Any]) -> str:
+    """The id of a match saved before matches had one (the same for every load of it)."""
+    first = match_data.get("rounds", [[]])[:1]
+    text = json.dumps([match_data.get("seed"), match_data.get("first_dealer"),
+                       match_data.get("start_scores"), first], sort_keys=True)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 def _config_of(data: Any) -> GameConfig:
@@ -144,7 +159,13 @@ def rebuild_game(payload: Any) -> SavedGame:
     steps = payload.get("steps") or []
     if not isinstance(steps, list):
         raise ValueError("saved game: the journal's steps are not a list")
-    config, hands = _replay_steps(config, match, hands, steps)
+    kept = payload.get("rounds_kept", len(match.results))  # before it was kept: all were
+    config, hands, kept = _replay_steps(config, match, hands, steps, kept)
+    match_id = payload.get("match_id")
+    if not (isinstance(match_id, str) and 0 < len(match_id) <= 32 and match_id.isalnum()):
+        match_id = old_match_id(match_data)
+    if isinstance(kept, bool) or not isinstance(kept, int):
+        kept = len(match.results)
     if config.players != match.n:
         raise ValueError(
             f"saved game: {config.players} seats in the setup, {match.n} in the match")
@@ -157,13 +178,14 @@ def rebuild_game(payload: Any) -> SavedGame:
             player = match.player_of(seat) if 0 <= seat < match.n else None
             if player is not None:
                 orders[seat] = HandOrder.from_dict(data, match.round.hands[player])
-    return SavedGame(config, match, orders)
+    return SavedGame(config, match, orders, match_id, max(0, min(kept, len(match.results))))
 
 
-def _replay_steps(config: GameConfig, match: Match, hands: Any,
-                  steps: list[Any]) -> tuple[GameConfig, Any]:
-    """Play a journal's steps on the match of its snapshot; the setup and hands' order they
-    leave. A step the rules refuse (a bug) ends the replay there, with one log line."""
+def _replay_steps(config: GameConfig, match: Match, hands: Any, steps: list[Any],
+                  kept: Any) -> tuple[GameConfig, Any, Any]:
+    """Play a journal's steps on the match of its snapshot; the setup, hands' order and
+    finished rounds kept they leave. A step the rules refuse (a bug) ends the replay there,
+    with one log line."""
     for number, step in enumerate(steps, start=1):
         try:
             if not isinstance(step, dict):
@@ -179,13 +201,15 @@ def _replay_steps(config: GameConfig, match: Match, hands: Any,
                 config = changed
             elif "hands" in step:
                 hands = step["hands"]
+            elif "rounds_kept" in step:
+                kept = step["rounds_kept"]
             else:
                 raise ValueError("an unknown step")
         except (RuleError, ValueError, TypeError, KeyError) as exc:
             log.warning("the journal's step %d does not replay (%s): the %d steps before it "
                         "are kept", number, exc, number - 1)
             break
-    return config, hands
+    return config, hands, kept
 
 
 def replays_the_same(payload: dict[str, Any], snapshot: dict[str, Any],
@@ -226,6 +250,13 @@ class Keeper:
         self._hands: dict[str, Any] = {}
         self._snapshot_actions = 0
         self._cleared = False
+        #: the match's id, kept in every snapshot (a finished round's key is made from it)
+        self.match_id = ""
+        #: the finished rounds whose round file and statistics are kept (None: not followed);
+        #: the session moves it, it is kept with the match (the save is cleared at the
+        #: match's end only once every round is)
+        self.rounds_kept: int | None = None
+        self._rounds_kept: int | None = None
 
     def keep(self, config: GameConfig, match: Match,
              orders: Mapping[int, HandOrder]) -> None:
@@ -242,13 +273,16 @@ class Keeper:
         changes (then a snapshot starts a journal of this session's own)."""
         self._at = (match.round_number, len(match.logs[-1]))
         self._config, self._hands = config, hands_data(orders)
+        self._rounds_kept = self.rounds_kept
 
     def _keep(self, config: GameConfig, match: Match,
               orders: Mapping[int, HandOrder]) -> None:
-        if match.over and not self.keep_end:
+        if match.over and not self.keep_end and (self.rounds_kept is None
+                                                 or self.rounds_kept >= len(match.results)):
             if not self._cleared:
-                self._done(self.store.clear())
-                self._cleared = True
+                problem = self.store.clear()
+                self._cleared = problem is None
+                self._done(problem)
             return
         at = (match.round_number, len(match.logs[-1]))
         if self._at is None or at[0] != self._at[0] or at[1] < self._at[1]:
@@ -261,6 +295,9 @@ class Keeper:
         hands = hands_data(orders)
         if hands != self._hands:
             steps.append({"hands": hands})
+        rounds_kept = self.rounds_kept
+        if rounds_kept != self._rounds_kept:
+            steps.append({"rounds_kept": rounds_kept})
         if not steps:
             return
         if self.store.needs_snapshot or self.store.journal_steps >= max(
@@ -270,11 +307,15 @@ class Keeper:
         problem = self.store.append(steps)
         if problem is None:
             self._at, self._config, self._hands = at, config, hands
+            self._rounds_kept = rounds_kept
         self._done(problem)
 
     def _snapshot(self, config: GameConfig, match: Match, orders: Mapping[int, HandOrder],
                   at: tuple[int, int]) -> None:
         payload = game_payload(config, match, orders)
+        rounds_kept = self.rounds_kept
+        if rounds_kept is not None:
+            payload.update(match_id=self.match_id, rounds_kept=rounds_kept)
         if self.verify and not replays_the_same(payload, match.round.snapshot(),
                                                 list(match.scores)):
             log.error("the match was not saved: it does not replay")
@@ -283,6 +324,7 @@ class Keeper:
         problem = self.store.snapshot(payload)
         if problem is None:
             self._at, self._config, self._hands = at, config, payload["hands"]
+            self._rounds_kept = rounds_kept
             self._snapshot_actions = sum(len(steps) for steps in match.logs)
         self._done(problem)
 
@@ -297,8 +339,9 @@ class Keeper:
         self.failures += 1
         now = self.clock()
         if self.problem is None or now - self._logged >= FAILURE_LOG_EVERY:
-            log.warning("the match could not be kept (%s; %d failed saves): play goes on, the "
-                        "last good state stays on disk", problem, self.failures)
+            log.warning("the match could not be kept (%s; %d failed saves): the game waits "
+                        "and tries again, the last good state stays on disk", problem,
+                        self.failures)
             self._logged = now
         self.problem = problem
 
@@ -345,6 +388,7 @@ class FileJobs:
             self._pool = None
 
 
-__all__ = ["FAILURE_LOG_EVERY", "NOT_SAVED_INCONSISTENT", "SAVE_FAILED", "SNAPSHOT_EVERY",
+__all__ = ["FAILURE_LOG_EVERY", "NOT_SAVED_INCONSISTENT", "RETRY_FIRST", "RETRY_LONGEST",
+           "SAVE_FAILED", "SNAPSHOT_EVERY",
            "FileJobs", "Keeper", "MatchStore", "SavedGame", "StatsStore", "game_payload",
            "hands_data", "rebuild_game", "replays_the_same"]

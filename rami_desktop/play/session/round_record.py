@@ -48,6 +48,10 @@ class RoundKeeper(Protocol):
         """Keep one finished round's record; return None or a problem code."""
         ...
 
+    def has(self, key: str) -> bool:
+        """Whether a round file holding the round ``key`` is kept."""
+        ...
+
 
 def round_record_job(config: GameConfig, match: Match) -> Callable[[], dict[str, Any]]:
     """The record of ``match``'s current round (over) as a job: what it needs is taken now, the

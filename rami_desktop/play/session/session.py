@@ -12,10 +12,10 @@ session knows nothing of pygame, nor of who is at the screen (that is the table'
 from __future__ import annotations
 
 import dataclasses
-import functools
 import random
 import secrets
-from collections.abc import Mapping, Sequence
+import time
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future
 
 from rami_desktop.bots import Bot
@@ -36,19 +36,18 @@ from rami_desktop.play.session.bot_worker import BotTurn, BotWorker
 from rami_desktop.play.session.config import GameConfig
 from rami_desktop.play.session.driver import BotDriver, DriverStats, Limits, Outcome
 from rami_desktop.play.session.hand_order import HandOrder
+from rami_desktop.play.session.keeping import Keeping
 from rami_desktop.play.session.match_key import new_key, seat_bots
 from rami_desktop.play.session.persist import (
     FileJobs,
-    Keeper,
     MatchStore,
     SavedGame,
     StatsStore,
-    game_payload,
     rebuild_game,
 )
-from rami_desktop.play.session.records import human_round_end
 from rami_desktop.play.session.review import quiet, review_of
-from rami_desktop.play.session.round_record import RoundKeeper, keeping_job, replayable_record
+from rami_desktop.play.session.round_ends import RoundEnds
+from rami_desktop.play.session.round_record import RoundKeeper, replayable_record
 from rami_desktop.play.view.findings import Finding
 from rami_desktop.play.view.happening import Happening, Played
 from rami_desktop.play.view.seat_view import SeatView, view_of
@@ -56,7 +55,7 @@ from rami_desktop.play.view.story import Told, round_story
 from rami_desktop.storage.deal_code import encode, format_code
 
 
-class Session:
+class Session(Keeping):
     """One match between the seats of a configuration (the local source of a table).
 
     Args:
@@ -83,6 +82,14 @@ class Session:
             passes its own to replay its matches).
         keep_end: a match over stays in ``store`` with its last action (a host serves its
             end, even after a restart), rather than being forgotten.
+        clock: the time in seconds (when a refused save is tried again).
+        match_id: the match's id (a resumed match's; default: a new one).
+        rounds_kept: the finished rounds whose round file and statistics are kept (a resumed
+            match's; the others are written again: :mod:`.round_ends`).
+
+    Kept before told (:class:`~rami_desktop.play.session.keeping.Keeping`): when what happened
+    cannot be put on disk (a full disk), the session waits (:attr:`unkept` says why): no move
+    is taken, no bot plays and no round is dealt until a try keeps it; then play goes on.
     """
 
     def __init__(self, config: GameConfig, match: Match | None = None, *,
@@ -93,7 +100,9 @@ class Session:
                  orders: Mapping[int, HandOrder] | None = None, prepared: bool = False,
                  verify_saves: bool = True, group_commit: bool = False,
                  kept: bool = False, rounds: RoundKeeper | None = None,
-                 key: bytes | None = None, keep_end: bool = False) -> None:
+                 key: bytes | None = None, keep_end: bool = False,
+                 clock: Callable[[], float] = time.monotonic, match_id: str | None = None,
+                 rounds_kept: int | None = None) -> None:
         if config.seed is None:
             config = dataclasses.replace(config, seed=secrets.randbelow(SEED_LIMIT))
         assert config.seed is not None
@@ -108,7 +117,6 @@ class Session:
             raise ValueError("bots may only be seated in the bot seats of the setup")
         seated.update(bots or {})
         seeded.update(rngs or {})
-        self.verify_saves = verify_saves
         self.keep_end = keep_end
         self.config = config
         self.match = match
@@ -118,22 +126,24 @@ class Session:
         #: counts the changes of the game (a move, a redeal, a deal): what a screen shows is
         #: built again when it moved
         self.version = 0
-        self.store = store
+        #: the match's id (a finished round's key is made from it)
+        self.match_id = match_id or secrets.token_hex(8)
+        #: the finished rounds whose round file and statistics are kept
+        self.rounds_kept = len(match.results) if rounds_kept is None else rounds_kept
+        super().__init__(store, verify_saves, group_commit, clock)
+        self._deal_wanted = False  # the next round was asked for while the game waited
         self.stats = stats
         self.rounds = rounds
         self.prepared = prepared
-        self.group_commit = group_commit
-        self._dirty = False  # something happened since the last commit
         self.writer = FileJobs()
+        self._ends_started = self.rounds_kept
+        self.round_ends = RoundEnds(self.writer, clock)
         self.worker = BotWorker()
         self._happenings: list[Happening] = []
-        self._recorded = len(self.match.results)
-        self._match_recorded = self.match.over
         self._review: Future[tuple[Finding, ...]] | None = None
-        if self.keeper is not None and kept:
-            self.keeper.kept(self.config, self.match, self.orders)
-        elif self.keeper is not None:  # what is dealt is shown: kept first
-            self.keeper.keep(self.config, self.match, self.orders)
+        self.keep_first(kept)
+        if kept:
+            self.after_kept(resumed=True)
 
     # ---- the game -------------------------------------------------------------------------------
 
@@ -186,12 +196,13 @@ class Session:
         return round_story(self.match)
 
     def holds(self, seat: int) -> bool:
-        """False: the session holds no move back."""
-        return False
+        """Whether a move is held back: while what happened is not on disk (:attr:`unkept`)."""
+        return self.unkept is not None
 
     def takes(self, seat: int) -> bool:
-        """Whether a human plays ``seat`` (a bot's moves come from the driver)."""
-        return not self.config.seats[seat].is_bot
+        """Whether a human plays ``seat`` (a bot's moves come from the driver) and the game
+        takes moves now (it does not while it waits for the disk)."""
+        return not self.config.seats[seat].is_bot and self.unkept is None
 
     # ---- resuming ------------------------------------------------------------------------------
 
@@ -207,7 +218,8 @@ class Session:
         if not isinstance(game, SavedGame):
             return None, problem
         return cls(game.config, game.match, store=store, stats=stats, orders=game.orders,
-                   kept=True, **options), problem  # type: ignore[arg-type]
+                   kept=True, match_id=game.match_id, rounds_kept=game.rounds_kept,
+                   **options), problem  # type: ignore[arg-type]
 
     # ---- the players' moves ------------------------------------------------------------------
 
@@ -225,6 +237,8 @@ class Session:
         """
         if not candidates:
             return Played(None, ErrorCode.INVALID_MELD)
+        if self.unkept is not None:
+            return Played(None, ErrorCode.NOT_YOUR_TURN, candidates[0])
         if not self.takes(seat):
             return Played(None, ErrorCode.NOT_YOUR_TURN, candidates[0])
         redeal = all(isinstance(a, Redeal) for a in candidates)
@@ -270,8 +284,9 @@ class Session:
         return seats
 
     def bot_turn(self) -> BotTurn | None:
-        """The bot to play now, if any (what it sees, its generator, the moment)."""
-        seat = self.driver.bot_seat()
+        """The bot to play now, if any (what it sees, its generator, the moment); none while
+        the game waits for the disk."""
+        seat = self.driver.bot_seat() if self.unkept is None else None
         if seat is None:
             return None
         return BotTurn(seat, self.driver.bots[seat], self.driver.observation(seat),
@@ -279,7 +294,9 @@ class Session:
 
     def bot_move(self, seat: int, action: Action | None, error: BaseException | None) -> bool:
         """Play a bot's decision through the driver (a failure or a refusal is the driver's to
-        mend); return True."""
+        mend); return True (False: the game waits for the disk, the decision is dropped)."""
+        if self.unkept is not None:
+            return False
         if action is None:
             outcome = self.driver.fail(seat, error or RuntimeError("the bot gave no action"))
         else:
@@ -291,9 +308,9 @@ class Session:
         """Let the bot to play decide and play one action here and now (headless play).
 
         Raises:
-            ValueError: no bot is to play.
+            ValueError: no bot is to play (or the game waits for the disk).
         """
-        seat = self.driver.bot_seat()
+        seat = self.driver.bot_seat() if self.unkept is None else None
         if seat is None:
             raise ValueError("no bot is to play")
         outcome = self.driver.step()
@@ -304,11 +321,14 @@ class Session:
         """Play the current round to its end when bots hold every seat still in it.
 
         Returns:
-            True if the round ended, False if it stopped at the driver's turn cap.
+            True if the round ended, False if it stopped at the driver's turn cap (or the game
+            waits for the disk).
         """
         self.ask_redeals()
         st = self.round
         while not st.over:
+            if self.unkept is not None:
+                return False
             if st.turn >= self.driver.limits.turns_per_round:
                 self.driver.stats.turn_cap_hits += 1
                 return False
@@ -373,7 +393,11 @@ class Session:
     # ---- rounds --------------------------------------------------------------------------------
 
     def next_round(self) -> None:
-        """Deal the next round (the current one must be over) and save."""
+        """Deal the next round (the current one must be over) and save; while the game waits
+        for the disk, it is dealt once what happened is kept."""
+        if self.unkept is not None:
+            self._deal_wanted = True
+            return
         self.worker.cancel()
         self._review = None
         self.match.next_round()
@@ -413,15 +437,6 @@ class Session:
     def _round_finished(self) -> None:
         if self._here_players():
             self.findings()  # started now, ready by the time the summary shows
-        if len(self.match.results) <= self._recorded:
-            return
-        self._recorded = len(self.match.results)
-        self._keep_round()
-        match_done = self.match.over and not self._match_recorded
-        self._match_recorded = self._match_recorded or match_done
-        if self.stats is not None:
-            for job in human_round_end(self.config, self.match, match_done):
-                self.writer.run(functools.partial(job, self.stats))
 
     def round_record(self) -> dict[str, object] | None:
         """The record of the round just over (:mod:`.round_record`: what a replay is made
@@ -430,60 +445,32 @@ class Session:
             return None
         return replayable_record(self.config, self.match)
 
-    def _keep_round(self) -> None:
-        """Keep the round just over (on the writer thread; a failure is only logged)."""
-        if self.rounds is not None and not self.prepared:
-            self.writer.run(keeping_job(self.config, self.match, self.rounds))
+    # ---- finished rounds kept ----------------------------------------------------------------
 
-    # ---- saving --------------------------------------------------------------------------------
-
-    @property
-    def store(self) -> MatchStore | None:
-        """Where the match is kept (None: nothing is kept)."""
-        return self._store
-
-    @store.setter
-    def store(self, store: MatchStore | None) -> None:
-        self._store: MatchStore | None = store
-        self.keeper: Keeper | None = (Keeper(store, self.verify_saves, keep_end=self.keep_end)
-                                      if store else None)
-
-    @property
-    def save_problem(self) -> str | None:
-        """The last save's problem code (None: saved, or nothing to save)."""
-        return self.keeper.problem if self.keeper is not None else None
-
-    def payload(self) -> dict[str, object]:
-        """The saved document of the match (setup, match, the hands' order)."""
-        return game_payload(self.config, self.match, self.orders)
-
-    def autosave(self) -> None:
-        """Keep the match now (or forget it once the match is over): on disk when it returns
-        (with ``group_commit``: at the next :meth:`commit`)."""
-        self._dirty = True
-        if not self.group_commit:
-            self.commit()
-
-    def commit(self) -> None:
-        """Put on disk what happened since the last commit (one fsync; nothing when nothing
-        was asked to be kept), then let it be told (:meth:`release`)."""
-        if self.keeper is not None and self._dirty:
-            self.keeper.keep(self.config, self.match, self.orders)
-        self._dirty = False
-        self.release()
-
-    def release(self) -> None:
-        """What was kept may be told (a hosting session sends what it held back)."""
+    def kept_again(self) -> None:
+        """What the game waited for is kept: it goes on (a round asked for is dealt)."""
+        super().kept_again()
+        if self._deal_wanted:
+            self._deal_wanted = False
+            if self.round.over and not self.match.over:
+                self.next_round()
 
     def flush(self) -> None:
-        """Wait until every statistics file asked for is written."""
+        """Wait until every round file and statistics asked for is written (then the match's
+        save says so, or is cleared at the match's end)."""
         self.writer.flush()
+        self.before_keep()
+        if self._dirty and not self.group_commit:
+            self.commit()
 
     def close(self) -> None:
-        """Stop thinking, keep the last state, finish the writes, stop the threads."""
+        """Stop thinking, finish the writes (a round's end the disk refuses is written when
+        the game is resumed), keep the last state, stop the threads."""
         self.worker.shutdown()
+        self.round_ends.stop()
+        self.writer.close()
         self._dirty = True
+        self._retry_at = 0.0  # a last try, whatever the backoff says
         self.commit()
         if self.keeper is not None:
             self.keeper.close()
-        self.writer.close()

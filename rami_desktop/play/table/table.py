@@ -110,7 +110,12 @@ class TableSource(Protocol):
 
     @property
     def save_problem(self) -> str | None:
-        """The last save's problem code (None: saved, or nothing to save)."""
+        """Why what happened is not on disk yet (the game waits meanwhile), None: kept."""
+        ...
+
+    @property
+    def rounds_problem(self) -> str | None:
+        """Why a finished round's file or statistics are not kept yet, None: they are."""
         ...
 
     def deal_code(self) -> str | None:
@@ -193,8 +198,15 @@ class Table:
 
     @property
     def save_problem(self) -> str | None:
-        """The last save's problem code (None: saved, or nothing to save)."""
+        """Why what happened is not on disk yet (a problem code: the game waits until a new
+        try keeps it), None: everything is kept (or nothing is to be kept here)."""
         return self._source.save_problem
+
+    @property
+    def rounds_problem(self) -> str | None:
+        """Why a finished round's file or statistics are not kept yet (tried again by
+        itself), None: every finished round is kept."""
+        return self._source.rounds_problem
 
     def deal_code(self) -> str | None:
         """The current round's deal code, if it may be told."""

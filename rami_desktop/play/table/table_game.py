@@ -119,7 +119,14 @@ class TableGame(Protocol):
 
     @property
     def save_problem(self) -> str | None:
-        """The last save's problem code (None: saved, or nothing to save)."""
+        """Why what happened is not on disk yet (a problem code: the game waits until a new
+        try keeps it), None: everything is kept (or nothing is to be kept here)."""
+        ...
+
+    @property
+    def rounds_problem(self) -> str | None:
+        """Why a finished round's file or statistics are not kept yet (tried again by
+        itself), None: every finished round is kept."""
         ...
 
     def deal_code(self) -> str | None:

@@ -21,7 +21,7 @@ from rami_desktop.play.table.advisor import Advisor
 from rami_desktop.play.table.table_game import TableGame
 from rami_desktop.play.view.happening import Happening
 from rami_desktop.ui.routes import Route
-from rami_desktop.ui.save_notice import SaveNotice
+from rami_desktop.ui.save_notice import ROUND_NOT_KEPT_TITLE, SaveNotice, round_not_kept_text
 from rami_desktop.ui.scene import Reopenable, Scene
 from rami_desktop.ui.table import animation
 from rami_desktop.ui.table.buttons import TableButtons
@@ -79,6 +79,7 @@ class TableScene(Scene):
         self.parts = TableParts(session, self.model, self.view, self.board, self.follow,
                                 self.control, self.buttons, ctx.card_art)
         self.save_notice = SaveNotice(ctx)
+        self._rounds_told = False
         self._privacy_for: int | None = None
 
     # ---- scene lifecycle ---------------------------------------------------------------------
@@ -182,6 +183,15 @@ class TableScene(Scene):
             self.control.changed = False
             self.sync()
 
+    def _tell_rounds_problem(self) -> None:
+        """Say once that a finished round could not be kept (Past rounds, statistics)."""
+        problem = self.session.rounds_problem
+        if problem is None or self._rounds_told:
+            return
+        self._rounds_told = True
+        self.ctx.stack.push(self.ctx.scene(Route.MESSAGE, ROUND_NOT_KEPT_TITLE,
+                                           lambda: round_not_kept_text(problem)))
+
     # ---- commands of the screen itself ---------------------------------------------------------
 
     def toggle_hints(self) -> None:
@@ -242,11 +252,16 @@ class TableScene(Scene):
         self.model.tick(dt)
         self.model.clock.tick(dt)
         self.pointer.tick(dt)
+        if self.session.save_problem is not None or self.session.rounds_problem is not None:
+            self.session.autosave()  # tried again on its backoff: play goes on once kept
+        self._tell_rounds_problem()
+        if self.save_notice.check(self.session.save_problem):
+            self.buttons.update(self.control, self._last_number())
+            self.painter.invalidate()
         self.control.poll()
         if self.advisor.take_news():  # a hint, a grouping or a laying was worked out
             self.painter.invalidate()
         self._drain()
-        self.save_notice.check(self.session.save_problem)
         if self.session.round_over:
             self._update_round_end(dt)
             return

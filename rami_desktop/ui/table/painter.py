@@ -14,6 +14,7 @@ from rami_desktop.i18n.gender import UNSAID, gendered
 from rami_desktop.play.table.staging import added_this_turn
 from rami_desktop.ui import theme
 from rami_desktop.ui.round_result import seat_team_label, team_totals_line
+from rami_desktop.ui.save_notice import paused_text
 from rami_desktop.ui.table import hud
 from rami_desktop.ui.table.hints import current_hint
 from rami_desktop.ui.table.layout import TableLayout, index_rect
@@ -311,6 +312,9 @@ class TablePainter:
         """What the line above the hand says, and whether it is the player's call (in the
         words for her or him: the player it addresses, or names)."""
         session = parts.session
+        paused = session.save_problem
+        if paused is not None:
+            return paused_text(paused), False
         r = session.shown.round
         if r.over:
             if r.winner is None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections import Counter
+from collections.abc import Sequence
 
 import pytest
 
@@ -16,6 +17,7 @@ from rami_desktop.play.session.config import GameConfig, Seat, autoplay_config
 from rami_desktop.play.session.match_key import chosen_key, seat_bots
 from rami_desktop.play.session.session import Session
 from rami_desktop.play.table.table import Table
+from rami_desktop.storage.stats import MatchLine, RoundLine
 
 
 def test_bot_seats_get_bots_and_their_own_generators() -> None:
@@ -122,14 +124,11 @@ class Recorder:
         self.matches: list[tuple[str, str, bool]] = []
         self.genders: dict[str, str | None] = {}
 
-    def record_round(self, player: str, preset: str, *, won: bool, turns: int,
-                     opening_points: int | None, gender: str | None = None) -> str | None:
-        self.rounds.append((player, preset, won))
-        self.genders[player] = gender
-        return None
-
-    def record_match(self, player: str, preset: str, *, won: bool, rounds: int) -> str | None:
-        self.matches.append((player, preset, won))
+    def record_round_end(self, key: str, rounds: Sequence[RoundLine],
+                         matches: Sequence[MatchLine]) -> str | None:
+        self.rounds += [(r.player, r.preset, r.won) for r in rounds]
+        self.matches += [(m.player, m.preset, m.won) for m in matches]
+        self.genders.update((r.player, r.gender) for r in rounds)
         return None
 
 

@@ -233,9 +233,9 @@ def test_a_match_that_does_not_replay_is_not_saved(paths: Paths,
                         lambda: _impossible({"match": good})["match"])
     session.match.logs[-1].clear()  # as if the round began again: a snapshot is due
     session.autosave()
-    assert session.save_problem == NOT_SAVED_INCONSISTENT
+    assert session.keeper is not None and session.keeper.problem == NOT_SAVED_INCONSISTENT
     session.autosave()
-    assert session.save_problem == NOT_SAVED_INCONSISTENT
+    assert session.keeper.problem == NOT_SAVED_INCONSISTENT
     assert (paths.match_file.read_bytes(), paths.match_backup.read_bytes()) == before
 
 
@@ -252,11 +252,15 @@ def test_newer_save_is_kept(paths: Paths) -> None:
     assert (paths.data_dir / "match.json.newer").exists()
 
 
-def test_a_full_disk_keeps_the_last_good_state_and_says_so_once_a_minute(
+def test_a_full_disk_pauses_the_game_until_it_is_kept(
         paths: Paths, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
-    """ENOSPC on every write: play goes on, the problem is kept for the screen, one log line
-    for many failures, the last good state on disk; once there is room, all is kept again."""
+    """ENOSPC on every write: the move that could not be kept is the last one played (no bot
+    plays, no move is taken), the problem is kept for the screen, tries on a backoff make one
+    log line, the last good state stays on disk; once there is room, a try keeps it all and
+    play goes on."""
     session, options = _session(paths, "talaj", 1)
+    now = [0.0]
+    session.clock = lambda: now[0]
     soak.play_turn(session)
     kept = session.match.to_dict()
 
@@ -267,21 +271,32 @@ def test_a_full_disk_keeps_the_last_good_state_and_says_so_once_a_minute(
     monkeypatch.setattr(saves_module, "write_atomic_safe",
                         lambda *_a, **_k: problems.DISK_FULL)
     with caplog.at_level(logging.WARNING):
-        for _turn in range(4):
-            soak.play_turn(session)
+        soak.play_turn(session)
+        played = session.match.to_dict()
+        assert sum(map(len, played["rounds"])) == sum(map(len, kept["rounds"])) + 1
+        for _try in range(6):
+            soak.play_turn(session)  # nothing is played while it waits
+            assert session.bot_turn() is None and session.holds(0)
+            now[0] += 10.0
+            assert not session.keep_again()
+    assert session.match.to_dict() == played
     assert session.save_problem == problems.DISK_FULL
-    assert session.keeper is not None and session.keeper.failures >= 4
+    assert session.keeper is not None and session.keeper.failures >= 6
     lines = [r for r in caplog.records if "could not be kept" in r.getMessage()]
     assert len(lines) == 1
     resumed, problem = Session.resume(MatchFiles(paths), **options)
     assert problem is None and resumed is not None
     assert resumed.match.to_dict() == kept
     monkeypatch.undo()
-    soak.play_turn(session)
-    assert session.save_problem is None
+    assert not session.keep_again()  # its backoff is not over yet
+    now[0] += 10.0
+    assert session.keep_again() and session.save_problem is None
     resumed, problem = Session.resume(MatchFiles(paths), **options)
     assert problem is None and resumed is not None
-    assert resumed.match.to_dict() == session.match.to_dict()
+    assert resumed.match.to_dict() == played
+    soak.play_turn(session)
+    resumed, problem = Session.resume(MatchFiles(paths), **options)
+    assert resumed is not None and resumed.match.to_dict() == session.match.to_dict()
 
 
 def test_no_save_and_a_finished_match_clears_it(paths: Paths) -> None:
