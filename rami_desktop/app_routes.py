@@ -15,6 +15,7 @@ from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scene import Context, Scene
 from rami_desktop.ui.scenes.controls_help import ControlsHelpOverlay
 from rami_desktop.ui.scenes.error_screen import ErrorScreen
+from rami_desktop.ui.scenes.face_chooser import FaceChooser
 from rami_desktop.ui.scenes.kept_rounds import KeptRoundsScene
 from rami_desktop.ui.scenes.language import LanguageScene
 from rami_desktop.ui.scenes.learn import LearnScene
@@ -78,6 +79,7 @@ def scene_routes() -> Routes:
     routes.register(Route.ERROR, ErrorScreen)
     routes.register(Route.REPLAY, ReplayScene)
     routes.register(Route.KEPT_ROUNDS, KeptRoundsScene)
+    routes.register(Route.FACE_CHOOSER, FaceChooser)
     routes.register(Route.NETWORK, _network)
     routes.register(Route.NET_LOBBY, _lobby)
     routes.register(Route.NET_JOIN, _join)

@@ -24,6 +24,7 @@ from typing import Any
 
 from .arguments import OneLineParser, safe_output
 from .i18n import LANGUAGES, set_language
+from .play.session.config import default_name
 from .play.session.match_review import RoundReview, review_document
 from .storage.atomic import NotAFileError, parse_json_bytes, read_regular_file
 
@@ -65,9 +66,9 @@ def as_text(reviews: Sequence[RoundReview]) -> list[str]:
     out = []
     for r in reviews:
         out.append(_("Round {number}").format(number=r.number))
+        named = [(who.is_bot, who.name) for who in r.seats]
         for seat, who in enumerate(r.seats):
-            name = who.name or (_("Bot {number}") if who.is_bot else _("Player {number}")
-                                ).format(number=seat + 1)
+            name = who.name or default_name(tuple(named), seat)
             out.append("  " + strip_marks(name))
             mine = [f for f in r.findings if f.seat == seat]
             out.extend("    • " + strip_marks(text) for text, _f in review_lines(mine))

@@ -63,7 +63,7 @@ def test_the_words_follow_the_language(kept: tuple[Path, list[dict[str, object]]
         from rami_desktop.i18n import set_language
         set_language("en")
     out = capsys.readouterr().out
-    assert out.startswith("Manche 1\n") and "Bot 1" in out
+    assert out.startswith("Manche 1\n") and "Youssef" in out  # a bot named from the language
 
 
 @pytest.mark.slow

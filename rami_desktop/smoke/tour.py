@@ -150,6 +150,15 @@ def _match_end(app: Any, tour: Tour) -> None:
     app.stack.clear_to(app.scene(Route.MATCH_END, Table(tour.session("match over"))))
 
 
+def _faces(app: Any, _tour: Tour) -> None:
+    """The face chooser over the setup, a seat's face ringed."""
+    from rami_desktop.ui.routes import Route
+
+    app.stack.clear_to(app.scene(Route.MENU))
+    app.stack.push(app.scene(Route.SETUP))
+    app.stack.push(app.scene(Route.FACE_CHOOSER, "grandmother-scarf", lambda _face: None))
+
+
 def _lobby(app: Any, tour: Tour) -> None:
     """A table hosted here (it listens until the screen is left), one joiner's seat free."""
     from rami_desktop.ui.routes import Route
@@ -165,6 +174,7 @@ STOPS: tuple[tuple[str, Stop], ...] = (
     ("language", _show("language")),
     ("menu", lambda app, _tour: app.stack.clear_to(app.scene(_route("menu")))),
     ("setup", _show("setup")),
+    ("faces", _faces),
     ("settings", _show("settings")),
     ("statistics", _show("statistics")),
     ("rules", _show("rules_help", "talaj")),

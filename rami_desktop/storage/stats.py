@@ -5,15 +5,18 @@
 (:func:`record_round_end`: every human of the round in one atomic write, under the round's
 key; the last :data:`COUNTED_KEYS` keys are remembered).
 Every human at a table has a line of their own, by name (two humans sharing the screen are two
-players). Version 1 files counted one unnamed player: they are read as the player ``""``
-(:data:`EARLIER`, the games played before names were kept). Loading is tolerant: bad values are
-replaced by their defaults (problem ``repaired``), names are cleaned as names typed in setup are;
-a damaged file is moved aside and the backup tried; a file from a newer version is not loaded
-(copy kept as ``stats.json.newer``).
+players), with how they were spoken to and the face they wore at their last round (``"gender"``,
+``"face"``: the setup gives them back when the name is typed again). Version 1 files counted
+one unnamed player: they are read as the player ``""`` (:data:`EARLIER`, the games played before
+names were kept). Loading is tolerant: bad values are replaced by their defaults (problem
+``repaired``), names are cleaned as names typed in setup are; a damaged file is moved aside and
+the backup tried; a file from a newer version is not loaded (copy kept as
+``stats.json.newer``).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
@@ -37,6 +40,9 @@ STATS_VERSION = 2
 EARLIER = ""
 #: the most players a file keeps (the ones read first)
 MAX_PLAYERS = 64
+#: what a face's id looks like (the faces themselves are the game's: an unknown one is the
+#: seat's default there)
+FACE_ID = re.compile(r"[a-z][a-z0-9-]{0,39}")
 #: the rounds a file remembers having counted (their keys), and a key's longest length
 COUNTED_KEYS = 200
 MAX_KEY = 64
@@ -135,6 +141,7 @@ class PlayerStats:
 
     presets: Mapping[str, PresetStats] = field(default_factory=dict)
     gender: str = ""
+    face: str | None = None
 
     def for_preset(self, name: str) -> PresetStats:
         """Return one preset's statistics (zeros if never played)."""
@@ -142,7 +149,7 @@ class PlayerStats:
 
     def with_preset(self, name: str, stats: PresetStats) -> PlayerStats:
         """Return a copy with one preset's statistics replaced."""
-        return PlayerStats({**self.presets, name: stats}, self.gender)
+        return PlayerStats({**self.presets, name: stats}, self.gender, self.face)
 
     @property
     def rounds_played(self) -> int:
@@ -155,6 +162,8 @@ class PlayerStats:
                                             for name, s in sorted(self.presets.items())}}
         if self.gender:
             data["gender"] = self.gender
+        if self.face is not None:
+            data["face"] = self.face
         return data
 
     @classmethod
@@ -176,7 +185,10 @@ class PlayerStats:
             repaired = repaired or bad
             result[name] = stats
         gender = clean_gender(data.get("gender"))
-        return cls(result, gender), repaired or gender != data.get("gender", "")
+        face = data.get("face")
+        if face is not None and not (isinstance(face, str) and FACE_ID.fullmatch(face)):
+            face, repaired = None, True
+        return cls(result, gender, face), repaired or gender != data.get("gender", "")
 
 
 @dataclass(frozen=True)
@@ -194,6 +206,10 @@ class Stats:
     def with_player(self, name: str, stats: PlayerStats) -> Stats:
         """Return a copy with one player's statistics replaced."""
         return Stats({**self.players, name: stats}, self.counted)
+
+    def faces(self) -> dict[str, str]:
+        """The face each player wore last, by name (those who have one)."""
+        return {name: s.face for name, s in self.players.items() if s.face is not None}
 
     def genders(self) -> dict[str, str]:
         """How each player was spoken to, by name (only those who said she or he)."""
@@ -276,6 +292,7 @@ def record_round(
     turns: int | None = None,
     opening_points: int | None = None,
     gender: str | None = None,
+    face: str | None = None,
 ) -> tuple[Stats, str | None]:
     """Count one finished round of a player and save.
 
@@ -288,6 +305,7 @@ def record_round(
         opening_points: the points of the player's opening this round, None if not down.
         gender: how the player was spoken to at the table (kept with the statistics; None:
             left as it was).
+        face: the face the player wore (kept with the statistics; None: left as it was).
 
     Returns:
         ``(stats, problem)``: the new statistics; the problem of the save if any, else of the
@@ -299,6 +317,8 @@ def record_round(
         won=won, turns=turns, opening_points=opening_points))
     if gender is not None:
         mine = replace(mine, gender=clean_gender(gender))
+    if face is not None and FACE_ID.fullmatch(face):
+        mine = replace(mine, face=face)
     stats = stats.with_player(player, mine)
     return stats, save_stats(paths, stats) or load_problem
 
@@ -329,6 +349,8 @@ class RoundLine:
     opening_points: int | None
     #: how the player was spoken to at the table (kept with the statistics; None: unchanged)
     gender: str | None = None
+    #: the face the player wore (kept with the statistics; None: unchanged)
+    face: str | None = None
 
 
 @dataclass(frozen=True)
@@ -356,6 +378,8 @@ def record_round_end(paths: Paths, key: str, rounds: Sequence[RoundLine],
         mine = stats.for_player(line.player)
         if line.gender is not None:
             mine = replace(mine, gender=clean_gender(line.gender))
+        if line.face is not None and FACE_ID.fullmatch(line.face):
+            mine = replace(mine, face=line.face)
         stats = stats.with_player(line.player, mine.with_preset(
             line.preset, mine.for_preset(line.preset).with_round(
                 won=line.won, turns=line.turns, opening_points=line.opening_points)))
@@ -392,11 +416,12 @@ class StatsFiles:
         self.paths = paths
 
     def record_round(self, player: str, preset: str, *, won: bool, turns: int,
-                     opening_points: int | None, gender: str | None = None) -> str | None:
-        """Count one more round of a player (who was spoken to as ``gender``); return None or
-        a problem code."""
+                     opening_points: int | None, gender: str | None = None,
+                     face: str | None = None) -> str | None:
+        """Count one more round of a player (who was spoken to as ``gender``, who wore
+        ``face``); return None or a problem code."""
         return record_round(self.paths, player, preset, won=won, turns=turns,
-                            opening_points=opening_points, gender=gender)[1]
+                            opening_points=opening_points, gender=gender, face=face)[1]
 
     def record_match(self, player: str, preset: str, *, won: bool, rounds: int) -> str | None:
         """Count one more match of a player; return None or a problem code."""

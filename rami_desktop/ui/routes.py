@@ -37,3 +37,4 @@ class Route(str, Enum):
     NET_TABLE = "net_table"
     REPLAY = "replay"
     KEPT_ROUNDS = "kept_rounds"
+    FACE_CHOOSER = "face_chooser"

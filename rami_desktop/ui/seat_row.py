@@ -1,14 +1,27 @@
-"""One seat of the setup screen: its name, human or bot, and the bot's level or how the human
-is spoken to (she or he)."""
+"""One seat of the setup screen: its face, its name, human or bot, and the bot's level or how
+the human is spoken to (she or he).
+
+A name the player did not type is the seat's default and follows it: a bot's is a person's
+name in the language shown (:mod:`~rami_desktop.play.session.people`), a human's "Player 1". A
+face not chosen is the seat's default too (a bot's person's, else one of the seat's gender no
+other seat wears); the screen works the defaults out for every row at once
+(:func:`show_seat_defaults`).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
+
+import pygame
 
 from rami_desktop.i18n import N_, _, every_translation, is_rtl
-from rami_desktop.i18n.gender import HE, SHE, UNSAID, gendered
-from rami_desktop.play.session.config import Seat
-from rami_desktop.ui.widgets import Choice, TextInput, Widget
+from rami_desktop.i18n.gender import HE, SHE, UNSAID, clean_gender, gendered
+from rami_desktop.play.session.config import GameConfig, Seat, default_name, seat_faces
+from rami_desktop.play.session.people import FACES, is_person_name, known_face
+from rami_desktop.ui import theme
+from rami_desktop.ui.face_picker import FacePicker
+from rami_desktop.ui.teams import LETTERS
+from rami_desktop.ui.widgets import Choice, TextInput, Widget, fit_text
 
 LEVEL_LABELS: dict[str, str] = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
 KIND_LABELS: dict[str, str] = {"human": N_("Human"), "bot": N_("Bot"),
@@ -34,11 +47,11 @@ DEFAULT_LEVEL = "medium"
 
 
 def default_seats() -> list[Seat]:
-    """One human against two medium bots, named by their seat number ("Player 1", "Bot 2"):
-    never "You", a pronoun that sentences such as "{name} wins the match!" cannot take."""
+    """One human against two medium bots; the human named by the seat's number ("Player 1":
+    never "You", a pronoun that sentences such as "{name} wins the match!" cannot take), the
+    bots by their default names (people's names, in the language shown)."""
     return [Seat(_("Player {number}").format(number=1), "human", DEFAULT_LEVEL),
-            Seat(_("Bot {number}").format(number=2), "bot", DEFAULT_LEVEL),
-            Seat(_("Bot {number}").format(number=3), "bot", DEFAULT_LEVEL)]
+            Seat(None, "bot", DEFAULT_LEVEL), Seat(None, "bot", DEFAULT_LEVEL)]
 
 
 def host_seats() -> list[Seat]:
@@ -49,68 +62,100 @@ def host_seats() -> list[Seat]:
 
 
 class SeatRow:
-    """The widgets of one seat: name, human or bot (or a player on the network, when
+    """The widgets of one seat: face, name, human or bot (or a player on the network, when
     hosting), and in the same place the bot's level or how a human here is spoken to (a
-    player on the network says it when joining)."""
+    player on the network says it when joining).
+
+    Attributes:
+        typed: whether the player typed the name (else it is the seat's default).
+        profile_face: the face the statistics keep for the name typed, if any.
+    """
 
     def __init__(self, index: int, on_change: Callable[[], None],
                  kinds: tuple[str, ...] = LOCAL_KINDS,
-                 known: Callable[[str], str | None] = lambda _name: None) -> None:
+                 known: Callable[[str], str | None] = lambda _name: None,
+                 choose_face: Callable[[FacePicker], None] | None = None) -> None:
         self.index = index
         self.on_change = on_change
         self.kinds = kinds
         #: how a named player was spoken to before (kept with their statistics), if known
         self.known = known
-        self.name = TextInput("", self.name_changed, max_length=16, placeholder=N_("Name"))
+        self.typed = False
+        self.emptied = False  # the player emptied the name: it stays empty (its default used)
+        self.profile_face: str | None = None
+        self.face = FacePicker(FACES[index % len(FACES)].id, lambda _f: self.on_change(),
+                               choose_face)
+        self.name = TextInput("", self.name_typed, max_length=16, placeholder=N_("Name"))
         self.kind = Choice(None, [(k, KIND_LABELS[k]) for k in kinds], "bot",
                            self.kind_changed)
         self.level = Choice(None, [(k, v) for k, v in LEVEL_LABELS.items()], DEFAULT_LEVEL)
-        self.gender = Choice(None, list(GENDER_LABELS.items()), UNSAID, self.gender_changed)
+        # an untouched default name ("Joueuse 1") and a face not chosen follow the gender
+        self.gender = Choice(None, list(GENDER_LABELS.items()), UNSAID,
+                             lambda _g: self.on_change())
         #: the kind's width beside a level, and alone (set by the screen's layout)
         self.kind_widths: tuple[int, int] | None = None
 
     def default_name(self, kind: str) -> str:
-        """The name a seat of a kind gets when the player typed none ("Player 3", for her
-        "Joueuse 3")."""
+        """The name a human or network seat gets when the player typed none ("Player 3", for
+        her "Joueuse 3"; a bot's default is worked out with the other seats:
+        :func:`show_seat_defaults`)."""
         if kind == "bot":
             return _("Bot {number}").format(number=self.index + 1)
         gender = self.gender.value if kind == "human" else UNSAID
         return gendered(gender, "Player {number}").format(number=self.index + 1)
 
     def is_default_name(self, name: str) -> bool:
-        """Whether a name is empty or this seat's default name, of any kind, for her or him,
-        in any language (the player did not choose it)."""
+        """Whether a name is empty, this seat's default name of any kind, for her or him, in
+        any language ("Bot 2" of earlier setups included), or a person's name a bot takes."""
         name = name.strip()
-        return not name or any(name == text.format(number=self.index + 1)
-                               for msgid in (N_("Bot {number}"), N_("Player {number}"))
-                               for text in every_translation(msgid, (None, SHE, HE)))
+        return not name or is_person_name(name) or any(
+            name == text.format(number=self.index + 1)
+            for msgid in (N_("Bot {number}"), N_("Player {number}"))
+            for text in every_translation(msgid, (None, SHE, HE)))
 
-    def kind_changed(self, kind: str) -> None:
-        """Human, bot or network: an untouched default name follows the kind."""
-        self.follow_language()
-        self.on_change()
+    def load(self, seat: Seat) -> None:
+        """Show a saved seat (a name it did not choose stays a default)."""
+        self.kind.value = seat.kind
+        self.gender.value = clean_gender(seat.gender)
+        name = seat.name or ""
+        self.typed = not self.is_default_name(name) or (
+            seat.kind != "bot" and bool(name) and is_person_name(name))
+        self.emptied = False
+        self.name.value = name if self.typed else ""
+        face = known_face(seat.face)
+        self.face.chosen = face is not None
+        if face is not None:
+            self.face.face = face
 
-    def name_changed(self, name: str) -> None:
-        """A player the statistics know is spoken to as before ("Amina": she)."""
-        gender = self.known(name.strip())
+    def name_typed(self, value: str) -> None:
+        """The player typed: an empty name is the default again (the field stays empty until
+        the kind changes); a player the statistics know is spoken to as before ("Amina":
+        she)."""
+        self.typed = bool(value.strip())
+        self.emptied = not self.typed
+        gender = self.known(value.strip())
         if gender is not None and self.kind.value == "human":
             self.gender.value = gender
-
-    def gender_changed(self, _gender: str) -> None:
-        """She, he or unsaid: an untouched default name follows ("Joueuse 1")."""
-        self.follow_language()
         self.on_change()
 
-    def follow_language(self) -> None:
-        """A default name in the language now shown, of the seat's kind and gender (a name
-        the player typed stays)."""
-        if self.is_default_name(self.name.value):
-            self.name.value = self.default_name(self.kind.value)
+    def kind_changed(self, _kind: str) -> None:
+        """Human, bot or network: an untouched default name follows the kind."""
+        self.emptied = False
+        self.on_change()
+
+    def show_defaults(self, bot_name: str | None, face: str) -> None:
+        """Show the seat's defaults worked out by the screen: its default name when none was
+        typed (``bot_name`` for a bot), its face when none was chosen (the profile's first)."""
+        if not self.typed and not self.emptied:
+            kind = self.kind.value
+            self.name.value = bot_name if kind == "bot" and bot_name else self.default_name(kind)
+        if not self.face.chosen:
+            self.face.face = self.profile_face or face
 
     @property
     def widgets(self) -> list[Widget]:
         """In focus order."""
-        return [self.name, self.kind, self.level, self.gender]
+        return [self.face, self.name, self.kind, self.level, self.gender]
 
     def set_visible(self, visible: bool) -> None:
         """Show or hide the row."""
@@ -143,7 +188,43 @@ class SeatRow:
             gender.x = rect.right
 
     def seat(self) -> Seat:
-        """The seat described by the row (an empty name gets a default)."""
-        name = self.name.value.strip() or self.default_name(self.kind.value)
-        gender = self.gender.value if self.kind.value == "human" else UNSAID
-        return Seat(name, self.kind.value, self.level.value, gender)
+        """The seat described by the row: a name not typed is the default (None for a bot:
+        its person's name, in the language shown at the table); a face not chosen is None
+        (the seat's default) unless the profile keeps one."""
+        kind = self.kind.value
+        if self.typed:
+            name: str | None = self.name.value.strip()
+        else:
+            name = None if kind == "bot" else self.default_name(kind)
+        face = self.face.face if self.face.chosen else self.profile_face
+        gender = self.gender.value if kind == "human" else UNSAID
+        return Seat(name, kind, self.level.value, gender, face)
+
+
+def show_seat_defaults(rows: Sequence[SeatRow], shown: int, profiles: Mapping[str, str]
+                       ) -> None:
+    """Each row's default name and face, worked out as the table will (the ``shown`` first
+    rows; the others as if every row played), a player's face kept in the statistics
+    (``profiles``, by name) first."""
+    for row in rows:
+        row.profile_face = (profiles.get(row.name.value.strip()) if row.typed
+                            and row.kind.value != "bot" else None)
+    visible = rows[:shown]
+    for seats, those in ((visible, visible), (rows, rows[shown:])):
+        config = GameConfig(seats=tuple(row.seat() for row in seats))
+        faces = seat_faces(config)
+        named = tuple((seat.is_bot, seat.name) for seat in config.seats)
+        for row in those:
+            row.show_defaults(default_name(named, row.index), faces[row.index])
+
+
+def draw_seat_tab(surface: pygame.Surface, rect: pygame.Rect, seat: int, team: int | None,
+                  scale: float) -> None:
+    """A seat's tab on its face: its number, or its team's letter on the team's colour."""
+    color = theme.FELT if team is None else (theme.ZELLIGE, theme.ACCENT)[team]
+    pygame.draw.circle(surface, color, rect.center, rect.w // 2)
+    pygame.draw.circle(surface, theme.BRASS, rect.center, rect.w // 2,
+                       max(1, theme.px(2, scale)))
+    label = str(seat + 1) if team is None else LETTERS[team]
+    text = fit_text(label, max(10, rect.h * 3 // 4), theme.CREAM, rect.w, bold=True)
+    surface.blit(text, text.get_rect(center=rect.center))

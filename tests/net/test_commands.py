@@ -70,7 +70,7 @@ def test_host_and_join_play_to_the_end_and_the_host_says_so_in_json(tmp_path: Pa
     summary = json.loads(host_out.strip().splitlines()[-1])
     assert summary["rounds"] == 1
     assert [(s["name"], s["kind"]) for s in summary["seats"]] == [("Sara", "net"),
-                                                                  ("Bot 2", "bot")]
+                                                                  ("Khadija", "bot")]
     assert all(isinstance(s["score"], int) for s in summary["seats"])
     settings, _problem = load_settings(Paths.under(tmp_path / "joiner"))
     assert settings.network is not None

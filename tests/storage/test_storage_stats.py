@@ -180,3 +180,29 @@ def test_fuzzed_stats_never_raise(presets: object, raw: bytes) -> None:
             assert problem is None or problem in problems.ALL_PROBLEMS
             stats, problem = record_match(paths, SARA, "talaj", won=True, rounds=3)
             assert stats.for_player(SARA).for_preset("talaj").matches_played >= 1
+
+
+def test_a_player_keeps_the_face_worn_last(paths: Paths) -> None:
+    files = StatsFiles(paths)
+    assert files.record_round("Amina", "talaj", won=True, turns=7, opening_points=80,
+                              face="woman-curls") is None
+    files.record_round("Amina", "tallage", won=False, turns=5, opening_points=None)
+    files.record_match("Amina", "talaj", won=True, rounds=3)
+    files.record_round("Youssef", "talaj", won=False, turns=7, opening_points=None,
+                       face="man-beard")
+    stats, problem = load_stats(paths)
+    assert problem is None
+    assert stats.faces() == {"Amina": "woman-curls", "Youssef": "man-beard"}
+    files.record_round("Amina", "talaj", won=False, turns=5, opening_points=None,
+                       face="grandmother-grey")
+    assert load_stats(paths)[0].faces()["Amina"] == "grandmother-grey"
+
+
+def test_a_bad_face_is_forgotten_and_said_repaired(paths: Paths) -> None:
+    doc = {"format": "rami-stats", "version": 2,
+           "players": {"Sara": {"presets": {}, "face": "../x"},
+                       "Lina": {"presets": {}, "face": 7}}}
+    paths.stats_file.parent.mkdir(parents=True, exist_ok=True)
+    paths.stats_file.write_text(json.dumps(doc), encoding="utf-8")
+    stats, problem = load_stats(paths)
+    assert problem == problems.REPAIRED and stats.faces() == {}

@@ -25,8 +25,10 @@ def test_defaults(setup: SetupScene) -> None:
     config = setup.game_config()
     assert config.rules == PRESETS["talaj"]
     # a calm first game: medium bots, and the simple view of the rules
-    assert config.seats == (Seat("Player 1", "human", "medium"), Seat("Bot 2", "bot", "medium"),
-                            Seat("Bot 3", "bot", "medium"))
+    # the bots' names are their default ones (people's names, in the language at the table)
+    assert config.seats == (Seat("Player 1", "human", "medium"), Seat(None, "bot", "medium"),
+                            Seat(None, "bot", "medium"))
+    assert [row.name.value for row in setup.seat_rows[:3]] == ["Player 1", "Khadija", "Hassan"]
     assert not setup.show_all and not setup.rule_widgets["redeal"].visible
     assert setup.rule_widgets["threshold"].visible and setup.all_toggle.visible
     assert config.seed is None
@@ -108,7 +110,7 @@ def test_seats_edit(setup: SetupScene, drive: object) -> None:
     row = setup.seat_rows[1]
     drive.click(row.name.rect.center)
     assert setup.group.focused is row.name
-    for _ in range(len("Bot 2")):
+    for _ in range(len(row.name.value)):
         drive.key(pygame.K_BACKSPACE)
     drive.type("Nadia")
     drive.click(row.kind.rect.center)  # bot -> human
@@ -145,7 +147,8 @@ def test_default_names_follow_the_kind(setup: SetupScene, drive: object) -> None
     drive.click(row.kind.rect.center)
     assert setup.game_config().seats[2] == Seat("Player 3", "human", "medium")
     drive.click(row.kind.rect.center)
-    assert setup.game_config().seats[2].name == "Bot 3"
+    assert setup.game_config().seats[2].name is None
+    assert row.name.value == "Hassan"
     setup.seat_rows[0].name.set("")
     assert setup.game_config().seats[0].name == "Player 1"
 
@@ -281,7 +284,7 @@ def test_teams_are_named_by_their_players(setup: SetupScene, drive: object) -> N
     setup.seat_rows[0].name.set("Sara")
     drive.step()
     text = strip_marks(setup.hint_text())
-    assert "Team A: Sara & Bot 3" in text and "Team B: Bot 2 & Bot 4" in text
+    assert "Team A: Sara & Hassan" in text and "Team B: Khadija & Zineb" in text
 
 
 @pytest.mark.parametrize("language", ["en", "fr", "ar_MA"])
@@ -332,3 +335,73 @@ def test_a_player_the_statistics_know_is_spoken_to_as_before(make_app: object,
     row.gender.set("")
     row.name.set("Nadia")
     assert scene.game_config().seats[0].gender == ""
+
+
+def test_a_face_is_chosen_with_clicks(setup: SetupScene, drive: object) -> None:
+    from rami_desktop.ui.scenes.face_chooser import FaceChooser
+
+    row = setup.seat_rows[0]
+    default = row.face.face
+    assert setup.game_config().seats[0].face is None  # not chosen: the seat's default
+    drive.click(row.face.rect.center)
+    chooser = setup.ctx.stack.top
+    assert isinstance(chooser, FaceChooser)
+    assert [b.face for b in chooser.buttons if b.selected] == [default]
+    target = next(b for b in chooser.buttons if b.face == "grandmother-scarf")
+    drive.click(target.rect.center)
+    assert setup.ctx.stack.top is setup
+    assert row.face.face == "grandmother-scarf"
+    assert setup.game_config().seats[0].face == "grandmother-scarf"
+
+
+def test_a_face_is_chosen_with_the_keyboard(setup: SetupScene, drive: object) -> None:
+    row = setup.seat_rows[1]
+    setup.group.focus(row.face)
+    before = row.face.face
+    drive.key(pygame.K_RIGHT)
+    after = row.face.face
+    assert after != before and setup.game_config().seats[1].face == after
+    drive.key(pygame.K_RETURN)  # the chooser, its face focused: Enter keeps it
+    drive.key(pygame.K_RIGHT)
+    drive.key(pygame.K_RETURN)
+    assert setup.ctx.stack.top is setup and row.face.face not in (before, after)
+
+
+def test_a_bot_takes_another_name_than_the_players(setup: SetupScene, drive: object) -> None:
+    bot = setup.seat_rows[1]
+    taken = bot.name.value
+    setup.seat_rows[0].name.set(taken)
+    drive.step()
+    assert bot.name.value != taken and setup.seat_rows[0].name.value == taken
+    assert setup.game_config().seats[1].name is None  # named at the table, in its language
+
+
+def test_the_bots_names_follow_the_language(app: App, drive: object) -> None:
+    drive.show(MenuScene(app))
+    setup = drive.push(SetupScene(app))
+    english = setup.seat_rows[1].name.value
+    app.set_language("ar_MA", save=False)
+    drive.step()
+    arabic = setup.seat_rows[1].name.value
+    assert arabic != english and "\u0600" <= arabic[0] <= "\u06ff"
+
+
+def test_a_player_gets_back_the_face_kept_with_their_statistics(app: App, drive: object
+                                                                 ) -> None:
+    from rami_desktop.storage.paths import Paths
+    from rami_desktop.storage.stats import StatsFiles
+
+    paths = Paths.from_environment()
+    StatsFiles(paths).record_round("Khadija", "talaj", won=True, turns=5, opening_points=None,
+                                   face="grandmother-grey")
+    app.paths = paths
+    drive.show(MenuScene(app))
+    setup = drive.push(SetupScene(app))
+    row = setup.seat_rows[0]
+    row.name.set("Khadija")
+    drive.step()
+    assert row.face.face == "grandmother-grey"
+    assert setup.game_config().seats[0] == Seat("Khadija", "human", "medium",
+                                                face="grandmother-grey")
+    row.name.set("Lina")
+    assert setup.game_config().seats[0].face is None

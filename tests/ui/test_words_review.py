@@ -102,10 +102,11 @@ def test_default_seat_names_follow_the_language(make_app: Any) -> None:
     setup = app.scene(Route.SETUP)
     app.stack.push(setup)
     app.step(DT, [])
-    assert [r.name.value for r in setup.seat_rows[:3]] == ["اللاعب 1", "بوت 2", "Youssef"]
+    # an earlier setup's "Bot 2" is a default: the bot takes a person's name, in darija
+    assert [r.name.value for r in setup.seat_rows[:3]] == ["اللاعب 1", "خديجة", "Youssef"]
     app.set_language("en", save=False)  # on the screen: at once
     app.step(DT, [])
-    assert [r.name.value for r in setup.seat_rows[:3]] == ["Player 1", "Bot 2", "Youssef"]
+    assert [r.name.value for r in setup.seat_rows[:3]] == ["Player 1", "Khadija", "Youssef"]
     setup.seat_rows[1].kind.value = "human"
     setup.seat_rows[1].kind_changed("human")
     assert setup.seat_rows[1].name.value == "Player 2"

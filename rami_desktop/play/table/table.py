@@ -28,7 +28,7 @@ from rami_desktop.engine.actions import Action, Discarded, Redeal
 from rami_desktop.engine.errors import ErrorCode
 from rami_desktop.engine.rules import Rules
 from rami_desktop.play.session.bot_worker import BotTurn, BotWorker
-from rami_desktop.play.session.config import GameConfig, seat_gender, seat_name
+from rami_desktop.play.session.config import GameConfig, seat_faces, seat_gender, seat_name
 from rami_desktop.play.session.hand_order import HandOrder
 from rami_desktop.play.view.findings import Finding
 from rami_desktop.play.view.happening import Happening, Played
@@ -221,6 +221,15 @@ class Table:
     def gender(self, seat: int) -> str:
         """How a seat's player is spoken to: ``she``, ``he`` or unsaid (``""``)."""
         return seat_gender(self.config, seat)
+
+    def face(self, seat: int) -> str:
+        """A seat's portrait (its own, else its default)."""
+        return seat_faces(self.config)[seat]
+
+    def level(self, seat: int) -> str | None:
+        """A bot seat's level, None for a player."""
+        s = self.config.seats[seat]
+        return s.level if s.is_bot else None
 
     def is_bot(self, seat: int) -> bool:
         """Whether a bot plays a seat."""

@@ -139,6 +139,14 @@ class TableGame(Protocol):
         """A seat's name."""
         ...
 
+    def face(self, seat: int) -> str:
+        """A seat's portrait (its id)."""
+        ...
+
+    def level(self, seat: int) -> str | None:
+        """A bot seat's level, None for a player."""
+        ...
+
     def gender(self, seat: int) -> str:
         """How a seat's player is spoken to: ``she``, ``he`` or unsaid (``""``)."""
         ...

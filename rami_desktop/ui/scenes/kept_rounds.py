@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from rami_desktop.i18n import N_, _, ngettext, pgettext
+from rami_desktop.play.session.config import round_default_name
 from rami_desktop.play.session.replay import Replay
 from rami_desktop.storage.round_files import KEEP_ROUNDS, KeptRound, RoundFiles, read_round
 from rami_desktop.ui import theme
@@ -39,8 +40,9 @@ def seat_name(kept: KeptRound, k: int) -> str:
     name = kept.names[k]
     if name is not None:
         return name
-    text = _("Bot {number}") if kept.bots[k] else _("Player {number}")
-    return text.format(number=kept.seats[k] + 1)
+    seats = [(kept.bots[j] if j < len(kept.bots) else False, kept.names[j])
+             for j in range(len(kept.names))]
+    return round_default_name(seats, kept.seats, k)
 
 
 def round_label(kept: KeptRound) -> str:

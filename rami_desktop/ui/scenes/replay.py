@@ -19,6 +19,7 @@ from rami_desktop.engine.actions import Drew, RoundEnded
 from rami_desktop.engine.cards import Card
 from rami_desktop.i18n import _, is_rtl
 from rami_desktop.i18n.gender import gendered
+from rami_desktop.play.session.config import round_default_name
 from rami_desktop.play.session.replay import Replay
 from rami_desktop.play.table.hand_sort import sort_by_suit
 from rami_desktop.ui import theme
@@ -236,9 +237,9 @@ class ReplayScene(WidgetScene):
         name = self.replay.name(player)
         if name is not None:
             return name
-        number = self.replay.seat_number(player) + 1
-        text = _("Bot {number}") if self.replay.is_bot(player) else _("Player {number}")
-        return text.format(number=number)
+        r = self.replay
+        return round_default_name([(r.is_bot(k), r.name(k)) for k in range(r.players)],
+                                  [r.seat_number(k) for k in range(r.players)], player)
 
     def title(self) -> str:
         """The screen's title."""

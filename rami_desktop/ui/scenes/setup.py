@@ -24,9 +24,10 @@ from rami_desktop.play.table.rulebook import (
     partner_seat,
 )
 from rami_desktop.storage.deal_code import decode_full, longest_code
-from rami_desktop.storage.stats import load_stats
+from rami_desktop.storage.stats import Stats, load_stats
 from rami_desktop.ui import theme
 from rami_desktop.ui.clipboard import paste_text
+from rami_desktop.ui.face_picker import FacePicker
 from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scene import WidgetScene
 from rami_desktop.ui.seat_row import (
@@ -36,9 +37,11 @@ from rami_desktop.ui.seat_row import (
     MAX_SEATS,
     SeatRow,
     default_seats,
+    draw_seat_tab,
     host_seats,
+    show_seat_defaults,
 )
-from rami_desktop.ui.teams import LETTERS, team_members, team_name, team_of
+from rami_desktop.ui.teams import team_members, team_name, team_of
 from rami_desktop.ui.widgets import (
     Button,
     Choice,
@@ -80,6 +83,9 @@ class SetupScene(WidgetScene):
         self.title_rect = pygame.Rect(0, 0, 0, 0)
         self.status_rect = pygame.Rect(0, 0, 0, 0)
         self.badges: list[pygame.Rect] = []
+        #: what the statistics keep of each player (their face, how they were spoken to)
+        self.stats = load_stats(ctx.paths)[0] if ctx.paths is not None else Stats()
+        self.profiles = self.stats.faces()
         super().__init__(ctx)
 
     # ------------------------------------------------------------------------------ building
@@ -100,7 +106,7 @@ class SetupScene(WidgetScene):
                                            self.players_changed))
         kinds = HOST_KINDS if self.hosting else LOCAL_KINDS
         known = self._known_genders()
-        self.seat_rows = [SeatRow(i, self.seats_changed, kinds, known.get)
+        self.seat_rows = [SeatRow(i, self.seats_changed, kinds, known.get, self.choose_face)
                           for i in range(MAX_SEATS)]
         for row in self.seat_rows:
             for w in row.widgets:
@@ -148,8 +154,7 @@ class SetupScene(WidgetScene):
 
     def _known_genders(self) -> dict[str, str]:
         """How each player of the statistics was spoken to (she or he), by name."""
-        paths = self.ctx.paths
-        return load_stats(paths)[0].genders() if paths is not None else {}
+        return self.stats.genders()
 
     def load(self, config: GameConfig) -> None:
         """Show a configuration in the widgets."""
@@ -159,14 +164,10 @@ class SetupScene(WidgetScene):
         self.sync_rule_widgets()
         n = max(self.rules.min_players, min(self.rules.max_players, len(config.seats)))
         for i, row in enumerate(self.seat_rows):
-            seat = config.seats[i] if i < len(config.seats) else Seat(
-                _("Bot {number}").format(number=i + 1), "bot", DEFAULT_LEVEL)
-            row.kind.value = seat.kind
+            seat = config.seats[i] if i < len(config.seats) else Seat(None, "bot", DEFAULT_LEVEL)
             # a default name saved in another language comes back in this one
-            row.name.value = seat.name or ""
-            row.follow_language()
+            row.load(seat)
             row.level.value = seat.level if seat.level in LEVELS else DEFAULT_LEVEL
-            row.gender.value = seat.gender
         self.players.set_range(self.rules.min_players, self.rules.max_players)
         self.players.value = n
         self.seats_changed()
@@ -202,7 +203,7 @@ class SetupScene(WidgetScene):
     def team_text(self, team: int) -> str:
         """"Team A: Sara & Bot 3": the team's one name, from the seats' names."""
         members = team_members(team, lambda seat: partner_seat(self.rules, seat))
-        return team_name(team, [self.seat_rows[s].seat().name or "" for s in members])
+        return team_name(team, [self.seat_rows[s].name.value.strip() for s in members])
 
     # ------------------------------------------------------------------------------ changes
     def preset_changed(self, name: str) -> None:
@@ -236,10 +237,11 @@ class SetupScene(WidgetScene):
         self.set_status("")
 
     def seats_changed(self) -> None:
-        """Show the right seat rows; teams only with four players."""
+        """Show the right seat rows with their defaults; teams only with four players."""
         n = self.players.value
         for i, row in enumerate(self.seat_rows):
             row.set_visible(i < n)
+        self.show_defaults()
         if n != 4 and self.rules.teams:
             self.rules = self.rules.with_options(teams=False)
             self.rule_widgets["teams"].value = False  # type: ignore[attr-defined]
@@ -247,6 +249,14 @@ class SetupScene(WidgetScene):
         self._place_hint()
         if self.group.focused is not None and not self.group.focused.can_focus():
             self.group.focused = self.players
+
+    def show_defaults(self) -> None:
+        """Each row's default name and face (see :func:`show_seat_defaults`)."""
+        show_seat_defaults(self.seat_rows, self.players.value, self.profiles)
+
+    def choose_face(self, picker: FacePicker) -> None:
+        """A seat's face clicked: every face to choose from."""
+        self.ctx.stack.push(self.ctx.scene(Route.FACE_CHOOSER, picker.face, picker.pick))
 
     def toggle_all(self, value: bool) -> None:
         """Show or hide the options beyond the important ones."""
@@ -322,8 +332,7 @@ class SetupScene(WidgetScene):
     # ------------------------------------------------------------------------------ layout
     def on_resize(self, size: tuple[int, int]) -> None:
         # the language may have changed: the default names follow it
-        for row in self.seat_rows:
-            row.follow_language()
+        self.show_defaults()
         super().on_resize(size)
 
     def layout(self, size: tuple[int, int]) -> None:
@@ -360,17 +369,19 @@ class SetupScene(WidgetScene):
         y = pp.y + self.players_panel.title_height() + theme.px(4, s)
         self.players.rect = pygame.Rect(inner_x, y, inner_w, rh)
         y += rh + theme.px(10, s)
-        badge = theme.px(34, s)
         row_h = min(theme.px(50, s), (pp.bottom - pad - y) // MAX_SEATS)
-        fields_w = inner_w - badge - theme.px(6, s)
+        face_w = row_h  # the seat's face, its number on a tab at its corner
+        tab = max(theme.px(17, s), row_h * 2 // 5)
+        fields_w = inner_w - face_w - theme.px(6, s)
         name_w = int(fields_w * 0.34)
         kind_w = int(fields_w * 0.33)
         level_w = fields_w - name_w - kind_w
         self.badges = []
         for row in self.seat_rows:
             x = inner_x
-            self.badges.append(pygame.Rect(x, y + (row_h - badge) // 2, badge, badge))
-            x += badge + theme.px(6, s)
+            row.face.rect = pygame.Rect(x, y, face_w, row_h)
+            self.badges.append(pygame.Rect(x - tab // 4, y + row_h - tab + tab // 6, tab, tab))
+            x += face_w + theme.px(6, s)
             row.name.rect = pygame.Rect(x, y, name_w, row_h)
             row.kind.rect = pygame.Rect(x + name_w, y, kind_w, row_h)
             row.level.rect = pygame.Rect(x + name_w + kind_w, y, level_w, row_h)
@@ -477,14 +488,8 @@ class SetupScene(WidgetScene):
         # seat badges: the seat number, coloured by team when playing in teams
         teams = self.rules.teams and self.players.value == 4
         for i, rect in enumerate(self.badges[: self.players.value]):
-            team = team_of(i, lambda seat: partner_seat(self.rules, seat)) if teams else None
-            color = theme.FELT if team is None else (theme.ZELLIGE, theme.ACCENT)[team]
-            pygame.draw.circle(surface, color, rect.center, rect.w // 2)
-            pygame.draw.circle(surface, theme.BRASS, rect.center, rect.w // 2,
-                               max(1, theme.px(2, s)))
-            label = str(i + 1) if team is None else LETTERS[team]
-            text = fit_text(label, theme.px(theme.FONT_SMALL, s), theme.CREAM, rect.w, bold=True)
-            surface.blit(text, text.get_rect(center=rect.center))
+            draw_seat_tab(surface, rect, i, team_of(i, lambda seat: partner_seat(
+                self.rules, seat)) if teams else None, s)
         if self.status:
             color = theme.BRASS_LIGHT if self.status_error else theme.CREAM
             text = fit_text(_(self.status), theme.px(theme.FONT_SMALL, s), color,

@@ -11,6 +11,7 @@ import pygame
 
 from rami_desktop.i18n import _, is_rtl, ngettext
 from rami_desktop.ui import theme
+from rami_desktop.ui.faces import draw_portrait
 from rami_desktop.ui.table.counter import CounterView
 from rami_desktop.ui.table.layout import SeatBox, TableLayout
 from rami_desktop.ui.text import bidi_format
@@ -26,7 +27,12 @@ TOAST_BG = theme.TOAST_BG
 
 @dataclass(frozen=True)
 class SeatInfo:
-    """What a seat panel says."""
+    """What a seat panel says.
+
+    Attributes:
+        level: a bot's level, worded ("" for a player).
+        face: the seat's portrait.
+    """
 
     name: str
     cards: int
@@ -36,6 +42,8 @@ class SeatInfo:
     active: bool
     bot: bool
     team: str = ""
+    level: str = ""
+    face: str = ""
 
 
 _PANELS: dict[tuple[int, int, bool, int], pygame.Surface] = {}
@@ -64,63 +72,67 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect, lay: TableLayout,
     surface.blit(panel_surface(rect.size, active, lay.px(10)), rect.topleft)
 
 
+def draw_pill(surface: pygame.Surface, lay: TableLayout, text: str, size: int,
+              at: tuple[int, int], anchor: str, fill: tuple[int, int, int],
+              ink: tuple[int, int, int] = theme.INK, max_w: int | None = None) -> pygame.Rect:
+    """A word on a rounded pill, placed by one of its points (``midleft``, ``midright``,
+    ``center``...); returns the pill's rect."""
+    surf = fit_text(text, size, ink, max_w or 10_000, bold=True)
+    rect = surf.get_rect().inflate(lay.px(12), lay.px(2))
+    setattr(rect, anchor, at)
+    pygame.draw.rect(surface, fill, rect, border_radius=rect.h // 2)
+    surface.blit(surf, surf.get_rect(center=rect.center))
+    return rect
+
+
 def draw_seat(surface: pygame.Surface, lay: TableLayout, box: SeatBox, info: SeatInfo) -> None:
-    """An opponent's panel: name and score on top; the card backs (drawn as sprites) with the
-    card count, dealer and down badges beside them; a brass edge on the player to play."""
+    """An opponent's panel: the face (ringed in brass on the player to play), the name, then
+    the score, a bot's level and "down" once down; the card backs (drawn as sprites) with
+    their count beside them; the dealer's tab on the panel's edge."""
     draw_panel(surface, box.rect, lay, info.active)
-    pad = lay.px(10)
-    line = pygame.Rect(box.rect.x + pad, box.rect.y + lay.px(5), box.rect.w - 2 * pad, lay.px(26))
-    size = lay.px(theme.FONT_SMALL)
+    ring = max(2, lay.px(3))
+    if info.face:
+        draw_portrait(surface, info.face, box.face.center, box.face.w - 2 * ring,
+                      ACTIVE_EDGE if info.active else PANEL_EDGE, ring)
+    wide = box.face.h > box.name.h + box.info.h
     name = info.name + (f" · {info.team}" if info.team else "")
     score = render_text(ngettext("{points} pt", "{points} pts", info.score).format(
-        points=info.score), size, theme.BRASS_LIGHT, bold=True)
-    name_w = line.w - score.get_width() - lay.px(8)
-    if info.active:
-        name_w -= lay.px(14)
-    name_rect = line.copy()
-    if info.active:
-        dot_r = lay.px(5)
-        if is_rtl():
-            dot = (line.right - dot_r, line.centery)
-            name_rect.w -= lay.px(14)
-        else:
-            dot = (line.x + dot_r, line.centery)
-            name_rect.x += lay.px(14)
-            name_rect.w -= lay.px(14)
-        pygame.draw.circle(surface, ACTIVE_EDGE, dot, dot_r)
-    blit_aligned(surface, fit_text(name, size, theme.CREAM, name_w, bold=True), name_rect,
-                 "start")
-    blit_aligned(surface, score, line, "end")
-    # beside the fan: the count, then down / dealer
-    col_w = box.rect.w - 2 * pad - box.fan.w - lay.px(6)
-    col = pygame.Rect(box.fan.right + lay.px(6), box.fan.y, col_w, box.fan.h)
-    if is_rtl():
-        col.x = box.rect.x + pad
-    small = lay.px(15)
-    count = fit_text(ngettext("{count} card", "{count} cards", info.cards).format(
-        count=info.cards), small, theme.CREAM, col.w, bold=True)
-    top = pygame.Rect(col.x, col.y, col.w, col.h // 2)
-    blit_aligned(surface, count, top, "end")
-    badge_text = _("down") if info.down else _("not down")
-    if info.dealer:
-        tab = render_text(_("dealer"), lay.px(14), theme.INK, bold=True)
-        tr_ = tab.get_rect()
-        tr_.inflate_ip(lay.px(12), lay.px(2))
-        tr_.center = (box.rect.centerx, box.rect.bottom)
-        pygame.draw.rect(surface, theme.BRASS_LIGHT, tr_, border_radius=tr_.h // 2)
-        surface.blit(tab, tab.get_rect(center=tr_.center))
-    badge = fit_text(badge_text, small, theme.INK if info.down else SOFT, col.w - lay.px(10),
-                     bold=info.down)
-    br = badge.get_rect()
-    br.inflate_ip(lay.px(10), lay.px(2))
-    bottom = pygame.Rect(col.x, col.y + col.h // 2, col.w, col.h - col.h // 2)
-    if is_rtl():
-        br.midleft = (bottom.x, bottom.centery)
+        points=info.score), lay.px(16), theme.BRASS_LIGHT, bold=True)
+    name_room = box.name.w - (score.get_width() + lay.px(8) if wide else 0)
+    blit_aligned(surface, fit_text(name, lay.px(18), theme.CREAM, name_room, bold=True),
+                 box.name, "start")
+    line = box.info.copy()
+    if wide:
+        blit_aligned(surface, score, box.name, "end")
     else:
-        br.midright = (bottom.right, bottom.centery)
-    if info.down:
-        pygame.draw.rect(surface, GOOD, br, border_radius=br.h // 2)
-    surface.blit(badge, badge.get_rect(center=br.center))
+        at = blit_aligned(surface, score, line, "start")
+        cut = at.w + lay.px(6)
+        line.w -= cut
+        if not is_rtl():
+            line.x += cut
+    if info.down:  # on the line when it has the room, else over the face's foot
+        small = lay.px(14)
+        word = render_text(_("down"), small, theme.INK, bold=True)
+        if wide or line.w >= word.get_width() + lay.px(40):
+            pill = draw_pill(surface, lay, _("down"), small, (line.right, line.centery)
+                             if not is_rtl() else (line.x, line.centery),
+                             "midright" if not is_rtl() else "midleft", GOOD)
+            line.w -= pill.w + lay.px(6)
+            if is_rtl():
+                line.x += pill.w + lay.px(6)
+        else:
+            draw_pill(surface, lay, _("down"), small, (box.face.centerx, box.face.bottom),
+                      "midbottom", GOOD, max_w=box.face.w)
+    if info.level and line.w >= lay.px(24):
+        blit_aligned(surface, fit_text(info.level, lay.px(15), SOFT, line.w), line, "start")
+    count_text = ngettext("{count} card", "{count} cards", info.cards).format(count=info.cards)
+    count = render_text(count_text, lay.px(15), theme.CREAM, bold=True)
+    if count.get_width() > box.count.w:
+        count = fit_text(str(info.cards), lay.px(16), theme.CREAM, box.count.w, bold=True)
+    blit_aligned(surface, count, box.count, "end")
+    if info.dealer:
+        draw_pill(surface, lay, _("dealer"), lay.px(14), (box.rect.centerx, box.rect.bottom),
+                  "center", theme.BRASS_LIGHT)
 
 
 def draw_status(surface: pygame.Surface, lay: TableLayout, lines: list[str]) -> None:
@@ -196,10 +208,36 @@ def draw_dashed_rect(surface: pygame.Surface, rect: pygame.Rect, color: tuple[in
 
 
 def draw_owner_label(surface: pygame.Surface, lay: TableLayout, rect: pygame.Rect,
-                     text: str) -> pygame.Rect:
-    """The name over a player's combinations; returns where it was drawn."""
+                     text: str, face: str = "") -> pygame.Rect:
+    """The name over a player's combinations, after their face when given; returns where it
+    was drawn."""
+    if face:
+        d = rect.h
+        at = (rect.x + d // 2, rect.centery) if not is_rtl() else (rect.right - d // 2,
+                                                                   rect.centery)
+        draw_portrait(surface, face, at, d - 2, PANEL_EDGE, 1)
+        room = d + lay.px(6)
+        rect = pygame.Rect(rect.x + (0 if is_rtl() else room), rect.y, rect.w - room, rect.h)
     surf = fit_text(text, lay.px(16), SOFT, max(rect.w, lay.px(200)), bold=True)
     return blit_aligned(surface, surf, rect, "start")
+
+
+_MATS: dict[tuple[int, int, int], pygame.Surface] = {}
+
+
+def draw_mat(surface: pygame.Surface, lay: TableLayout, rect: pygame.Rect) -> None:
+    """A player's part of the felt under their combinations: a faint darker mat."""
+    outer = rect.inflate(lay.px(20), lay.px(14))
+    key = (outer.w, outer.h, lay.px(12))
+    mat = _MATS.get(key)
+    if mat is None:
+        if len(_MATS) > 64:
+            _MATS.clear()
+        mat = pygame.Surface(outer.size, pygame.SRCALPHA)
+        pygame.draw.rect(mat, (*PANEL_BG, 70), mat.get_rect(), border_radius=key[2])
+        pygame.draw.rect(mat, (*PANEL_EDGE, 90), mat.get_rect(), width=1, border_radius=key[2])
+        _MATS[key] = mat
+    surface.blit(mat, outer)
 
 
 def draw_prompt(surface: pygame.Surface, lay: TableLayout, text: str,

@@ -1,8 +1,9 @@
 """Where everything goes on the table, for a window size (recomputed on every resize).
 
 Opponents sit in a row along the top, in turn order; the stock, the talaj and the match status
-take a column on the left of the middle band; the combinations fill the rest of it, grouped by
-owner; the hand of the player to play runs along the bottom with the tools above it.
+take a column on the left of the middle band; the combinations spread over the rest of it,
+grouped by owner (:mod:`~rami_desktop.ui.table.meld_flow`); the hand of the player to play runs
+along the bottom with the tools above it.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import pygame
 from rami_desktop.i18n import is_rtl
 from rami_desktop.ui import theme
 from rami_desktop.ui.card_art import RATIO
+from rami_desktop.ui.table.meld_flow import MELD_STEPS, MeldFlow, MeldPlace, flow_melds
 
 #: the part of a card face holding its top-left index (rank and suit), as fractions of the
 #: card's width and height, large index included: nothing may ever be drawn over it
@@ -27,7 +29,7 @@ TOOL_W = 100
 PROMPT_ONE_LINE = 440
 PROMPT_LINE = 36
 #: the height of an opponent's place along the top, and of the status, at the reference scale
-SEAT_H = 104
+SEAT_H = 108
 STATUS_H = 96
 #: the least part of the window's height larger cards leave to the middle of the table
 MIDDLE_LEAST = 0.36
@@ -51,12 +53,21 @@ def buried_first(talaj: pygame.Rect) -> pygame.Rect:
 
 @dataclass
 class SeatBox:
-    """An opponent's place: its panel and the strip where its card backs fan out."""
+    """An opponent's place: its panel, its face, its lines (name; score, level and whether
+    down), the strip where its card backs fan out and the place of their count.
+
+    A wide panel shows the face along its whole height, the lines and the backs beside it; a
+    narrow one the face beside the two lines and the backs under them all.
+    """
 
     seat: int
     rect: pygame.Rect
     fan: pygame.Rect
     back_w: int
+    face: pygame.Rect = field(default_factory=pygame.Rect)
+    name: pygame.Rect = field(default_factory=pygame.Rect)
+    info: pygame.Rect = field(default_factory=pygame.Rect)
+    count: pygame.Rect = field(default_factory=pygame.Rect)
 
     @property
     def anchor(self) -> tuple[float, float]:
@@ -151,21 +162,13 @@ def compute_layout(size: tuple[int, int], others: Sequence[int]) -> TableLayout:
     # --- the opponents along the top ----------------------------------------------------------
     k = max(1, len(others))
     gap = lay.px(12)
-    box_w = min(lay.px(290), (w - 2 * m - gap * (k - 1)) // k)
+    box_w = min(lay.px(300), (w - 2 * m - gap * (k - 1)) // k)
     box_h = lay.px(SEAT_H)
     total = k * box_w + (k - 1) * gap
     x = (w - total) // 2
     order = list(reversed(others)) if rtl else list(others)
-    back_w = lay.px(32)
     for seat in order:
-        rect = pygame.Rect(x, m, box_w, box_h)
-        pad = lay.px(10)
-        side = min(lay.px(96), rect.w // 3)
-        fan = pygame.Rect(rect.x + pad, rect.bottom - pad - card_h(back_w),
-                          rect.w - 2 * pad - side, card_h(back_w))
-        if rtl:
-            fan.right = rect.right - pad
-        lay.seats[seat] = SeatBox(seat, rect, fan, back_w)
+        lay.seats[seat] = seat_box(lay, seat, pygame.Rect(x, m, box_w, box_h), rtl)
         x += box_w + gap
     top = m + box_h + lay.px(14)
     # --- the left column: status, stock and talaj ---------------------------------------------
@@ -228,116 +231,37 @@ def _middle_needs(lay: TableLayout, hand_w: int, stacked: bool) -> int:
     return max(piles + (lay.px(STATUS_H) if stacked else 0), melds)
 
 
-@dataclass
-class MeldPlace:
-    """Where one combination goes: its engine index and the rects of its cards."""
-
-    index: int
-    owner: int
-    cards: list[pygame.Rect]
-
-    @property
-    def rect(self) -> pygame.Rect:
-        """The rect around its cards."""
-        r = self.cards[0].copy()
-        for c in self.cards[1:]:
-            r.union_ip(c)
-        return r
-
-
-@dataclass
-class MeldFlow:
-    """The combinations placed in the area: per owner a label rect and the combinations."""
-
-    card_w: int
-    labels: list[tuple[int, pygame.Rect]]
-    places: list[MeldPlace]
-    free: pygame.Rect
-
-
-#: how much of each overlapped card of a combination shows, widest first (the index needs
-#: :data:`INDEX_W` of it)
-MELD_STEPS = (0.46, 0.36)
-
-
-def flow_melds(area: pygame.Rect, groups: Sequence[tuple[int, Sequence[tuple[int, int]]]],
-               card_w: int, scale: float, min_w: int = 30,
-               widths: Sequence[int] = ()) -> MeldFlow:
-    """Place combinations grouped by owner, wrapping rows: the largest cards (and the widest
-    spread) that let them all fit, shrinking until they do.
-
-    Args:
-        area: the combinations' area.
-        groups: ``(owner, [(engine index, number of cards), ...])`` in seat order.
-        card_w: the card width below the preferred ``widths``.
-        scale: the UI scale.
-        min_w: the smallest card width tried.
-        widths: preferred card widths, largest first, tried before ``card_w``.
-    """
-    rtl = is_rtl()
-    for w in [*widths, card_w]:
-        if w < card_w:
-            continue
-        for ratio in MELD_STEPS:
-            flow = _try_flow(area, groups, w, scale, rtl, ratio)
-            if flow is not None:
-                return flow
-    w = card_w
-    while True:
-        flow = _try_flow(area, groups, w, scale, rtl, MELD_STEPS[-1])
-        if flow is not None or w <= min_w:
-            return flow or _try_flow(area, groups, w, scale, rtl,  # type: ignore[return-value]
-                                     MELD_STEPS[-1], force=True)
-        w = max(min_w, int(w * 0.9))
-
-
-def _try_flow(area: pygame.Rect, groups: Sequence[tuple[int, Sequence[tuple[int, int]]]],
-              w: int, scale: float, rtl: bool, ratio: float,
-              force: bool = False) -> MeldFlow | None:
-    h = card_h(w)
-    step = max(8, int(w * ratio))
-    gap = theme.px(16, scale)
-    label_h = theme.px(22, scale)
-    row_h = label_h + h + theme.px(10, scale)
-    labels: list[tuple[int, pygame.Rect]] = []
-    places: list[MeldPlace] = []
-    x = 0
-    y = 0
-    for owner, melds in groups:
-        if not melds:
-            continue
-        widths = [w + step * (n - 1) for _i, n in melds]
-        first_w = widths[0]
-        if x > 0 and x + first_w > area.w:
-            x, y = 0, y + row_h
-        labels.append((owner, pygame.Rect(x, y, max(first_w, theme.px(120, scale)), label_h)))
-        for (index, n), mw in zip(melds, widths, strict=True):
-            if x > 0 and x + mw > area.w:
-                x, y = 0, y + row_h
-            cards = [pygame.Rect(x + k * step, y + label_h, w, h) for k in range(n)]
-            places.append(MeldPlace(index, owner, cards))
-            x += mw + gap
-        x += gap
-    used_h = y + row_h
-    if used_h > area.h and not force:
-        return None
-    # to screen coordinates (mirrored in right-to-left languages)
-    def place(r: pygame.Rect) -> pygame.Rect:
-        if rtl:
-            return pygame.Rect(area.right - r.x - r.w, area.y + r.y, r.w, r.h)
-        return r.move(area.x, area.y)
-
-    labels = [(o, place(r)) for o, r in labels]
-    for p in places:
-        p.cards = [place(r) for r in p.cards]
-        if rtl:
-            p.cards.reverse()
-            xs = sorted(r.x for r in p.cards)
-            for r, nx in zip(p.cards, xs, strict=True):
-                r.x = nx
-    free_top = area.y + min(used_h, area.h) if places else area.y
-    free = pygame.Rect(area.x, free_top, area.w, max(0, area.bottom - free_top))
-    return MeldFlow(w, labels, places, free)
+def seat_box(lay: TableLayout, seat: int, rect: pygame.Rect, rtl: bool) -> SeatBox:
+    """An opponent's panel's parts (see :class:`SeatBox`), mirrored in right-to-left."""
+    pad = lay.px(8)
+    inner = rect.inflate(-2 * pad, -2 * pad)
+    lines_h = lay.px(46)  # the name's line and the line under it
+    count_w = min(lay.px(74), inner.w // 3)
+    if rect.w >= lay.px(236):  # wide: the face along the whole height
+        d = inner.h
+        face = pygame.Rect(inner.x, inner.y, d, d)
+        col = pygame.Rect(face.right + lay.px(8), inner.y, inner.right - face.right - lay.px(8),
+                          inner.h)
+        back_w = max(12, round((inner.h - lines_h - lay.px(2)) / RATIO))
+        name = pygame.Rect(col.x, col.y, col.w, lines_h * 52 // 100)
+        info = pygame.Rect(col.x, name.bottom, col.w, lines_h - name.h)
+        fan = pygame.Rect(col.x, col.bottom - card_h(back_w), col.w - count_w, card_h(back_w))
+    else:  # narrow: the face beside the two lines, the backs under them
+        d = lines_h
+        face = pygame.Rect(inner.x, inner.y, d, d)
+        col = pygame.Rect(face.right + lay.px(6), inner.y, inner.right - face.right - lay.px(6),
+                          lines_h)
+        back_w = max(12, round((inner.h - lines_h - lay.px(4)) / RATIO))
+        name = pygame.Rect(col.x, col.y, col.w, lines_h * 52 // 100)
+        info = pygame.Rect(col.x, name.bottom, col.w, lines_h - name.h)
+        fan = pygame.Rect(inner.x, inner.bottom - card_h(back_w), inner.w - count_w,
+                          card_h(back_w))
+    count = pygame.Rect(fan.right, fan.y, inner.right - fan.right, fan.h)
+    box = SeatBox(seat, rect, fan, back_w, face, name, info, count)
+    if rtl:  # the face on the right, the backs fanning from the right
+        for part in (box.fan, box.face, box.name, box.info, box.count):
+            part.x = rect.x + rect.right - part.right
+    return box
 
 
 def hand_rects(lay: TableLayout, n: int, breaks: Sequence[int] = ()) -> list[pygame.Rect]:
@@ -364,3 +288,8 @@ def hand_rects(lay: TableLayout, n: int, breaks: Sequence[int] = ()) -> list[pyg
         x += step
     # cards are held left to right in every language: each card's index corner stays visible
     return rects
+
+
+__all__ = ["INDEX_H", "INDEX_W", "MELD_STEPS", "TOOL_W", "MeldFlow", "MeldPlace", "SeatBox",
+           "TableLayout", "buried_first", "card_h", "compute_layout", "flow_melds", "hand_rects",
+           "index_rect", "seat_box"]

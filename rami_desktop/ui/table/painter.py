@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 import math
+from dataclasses import replace
 from typing import Any
 
 import pygame
@@ -15,6 +16,7 @@ from rami_desktop.play.table.staging import added_this_turn
 from rami_desktop.ui import theme
 from rami_desktop.ui.round_result import seat_team_label, team_totals_line
 from rami_desktop.ui.save_notice import paused_text
+from rami_desktop.ui.seat_row import LEVEL_LABELS
 from rami_desktop.ui.table import hud
 from rami_desktop.ui.table.hints import current_hint
 from rami_desktop.ui.table.layout import TableLayout, index_rect
@@ -94,9 +96,7 @@ class TablePainter:
             base = self.seat_info(parts, seat)
             for cards in range(0, 17):
                 for down in (False, True):
-                    info = hud.SeatInfo(base.name, cards, base.score, down, base.dealer,
-                                        base.active, base.bot, base.team)
-                    hud.draw_seat(scratch, lay, box, info)
+                    hud.draw_seat(scratch, lay, box, replace(base, cards=cards, down=down))
 
     def draw(self, surface: pygame.Surface, parts: TableParts) -> None:
         """Draw the whole table."""
@@ -176,11 +176,13 @@ class TablePainter:
         player = session.player_of(seat)
         cards = 0 if player is None else len(r.hands[player])
         team = seat_team_label(session, seat, session.bottom_seat())
+        level = session.level(seat)
         return hud.SeatInfo(
             name=session.name(seat), cards=cards, score=session.shown.match.scores[seat],
             down=player is not None and r.down[player],
             dealer=player is not None and r.dealer == player,
-            active=not r.over and player == r.current, bot=session.is_bot(seat), team=team)
+            active=not r.over and player == r.current, bot=session.is_bot(seat), team=team,
+            level=_(LEVEL_LABELS.get(level, level)) if level else "", face=session.face(seat))
 
     def _draw_static(self, surface: pygame.Surface, lay: TableLayout,
                      parts: TableParts) -> None:
@@ -207,11 +209,14 @@ class TablePainter:
         hud.draw_pile_label(surface, lay, lay.talaj, _("Talaj"))
         flow = parts.view.flow
         if flow is not None:
+            for _owner, rect in flow.groups:  # each player's part of the felt
+                hud.draw_mat(surface, lay, rect)
             for owner, rect in flow.labels:
                 if is_rtl():  # the name starts on the right: clear of the number badge there
                     rect = rect.inflate(-lay.px(28), 0).move(-lay.px(14), 0)
                 # above the dashed frame of a combination laid this turn, not under it
-                hud.draw_owner_label(surface, lay, rect.move(0, -lay.px(5)), session.name(owner))
+                hud.draw_owner_label(surface, lay, rect.move(0, -lay.px(5)), session.name(owner),
+                                     session.face(owner))
             self.drop_rect = None
             if not flow.places and parts.control.my_turn() and not parts.follow.spread.shown:
                 self.drop_rect = hud.draw_owner_label(

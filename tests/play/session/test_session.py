@@ -13,7 +13,7 @@ from rami_desktop.bots import make_bot
 from rami_desktop.engine.actions import Discard, Draw
 from rami_desktop.engine.errors import ErrorCode
 from rami_desktop.engine.rules import PRESETS
-from rami_desktop.play.session.config import GameConfig, Seat, autoplay_config
+from rami_desktop.play.session.config import GameConfig, Seat, autoplay_config, seat_faces
 from rami_desktop.play.session.match_key import chosen_key, seat_bots
 from rami_desktop.play.session.session import Session
 from rami_desktop.play.table.table import Table
@@ -123,12 +123,14 @@ class Recorder:
         self.rounds: list[tuple[str, str, bool]] = []
         self.matches: list[tuple[str, str, bool]] = []
         self.genders: dict[str, str | None] = {}
+        self.faces: list[tuple[str, str | None]] = []
 
     def record_round_end(self, key: str, rounds: Sequence[RoundLine],
                          matches: Sequence[MatchLine]) -> str | None:
         self.rounds += [(r.player, r.preset, r.won) for r in rounds]
         self.matches += [(m.player, m.preset, m.won) for m in matches]
         self.genders.update((r.player, r.gender) for r in rounds)
+        self.faces += [(r.player, r.face) for r in rounds]
         return None
 
 
@@ -157,7 +159,7 @@ def _humans_play_with_bot_moves(session: Session, rounds: int) -> None:
 def test_every_human_at_the_table_has_statistics_of_their_own() -> None:
     recorder = Recorder()
     config = GameConfig(rules=PRESETS["talaj"].with_options(target=40),
-                        seats=(Seat("Amina", "human", "hard", "she"),
+                        seats=(Seat("Amina", "human", "hard", "she", "woman-curls"),
                                Seat("Bot", "bot", "medium"), Seat("Youssef", "human")), seed=12)
     session = Session(config, stats=recorder)
     _humans_play_with_bot_moves(session, rounds=10)
@@ -168,6 +170,8 @@ def test_every_human_at_the_table_has_statistics_of_their_own() -> None:
     assert counted["Amina"] >= 1 and counted["Youssef"] >= 1
     assert counted <= Counter({"Amina": rounds, "Youssef": rounds})
     assert {p for p, _preset, _won in recorder.matches} == {"Amina", "Youssef"}
+    # the face each wore is kept with their statistics: hers as chosen, his the seat's default
+    assert dict(recorder.faces) == {"Amina": "woman-curls", "Youssef": seat_faces(config)[2]}
     assert all(p != "Bot" for p, _preset, _won in recorder.rounds)
     assert recorder.genders == {"Amina": "she", "Youssef": ""}  # kept with the statistics
 
