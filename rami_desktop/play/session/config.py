@@ -62,7 +62,7 @@ class GameConfig:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "seats", tuple(
-            Seat(*s[:4], known_face(s[4]) if len(s) > 4 else None) for s in self.seats))
+            Seat(*s[:4], known_face(s[4])) if len(s) > 4 else Seat(*s) for s in self.seats))
         for seat in self.seats:
             if seat.kind not in KINDS:
                 raise ValueError(f"seat kind must be human, bot or net, not {seat.kind!r}")

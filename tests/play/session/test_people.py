@@ -98,11 +98,23 @@ def test_a_default_face_follows_a_gender_and_avoids_faces_worn() -> None:
 
 
 def test_the_face_is_kept_in_the_match_data_and_an_unknown_one_is_the_default() -> None:
-    config = GameConfig(seats=(Seat("Sara", "human", "hard", "woman-curls"),
+    config = GameConfig(seats=(Seat("Sara", "human", "hard", face="woman-curls"),
                                Seat(None, "bot", "easy")))
     data = json.loads(json.dumps(config.to_dict()))
     assert GameConfig.from_dict(data) == config
-    data["seats"][0][3] = "../../etc/passwd"
+    data["seats"][0][4] = "../../etc/passwd"
     assert GameConfig.from_dict(data).seats[0].face is None
     older = {**data, "seats": [["Sara", "human", "hard"], [None, "bot", "easy"]]}
     assert GameConfig.from_dict(older).seats[0].face is None
+
+
+def test_a_bot_is_spoken_of_as_its_person_is() -> None:
+    from rami_desktop.play.session.config import seat_gender
+
+    config = autoplay_config("talaj", 4)
+    for seat in range(4):
+        person = bot_people(tuple((True, None) for _s in range(4)))[seat]
+        assert seat_gender(config, seat) == person.gender
+    named = GameConfig(seats=(Seat("Sara", "human"), Seat("Khadija", "bot"),
+                              Seat("Robo", "bot")))
+    assert seat_gender(named, 1) == SHE and seat_gender(named, 2) == ""
