@@ -3,10 +3,10 @@ one, each player's together under their name.
 
 Each player's combinations are a group; the groups share the area in a grid (as many side by
 side as fit, a row's names on one line), the combinations of a group in rows that wrap inside
-its cell; the whole is centred in the area, each group across its cell. The cards are the
-largest that let everything fit (and the widest spread of their overlap), smaller until they
-do. The painter, the pointer and the keyboard all read the one :class:`MeldFlow` this makes
-(``TableView.flow``).
+its cell; the whole is centred in the area, each group across its cell, a strip kept free
+below for a new combination. The cards are the largest that let everything fit (and the widest
+spread of their overlap), smaller until they do. The painter, the pointer and the keyboard
+all read the one :class:`MeldFlow` this makes (``TableView.flow``).
 """
 
 from __future__ import annotations
@@ -23,6 +23,9 @@ from rami_desktop.ui.card_art import RATIO
 #: how much of each overlapped card of a combination shows, widest first (the index needs
 #: ``layout.INDEX_W`` of it)
 MELD_STEPS = (0.46, 0.36)
+
+#: the height of the strip of the area kept free for a new combination (reference scale)
+DROP_STRIP = 56
 
 Groups = Sequence[tuple[int, Sequence[tuple[int, int]]]]
 
@@ -153,9 +156,11 @@ def _grid(area: pygame.Rect, groups: Groups, w: int, scale: float, rtl: bool, ra
     grid_rows = [laid[k:k + columns] for k in range(0, len(laid), columns)]
     heights = [max(g[4] for g in row) for row in grid_rows]
     total = sum(heights) + cell_gap * (len(heights) - 1) if heights else 0
-    if total > area.h and not force:
+    reserve = theme.px(DROP_STRIP, scale)
+    if total + reserve > area.h and not force:
         return None
-    top = area.y + max(0, (area.h - total) // 2)
+    # centred, a strip for a new combination kept free below
+    top = area.y + max(0, min((area.h - total) // 2, area.h - total - reserve))
     labels: list[tuple[int, pygame.Rect]] = []
     out: list[MeldPlace] = []
     rects: list[tuple[int, pygame.Rect]] = []
@@ -198,7 +203,7 @@ def _grid(area: pygame.Rect, groups: Groups, w: int, scale: float, rtl: bool, ra
 
 def _free(area: pygame.Rect, groups: list[tuple[int, pygame.Rect]]) -> pygame.Rect:
     """The larger empty strip of the area above or below the groups (the whole area when
-    there are none)."""
+    there are none; below, at least :data:`DROP_STRIP` high, unless crowded)."""
     if not groups:
         return area.copy()
     top = min(r.y for _o, r in groups)
