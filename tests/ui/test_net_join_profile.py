@@ -39,7 +39,7 @@ def test_the_join_screen_says_she_or_he_as_the_last_join_did(make_app: Any) -> N
     first = make_app()
     scene = first.scene(Route.NET_JOIN)
     assert isinstance(scene, JoinScene) and scene.gender.value == ""
-    assert not scene.gender.rect.colliderect(scene.seat.rect)
+    assert not scene.gender.rect.colliderect(scene.seat.rect) and scene.gender.label
     app = make_app(network={"joined": [{**KEPT, "gender": "she"}], "hosted": None})
     scene = app.scene(Route.NET_JOIN)
     assert isinstance(scene, JoinScene) and scene.gender.value == "she"

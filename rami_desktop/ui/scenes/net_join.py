@@ -91,7 +91,10 @@ class JoinScene(WidgetScene):
                              for field in (self.address, self.port, self.code, self.name)}
         self.seat = g.add(Choice(N_("Seat"), [(None, ANY_SEAT)], None, control_width=400))
         #: how the game speaks to this player, sent to the host with the join
-        self.gender = g.add(Choice(None, list(GENDER_LABELS.items()), self._last_gender()))
+        # TRANSLATORS: the join screen's choice of how the game speaks to the player joining
+        # (she, he, or «she/he»: words that fit both)
+        self.gender = g.add(Choice(N_("She or he"), list(GENDER_LABELS.items()),
+                                   self._last_gender(), control_width=400))
         self.ask_button = g.add(Button(N_("Find seats"), self.ask))
         self.last_button = g.add(Button(N_("Back to my last table"), self.back_to_last))
         self.back_button = g.add(Button(N_("Back"), self.back))
@@ -180,8 +183,9 @@ class JoinScene(WidgetScene):
         for field, label in self.field_labels.items():
             label.rect = pygame.Rect(field.rect.x, field.rect.y - label_h, field.rect.w, label_h)
         y += rh + gap
-        self.seat.rect = pygame.Rect(inner.x, y, 2 * third + gap, rh)
-        self.gender.rect = pygame.Rect(inner.right - third, y, third, rh)
+        self.seat.rect = pygame.Rect(inner.x, y, inner.w, rh)
+        y += rh + gap
+        self.gender.rect = pygame.Rect(inner.x, y, inner.w, rh)
         y += rh + gap
         bar = self.panel.rect.bottom - pad - theme.px(50, s)
         self.status_label.rect = pygame.Rect(inner.x, y, inner.w, max(0, bar - gap - y))
