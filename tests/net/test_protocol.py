@@ -14,6 +14,7 @@ from rami_desktop.engine.cards import parse_card
 from rami_desktop.net.errors import NetError
 from rami_desktop.net.protocol import (
     MAX_BYTES,
+    OLDEST,
     VERSION,
     Act,
     Info,
@@ -45,7 +46,7 @@ def test_every_request_reads_back(request_: object) -> None:
     ('{"v": true, "type": "info"}', NetError.MALFORMED),
     (f'{{"v": {VERSION}, "type": 3}}', NetError.MALFORMED),
     (json.dumps({"v": VERSION + 1, "type": "info"}), NetError.VERSION_OLDER),
-    (json.dumps({"v": VERSION - 1, "type": "info"}), NetError.VERSION_NEWER),
+    (json.dumps({"v": OLDEST - 1, "type": "info"}), NetError.VERSION_NEWER),
     (json.dumps({"v": VERSION, "type": "dance"}), NetError.UNKNOWN_TYPE),
     (json.dumps({"v": VERSION, "type": "join", "code": 5, "name": "A"}), NetError.BAD_FIELD),
     (json.dumps({"v": VERSION, "type": "join", "code": "A", "name": "x" * 17}),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import fields
+
 import pygame
 import pytest
 
@@ -35,7 +37,7 @@ def test_defaults(setup: SetupScene) -> None:
 
 
 def test_every_option_has_a_widget(setup: SetupScene) -> None:
-    names = {f for f in Rules().to_dict() if f != "preset"}
+    names = {f.name for f in fields(Rules) if f.name != "preset"}
     assert set(setup.rule_widgets) == names
 
 
