@@ -98,6 +98,10 @@ class Rules:
         N_("A card taken must be laid"), code=8, help="talaj"))
     last_card_lock: bool = field(default=True, metadata=option(
         N_("No pickup with one card left"), code=9, help="talaj"))
+    reshuffle_once: bool = field(default=False, metadata=option(
+        N_("One new stock only"), code=31, help="turn", since=5, saved=3,
+        told=N_("The talaj becomes a new stock only once: when the stock runs out again, the "
+                "round ends with no winner and no one pays.")))
     # the opening
     threshold: int = field(default=71, metadata=option(
         N_("Opening threshold"), code=10, help="opening", lo=0, hi=301, step=10, first=1,

@@ -386,7 +386,7 @@ class RoundState(RoundPosition):
             self.first_pos = None
 
     def _reshuffle(self) -> list[Event]:
-        if len(self.talaj) <= 1:
+        if len(self.talaj) <= 1 or (self.rules.reshuffle_once and self.reshuffles):
             self._end(None, "stock_exhausted")
             assert self.penalties is not None
             return [RoundEnded(None, self.penalties, "stock_exhausted")]

@@ -26,7 +26,7 @@ from .errors import NetError
 #: what changed in the view, `delta`, and a joiner may ask for the whole view, `resync`; from
 #: then on a version may also only add rule options, each declaring the version that knows it:
 #: ``Option.since``)
-VERSION = 4
+VERSION = 5
 #: the oldest version both sides still speak: the versions from it to :data:`VERSION` differ
 #: only by the rule options they know, so a host serves a joiner of such a version a table whose
 #: rules it knows (an option changed from its default needs ``since`` <= the joiner's version;

@@ -35,7 +35,7 @@ from rami_desktop.storage.versioning import Upgrader, upgrade
 T = TypeVar("T")
 
 SAVE_FORMAT = "rami-save"
-SAVE_VERSION = 2
+SAVE_VERSION = 3
 #: the oldest version written: the versions from it to :data:`SAVE_VERSION` differ only by the
 #: rule options they know (each option's ``saved``), and a save is stamped with the oldest that
 #: knows its rules (:func:`save_version`): an older game continues a match whose rules it knows,

@@ -145,3 +145,25 @@ def test_every_rule_option_is_known_to_this_protocol_version() -> None:
         "a version after OLDEST that brought no rule option changed the messages: OLDEST must "
         "be that version")
     assert 1 <= OLDEST <= VERSION
+
+
+def test_a_joiner_one_version_older_sits_only_where_the_talaj_makes_new_stocks_as_before() -> None:
+    """The gate with a real option: one new stock only came with a protocol version; a joiner
+    of the version before sits at a table that leaves it off (reading rules without it), and is
+    told to update by a table that plays it."""
+    older = RULE_OPTIONS["reshuffle_once"].since - 1
+    assert OLDEST <= older < VERSION
+    for once in (False, True):
+        rules = PRESETS["talaj"].with_options(reshuffle_once=once)
+        table = host_table(config_of(rules, "net", "bot"))
+        try:
+            table.run()
+            got, = talk(table.url, {"v": older, "type": "join", "code": "TESTABCDEF",
+                                    "name": "Lalla"})
+        finally:
+            table.close()
+        assert got["v"] == older
+        if once:
+            assert (got["type"], got["code"]) == ("error", NetError.VERSION_NEWER.value)
+        else:
+            assert got["type"] == "welcome" and "reshuffle_once" not in json.dumps(got)

@@ -12,7 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from storage_helpers import fresh_home
 
-from rami_desktop.engine.rules import RULE_OPTIONS
+from rami_desktop.engine.rules import PRESETS, RULE_OPTIONS
+from rami_desktop.play.session.config import GameConfig, Seat
 from rami_desktop.storage import problems, saves
 from rami_desktop.storage.atomic import backup_path, newer_path
 from rami_desktop.storage.paths import Paths
@@ -25,6 +26,7 @@ from rami_desktop.storage.saves import (
 )
 
 MATCH_1 = {"seed": 1, "actions": [["draw", 0], ["discard", 0, "AS"]], "names": ["Ana", "Bot"]}
+SEATS = (Seat("Yasmine", "human"), Seat(None, "bot", "easy"))
 MATCH_2 = {"seed": 1, "actions": [["draw", 0], ["discard", 0, "AS"], ["draw", 1]], "names": ["é"]}
 
 
@@ -260,3 +262,17 @@ def test_mutated_valid_save_never_raises(data: st.DataObject) -> None:
         else:
             assert problem in (None, problems.CORRUPT_RESTORED_BACKUP)
             assert match is not None
+
+
+def test_a_match_with_one_new_stock_only_needs_the_save_version_that_knows_it(
+        paths: Paths, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A real option newer than the oldest save version: a match that leaves it off is saved
+    for the older game, one that plays it for this one; the older game finds that one newer."""
+    knows = RULE_OPTIONS["reshuffle_once"].saved
+    for once, version in ((False, saves.SAVE_OLDEST), (True, knows)):
+        rules = PRESETS["talaj"].with_options(reshuffle_once=once)
+        save_match(paths, {**MATCH_1, "config": GameConfig(rules, SEATS).to_dict(),
+                           "rules": rules.to_dict()})
+        assert json.loads(paths.match_file.read_text())["version"] == version
+    monkeypatch.setattr(saves, "SAVE_VERSION", knows - 1)  # the older game
+    assert load_match(paths, validate) == (None, problems.NEWER_VERSION)
