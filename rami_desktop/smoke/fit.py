@@ -45,8 +45,8 @@ class Look:
 #: where every screen fits, promised: the smallest window, and a laptop at the largest text
 PROMISED: tuple[Look, ...] = (Look((800, 600)), Look((1366, 768), 150))
 #: the window sizes of the full check (a netbook, laptops, full HD)
-SIZES: tuple[tuple[int, int], ...] = ((800, 600), (1024, 600), (1280, 720), (1366, 768),
-                                      (1920, 1080))
+SIZES: tuple[tuple[int, int], ...] = ((800, 600), (1024, 600), (1280, 720), (1280, 800),
+                                      (1366, 768), (1920, 1080))
 #: every look of the full check: each size at each scale, larger cards at the smallest and
 #: the largest scale
 EVERY: tuple[Look, ...] = tuple(

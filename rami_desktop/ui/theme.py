@@ -108,6 +108,9 @@ MIN_SIZE = (800, 600)
 #: the smallest UI scale: text stays legible in the smallest windows (layouts give the room)
 MIN_SCALE = 0.78
 DEFAULT_SIZE = (1280, 800)
+#: the least room, in reference pixels, a screen is laid out in at a larger interface scale (a
+#: laptop's 1366x768 at 150 %): in a smaller window the text grows only as far as it holds
+LEAST_ROOM = (940, 530)
 
 # font sizes at the reference window
 FONT_TITLE = 96
@@ -161,8 +164,11 @@ def window_scale(size: tuple[int, int]) -> float:
 
 def scale_for(size: tuple[int, int]) -> float:
     """Return the UI scale for a window size: the window's own scale times the player's
-    interface scale (text, buttons and panels grow with it)."""
-    return window_scale(size) * _LOOK.interface
+    interface scale (text, buttons and panels grow with it), as far as the window holds the
+    screens laid out at that scale (:data:`LEAST_ROOM`); never under the window's own scale."""
+    own = window_scale(size)
+    room = min(size[0] / LEAST_ROOM[0], size[1] / LEAST_ROOM[1])
+    return min(own * _LOOK.interface, max(own, room))
 
 
 def px(value: float, scale: float) -> int:

@@ -116,7 +116,11 @@ def test_first_start_language_choice(make_app: object) -> None:
     assert isinstance(app.stack.top, MenuScene)
 
 
-def test_interface_scale_applies_at_once_to_every_screen(app: App, drive: object) -> None:
+def test_interface_scale_applies_at_once_to_every_screen(make_app: object) -> None:
+    from .conftest import Driver
+
+    app = make_app((1366, 768))  # type: ignore[operator]
+    drive = Driver(app)
     menu = drive.show(MenuScene(app))
     before = menu.scale, menu.new_game.rect.h
     settings = drive.push(SettingsScene(app))

@@ -20,8 +20,22 @@ def _default_look() -> Iterator[None]:
 @pytest.mark.parametrize("percent", [100, 125, 150])
 def test_interface_scale_multiplies_the_window_scale(percent: int) -> None:
     theme.set_look(percent)
-    for size in ((800, 600), (1366, 768), (1920, 1080)):
+    for size in ((1366, 768), (1920, 1080)):
         assert theme.scale_for(size) == pytest.approx(theme.window_scale(size) * percent / 100)
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1024, 600), (1280, 720), (1280, 800),
+                                  (1366, 768), (2560, 1080)])
+@pytest.mark.parametrize("percent", [100, 125, 150])
+def test_text_grows_as_far_as_the_window_holds_the_screens(size: tuple[int, int],
+                                                           percent: int) -> None:
+    theme.set_look(percent)
+    s, own = theme.scale_for(size), theme.window_scale(size)
+    assert own <= s <= own * percent / 100 + 1e-9  # larger, never more than asked
+    if s > own:  # the screens see at least the room they are laid out in at 150 %
+        assert size[0] / s >= theme.LEAST_ROOM[0] - 1 and size[1] / s >= theme.LEAST_ROOM[1] - 1
+    if percent > 100:
+        assert s > own * 1.05  # a larger text size shows, even in the smallest window
 
 
 @pytest.mark.parametrize("percent", [0, 99, 200, -150])

@@ -120,7 +120,8 @@ class SetupScene(WidgetScene):
                                          self.start, style="primary"))
         self.heading = Label(N_("Host a table") if self.hosting else N_("New game"),
                              theme.FONT_HEADING, theme.CREAM, bold=True)
-        self.hint = g.add(Label(self.hint_text, theme.FONT_SMALL, theme.INK_SOFT, wrap=True))
+        self.hint = g.add(Label(self.hint_text, theme.FONT_SMALL, theme.INK_SOFT, wrap=True,
+                                spare=True))
         self.load(config)
         g.focused = self.start_button
 
@@ -246,7 +247,8 @@ class SetupScene(WidgetScene):
             self.rules = self.rules.with_options(teams=False)
             self.rule_widgets["teams"].value = False  # type: ignore[attr-defined]
         self._update_enabled()
-        self._place_hint()
+        if self.players_panel.rect.w:  # laid out: the rows' height follows their number
+            self.layout(self.ctx.size)
         if self.group.focused is not None and not self.group.focused.can_focus():
             self.group.focused = self.players
 
@@ -369,7 +371,8 @@ class SetupScene(WidgetScene):
         y = pp.y + self.players_panel.title_height() + theme.px(4, s)
         self.players.rect = pygame.Rect(inner_x, y, inner_w, rh)
         y += rh + theme.px(10, s)
-        row_h = min(theme.px(50, s), (pp.bottom - pad - y) // MAX_SEATS)
+        # the rows as high as the seats shown leave room for (the hint takes what is left)
+        row_h = min(theme.px(50, s), (pp.bottom - pad - y) // max(4, self.players.value))
         face_w = row_h  # the seat's face, its number on a tab at its corner
         tab = max(theme.px(17, s), row_h * 2 // 5)
         fields_w = inner_w - face_w - theme.px(6, s)

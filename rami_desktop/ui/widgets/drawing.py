@@ -83,6 +83,15 @@ def fit_block(text: str, size: int, color: tuple[int, int, int], max_width: int,
     return fit_text(text, floor, color, max_width, bold=bold)
 
 
+def block_fits(text: str, size: int, max_width: int, max_height: int, *,
+               bold: bool = False) -> bool:
+    """Whether :func:`fit_block` shows the text whole in the box (at 60 % of its size at
+    least)."""
+    size = int(size)
+    return any(_block(text, at, theme.INK, max_width, max_height, bold, "center") is not None
+               for at in range(size, max(8, int(size * 0.6)) - 1, -1))
+
+
 def common_size(texts: list[str], size: int, max_width: int, max_height: int, *,
                 bold: bool = False) -> int:
     """The largest size (down to 60 %) at which every text fits the box as :func:`fit_block`

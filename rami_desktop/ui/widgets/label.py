@@ -7,7 +7,13 @@ import pygame
 from rami_desktop.i18n import is_rtl
 from rami_desktop.ui import theme
 from rami_desktop.ui.widgets.base import Text, Widget, tr
-from rami_desktop.ui.widgets.drawing import blit_aligned, fit_text, render_text
+from rami_desktop.ui.widgets.drawing import (
+    blit_aligned,
+    block_fits,
+    fit_block,
+    fit_text,
+    render_text,
+)
 
 
 class Label(Widget):
@@ -16,7 +22,8 @@ class Label(Widget):
     focusable = False
 
     def __init__(self, text: Text, size: int = theme.FONT_BODY, color: theme.Color = theme.INK,
-                 *, align: str = "start", bold: bool = False, wrap: bool = False) -> None:
+                 *, align: str = "start", bold: bool = False, wrap: bool = False,
+                 spare: bool = False) -> None:
         super().__init__()
         self.text = text
         self.size = size
@@ -24,14 +31,23 @@ class Label(Widget):
         self.align = align
         self.bold = bold
         self.wrap = wrap
+        #: a paragraph left out where its place is too small for it (an explanation)
+        self.spare = spare
 
     def draw(self, surface: pygame.Surface, focus: Widget | None = None) -> None:
         if not self.visible:
             return
         size = theme.px(self.size, self.scale)
         if self.wrap:
-            surf = render_text(tr(self.text), size, self.color, bold=self.bold,
-                               max_width=self.rect.w, align=self.align)
+            # a paragraph stays in its place: wrapped, smaller only where it must be
+            text, box = tr(self.text), self.rect
+            if box.h > 0 and self.spare and not block_fits(text, size, box.w, box.h,
+                                                             bold=self.bold):
+                return
+            surf = (fit_block(text, size, self.color, box.w, box.h, bold=self.bold,
+                              align=self.align) if box.h > 0 else
+                    render_text(text, size, self.color, bold=self.bold, max_width=box.w,
+                                align=self.align))
             r = surf.get_rect(top=self.rect.top)
             if self.align == "center":
                 r.centerx = self.rect.centerx
