@@ -388,17 +388,26 @@ def draw_glow(surface: pygame.Surface, rect: pygame.Rect, lay: TableLayout,
 
 
 def draw_hint_text(surface: pygame.Surface, lay: TableLayout, text: str,
-                   free_top: int | None = None) -> pygame.Rect:
+                   free_top: int | None = None,
+                   clear_of: pygame.Rect | None = None) -> pygame.Rect:
     """The hint's explanation under the combinations (``free_top``: where they leave the area
-    free), above the line saying what to do: on a dark plate, as large as the table's other
-    words, on two lines rather than smaller where there is room; returns the plate's rect."""
-    pad = lay.px(10)
+    free), above the line saying what to do, beside a button there (``clear_of``): on a dark
+    plate, as large as the table's other words, on two lines rather than smaller where there
+    is room; returns the plate's rect."""
+    pad, gap = lay.px(10), lay.px(8)
     bottom = lay.prompt.y - lay.px(6)
     top = lay.melds.bottom if free_top is None else max(lay.melds.y, free_top)
-    surf = fit_block(text, lay.px(theme.FONT_SMALL), theme.BRASS_LIGHT, lay.melds.w - 2 * pad,
-                     max(bottom - top, lay.px(36)) - lay.px(6))
+    area = pygame.Rect(lay.melds.x, top, lay.melds.w, max(bottom - top, lay.px(36)))
+    if clear_of is not None and clear_of.bottom > area.y and clear_of.y < bottom:
+        if clear_of.centerx > area.centerx:
+            area.w = max(lay.px(120), clear_of.x - gap - area.x)
+        else:
+            area.w = max(lay.px(120), area.right - clear_of.right - gap)
+            area.x = clear_of.right + gap
+    surf = fit_block(text, lay.px(theme.FONT_SMALL), theme.BRASS_LIGHT, area.w - 2 * pad,
+                     area.h - lay.px(6))
     plate = surf.get_rect().inflate(2 * pad, lay.px(6))
-    plate.midbottom = (lay.melds.centerx, bottom)
+    plate.midbottom = (area.centerx, bottom)
     draw_panel(surface, plate, lay)
     surface.blit(surf, surf.get_rect(center=plate.center))
     return plate

@@ -283,8 +283,10 @@ class TablePainter:
                 hud.draw_glow(surface, hand[fresh].rect, lay, FRESH)
             if hint_text:
                 flow = parts.view.flow
+                f1 = parts.buttons.controls
                 hint_rect = hud.draw_hint_text(surface, lay, hint_text,
-                                               None if flow is None else flow.free.y)
+                                               None if flow is None else flow.free.y,
+                                               f1.rect if f1.visible else None)
             if model.keys_used and model.cursor in hand and mine:
                 hud.draw_glow(surface, hand[model.cursor].rect, lay, theme.ZELLIGE)
         counter = control.counter() if mine else None
