@@ -8,6 +8,7 @@ main loop runs ``--seconds`` and the share of one core it used is printed; the l
 worst screen. Run it in a real window under Xvfb as with the dummy driver:
 
     python tools/rest_cpu.py [--seconds 3] [--settle 3]            # SDL's dummy driver
+    python tools/rest_cpu.py --scale 150 --size 1366x768            # a large text size
     Xvfb :81 & DISPLAY=:81 python tools/rest_cpu.py                # a real window
 """
 
@@ -31,6 +32,7 @@ from rami_desktop.engine.rules import preset
 from rami_desktop.play.session.config import GameConfig, Seat, autoplay_config
 from rami_desktop.play.session.replay import Replay
 from rami_desktop.play.session.session import Session
+from rami_desktop.storage.settings import INTERFACE_SCALES
 from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scene import Scene
 from rami_desktop.ui.scenes.round_summary import RoundSummaryScene
@@ -50,10 +52,12 @@ def finished_round(app: App) -> Scene:
     seats = (Seat("Sara", "bot", "easy"), Seat(None, "bot", "easy"))
     app.settings["animation_speed"] = "off"
     app.start_game(GameConfig(rules=preset("talaj"), seats=seats, seed=3), remember=False)
-    for _ in range(20_000):
+    deadline = time.monotonic() + 120  # the bots think in their thread: wait for them
+    while time.monotonic() < deadline:
         app.step(1 / FPS, [])
         if isinstance(app.stack.top, RoundSummaryScene):
             break
+        time.sleep(0.001)
     app.settings["animation_speed"] = "normal"
     top = app.stack.top
     assert isinstance(top, RoundSummaryScene), "the round did not end"
@@ -82,9 +86,14 @@ def main() -> int:
     ap.add_argument("--seconds", type=float, default=3.0)
     ap.add_argument("--settle", type=float, default=3.0)
     ap.add_argument("--lang", default="en")
+    ap.add_argument("--scale", type=int, default=100, choices=INTERFACE_SCALES,
+                    help="the interface scale in percent (Settings' text size)")
+    ap.add_argument("--size", default="1280x800", help="the window's size, WxH")
     a = ap.parse_args()
-    app = App((1280, 800), settings={"language": a.lang, "animation_speed": "normal"},
-              persist=False, fullscreen=False)
+    width, _x, height = a.size.partition("x")
+    app = App((int(width), int(height)), settings={
+        "language": a.lang, "animation_speed": "normal", "interface_scale": a.scale},
+        persist=False, fullscreen=False)
     app.stack.push(app.scene(Route.MENU))
     settle = int(a.settle * FPS)
     app.run(max_frames=app.frames + settle)
