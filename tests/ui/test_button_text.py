@@ -47,3 +47,21 @@ def test_summary_and_table_buttons_are_readable_in_a_small_window(make_app: Any)
     buttons = [summary.menu, summary.look, summary.next, *scene.buttons.tools]
     for button in buttons:
         assert button.label_surface().get_height() >= _height(MIN_LABEL_SIZE), button.label
+
+
+def test_a_dialog_button_is_as_wide_as_its_words(make_app: Any) -> None:
+    """The first start's offer: «Apprendre à jouer» on one line at its full size (it wrapped
+    in a smaller font, review D9)."""
+    from rami_desktop.i18n import N_
+    from rami_desktop.ui.routes import Route
+
+    for size, scale in (((800, 600), 100), ((1366, 768), 150)):
+        app = make_app(size, interface_scale=scale)
+        app.set_language("fr", save=False)
+        dialog = app.scene(Route.CONFIRM, N_("Learn to play"), N_("Learn to play"),
+                           lambda: None, confirm=N_("Learn to play"), cancel=N_("Not now"))
+        app.stack.push(dialog)
+        app.step(1 / 60, [])
+        for button in (dialog.ok, dialog.cancel_button):
+            assert button.natural_width() <= button.rect.w, (size, button.rect)
+            assert button.rect.w <= dialog.panel.rect.w

@@ -26,7 +26,10 @@ CANCEL = N_("Cancel")
 
 def _button_row(rect: pygame.Rect, buttons: list[Button], width: int, height: int,
                 gap: int) -> None:
-    """Place buttons centred in a row (reading order mirrored in right-to-left)."""
+    """Place buttons centred in a row (reading order mirrored in right-to-left), each at least
+    ``width`` and as wide as the longest label asks, as far as the row allows."""
+    room = (rect.w - gap * (len(buttons) + 1)) // max(1, len(buttons))
+    width = min(room, max(width, *(b.natural_width() for b in buttons)))
     order = list(reversed(buttons)) if is_rtl() else buttons
     total = len(order) * width + (len(order) - 1) * gap
     x = rect.centerx - total // 2
