@@ -55,7 +55,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from bench_load import calibration as self_play_calibration
 from rami_desktop.net import guard
@@ -182,7 +182,18 @@ class Joiner:
     followed: FollowedView = field(default_factory=FollowedView)
 
     async def run(self, url: str, stop: asyncio.Event) -> None:
-        """Join, play until ``stop``."""
+        """Join (trying again, five times at most, a connection the loaded host did not
+        finish in its handshake time), play until ``stop``."""
+        for attempt in range(5):
+            try:
+                await self._run(url, stop)
+                return
+            except (OSError, InvalidHandshake):
+                if attempt == 4:
+                    raise
+                await asyncio.sleep(1.0)
+
+    async def _run(self, url: str, stop: asyncio.Event) -> None:
         async with connect(url, proxy=None, compression=None, max_size=None,
                            open_timeout=60) as ws:
             self.ws = ws
