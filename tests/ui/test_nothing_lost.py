@@ -16,14 +16,16 @@ from rami_desktop.engine.actions import Discard, Lay
 from rami_desktop.engine.cards import parse_card
 from rami_desktop.engine.rules import preset
 from rami_desktop.play.session.config import GameConfig, Seat
+from rami_desktop.play.session.round_ends import RoundEnd
 from rami_desktop.play.session.session import Session
 from rami_desktop.storage import problems, saves
 from rami_desktop.storage.match_io import MatchFiles
 from rami_desktop.storage.paths import Paths
 from rami_desktop.ui.scenes.menu import MenuScene
-from rami_desktop.ui.scenes.overlays import ConfirmDialog
+from rami_desktop.ui.scenes.overlays import ConfirmDialog, MessageDialog
 from rami_desktop.ui.scenes.setup import SetupScene
 from rami_desktop.ui.scenes.table import TableScene
+from rami_desktop.ui.widgets import tr
 from tests.truth import behind
 
 from .test_table_helpers import Driver, discard_card, known_table, order_of
@@ -349,3 +351,53 @@ def test_a_save_that_fails_unexpectedly_pauses_the_table_too(
     assert calls and scene.session.save_problem is not None
     assert "Saving failed" in scene.prompt_text()[0]
     assert scene.session.human_to_play() is None and scene.save_notice.told == 1
+
+
+class _Rounds:
+    """Round files on a disk that is full until told otherwise."""
+
+    def __init__(self) -> None:
+        self.full = True
+        self.kept: list[str] = []
+
+    def keep(self, payload: dict[str, Any], name: str | None = None) -> str | None:
+        if self.full:
+            return problems.DISK_FULL
+        self.kept.append(payload["round"]["id"])
+        return None
+
+    def has(self, key: str) -> bool:
+        return key in self.kept
+
+
+def test_a_round_that_could_not_be_kept_is_said_once(make_app: Any, tmp_path: Any) -> None:
+    """A finished round whose file the disk refused: one message, once, while the game tries
+    again by itself (play is not held for it); kept once there is room."""
+    app = make_app(animation_speed="off")
+    _with_paths(app, tmp_path)
+    scene = _saved_table(app)
+    session = behind(scene.session)
+    now = [0.0]
+    session.round_ends.clock = lambda: now[0]
+    rounds = _Rounds()
+    end = RoundEnd("m/9", {"round": {"number": 9, "id": "m/9"}})
+    session.round_ends.start(9, lambda: end, rounds, None)
+    session.flush()
+    d = Driver(app)
+    d.step()
+    dialog = app.stack.top
+    assert isinstance(dialog, MessageDialog) and "Past rounds" in tr(dialog.message)
+    d.key(27)
+    now[0] += 1.0
+    d.step(frames=3)
+    session.flush()
+    d.step()
+    assert app.stack.top is scene and scene.session.human_to_play() == 0  # not held
+    assert scene.session.rounds_problem == problems.DISK_FULL  # tried again, said once
+    rounds.full = False
+    now[0] += 10.0
+    d.step()
+    session.flush()
+    d.step()
+    assert rounds.kept == ["m/9"] and scene.session.rounds_problem is None
+    assert app.stack.top is scene
