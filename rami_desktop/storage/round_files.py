@@ -76,6 +76,9 @@ class KeptRound:
         number: the round's number in its match (0 if unknown).
         bots: whether a bot played each seat (for its default name).
         seats: each seat's number in its match, from 0 (for its default name).
+        penalties: what each seat paid in the round (empty if unknown).
+        totals: each seat's match total after the round (empty if unknown).
+        winner: the seat that went out, in the round's order (None: nobody, or unknown).
     """
 
     path: Path
@@ -84,6 +87,9 @@ class KeptRound:
     number: int
     bots: tuple[bool, ...] = ()
     seats: tuple[int, ...] = ()
+    penalties: tuple[int, ...] = ()
+    totals: tuple[int, ...] = ()
+    winner: int | None = None
 
 
 def round_document(raw: bytes) -> dict[str, Any]:
@@ -124,7 +130,35 @@ def kept_round(path: Path, data: dict[str, Any]) -> KeptRound:
         order = tuple(x for x in checked if x is not None)
         if len(order) != len(names):
             order = tuple(range(len(names)))
-    return KeptRound(path, saved_at, names, number or 0, bots, order)
+    penalties, totals = _scores(data.get("match"), len(names))
+    winner = _winner(info, penalties)
+    return KeptRound(path, saved_at, names, number or 0, bots, order, penalties, totals, winner)
+
+
+def _scores(match: Any, n: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """What each seat paid in a kept round and its total after it (empty when unknown)."""
+    if not isinstance(match, dict):
+        return (), ()
+    start, end = match.get("start_scores"), match.get("scores")
+    if not (isinstance(start, list) and isinstance(end, list) and len(start) == len(end) == n):
+        return (), ()
+    before = [x for x in (_whole(v, 0, 10**9) for v in start) if x is not None]
+    after = [x for x in (_whole(v, 0, 10**9) for v in end) if x is not None]
+    if len(before) != n or len(after) != n:
+        return (), ()
+    paid = tuple(b - a for a, b in zip(before, after, strict=True))
+    if any(x < 0 for x in paid):
+        return (), ()
+    return paid, tuple(after)
+
+
+def _winner(info: Any, penalties: tuple[int, ...]) -> int | None:
+    """Who went out: as the file says, else (files kept before it said) the one seat that paid
+    nothing when every other paid."""
+    if isinstance(info, dict) and "winner" in info:
+        return _whole(info.get("winner"), 0, len(penalties) - 1 if penalties else 5)
+    zeros = [k for k, paid in enumerate(penalties) if paid == 0]
+    return zeros[0] if len(zeros) == 1 and len(penalties) > 1 else None
 
 
 class RoundFiles:

@@ -124,3 +124,27 @@ def test_a_simulation_keeps_every_round(tmp_path: Path) -> None:
     for k in range(KEEP_ROUNDS + 2):
         files.keep(_payload(k), name=f"round-20261204T10{k:02d}00Z-000000000.json")
     assert len(files.listing()) == KEEP_ROUNDS + 2
+
+
+def test_a_kept_round_says_who_went_out_and_what_each_paid(paths: Paths) -> None:
+    files = RoundFiles.of(paths)
+    scores = {"start_scores": [10, 40, 0], "scores": [10, 85, 120]}
+    three = {**_payload(0), "config": {**_payload(0)["config"], "seats": [
+        ["Amina", "human", "easy"], [None, "bot", "easy"], [None, "bot", "hard"]]}}
+    files.keep({**three, "match": scores, "round": {"number": 2, "seats": [0, 1, 2],
+                                                    "winner": 0}},
+               name="round-20261204T100000Z-000000001.json")
+    # kept before the file said who went out: the one seat that paid nothing
+    files.keep({**three, "match": scores, "round": {"number": 3, "seats": [0, 1, 2]}},
+               name="round-20261204T100000Z-000000002.json")
+    # nobody went out (the stock ran out), and nonsense read as unknown
+    files.keep({**three, "match": scores, "round": {"number": 4, "seats": [0, 1, 2],
+                                                    "winner": None}},
+               name="round-20261204T100000Z-000000003.json")
+    files.keep({**three, "match": {"start_scores": [5, "x", 0], "scores": [1, 2, 3]},
+                "round": {"number": 5, "seats": [0, 1, 2], "winner": 9}},
+               name="round-20261204T100000Z-000000004.json")
+    bad, none, older, told = files.listing()
+    assert told.penalties == (0, 45, 120) and told.totals == (10, 85, 120) and told.winner == 0
+    assert older.winner == 0 and none.winner is None
+    assert bad.penalties == () and bad.totals == () and bad.winner is None

@@ -7,8 +7,8 @@ match is that one round: the round's seats in its order
 order. Whatever reads a saved match reads a round record (the review tool, :mod:`.replay`),
 and loading it replays it through the rules
 (:func:`~rami_desktop.play.session.persist.rebuild_game`). Under ``"round"`` it also says the
-round's number in its match and the match seats it was
-played by.
+round's number in its match, the match seats it was
+played by and who went out (its round player, None: nobody), for the list of past rounds.
 
 A round dealt from its seed is the only kind that is kept (a lesson's prepared deal is not).
 
@@ -70,7 +70,7 @@ def round_record_job(config: GameConfig, match: Match) -> Callable[[], dict[str,
     log = tuple(r.log)
     snapshot = r.snapshot()
     round_config = GameConfig(rules, tuple(config.seats[s] for s in seats), seed)
-    number = match.round_number
+    number, winner = match.round_number, r.winner
 
     def job() -> dict[str, Any]:
         one = Match(rules, len(seats), seed, dealer, start)
@@ -82,7 +82,7 @@ def round_record_job(config: GameConfig, match: Match) -> Callable[[], dict[str,
         if one.round.snapshot() != snapshot:
             raise ValueError("the round does not replay from its seed")
         return {**game_payload(round_config, one),
-                "round": {"number": number, "seats": list(seats)}}
+                "round": {"number": number, "seats": list(seats), "winner": winner}}
 
     return job
 

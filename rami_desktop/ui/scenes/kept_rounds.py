@@ -19,7 +19,7 @@ from rami_desktop.ui.replay_text import round_problem_text
 from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scene import WidgetScene
 from rami_desktop.ui.text import bidi_format
-from rami_desktop.ui.widgets import Button, Panel, ScrollArea, fit_text
+from rami_desktop.ui.widgets import Button, Panel, ScrollArea, fit_text, render_text
 
 if TYPE_CHECKING:
     from rami_desktop.ui.scene import Context
@@ -45,10 +45,27 @@ def seat_name(kept: KeptRound, k: int) -> str:
     return round_default_name(seats, kept.seats, k)
 
 
+#: joins a player's star, name and points
+NO_BREAK = "\u00a0"
+
+
+def seat_score(kept: KeptRound, k: int) -> str:
+    """A seat of a kept round with what it paid ("Lina 45"), a star on the one who went out."""
+    name = seat_name(kept, k)
+    if len(kept.penalties) != len(kept.names):
+        return name
+    # TRANSLATORS: a player of a past round and the points they paid in it ("Lina 45")
+    text = bidi_format(_("{name} {points}"), name=name, points=kept.penalties[k])
+    if kept.winner == k:
+        text = "★ " + text
+    return text.replace(" ", NO_BREAK)  # a line of the list wraps between players only
+
+
 def round_label(kept: KeptRound) -> str:
-    """A kept round's line: when, which round, who played."""
+    """A kept round's line: when, which round, who played, a star on who went out, and what
+    each paid."""
     # TRANSLATORS: between the names of a list ("Sam, Lina"); darija: «، »
-    names = pgettext("list separator", ", ").join(seat_name(kept, k)
+    names = pgettext("list separator", ", ").join(seat_score(kept, k)
                                                   for k in range(len(kept.names)))
     if kept.number:
         return bidi_format(_("{when} · round {number} · {names}"), when=when(kept.saved_at),
@@ -89,7 +106,9 @@ class KeptRoundsScene(WidgetScene):
         self.area.rect = pygame.Rect(p.x + pad, top, p.w - 2 * pad,
                                      self.back_button.rect.y - pad - top)
         self.area.scale = s
-        row_h = theme.px(44, s)
+        # two lines a row: when and which round, then who played and what each paid
+        line = render_text("Ag يوسف", theme.px(theme.FONT_SMALL, s), theme.INK).get_height()
+        row_h = max(theme.px(44, s), 2 * line + theme.px(8, s))
         gap = theme.px(8, s)
         inner = self.area.rect.w - theme.px(16, s)
         items = [(b, pygame.Rect(0, k * (row_h + gap), inner, row_h))
@@ -109,9 +128,15 @@ class KeptRoundsScene(WidgetScene):
                         "The last {count} finished rounds: choose one to watch it again, every "
                         "hand face up.", KEEP_ROUNDS).format(count=KEEP_ROUNDS)
 
+    def legend(self) -> str:
+        """The line under the note: what the star says (nothing without rounds)."""
+        return _("★ went out that round") if self.kept else ""
+
     def _note_h(self) -> int:
-        return fit_text(self.note(), theme.px(theme.FONT_SMALL, self.scale), theme.INK,
-                        10_000).get_height() + theme.px(10, self.scale)
+        size = theme.px(theme.FONT_SMALL, self.scale)
+        lines = [text for text in (self.note(), self.legend()) if text]
+        return sum(fit_text(text, size, theme.INK, 10_000).get_height() for text in lines) + \
+            theme.px(10, self.scale)
 
     def open_round(self, path: Path) -> None:
         """A kept round's replay, from the start (or what is wrong with its file)."""
@@ -126,10 +151,12 @@ class KeptRoundsScene(WidgetScene):
         super().draw(surface)
         s = self.scale
         p = self.panel.rect
-        note = fit_text(self.note(), theme.px(theme.FONT_SMALL, s), theme.INK_SOFT,
-                        p.w - theme.px(48, s))
-        surface.blit(note, note.get_rect(midtop=(p.centerx, p.y + self.panel.title_height()
-                                                 + theme.px(12, s))))
+        y = p.y + self.panel.title_height() + theme.px(12, s)
+        for text, color in ((self.note(), theme.INK_SOFT), (self.legend(), theme.ZELLIGE)):
+            if text:
+                line = fit_text(text, theme.px(theme.FONT_SMALL, s), color,
+                                p.w - theme.px(48, s))
+                y = surface.blit(line, line.get_rect(midtop=(p.centerx, y))).bottom
 
 
-__all__ = ["KeptRoundsScene", "round_label", "when"]
+__all__ = ["KeptRoundsScene", "round_label", "seat_score", "when"]

@@ -40,7 +40,8 @@ def test_the_record_is_a_saved_match_of_that_one_round(played: Session) -> None:
     assert game.match.round.over and len(game.match.results) == 1
     assert game.match.round.snapshot() == played.round.snapshot()
     assert [s.name for s in game.config.seats] == ["Amina", "Omar", "Sara"]
-    assert record["round"] == {"number": 2, "seats": [0, 1, 2]}
+    assert record["round"] == {"number": 2, "seats": [0, 1, 2],
+                               "winner": played.round.winner}  # for the list of past rounds
     penalties = played.match.results[-1].penalties
     assert game.match.scores == [played.match.scores[s] for s in range(3)]
     assert [game.match.scores[i] - game.match.start_scores[i] for i in range(3)] == list(
