@@ -9,7 +9,8 @@ import pygame
 
 
 class KeysDown:
-    """The keys held now and whether the last key press read was a repeat.
+    """The keys held now, whether the last key press read was a repeat, and whether the last
+    input was a key or the mouse.
 
     A key press counts as a repeat when its key is already down (key repeat sends presses
     without releases in between).
@@ -19,12 +20,18 @@ class KeysDown:
         self.down: set[int] = set()
         #: whether the last KEYDOWN read was the repeat of a key already down
         self.repeat = False
+        #: whether the player's last input was a key (not the mouse): a screen that comes
+        #: to the front then shows where its focus is at once
+        self.by_keyboard = False
 
     def feed(self, event: pygame.event.Event) -> None:
         """Read one event (before the screens get it)."""
         if event.type == pygame.KEYDOWN:
             self.repeat = event.key in self.down
             self.down.add(event.key)
+            self.by_keyboard = True
+        elif event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION):
+            self.by_keyboard = False
         elif event.type == pygame.KEYUP:
             self.down.discard(event.key)
         elif event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWFOCUSGAINED):

@@ -214,9 +214,21 @@ class WidgetScene(Scene):
         self.group.set_scale(self.scale)
         self.layout(size)
 
+    def on_enter(self) -> None:
+        super().on_enter()
+        self._follow_input()
+
     def on_resume(self) -> None:
         # the language or the window may have changed meanwhile
         self.on_resize(self.ctx.size)
+        self._follow_input()
+
+    def _follow_input(self) -> None:
+        """Reached with a key (Enter on the screen before, Escape from the one after): the
+        focus shows at once, ready for the next key."""
+        keys = getattr(self.ctx, "keys", None)
+        if keys is not None and keys.by_keyboard:
+            self.group.keyboard = True
 
     def back(self) -> None:
         """Escape: leave this scene."""

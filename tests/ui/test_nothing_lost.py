@@ -401,3 +401,20 @@ def test_a_round_that_could_not_be_kept_is_said_once(make_app: Any, tmp_path: An
     d.step()
     assert rounds.kept == ["m/9"] and scene.session.rounds_problem is None
     assert app.stack.top is scene
+
+
+def test_enter_on_the_menu_continues_a_saved_match(make_app: Any, tmp_path: Any) -> None:
+    """A match saved: Continue is the menu's main button, and the first Enter continues."""
+    app = make_app(animation_speed="off")
+    _with_paths(app, tmp_path)
+    _saved_table(app)
+    app.stack.clear_to(MenuScene(app))
+    d = Driver(app)
+    d.step(frames=2)
+    menu = app.stack.top
+    assert isinstance(menu, MenuScene)
+    assert menu.continue_button.style == "primary" and menu.new_game.style != "primary"
+    assert menu.group.focused is menu.continue_button
+    d.key(pygame.K_RETURN)
+    d.step()
+    assert isinstance(app.stack.top, TableScene)

@@ -7,6 +7,7 @@ from itertools import pairwise
 import pygame
 
 from rami_desktop.app import App
+from rami_desktop.ui.scenes.controls_help import ControlsHelpOverlay
 from rami_desktop.ui.scenes.menu import MenuScene
 from rami_desktop.ui.scenes.overlays import (
     ConfirmDialog,
@@ -66,8 +67,7 @@ def test_continue_disabled_without_save(app: App, drive: object) -> None:
 
 def test_keyboard_navigation_skips_disabled(app: App, drive: object) -> None:
     menu = drive.show(MenuScene(app))
-    drive.key(pygame.K_DOWN)
-    assert menu.group.focused is menu.new_game
+    assert menu.group.focused is menu.new_game  # the main button without a save
     drive.key(pygame.K_DOWN)
     assert menu.group.focused is menu.statistics  # Continue is disabled
     drive.key(pygame.K_TAB)
@@ -133,6 +133,9 @@ def test_pause_overlay_leads_back_to_menu(app: App, drive: object) -> None:
     assert isinstance(app.stack.top, RulesGuideOverlay) and app.stack.top.preset == "tallage"
     drive.key(pygame.K_ESCAPE)
     drive.click(pause.buttons[3].rect.center)
+    assert isinstance(app.stack.top, ControlsHelpOverlay)
+    drive.key(pygame.K_ESCAPE)
+    drive.click(pause.buttons[4].rect.center)
     confirm = app.stack.top
     assert isinstance(confirm, ConfirmDialog)
     drive.click(confirm.ok.rect.center)
@@ -160,3 +163,30 @@ def test_back_to_my_last_table_is_on_the_menu_once_a_table_was_joined(
                                                                       "ABC234")
     drive.key(pygame.K_ESCAPE)
     assert app.stack.top is menu
+
+
+def test_enter_on_the_menu_presses_the_main_button(app: App, drive: object) -> None:
+    """No save: New game is drawn as the main button and the first Enter opens the setup,
+    Start ready for the next Enter (the focus shown at once, reached with a key)."""
+    menu = drive.show(MenuScene(app))
+    assert menu.new_game.style == "primary" and menu.continue_button.style != "primary"
+    drive.key(pygame.K_RETURN)
+    setup = app.stack.top
+    assert isinstance(setup, SetupScene)
+    assert setup.group.focused is setup.start_button
+    assert setup.group.focus_visible() is setup.start_button
+
+
+def test_enter_presses_the_button_under_the_pointer(app: App, drive: object) -> None:
+    menu = drive.show(MenuScene(app))
+    drive.move(menu.settings.rect.center)
+    assert menu.group.focused is menu.settings
+    drive.key(pygame.K_RETURN)
+    assert isinstance(app.stack.top, SettingsScene)
+
+
+def test_a_screen_reached_with_the_mouse_shows_no_focus_ring(app: App, drive: object) -> None:
+    menu = drive.show(MenuScene(app))
+    drive.click(menu.new_game.rect.center)
+    setup = app.stack.top
+    assert isinstance(setup, SetupScene) and setup.group.focus_visible() is None

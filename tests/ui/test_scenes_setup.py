@@ -407,3 +407,26 @@ def test_a_player_gets_back_the_face_kept_with_their_statistics(app: App, drive:
                                                 face="grandmother-grey")
     row.name.set("Lina")
     assert setup.game_config().seats[0].face is None
+
+
+def test_start_is_first_in_the_focus_order(app: App, setup: SetupScene, drive: object) -> None:
+    """Start is focused when the setup opens (Enter starts); Tab goes on to the game, the
+    players and their seats, then the rules; Shift+Tab from Start reaches Back."""
+    g = setup.group
+    assert g.focused is setup.start_button
+    order = g.focus_order()
+    assert order[:3] == [setup.start_button, setup.preset, setup.players]
+    seats = [w for row in setup.seat_rows for w in row.widgets if w.can_focus()]
+    assert order[3:3 + len(seats)] == seats
+    drive.key(pygame.K_TAB)
+    assert g.focused is setup.preset
+    drive.key(pygame.K_TAB, pygame.KMOD_LSHIFT)
+    drive.key(pygame.K_TAB, pygame.KMOD_LSHIFT)
+    assert g.focused is setup.back_button
+    drive.key(pygame.K_TAB)
+    assert g.focused is setup.start_button
+    drive.key(pygame.K_RETURN)
+    from rami_desktop.ui.scenes.table import TableScene
+
+    drive.step()
+    assert isinstance(app.stack.top, TableScene)

@@ -104,14 +104,23 @@ class MenuScene(WidgetScene):
                         self.quit_button]
         for b in self.buttons:
             self.group.add(b)
+        self.group.hover_focus = True  # Enter presses the button under the pointer
 
     def on_enter(self) -> None:
         self.check_save()
+        self.group.focused = self.main_button()
         super().on_enter()
 
     def on_resume(self) -> None:
         self.check_save()
+        if self.group.focused is None or not self.group.focused.can_focus():
+            self.group.focused = self.main_button()
         super().on_resume()
+
+    def main_button(self) -> Button:
+        """The button drawn as the main one, which Enter presses: Continue when a match can be
+        resumed, else New game."""
+        return self.continue_button if self.continue_button.enabled else self.new_game
 
     def check_save(self) -> None:
         """Continue is enabled only for a save this version can resume; a save from a newer
@@ -121,6 +130,9 @@ class MenuScene(WidgetScene):
         self.has_save = self.ctx.saved_match_available()
         self.continue_button.enabled = self.has_save and not self.save_is_newer
         self.last_table.visible = last_joined(self.ctx.settings.get("network")) is not None
+        main = self.main_button()
+        for b in (self.new_game, self.continue_button):
+            b.style = "primary" if b is main else "secondary"
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size

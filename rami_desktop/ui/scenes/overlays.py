@@ -141,7 +141,7 @@ class ConfirmDialog(MessageDialog):
 
 
 class PauseOverlay(DialogScene):
-    """Pause during a match: resume, settings, rules, back to the menu."""
+    """Pause during a match: resume, settings, rules, controls, back to the menu."""
 
     def __init__(self, ctx: Context, preset: Rules | str = "talaj",
                  on_leave: Callable[[], None] | None = None) -> None:
@@ -156,11 +156,13 @@ class PauseOverlay(DialogScene):
             Button(N_("Resume"), self.back, style="primary"),
             Button(N_("Settings"), self.open_settings),
             Button(N_("Rules"), self.open_rules),
+            Button(N_("Controls"), self.open_controls),
             Button(N_("Quit to menu"), self.ask_leave),
         ]
         for b in self.buttons:
             self.group.add(b)
         self.group.focused = self.buttons[0]
+        self.group.hover_focus = True  # Enter presses the button under the pointer
 
     def layout(self, size: tuple[int, int]) -> None:
         s = self.scale
@@ -181,6 +183,10 @@ class PauseOverlay(DialogScene):
     def open_rules(self) -> None:
         """Rules help for this match's rules."""
         self.ctx.stack.push(self.ctx.scene(Route.RULES_HELP, self.rules))
+
+    def open_controls(self) -> None:
+        """The mouse and keyboard controls of the table."""
+        self.ctx.stack.push(self.ctx.scene(Route.CONTROLS_HELP))
 
     def ask_leave(self) -> None:
         """Confirm, then return to the menu."""

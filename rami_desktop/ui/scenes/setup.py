@@ -124,6 +124,10 @@ class SetupScene(WidgetScene):
                                 spare=True))
         self.load(config)
         g.focused = self.start_button
+        # Start first (focused, Enter starts), then the game, the players and their seats; the
+        # rules, the deal code and Back after them
+        g.first = [self.start_button, self.preset, self.players,
+                   *(w for row in self.seat_rows for w in row.widgets)]
 
     def _last_setup(self) -> GameConfig:
         if self.hosting:

@@ -24,6 +24,10 @@ class WidgetGroup:
         self.focused: Widget | None = None
         self.keyboard = False
         self.scale = 1.0
+        #: the focus follows the pointer (a menu: Enter presses the button under it)
+        self.hover_focus = False
+        #: widgets first in the focus order, in this order (the others follow as added)
+        self.first: list[Widget] = []
 
     def add(self, widget: Widget) -> Any:
         """Add a widget (returned, for chaining)."""
@@ -51,7 +55,8 @@ class WidgetGroup:
         return None
 
     def focus_order(self) -> list[Widget]:
-        """Focusable widgets in order (containers' children in place)."""
+        """Focusable widgets in order (:attr:`first` first, then containers' children in
+        place)."""
         out: list[Widget] = []
         for w in self.widgets:
             kids = w.children()
@@ -60,6 +65,9 @@ class WidgetGroup:
                     out.extend(k for k in kids if k.can_focus())
             elif w.can_focus():
                 out.append(w)
+        if self.first:
+            rank = {id(w): i for i, w in enumerate(self.first)}
+            out.sort(key=lambda w: rank.get(id(w), len(rank)))
         return out
 
     def focus(self, widget: Widget | None) -> None:
@@ -99,6 +107,10 @@ class WidgetGroup:
             consumed = False
             for w in self.widgets:
                 consumed = w.handle_event(event) or consumed
+            if self.hover_focus:
+                under = next((w for w in self.focus_order() if w.hovered), None)
+                if under is not None:
+                    self.focused = under
             return consumed
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL):
             hit: Widget | None = None
