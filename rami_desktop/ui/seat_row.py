@@ -16,14 +16,15 @@ import pygame
 
 from rami_desktop.i18n import N_, _, every_translation, is_rtl
 from rami_desktop.i18n.gender import HE, SHE, UNSAID, clean_gender, gendered
-from rami_desktop.play.session.config import GameConfig, Seat, default_name, seat_faces
+from rami_desktop.play.session.config import LEVELS, GameConfig, Seat, default_name, seat_faces
 from rami_desktop.play.session.people import FACES, is_person_name, known_face
 from rami_desktop.ui import theme
 from rami_desktop.ui.face_picker import FacePicker
 from rami_desktop.ui.teams import LETTERS
 from rami_desktop.ui.widgets import Choice, TextInput, Widget, fit_text
 
-LEVEL_LABELS: dict[str, str] = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
+LEVEL_LABELS: dict[str, str] = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard"),
+                                 "expert": N_("Expert")}
 KIND_LABELS: dict[str, str] = {"human": N_("Human"), "bot": N_("Bot"),
                                "net": N_("On the network")}
 #: how a player is spoken to: unsaid (gender-free words), she or he
@@ -88,12 +89,19 @@ class SeatRow:
         self.name = TextInput("", self.name_typed, max_length=16, placeholder=N_("Name"))
         self.kind = Choice(None, [(k, KIND_LABELS[k]) for k in kinds], "bot",
                            self.kind_changed)
-        self.level = Choice(None, [(k, v) for k, v in LEVEL_LABELS.items()], DEFAULT_LEVEL)
+        self.level = Choice(None, [(k, LEVEL_LABELS[k]) for k in LEVELS], DEFAULT_LEVEL)
         # an untouched default name ("Joueuse 1") and a face not chosen follow the gender
         self.gender = Choice(None, list(GENDER_LABELS.items()), UNSAID,
                              lambda _g: self.on_change())
         #: the kind's width beside a level, and alone (set by the screen's layout)
         self.kind_widths: tuple[int, int] | None = None
+
+    def offer_levels(self, levels: tuple[str, ...]) -> None:
+        """The bot levels a preset offers (``bots.levels_for``); a level it does not offer
+        becomes the default one."""
+        self.level.options = [(k, LEVEL_LABELS[k]) for k in levels]
+        if self.level.value not in levels:
+            self.level.value = DEFAULT_LEVEL
 
     def default_name(self, kind: str) -> str:
         """The name a human or network seat gets when the player typed none ("Player 3", for
@@ -167,17 +175,15 @@ class SeatRow:
 
     def fit_kind(self) -> None:
         """Without a level to choose, the kind takes the level's room ("On the network"
-        whole), shared with the gender for a human here; its edge beside the name stays put,
-        in either direction of writing."""
+        whole), unless a human here chooses she or he there; its edge beside the name stays
+        put, in either direction of writing."""
         if self.kind_widths is None:
             return
         narrow, wide = self.kind_widths
         rect = self.kind.rect
         edge = rect.right
-        if self.gender.visible:
-            rect.w = wide * 3 // 5
-        else:
-            rect.w = narrow if self.level.visible else wide
+        # a human's she/he stands where a bot's level does: the columns line up
+        rect.w = narrow if self.level.visible or self.gender.visible else wide
         if is_rtl():
             rect.right = edge
         gender = self.gender.rect

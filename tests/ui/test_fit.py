@@ -91,6 +91,25 @@ def test_a_button_outside_the_window_or_with_its_label_cut_is_found(make_app: An
     assert any("overlap" in p for p in scene_misfits(menu, window))
 
 
+def test_a_choice_with_an_option_cut_is_found(make_app: Any) -> None:
+    """The setup's seat levels: every option whole at 800x600, and one at the same size for
+    all ("Medium" never smaller than "Easy"); squeezed, the fit check finds the cut."""
+    app = make_app((800, 600))
+    app.set_language("fr", save=False)
+    app.stack.push(app.scene(Route.SETUP))
+    app.step(DT, [])
+    setup = app.stack.top
+    assert misfits(app) == []
+    level = setup.seat_rows[1].level
+    sizes = {level.value_size()}
+    for _ in level.options:
+        level.step(1)
+        sizes.add(level.value_size())
+    assert len(sizes) == 1
+    level.rect.w = 40
+    assert any("option" in p and "is cut" in p for p in misfits(app))
+
+
 def test_a_card_whose_index_is_off_the_window_is_found(make_app: Any) -> None:
     app = make_app((800, 600), animation_speed="off")
     dict(STOPS)["table"](app, TOUR)

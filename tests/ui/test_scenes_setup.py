@@ -430,3 +430,43 @@ def test_start_is_first_in_the_focus_order(app: App, setup: SetupScene, drive: o
 
     drive.step()
     assert isinstance(app.stack.top, TableScene)
+
+
+def test_the_bot_levels_are_those_the_preset_offers(setup: SetupScene, monkeypatch: object
+                                                    ) -> None:
+    """The seat's levels come from ``bots.levels_for``: where a preset offers the expert,
+    the setup does too; a level the preset does not offer goes back to the default."""
+    from rami_desktop.bots import levels_for
+    from rami_desktop.ui.scenes import setup as setup_module
+
+    for name in PRESETS:
+        setup.preset.set(name)
+        assert [v for v, _t in setup.seat_rows[1].level.options] == list(levels_for(name))
+    monkeypatch.setattr(setup_module, "levels_for",  # type: ignore[attr-defined]
+                        lambda preset: ("easy", "medium", "hard", "expert")
+                        if preset == "tallage" else ("easy", "medium", "hard"))
+    setup.preset.set("tallage")
+    row = setup.seat_rows[1]
+    assert [v for v, _t in row.level.options][-1] == "expert"
+    row.level.value = "expert"
+    assert setup.game_config().seats[1].level == "expert"
+    setup.preset.set("talaj")
+    assert row.level.value == "medium"
+
+
+def test_tallage_proposes_a_longer_match(setup: SetupScene, drive: object) -> None:
+    """Tallage keeps its 201 (as the sources say); the setup proposes 500 in one click, a house
+    choice said as such; the proposal goes once taken, and never shows for another preset."""
+    assert not setup.proposal.button.visible
+    setup.preset.set("tallage")
+    drive.step()
+    button = setup.proposal.button
+    assert setup.rules.target == PRESETS["tallage"].target == 201 and button.visible
+    assert "201" in setup.proposal.text() and "200" in setup.proposal.text()
+    drive.click(button.rect.center)
+    assert setup.game_config().rules.target == 500
+    assert setup.rule_widgets["target"].value == 500
+    assert "house" in setup.status and not button.visible
+    setup.preset.set("talaj")
+    drive.step()
+    assert not button.visible

@@ -125,9 +125,19 @@ class ConfirmDialog(MessageDialog):
         s = self.scale
         bh = theme.px(52, s)
         pad = theme.px(28, s)
-        row = pygame.Rect(self.panel.rect.x, self.panel.rect.bottom - bh - pad,
-                          self.panel.rect.w, bh)
-        _button_row(row, [self.cancel_button, self.ok], theme.px(180, s), bh, theme.px(20, s))
+        gap = theme.px(20, s)
+        # the panel wider when its buttons' words ask for it ("Apprendre à jouer" whole)
+        buttons = [self.cancel_button, self.ok]
+        bw = max([theme.px(180, s)] + [b.natural_width() for b in buttons])
+        need = min(size[0] - theme.px(24, s), 2 * bw + 3 * gap + 2 * pad)
+        if self.panel.rect.w < need:
+            center = self.panel.rect.center
+            self.panel.rect.w = need
+            self.panel.rect.center = center
+            self.text.rect.centerx = self.panel.rect.centerx
+        row = pygame.Rect(self.panel.rect.x + pad, self.panel.rect.bottom - bh - pad,
+                          self.panel.rect.w - 2 * pad, bh)
+        _button_row(row, buttons, theme.px(180, s), bh, gap)
 
     def confirm(self) -> None:
         """Confirm: close and act."""

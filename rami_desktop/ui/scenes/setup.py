@@ -13,9 +13,10 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from rami_desktop.bots import levels_for
 from rami_desktop.i18n import N_, _, is_rtl
 from rami_desktop.i18n.names import preset_title
-from rami_desktop.play.session.config import LEVELS, GameConfig, Seat
+from rami_desktop.play.session.config import GameConfig, Seat
 from rami_desktop.play.table.rulebook import (
     PRESET_NAMES,
     PRESETS,
@@ -25,7 +26,7 @@ from rami_desktop.play.table.rulebook import (
 )
 from rami_desktop.storage.deal_code import decode_full, longest_code
 from rami_desktop.storage.stats import Stats, load_stats
-from rami_desktop.ui import theme
+from rami_desktop.ui import setup_parts, theme
 from rami_desktop.ui.clipboard import paste_text
 from rami_desktop.ui.face_picker import FacePicker
 from rami_desktop.ui.routes import Route
@@ -108,6 +109,7 @@ class SetupScene(WidgetScene):
         known = self._known_genders()
         self.seat_rows = [SeatRow(i, self.seats_changed, kinds, known.get, self.choose_face)
                           for i in range(MAX_SEATS)]
+        setup_parts.share_text_sizes(self.seat_rows)
         for row in self.seat_rows:
             for w in row.widgets:
                 g.add(w)
@@ -122,10 +124,11 @@ class SetupScene(WidgetScene):
                              theme.FONT_HEADING, theme.CREAM, bold=True)
         self.hint = g.add(Label(self.hint_text, theme.FONT_SMALL, theme.INK_SOFT, wrap=True,
                                 spare=True))
+        self.proposal = setup_parts.TargetProposal(self.take_target)
+        g.add(self.proposal.button)
         self.load(config)
         g.focused = self.start_button
-        # Start first (focused, Enter starts), then the game, the players and their seats; the
-        # rules, the deal code and Back after them
+        # Start first (Enter starts), the game, the players, the seats; then the rules, the code
         g.first = [self.start_button, self.preset, self.players,
                    *(w for row in self.seat_rows for w in row.widgets)]
 
@@ -172,7 +175,9 @@ class SetupScene(WidgetScene):
             seat = config.seats[i] if i < len(config.seats) else Seat(None, "bot", DEFAULT_LEVEL)
             # a default name saved in another language comes back in this one
             row.load(seat)
-            row.level.value = seat.level if seat.level in LEVELS else DEFAULT_LEVEL
+            row.offer_levels(levels_for(self.rules.preset))
+            row.level.value = seat.level if seat.level in levels_for(self.rules.preset) \
+                else DEFAULT_LEVEL
         self.players.set_range(self.rules.min_players, self.rules.max_players)
         self.players.value = n
         self.seats_changed()
@@ -212,9 +217,12 @@ class SetupScene(WidgetScene):
 
     # ------------------------------------------------------------------------------ changes
     def preset_changed(self, name: str) -> None:
-        """A new preset resets every option to it and limits the players."""
+        """A new preset resets every option to it, limits the players and offers its bot
+        levels."""
         self.rules = PRESETS[name]
         self.seed = None
+        for row in self.seat_rows:
+            row.offer_levels(levels_for(name))
         self.sync_rule_widgets()
         self.players.set_range(self.rules.min_players, self.rules.max_players)
         self.seats_changed()
@@ -235,6 +243,18 @@ class SetupScene(WidgetScene):
         if name in NEEDED:
             self._layout_rules()
         self.set_status("")
+
+    def take_target(self, target: int) -> None:
+        """The longer match the setup proposes, taken (a house choice, said as such)."""
+        said = self.proposal.taken_text()
+        self.rule_widgets["target"].value = target  # type: ignore[attr-defined]
+        self.option_changed("target", target)
+        self.set_status(said)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.proposal.update(self.rules):  # a proposal came or went: the room for it
+            self.layout(self.ctx.size)
 
     def players_changed(self, _value: int) -> None:
         """The number of seats changed (a deal code's deal is then another one)."""
@@ -289,6 +309,8 @@ class SetupScene(WidgetScene):
             return
         self.rules = rules
         self.preset.value = rules.preset
+        for row in self.seat_rows:
+            row.offer_levels(levels_for(rules.preset))
         self.players.set_range(rules.min_players, rules.max_players)
         if players is not None:
             self.players.value = max(rules.min_players, min(rules.max_players, players))
@@ -351,7 +373,9 @@ class SetupScene(WidgetScene):
         bar_h = theme.px(54, s)
         bar_y = h - margin - bar_h
         top = self.title_rect.bottom + theme.px(8, s)
-        panel_h = bar_y - theme.px(40, s) - top
+        self.proposal.update(self.rules)
+        status_h = theme.px(56 if self.proposal.button.visible else 40, s)
+        panel_h = bar_y - status_h - top
         left_w = int((w - 2 * margin - gap) * 0.54)
         right_w = w - 2 * margin - gap - left_w
         self.rules_panel.rect = pygame.Rect(margin, top, left_w, panel_h)
@@ -380,8 +404,8 @@ class SetupScene(WidgetScene):
         face_w = row_h  # the seat's face, its number on a tab at its corner
         tab = max(theme.px(17, s), row_h * 2 // 5)
         fields_w = inner_w - face_w - theme.px(6, s)
-        name_w = int(fields_w * 0.34)
-        kind_w = int(fields_w * 0.33)
+        name_w = int(fields_w * 0.32)  # a name is short: the choices take the rest
+        kind_w = int(fields_w * 0.34)
         level_w = fields_w - name_w - kind_w
         self.badges = []
         for row in self.seat_rows:
@@ -396,26 +420,12 @@ class SetupScene(WidgetScene):
             row.kind_widths = (kind_w, kind_w + level_w)
             y += row_h
         self._place_hint()
-        # the bottom bar
-        start_w = max(theme.px(210, s), self.start_button.natural_width())
-        self.start_button.rect = pygame.Rect(w - margin - start_w, bar_y, start_w, bar_h)
-        back_w = max(theme.px(150, s), self.back_button.natural_width())
-        self.back_button.rect = pygame.Rect(self.start_button.rect.x - gap - back_w, bar_y,
-                                            back_w, bar_h)
-        # the deal code's field takes what the buttons leave of the bar (300 at most)
-        apply_w = max(theme.px(130, s), self.apply_code.natural_width())
-        paste_w = max(theme.px(110, s), self.paste_code.natural_width())
-        grow = theme.px(8, s)
-        room = self.back_button.rect.x - gap - margin - apply_w - paste_w - theme.px(10, s)
-        code_w = max(theme.px(120, s), min(theme.px(300, s), room))
-        self.deal_code.rect = pygame.Rect(margin - grow // 2, bar_y - grow // 2, code_w,
-                                          bar_h + grow)
-        self.apply_code.rect = pygame.Rect(self.deal_code.rect.right + theme.px(2, s), bar_y,
-                                           apply_w, bar_h)
-        self.paste_code.rect = pygame.Rect(self.apply_code.rect.right + theme.px(8, s), bar_y,
-                                           paste_w, bar_h)
+        setup_parts.place_bottom_bar(pygame.Rect(margin, bar_y, w - 2 * margin, bar_h), s,
+                                     (self.deal_code, self.apply_code, self.paste_code),
+                                     (self.back_button, self.start_button))
         self.status_rect = pygame.Rect(margin, rp.bottom + theme.px(6, s), w - 2 * margin,
                                        bar_y - rp.bottom - theme.px(10, s))
+        self.proposal.place(self.status_rect.inflate(0, -theme.px(4, s)), s, is_rtl())
         if is_rtl():
             mirrored: list[Widget] = [
                 self.rules_panel, self.players_panel, self.preset, self.rules_area, self.players,
@@ -502,3 +512,5 @@ class SetupScene(WidgetScene):
             text = fit_text(_(self.status), theme.px(theme.FONT_SMALL, s), color,
                             self.status_rect.w)
             surface.blit(text, text.get_rect(center=self.status_rect.center))
+        else:
+            self.proposal.draw(surface, s)

@@ -209,7 +209,8 @@ class TableScene(Scene):
         rounds = self.ctx.settings.get("controls_hint_rounds", 0)
         follow = self.follow
         return (self.gate is None and isinstance(rounds, int) and rounds <= CONTROLS_HINT_ROUNDS
-                and not follow.panel.open and not follow.spread.shown)
+                and bool(self.session.human_seats) and not follow.panel.open
+                and not follow.spread.shown)
 
     def _count_hint_round(self) -> None:
         """A round comes to this table: one more shown with "F1: controls" (kept)."""

@@ -10,7 +10,13 @@ import pygame
 from rami_desktop.i18n import is_rtl
 from rami_desktop.ui import theme
 from rami_desktop.ui.widgets.base import Text, Widget, tr
-from rami_desktop.ui.widgets.drawing import arrow, draw_focus_ring, fit_text, is_click
+from rami_desktop.ui.widgets.drawing import (
+    arrow,
+    draw_focus_ring,
+    fit_text,
+    is_click,
+    render_text,
+)
 from rami_desktop.ui.widgets.row import Row
 
 
@@ -25,6 +31,11 @@ class Choice(Row):
         values = [v for v, _ in self.options]
         self.value: Any = value if value in values else (values[0] if values else None)
         self.on_change = on_change
+        #: the value's text size for the options' texts and width it was worked out for
+        self._size: tuple[tuple[Any, ...], int] = ((), 0)
+        #: choices drawn at one text size with this one (a column of seats): the smallest
+        #: any of those shown needs
+        self.size_group: list[Choice] = []
 
     def index(self) -> int:
         """Index of the current value."""
@@ -58,6 +69,59 @@ class Choice(Row):
         left = pygame.Rect(ctrl.x, ctrl.y, aw, ctrl.h)
         right = pygame.Rect(ctrl.right - aw, ctrl.y, aw, ctrl.h)
         return left, right
+
+    def value_rect(self) -> pygame.Rect:
+        """Where the value's text goes: between the arrows, clear of them."""
+        s = self.scale
+        box = self.control_rect().inflate(-theme.px(8, s), -theme.px(8, s))
+        left, right = self._arrow_rects()
+        pad = theme.px(4, s)
+        return pygame.Rect(left.right + pad, box.y, max(1, right.left - left.right - 2 * pad),
+                           box.h)
+
+    def value_size(self) -> int:
+        """One text size for every option (the largest at which the longest fits, down to
+        60 % of the body size), and for every choice of its :attr:`size_group`: "Medium" is
+        never drawn smaller than "Easy" beside it or above it."""
+        sizes = [c.own_size() for c in self.size_group if c is not self and c.visible]
+        return min([self.own_size(), *sizes])
+
+    def own_size(self) -> int:
+        """The text size this choice alone needs (see :meth:`value_size`)."""
+        base = theme.px(theme.FONT_BODY, self.scale)
+        width = self.value_rect().w
+        texts = tuple(tr(text) for _value, text in self.options)
+        key = (texts, width, base)
+        if self._size[0] == key:
+            return self._size[1]
+        size, floor = base, max(8, int(base * 0.6))
+        while size > floor and any(render_text(t, size, theme.INK).get_width() > width
+                                   for t in texts):
+            size -= 1
+        self._size = (key, size)
+        return size
+
+    def _lines(self, text: str, color: theme.Color) -> pygame.Surface | None:
+        """A value's text on one line at :meth:`value_size`, else on two lines when the row's
+        height allows (None: it does not fit either way)."""
+        size = self.value_size()
+        mid = self.value_rect()
+        line = render_text(text, size, color)
+        if line.get_width() <= mid.w:
+            return line
+        wrapped = render_text(text, size, color, max_width=mid.w, align="center")
+        if wrapped.get_width() <= mid.w and wrapped.get_height() <= mid.h:
+            return wrapped
+        return None
+
+    def value_surface(self, text: str, color: theme.Color) -> pygame.Surface:
+        """A value's text as drawn: whole on one line or two, else cut."""
+        return self._lines(text, color) or fit_text(text, self.value_size(), color,
+                                                    self.value_rect().w)
+
+    def value_clipped(self) -> bool:
+        """Whether an option's text is too long to show whole (on two lines at most)."""
+        return any(self._lines(tr(text), theme.INK) is None for _value, text in self.options)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         super().handle_event(event)
@@ -103,9 +167,9 @@ class Choice(Row):
         size = theme.px(14, s)
         arrow(surface, ink, left.center, size, -1)
         arrow(surface, ink, right.center, size, +1)
-        mid = pygame.Rect(left.right, box.y, right.left - left.right, box.h)
-        surf = fit_text(self.value_text(), theme.px(theme.FONT_BODY, s),
-                        theme.INK if self.enabled else theme.INK_DISABLED, mid.w)
+        mid = self.value_rect()
+        surf = self.value_surface(self.value_text(),
+                                  theme.INK if self.enabled else theme.INK_DISABLED)
         surface.blit(surf, surf.get_rect(center=mid.center))
         if focus is self and not self.label:
             draw_focus_ring(surface, self.rect, s)
