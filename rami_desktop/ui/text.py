@@ -319,6 +319,11 @@ def _line_width(line: str, rtl: bool, size: int, bold: bool) -> int:
     return sum(chain[i][0].size(run)[0] for i, run in _runs(_visual(line, rtl), chain))
 
 
+def text_width(line: str, size: int, bold: bool = False) -> int:
+    """The width one line of text takes drawn (nothing is drawn: a layout's measure)."""
+    return _line_width(line, is_rtl(), max(8, int(size)), bold)
+
+
 def wrap(text: str, size: int, max_width: int | None, *, bold: bool = False,
          rtl: bool | None = None) -> list[str]:
     """Cut logical text into lines no wider than ``max_width`` (at spaces, else inside a word).

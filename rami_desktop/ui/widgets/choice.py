@@ -9,6 +9,7 @@ import pygame
 
 from rami_desktop.i18n import is_rtl
 from rami_desktop.ui import theme
+from rami_desktop.ui.text import line_height, text_width, wrap
 from rami_desktop.ui.widgets.base import Text, Widget, tr
 from rami_desktop.ui.widgets.drawing import (
     arrow,
@@ -95,33 +96,38 @@ class Choice(Row):
         if self._size[0] == key:
             return self._size[1]
         size, floor = base, max(8, int(base * 0.6))
-        while size > floor and any(render_text(t, size, theme.INK).get_width() > width
-                                   for t in texts):
+        while size > floor and any(text_width(t, size) > width for t in texts):
             size -= 1
         self._size = (key, size)
         return size
 
-    def _lines(self, text: str, color: theme.Color) -> pygame.Surface | None:
-        """A value's text on one line at :meth:`value_size`, else on two lines when the row's
-        height allows (None: it does not fit either way)."""
+    def _lines(self, text: str) -> int:
+        """On how many lines a value's text shows whole at :meth:`value_size`: 1, else 2 when
+        the row's height allows, else 0 (it does not fit)."""
         size = self.value_size()
         mid = self.value_rect()
-        line = render_text(text, size, color)
-        if line.get_width() <= mid.w:
-            return line
-        wrapped = render_text(text, size, color, max_width=mid.w, align="center")
-        if wrapped.get_width() <= mid.w and wrapped.get_height() <= mid.h:
-            return wrapped
-        return None
+        if text_width(text, size) <= mid.w:
+            return 1
+        lines = wrap(text, size, mid.w)
+        if len(lines) <= 2 and 2 * line_height(size) <= mid.h and \
+                all(text_width(line, size) <= mid.w for line in lines):
+            return 2
+        return 0
 
     def value_surface(self, text: str, color: theme.Color) -> pygame.Surface:
         """A value's text as drawn: whole on one line or two, else cut."""
-        return self._lines(text, color) or fit_text(text, self.value_size(), color,
-                                                    self.value_rect().w)
+        size = self.value_size()
+        lines = self._lines(text)
+        if lines == 1:
+            return render_text(text, size, color)
+        if lines == 2:
+            return render_text(text, size, color, max_width=self.value_rect().w,
+                               align="center")
+        return fit_text(text, size, color, self.value_rect().w)
 
     def value_clipped(self) -> bool:
         """Whether an option's text is too long to show whole (on two lines at most)."""
-        return any(self._lines(tr(text), theme.INK) is None for _value, text in self.options)
+        return any(self._lines(tr(text)) == 0 for _value, text in self.options)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         super().handle_event(event)
