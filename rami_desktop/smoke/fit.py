@@ -21,7 +21,6 @@ from rami_desktop.ui.table.layout import index_rect
 from rami_desktop.ui.table.sprites import BACK
 from rami_desktop.ui.widgets import (
     Button,
-    Choice,
     Widget,
     WidgetGroup,
     cut_texts,
@@ -87,8 +86,6 @@ def _control_misfits(where: str, group: WidgetGroup, window: pygame.Rect) -> lis
     out: list[str] = []
     free: list[Widget] = []
     for w in _controls(group):
-        if isinstance(w, Choice) and w.value_clipped():
-            out.append(f"{where}: an option of {_name(w)} is cut ({w.value_rect().w} px wide)")
         if w.clip is not None:  # in a scroll area: the area must fit, the control scrolls
             if not window.contains(w.clip):
                 out.append(f"{where}: the scroll area {tuple(w.clip)} of {_name(w)} is cut")

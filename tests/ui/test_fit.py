@@ -91,23 +91,32 @@ def test_a_button_outside_the_window_or_with_its_label_cut_is_found(make_app: An
     assert any("overlap" in p for p in scene_misfits(menu, window))
 
 
-def test_a_choice_with_an_option_cut_is_found(make_app: Any) -> None:
-    """The setup's seat levels: every option whole at 800x600, and one at the same size for
-    all ("Medium" never smaller than "Easy"); squeezed, the fit check finds the cut."""
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_option_of_the_setup_shows_whole_at_800x600(make_app: Any, lang: str) -> None:
+    """Every option of every choice of the setup (all its rules shown, each preset, the
+    most seats) shows whole at 800x600, not only the one chosen; the seats' choices at one
+    size down a column ("Medium" never smaller than "Easy")."""
+    from rami_desktop.engine.rules import PRESET_NAMES
+    from rami_desktop.ui.widgets import Choice
+
     app = make_app((800, 600))
-    app.set_language("fr", save=False)
+    app.set_language(lang, save=False)
     app.stack.push(app.scene(Route.SETUP))
     app.step(DT, [])
     setup = app.stack.top
-    assert misfits(app) == []
-    level = setup.seat_rows[1].level
-    sizes = {level.value_size()}
-    for _ in level.options:
-        level.step(1)
-        sizes.add(level.value_size())
-    assert len(sizes) == 1
-    level.rect.w = 40
-    assert any("option" in p and "is cut" in p for p in misfits(app))
+    cut: list[str] = []
+    for name in PRESET_NAMES:
+        setup.preset.set(name)
+        setup.all_toggle.value = True
+        setup.toggle_all(True)
+        setup.players.set(setup.players.maximum)
+        app.step(DT, [])
+        choices = [w for g in setup.group.widgets for w in (g.children() or [g])
+                   if isinstance(w, Choice) and w.visible]
+        cut += [f"{name}: {[o for _v, o in c.options]}" for c in choices if c.value_clipped()]
+        levels = [row.level for row in setup.seat_rows if row.level.visible]
+        assert len({c.value_size() for c in levels}) == 1
+    assert cut == []
 
 
 def test_a_card_whose_index_is_off_the_window_is_found(make_app: Any) -> None:
