@@ -23,6 +23,7 @@ import pytest
 from rami_desktop.bots import make_bot
 from rami_desktop.engine.rules import preset
 from rami_desktop.play.session.config import GameConfig, Seat
+from rami_desktop.play.session.match_key import chosen_key
 from rami_desktop.play.session.session import Session
 from rami_desktop.play.table.table import Table
 from rami_desktop.play.table.taken import taken_position
@@ -183,6 +184,7 @@ def _human_turn(c: Clicker, seat: int, policy: Any, rng: random.Random) -> None:
             continue
         before = r.snapshot()
         hand = Counter(r.hands[r.current])
+        first_op = not r.turn_view().ops
         if name == "Lay":
             c.select(action.cards, taken_copy)
             if c.turn % 2:
@@ -211,8 +213,11 @@ def _human_turn(c: Clicker, seat: int, policy: Any, rng: random.Random) -> None:
             c.discard(action.card)
         if r.over or r.turn != turn:
             return
-        if name in ("Lay", "Add") and r.snapshot() != before and not tried_back:
-            tried_back = True  # a second thought: taken back, then played again
+        # a second thought on the turn's first laying or addition (one combination, nothing
+        # else to take back with it): taken back, then played again
+        if name in ("Lay", "Add") and first_op and len(r.turn_view().ops) == 1 \
+                and not tried_back:
+            tried_back = True
             c.clear_selection()
             if name == "Lay" and c.turn % 2:
                 c.click(c.meld_point(r.staged[-1]))
@@ -242,15 +247,35 @@ CASES = [
 ]
 
 
+#: more rounds (``-m slow``): each preset again with other deals, sizes and languages
+MORE = [(name, size, lang, seed) for seed, (name, size, lang, _s) in enumerate(
+    CASES * 3, start=21)
+    for size, lang in [((800, 600), "fr") if seed % 2 else ((1366, 768), "ar_MA")]]
+
+
 @pytest.mark.parametrize("case", some_by_default(CASES, 4), ids=lambda c: c[0])
 def test_clicks_only_whole_round(make_app: Any, case: tuple[str, tuple[int, int], str, int]
                                  ) -> None:
+    _play_a_round_with_clicks(make_app, case)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("case", MORE, ids=lambda c: f"{c[0]}-{c[3]}")
+def test_clicks_only_whole_round_more_deals(make_app: Any,
+                                            case: tuple[str, tuple[int, int], str, int]) -> None:
+    _play_a_round_with_clicks(make_app, case)
+
+
+def _play_a_round_with_clicks(make_app: Any, case: tuple[str, tuple[int, int], str, int]
+                              ) -> None:
     preset_name, size, lang, seed = case
     app = make_app(size, animation_speed="off")
     app.set_language(lang, save=False)
     seats = (Seat("Amina", "human"), Seat("Bot 2", "bot", "easy"),
              Seat("Bot 3", "bot", "easy"))
-    scene = TableScene(app, Table(Session(GameConfig(preset(preset_name), seats, seed))))
+    # the seed's key: the same deals and the same bots' choices at every run
+    scene = TableScene(app, Table(Session(GameConfig(preset(preset_name), seats, seed),
+                                          key=chosen_key(seed))))
     app.stack.clear_to(scene)
     d = Driver(app)
     c = Clicker(scene, d)
