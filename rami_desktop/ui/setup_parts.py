@@ -1,5 +1,6 @@
-"""Parts of the setup screen: the bottom bar's places, one text size down the seats' columns,
-and the target the setup proposes where a preset's own target ends an evening too soon.
+"""Parts of the setup screen: the seats' and the bottom bar's places, one text size down the
+seats' columns, and the target the setup proposes where a preset's own target ends an evening
+too soon.
 
 Tallage plays to 201, as its sources say: one Rami sec (200 to each other player) nearly ends
 the match. The setup keeps the preset's rule and proposes a longer match in one click, a house
@@ -21,6 +22,32 @@ from rami_desktop.ui.widgets import Button, Widget, blit_aligned, fit_text
 
 #: the target the setup proposes, by preset, while the preset's own stands (a house choice)
 PROPOSED_TARGETS: dict[str, int] = {"tallage": 500}
+
+
+def place_seat_rows(rows: list[SeatRow], first: pygame.Rect, scale: float
+                    ) -> list[pygame.Rect]:
+    """The seats one under the other from ``first`` (the first row's place): the face with its
+    number on a tab at its corner, the name, human or bot, the level (or she/he in its place);
+    return the tabs' places."""
+    x0, y, row_h = first.x, first.y, first.h
+    face_w = row_h
+    tab = max(theme.px(17, scale), row_h * 2 // 5)
+    fields_w = first.w - face_w - theme.px(6, scale)
+    name_w = int(fields_w * 0.32)  # a name is short: the choices take the rest
+    kind_w = int(fields_w * 0.34)
+    level_w = fields_w - name_w - kind_w
+    tabs = []
+    for row in rows:
+        row.face.rect = pygame.Rect(x0, y, face_w, row_h)
+        tabs.append(pygame.Rect(x0 - tab // 4, y + row_h - tab + tab // 6, tab, tab))
+        x = x0 + face_w + theme.px(6, scale)
+        row.name.rect = pygame.Rect(x, y, name_w, row_h)
+        row.kind.rect = pygame.Rect(x + name_w, y, kind_w, row_h)
+        row.level.rect = pygame.Rect(x + name_w + kind_w, y, level_w, row_h)
+        row.gender.rect = row.level.rect.copy()
+        row.kind_widths = (kind_w, kind_w + level_w)
+        y += row_h
+    return tabs
 
 
 def share_text_sizes(rows: list[SeatRow]) -> None:

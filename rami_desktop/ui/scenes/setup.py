@@ -401,24 +401,8 @@ class SetupScene(WidgetScene):
         y += rh + theme.px(10, s)
         # the rows as high as the seats shown leave room for (the hint takes what is left)
         row_h = min(theme.px(50, s), (pp.bottom - pad - y) // max(4, self.players.value))
-        face_w = row_h  # the seat's face, its number on a tab at its corner
-        tab = max(theme.px(17, s), row_h * 2 // 5)
-        fields_w = inner_w - face_w - theme.px(6, s)
-        name_w = int(fields_w * 0.32)  # a name is short: the choices take the rest
-        kind_w = int(fields_w * 0.34)
-        level_w = fields_w - name_w - kind_w
-        self.badges = []
-        for row in self.seat_rows:
-            x = inner_x
-            row.face.rect = pygame.Rect(x, y, face_w, row_h)
-            self.badges.append(pygame.Rect(x - tab // 4, y + row_h - tab + tab // 6, tab, tab))
-            x += face_w + theme.px(6, s)
-            row.name.rect = pygame.Rect(x, y, name_w, row_h)
-            row.kind.rect = pygame.Rect(x + name_w, y, kind_w, row_h)
-            row.level.rect = pygame.Rect(x + name_w + kind_w, y, level_w, row_h)
-            row.gender.rect = row.level.rect.copy()
-            row.kind_widths = (kind_w, kind_w + level_w)
-            y += row_h
+        self.badges = setup_parts.place_seat_rows(self.seat_rows, pygame.Rect(
+            inner_x, y, inner_w, row_h), s)
         self._place_hint()
         setup_parts.place_bottom_bar(pygame.Rect(margin, bar_y, w - 2 * margin, bar_h), s,
                                      (self.deal_code, self.apply_code, self.paste_code),
