@@ -1,28 +1,31 @@
 """Tables with no window: ``python -m rami_desktop.host`` (also ``rami-host``).
 
 For an always-on machine, or a server reached from elsewhere (with ``--cert`` and ``--key`` it
-serves ``wss://``). One process serves many tables on one port, each by its code: the table of
-the command line (``--seats`` in turn order: ``net``, a player who joins, or ``bot:LEVEL``), or
-the tables of a ``--config`` file; with ``--admin-token-file`` a player's game holding the token
-may create more. A table begins once every ``net`` seat is taken and ends after ``--rounds``
-rounds or at the match's end. With ``--state DIR`` every table is kept there after every move;
-``--resume`` opens them all again (their joiners take their seats back, on the port and address
-they were served on unless ``--port`` or ``--listen`` says otherwise; a table whose end they
-were not told tells it), or, when none is kept, the tables configured. SIGTERM, SIGINT and
-SIGHUP stop the host cleanly: each joiner a ``bye``, every table kept. The first lines printed
-say each table's code and the port (``--port 0`` picks a free one). With ``--json`` the last
-line is one JSON object.
+serves ``wss://``; with ``--invite`` it serves ``wss://`` with its own certificate, asks the
+home router for a door, and prints the invite a joiner far away follows). One process serves
+many tables on one port, each by its code: the table of the command line (``--seats`` in turn
+order: ``net``, a player who joins, or ``bot:LEVEL``), or the tables of a ``--config`` file;
+with ``--admin-token-file`` a player's game holding the token may create more. A table begins
+once every ``net`` seat is taken and ends after ``--rounds`` rounds or at the match's end. With
+``--state DIR`` every table is kept there after every move; ``--resume`` opens them all again
+(their joiners take their seats back, on the port and address they were served on unless
+``--port`` or ``--listen`` says otherwise; a table whose end they were not told tells it), or,
+when none is kept, the tables configured. SIGTERM, SIGINT and SIGHUP stop the host cleanly: each
+joiner a ``bye``, every table kept. The first lines printed say each table's code and the port
+(``--port 0`` picks a free one). With ``--json`` the last line is one JSON object.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import logging
 import signal
 import ssl
 import sys
 import threading
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from types import FrameType
@@ -53,16 +56,25 @@ from rami_desktop.net.expiry import DEFAULT_HOURS, MAX_HOURS
 from rami_desktop.net.host_session import POLICIES, TURN_TIME
 from rami_desktop.net.hosting import new_code, tls_context
 from rami_desktop.net.inbox import Inbox
+from rami_desktop.net.invite import Invite, invite_text
+from rami_desktop.net.router.door import ASKING, LEASE, Door, Opened
+from rami_desktop.net.router.ways import Trouble
 from rami_desktop.net.server import HostServer, Inbound
 from rami_desktop.net.table_return import kept_address
 from rami_desktop.net.tables import Hall, TableSpec
+from rami_desktop.net.trust.host_key import host_identity
+from rami_desktop.net.trust.pinning import server_context
 from rami_desktop.play.table.clock import PACES
+from rami_desktop.storage.paths import Paths
 from rami_desktop.storage.state_folder import StateError, StateLock, lock_state
+from rami_desktop.ui.invite_words import door_message
 
 #: exit codes
 OK, FAILED, BAD_ARGS = 0, 1, 2
 #: the largest certificate or key file read (bytes)
 PEM_LIMIT = 1 << 20
+#: seconds the router may take to open a door (UPnP's discovery, then NAT-PMP's tries)
+DOOR_TIME = 30.0
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -98,6 +110,11 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                     help="TLS certificate (PEM): serve wss://")
     ap.add_argument("--key", type=regular_file(PEM_LIMIT), default=None,
                     help="the certificate's private key (PEM)")
+    ap.add_argument("--invite", action="store_true",
+                    help="serve TLS with this host's own certificate, ask the home router "
+                         "(UPnP, NAT-PMP) for a door and print an invite for joiners far away")
+    ap.add_argument("--lease", type=whole_number(2, 86400), default=LEASE,
+                    help=f"seconds the router keeps the door unless renewed (default {LEASE})")
     ap.add_argument("--no-advertise", action="store_true",
                     help="do not announce the table on the local network")
     ap.add_argument("--config", default=None,
@@ -158,6 +175,9 @@ def plan_of(args: argparse.Namespace) -> tuple[dict[str, Any], list[TableSpec]]:
         raise ValueError("--resume needs --state (the folder the tables are kept in)")
     if (args.cert is None) != (args.key is None):
         raise ValueError("--cert and --key go together")
+    if args.invite and (args.cert or len(specs) != 1):
+        raise ValueError("--invite serves one table with the host's own certificate "
+                         "(not with --cert or --config)")
     for spec in specs:
         spec.config()
         spec.checked_code()
@@ -179,8 +199,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     if token is not None and readable_by_all(args.admin_token_file):
         print(f"rami-host: warning: {args.admin_token_file} can be read by every user of this "
               "machine (chmod 600, or 640 with the host's group)", file=sys.stderr, flush=True)
+    identity = None
     try:
         tls = tls_context(args.cert, args.key) if args.cert else None
+        if args.invite:
+            identity = host_identity(Path(settings["state"]) if settings["state"]
+                                     else Paths.from_environment().data_dir)
+            tls = server_context(str(identity.cert_file), str(identity.key_file))
     except (OSError, ssl.SSLError) as exc:
         print(f"rami-host: the certificate cannot be used: {exc}", file=sys.stderr)
         return BAD_ARGS
@@ -228,8 +253,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"table {code} on port {port} ({scheme}://)", flush=True)
     if not codes:
         print(f"tables on port {port} ({scheme}://), created with the admin token", flush=True)
+    door = Door(port, lease=args.lease) if identity is not None else None
+    if door is not None and identity is not None:
+        invite = invite_line(door, Invite("", 0, codes[0], identity.pin))
+        if invite is None:
+            hall.close()
+            server.stop()
+            return FAILED
+        print(f"invite {invite}", flush=True)
     advertiser = advertise(hall, codes, port, tls is not None, args)
     finished = hall.run(stop, serve=args.serve or (token is not None and not codes))
+    if door is not None:
+        door.close()
     hall.close()
     server.stop()
     if advertiser is not None:
@@ -251,6 +286,22 @@ def serving_address(settings: dict[str, Any],
     listen = settings["listen"] if settings["listen"] is not None else kept_listen
     port = settings["port"] if settings["port"] is not None else kept_port
     return listen, port or 0
+
+
+def invite_line(door: Door, invite: Invite) -> str | None:
+    """Open the door (waiting for the router, in bounded time) and return the invite's line;
+    None when the router cannot (one sentence printed on stderr, why and what to do)."""
+    door.open()
+    deadline = time.monotonic() + DOOR_TIME
+    while door.state == ASKING and time.monotonic() < deadline:
+        time.sleep(0.05)
+    state = door.state
+    if not isinstance(state, Opened):
+        door.close()
+        print(f"rami-host: {door_message(state if isinstance(state, Trouble) else Trouble.LOST)}",
+              file=sys.stderr, flush=True)
+        return None
+    return invite_text(dataclasses.replace(invite, host=state.address, port=state.port))
 
 
 def take_state(value: Any) -> StateLock | None:

@@ -1,6 +1,8 @@
 """Join a table with no window and let a bot play the seat: ``python -m rami_desktop.join``.
 
-For tests, soaks, and to fill a table from another machine. With ``--create PRESET`` and the
+For tests, soaks, and to fill a table from another machine; ``--invite LINE`` in place of the
+address, port and code follows a host's invite (TLS, the host's certificate checked against the
+invite's pin). With ``--create PRESET`` and the
 host's ``--admin-token-file``, it first creates a table on the host (``--seats``), prints
 ``table CODE`` and joins it. The seat's token is kept in the
 settings (``RAMI_HOME`` chooses their folder): started again for the same table, the joiner
@@ -36,6 +38,7 @@ from rami_desktop.net.codes import CODE_RULE
 from rami_desktop.net.creating import Creating
 from rami_desktop.net.errors import NetError
 from rami_desktop.net.headless import IDLE_WAIT, run_joiner
+from rami_desktop.net.invite import InviteRefused, read_invite
 from rami_desktop.net.joining import Joining, Trouble, Welcome
 from rami_desktop.net.keep import joined_entry, remember_joined
 from rami_desktop.net.protocol import Create, normalize_code
@@ -43,6 +46,7 @@ from rami_desktop.net.remote import RemoteSession
 from rami_desktop.net.seat_lock import SeatLock
 from rami_desktop.storage.paths import Paths
 from rami_desktop.storage.settings import load_settings, save_settings
+from rami_desktop.ui.invite_words import invite_message
 from rami_desktop.ui.net_words import net_message
 
 #: the largest CA file read (bytes)
@@ -51,15 +55,17 @@ CAFILE_LIMIT = 1 << 20
 OK, FAILED, REFUSED = 0, 1, 2
 #: the troubles that are the table's answer (exit 2)
 REFUSALS = (NetError.WRONG_CODE, NetError.TABLE_FULL, NetError.SEAT_TAKEN,
-            NetError.NO_SUCH_SEAT)
+            NetError.NO_SUCH_SEAT, NetError.WRONG_HOST)
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     """The command line."""
     ap = OneLineParser(prog="python -m rami_desktop.join",
                        description=__doc__.split("\n\n")[0])
-    ap.add_argument("--address", required=True, help="host name or IP, or a ws:// wss:// URL")
-    ap.add_argument("--port", type=whole_number(1, 65535), required=True)
+    ap.add_argument("--address", default=None, help="host name or IP, or a ws:// wss:// URL")
+    ap.add_argument("--port", type=whole_number(1, 65535), default=None)
+    ap.add_argument("--invite", default=None,
+                    help="a host's invite (RAMI-...), in place of --address, --port, --code")
     ap.add_argument("--code", type=table_code, default=None,
                     help=f"the table code, {CODE_RULE} (not with --create)")
     ap.add_argument("--create", default=None, metavar="PRESET",
@@ -88,8 +94,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Join, play to the end; return the exit code."""
     safe_output()
     args = parse_args(argv)
+    pin = None
     try:
-        url = address_url(args.address, args.port)
+        if args.invite is not None:
+            try:
+                invite = read_invite(args.invite)
+            except InviteRefused as exc:
+                print(invite_message(exc.trouble), flush=True)
+                return REFUSED
+            args.address, args.port, args.code = invite.host, invite.port, invite.code
+            pin, url = invite.pin, invite.url()
+        elif args.address is None or args.port is None:
+            raise ValueError("--address and --port are needed (or --invite)")
+        else:
+            url = address_url(args.address, args.port)
         admin = read_admin(args)
     except ValueError as exc:
         print(f"rami-join: {exc}", file=sys.stderr)
@@ -108,19 +126,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     paths = Paths.from_environment()
     lock = SeatLock(paths, args.address, args.port, code)
     try:
-        return _play(args, url, code, paths, lock.take(), deadline)
+        return _play(args, url, code, paths, lock.take(), deadline, pin)
     finally:
         lock.release()
 
 
 def _play(args: argparse.Namespace, url: str, code: str, paths: Paths, mine: bool,
-          deadline: float) -> int:
+          deadline: float, pin: bytes | None = None) -> int:
     """Take a seat and play; ``mine``: this joiner holds the table's seat lock, so it comes
     back on the kept token and keeps its own (else it joins as a new seat, keeping nothing)."""
     settings, _problem = load_settings(paths)
     kept = joined_entry(settings.network, args.address, args.port, code) if mine else None
     token = kept["token"] if kept else None
-    joining = Joining(url, code, args.name, args.seat, token, args.cafile)
+    joining = Joining(url, code, args.name, args.seat, token, args.cafile, pin=pin)
     answer = _wait(joining, deadline)
     if not isinstance(answer, Welcome):
         trouble = answer or Trouble(NetError.UNREACHABLE)

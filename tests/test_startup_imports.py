@@ -14,7 +14,7 @@ from rami_desktop.app_routes import scene_routes
 import rami_desktop.app
 from rami_desktop.ui.routes import Route
 routes = scene_routes()
-net = ("websockets", "zeroconf", "asyncio", "ssl")
+net = ("websockets", "zeroconf", "asyncio", "ssl", "nacl", "miniupnpc")
 before = [m for m in net if m in sys.modules]
 import rami_desktop.ui.scenes.net_lobby
 after = [m for m in net if m in sys.modules]

@@ -4,7 +4,9 @@ The game never waits on it: what arrives is put, checked, in a thread-safe queue
 from when it likes (:meth:`ClientLink.take`); what the game sends is handed to the network
 thread. When the connection drops, the link connects again by itself for a while, greeting the
 host each time with the message it was given (a join with the seat's token: the same seat
-again). A ``wss://`` address is checked against the system's certificates (or ``cafile``).
+again). A ``wss://`` address is checked against the system's certificates (or ``cafile``), or,
+given a pin (an invite's), against the pin alone (:mod:`.trust.pinning`): a host that shows
+another certificate is refused before anything is sent, and never tried again.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from .codec import JSON
 from .errors import NetError
 from .inbox import Inbox
 from .protocol import HARD_LIMIT, Refusal, parse_reply
+from .trust.pinning import WrongHost, pinned_context
 
 log = logging.getLogger(__name__)
 
@@ -92,12 +95,15 @@ class ClientLink(Inbox[LinkEvent]):
         url: ``ws://host:port/`` or ``wss://host:port/``.
         cafile: certificates to check a ``wss`` host with (default: the system's).
         retry_for: seconds a dropped link keeps trying to connect again.
+        pin: the pin of the host's certificate (an invite's): checked in its place.
     """
 
-    def __init__(self, url: str, cafile: str | None = None, retry_for: float = RETRY_FOR) -> None:
+    def __init__(self, url: str, cafile: str | None = None, retry_for: float = RETRY_FOR,
+                 pin: bytes | None = None) -> None:
         super().__init__()
         self.url = url
         self.cafile = cafile
+        self.pin = pin
         self.retry_for = retry_for
         self._lock = threading.Lock()
         self._greeting: str | None = None
@@ -145,6 +151,8 @@ class ClientLink(Inbox[LinkEvent]):
     def _tls(self) -> ssl.SSLContext | None:
         if not self.url.startswith("wss://"):
             return None
+        if self.pin is not None:
+            return pinned_context(self.pin)
         return ssl.create_default_context(cafile=self.cafile)
 
     def _run(self) -> None:
@@ -176,7 +184,7 @@ class ClientLink(Inbox[LinkEvent]):
             except (OSError, InvalidHandshake, InvalidURI, asyncio.TimeoutError,
                     ssl.SSLError, ConnectionClosed, UnicodeError) as exc:
                 code = _failure_code(exc)
-                if first or code is NetError.CERTIFICATE:
+                if first or code in (NetError.CERTIFICATE, NetError.WRONG_HOST):
                     self.put(LinkEvent("closed", code=code))
                     return
             if self._stop.is_set():
@@ -237,6 +245,8 @@ class ClientLink(Inbox[LinkEvent]):
 
 
 def _failure_code(exc: BaseException) -> NetError:
+    if isinstance(exc, WrongHost):
+        return NetError.WRONG_HOST
     if isinstance(exc, ssl.SSLCertVerificationError) or (
             isinstance(exc, ssl.SSLError) and "CERTIFICATE" in str(exc).upper()):
         return NetError.CERTIFICATE

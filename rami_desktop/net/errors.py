@@ -34,6 +34,7 @@ class NetError(str, Enum):
     LOST = "lost"
     UNREACHABLE = "unreachable"
     CERTIFICATE = "certificate"
+    WRONG_HOST = "wrong_host"  # not the certificate the invite pins: someone may be in the way
     REPLACED = "replaced"
     NOT_KEPT = "not_kept"  # the host waits for its disk: the move waits too, one at a time
 

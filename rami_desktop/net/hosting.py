@@ -14,6 +14,8 @@ from typing import Protocol
 from .discovery import Advertiser
 from .protocol import CODE_ALPHABET, CODE_LENGTH
 from .server import HostServer, Mailbox
+from .trust.host_key import HostIdentity
+from .trust.pinning import server_context
 
 
 class Stoppable(Protocol):
@@ -66,6 +68,8 @@ class Hosting:
         self.advertiser: Advertiser | None = None
         self.port = 0
         self.tls = False
+        #: the port listened on with TLS for joiners far away (0: none)
+        self.far_port = 0
 
     def start(self, port: int = 0, host: str = "", tls: ssl.SSLContext | None = None) -> int:
         """Listen on ``port`` (0: a free one); return the port.
@@ -76,6 +80,24 @@ class Hosting:
         self.port = self.server.start(host, port, tls)
         self.tls = tls is not None
         return self.port
+
+    def listen_far(self, identity: HostIdentity, port: int = 0) -> int:
+        """Listen once more, with TLS 1.3 and the host's own certificate, for joiners far
+        away, on ``port`` (0, or one taken: a free one); return the port.
+
+        Raises:
+            OSError, ssl.SSLError: the certificate cannot be used, or no port listened on.
+        """
+        if self.far_port:
+            return self.far_port
+        tls = server_context(str(identity.cert_file), str(identity.key_file))
+        try:
+            self.far_port = self.server.listen_also(port, tls)
+        except OSError:
+            if not port:
+                raise
+            self.far_port = self.server.listen_also(0, tls)
+        return self.far_port
 
     def advertise(self, host_name: str, preset: str, seats: int, free: int) -> None:
         """Say on the local network that the table is here."""

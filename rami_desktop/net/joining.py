@@ -150,10 +150,11 @@ class Asking:
     Args:
         url: the host's address.
         cafile: certificates for a ``wss`` host.
+        pin: the pin of the host's certificate (an invite's).
     """
 
-    def __init__(self, url: str, cafile: str | None = None) -> None:
-        self.link = ClientLink(url, cafile, retry_for=0.0)
+    def __init__(self, url: str, cafile: str | None = None, pin: bytes | None = None) -> None:
+        self.link = ClientLink(url, cafile, retry_for=0.0, pin=pin)
         self.link.start(request_text(Info()))
         self.answer: TableInfo | Trouble | None = None
 
@@ -191,12 +192,13 @@ class Joining:
         token: a seat's token, to come back to it.
         cafile: certificates for a ``wss`` host.
         gender: how the player is spoken to (``she``, ``he`` or unsaid).
+        pin: the pin of the host's certificate (an invite's).
     """
 
     def __init__(self, url: str, code: str, name: str, seat: int | None = None,
                  token: str | None = None, cafile: str | None = None,
-                 gender: str = UNSAID) -> None:
-        self.link = ClientLink(url, cafile)
+                 gender: str = UNSAID, pin: bytes | None = None) -> None:
+        self.link = ClientLink(url, cafile, pin=pin)
         self.request = Join(code, name, seat, token, gender)
         self.link.start(request_text(self.request))
         self.answer: Welcome | Trouble | None = None

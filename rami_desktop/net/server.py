@@ -211,6 +211,7 @@ class HostServer:
         self._conns: dict[int, _Conn] = {}
         self._ids = itertools.count(1)
         self._loop: asyncio.AbstractEventLoop | None = None
+        self._servers: list[Server] = []
         self._stop: asyncio.Future[None] | None = None
         self._thread: threading.Thread | None = None
         self._ready = threading.Event()
@@ -243,6 +244,18 @@ class HostServer:
         if self._failure is not None:
             raise OSError(str(self._failure)) from self._failure
         return self.port
+
+    def listen_also(self, port: int, tls: ssl.SSLContext) -> int:
+        """Listen on one more port (every interface; 0: a free one) with TLS, for the same
+        tables (the door for joiners far away); return the port.
+
+        Raises:
+            OSError: the port cannot be listened on, or the server is not listening.
+        """
+        loop = self._loop
+        if loop is None or loop.is_closed():
+            raise OSError("the host is not listening")
+        return asyncio.run_coroutine_threadsafe(self._serve(None, port, tls), loop).result(10)
 
     def send(self, conn: int, text: str) -> None:
         """Queue a message for a connection (from any thread; dropped if it is gone); it
@@ -304,17 +317,11 @@ class HostServer:
         self._loop.set_exception_handler(quiet_handler(self.quiet))
         self._stop = self._loop.create_future()
         try:
-            sock = CountedSocket(listening_socket(host, port), self.doorstep)
-            server: Server = await serve(self._handle, sock=sock,
-                                         ssl=tls, max_size=HARD_LIMIT, compression=None,
-                                         ping_interval=10, ping_timeout=20,
-                                         open_timeout=HANDSHAKE_TIME,
-                                         close_timeout=CLOSE_TIMEOUT, logger=LIBRARY_LOG)
+            self.port = await self._serve(host, port, tls)
         except OSError as exc:
             self._failure = exc
             self._ready.set()
             return
-        self.port = next(iter(server.sockets)).getsockname()[1]
         self._ready.set()
         sweeper = asyncio.ensure_future(self._sweep())
         await self._stop
@@ -324,8 +331,19 @@ class HostServer:
         writers = [c.ws.wait_closed() for c in self._conns.values()]
         if writers:
             await asyncio.wait([asyncio.ensure_future(w) for w in writers], timeout=1.0)
-        server.close()
-        await server.wait_closed()
+        for server in self._servers:
+            server.close()
+            await server.wait_closed()
+
+    async def _serve(self, host: str | None, port: int, tls: ssl.SSLContext | None) -> int:
+        """Listen on one more socket, served as the others; return its port."""
+        sock = CountedSocket(listening_socket(host, port), self.doorstep)
+        server: Server = await serve(self._handle, sock=sock, ssl=tls, max_size=HARD_LIMIT,
+                                     compression=None, ping_interval=10, ping_timeout=20,
+                                     open_timeout=HANDSHAKE_TIME, close_timeout=CLOSE_TIMEOUT,
+                                     logger=LIBRARY_LOG)
+        self._servers.append(server)
+        return int(next(iter(server.sockets)).getsockname()[1])
 
     def _queue(self, conn: int, text: str | None, reason: str | None = None) -> None:
         c = self._conns.get(conn)

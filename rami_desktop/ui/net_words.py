@@ -30,6 +30,8 @@ NET_MESSAGES: dict[NetError, str] = {
                              "and the host's firewall."),
     NetError.CERTIFICATE: N_("The table's certificate could not be trusted: the connection "
                              "was refused."),
+    NetError.WRONG_HOST: N_("This is not the computer that made the invite: someone may be in "
+                            "the way, so nothing was sent. Ask the host for a new invite."),
     NetError.REPLACED: N_("Your seat was taken up again from another window or computer."),
     NetError.NOT_KEPT: N_("The host cannot save the game right now: your move waits until it "
                           "can."),
