@@ -51,6 +51,12 @@ def _join(ctx: Context, *args: Any, **kwargs: Any) -> Scene:
     return JoinScene(ctx, *args, **kwargs)
 
 
+def _server(ctx: Context, *args: Any, **kwargs: Any) -> Scene:
+    from rami_desktop.ui.scenes.net_server import ServerScene
+
+    return ServerScene(ctx, *args, **kwargs)
+
+
 def _net_table(ctx: Context, *args: Any, **kwargs: Any) -> Scene:
     from rami_desktop.ui.net_table import NetTableScene
 
@@ -83,5 +89,6 @@ def scene_routes() -> Routes:
     routes.register(Route.NETWORK, _network)
     routes.register(Route.NET_LOBBY, _lobby)
     routes.register(Route.NET_JOIN, _join)
+    routes.register(Route.NET_SERVER, _server)
     routes.register(Route.NET_TABLE, _net_table)
     return routes

@@ -13,6 +13,7 @@ from typing import Protocol
 
 from .discovery import Advertiser
 from .protocol import CODE_ALPHABET, CODE_LENGTH
+from .router.door import Door
 from .server import HostServer, Mailbox
 from .trust.host_key import HostIdentity
 from .trust.pinning import server_context
@@ -70,6 +71,8 @@ class Hosting:
         self.tls = False
         #: the port listened on with TLS for joiners far away (0: none)
         self.far_port = 0
+        #: the door in the home router for them (given back when the hosting stops)
+        self.door: Door | None = None
 
     def start(self, port: int = 0, host: str = "", tls: ssl.SSLContext | None = None) -> int:
         """Listen on ``port`` (0: a free one); return the port.
@@ -99,6 +102,13 @@ class Hosting:
             self.far_port = self.server.listen_also(0, tls)
         return self.far_port
 
+    def open_door(self, door: Door) -> None:
+        """Ask the home router for a door (on the door's thread); it is given back when the
+        hosting stops, whoever stops it (the lobby, the table, the game quitting)."""
+        if self.door is None:
+            self.door = door
+            door.open()
+
     def advertise(self, host_name: str, preset: str, seats: int, free: int) -> None:
         """Say on the local network that the table is here."""
         self.advertiser = Advertiser(host_name, self.port, preset, seats, self.tls)
@@ -111,7 +121,10 @@ class Hosting:
             self.advertiser.set_free(free)
 
     def stop(self) -> None:
-        """Stop advertising and listening (what was sent is written first)."""
+        """Give the router's door back, stop advertising and listening (what was sent is
+        written first)."""
+        if self.door is not None:
+            self.door.close()
         if self.advertiser is not None:
             self.advertiser.stop()
             self.advertiser = None

@@ -3,7 +3,9 @@ invite survives a restart and a Continue), one more listening port with TLS 1.3,
 the home router (:mod:`.router.door`), and the invite's line once the door is open.
 
 The game's loop reads :attr:`Inviting.state` (asking, the invite, or why not); nothing here
-waits on the network from the game's thread but the opening of the listening port.
+waits on the network from the game's thread but the opening of the listening port. The door
+is the hosting's: it is given back when the hosting stops (the table left or ended, the game
+quitting), and a game that crashes leaves it to its lease.
 """
 
 from __future__ import annotations
@@ -15,8 +17,9 @@ from pathlib import Path
 
 from .hosting import Hosting
 from .invite import Invite, invite_text
+from .router import ways
 from .router.door import ASKING, CLOSED, LEASE, Door, Opened
-from .router.ways import Router, Trouble, find_router
+from .router.ways import Router, Trouble
 from .trust.host_key import host_identity
 
 log = logging.getLogger(__name__)
@@ -42,20 +45,20 @@ class Inviting:
         data_dir: where the host's key and certificate are kept.
         port: the port to listen on for joiners far away (0: any; one taken: any other).
         outside: the router's port to ask for (None: the same as the one listened on).
-        find: how the router is found (tests give their own).
+        find: how the router is found (None: by UPnP, then NAT-PMP; the tour and tests give
+            their own).
         lease: seconds the router keeps the door unless renewed.
     """
 
     def __init__(self, hosting: Hosting, data_dir: Path, port: int = 0,
                  outside: int | None = None,
-                 find: Callable[[], Router | None] = find_router, lease: int = LEASE) -> None:
+                 find: Callable[[], Router | None] | None = None, lease: int = LEASE) -> None:
         self.hosting = hosting
         self.data_dir = data_dir
         self.port = port
         self.outside = outside
         self.find = find
         self.lease = lease
-        self.door: Door | None = None
         self.pin: bytes | None = None
         self._local: Trouble | None = None
 
@@ -69,27 +72,23 @@ class Inviting:
             self._local = Trouble.LOCAL
             return
         self.pin = identity.pin
-        self.door = Door(self.port, self.outside, self.lease, self.find)
-        self.door.open()
+        self.hosting.open_door(Door(self.port, self.outside, self.lease,
+                                    self.find or ways.find_router))
 
     @property
     def state(self) -> InviteState:
         """``asking``, :class:`Invited`, a :class:`Trouble` (why not), or ``closed``."""
         if self._local is not None:
             return self._local
-        if self.door is None:
+        door = self.hosting.door
+        if door is None:
             return ASKING
-        state = self.door.state
+        state = door.state
         if not isinstance(state, Opened):
             return state
         assert self.pin is not None
         invite = Invite(state.address, state.port, self.hosting.code, self.pin)
         return Invited(invite_text(invite), invite, state)
-
-    def close(self) -> None:
-        """Give the door back (the listening stops with the hosting)."""
-        if self.door is not None:
-            self.door.close()
 
 
 __all__ = ["ASKING", "CLOSED", "InviteState", "Invited", "Inviting"]

@@ -17,8 +17,9 @@ Network = dict[str, Any]
 
 def _network(value: Any) -> Network:
     if isinstance(value, dict):
-        return {"joined": list(value.get("joined") or []), "hosted": value.get("hosted")}
-    return {"joined": [], "hosted": None}
+        return {"joined": list(value.get("joined") or []), "hosted": value.get("hosted"),
+                "server": value.get("server")}
+    return {"joined": [], "hosted": None, "server": None}
 
 
 def joined_entry(network: Any, address: str, port: int, code: str) -> dict[str, Any] | None:
@@ -36,12 +37,15 @@ def last_joined(network: Any) -> dict[str, Any] | None:
 
 
 def remember_joined(network: Any, address: str, port: int, code: str, seat: int, token: str,
-                    name: str, gender: str = "") -> Network:
+                    name: str, gender: str = "", pin: bytes | None = None) -> Network:
     """Keep a seat taken at a table (the most recent first), with the name and gender (she,
-    he or unsaid) the player joined with."""
+    he or unsaid) the player joined with; a table far away with its invite's pin, to be
+    trusted again."""
     out = _network(network)
-    entry = {"address": address, "port": port, "code": code, "seat": seat, "token": token,
-             "name": name, "gender": gender}
+    entry: dict[str, Any] = {"address": address, "port": port, "code": code, "seat": seat,
+                             "token": token, "name": name, "gender": gender}
+    if pin is not None:
+        entry["pin"] = pin.hex()
     others = [e for e in out["joined"]
               if (e.get("address"), e.get("port"), e.get("code")) != (address, port, code)]
     out["joined"] = [entry, *others][:MAX_JOINED]
@@ -50,11 +54,36 @@ def remember_joined(network: Any, address: str, port: int, code: str, seat: int,
 
 def remember_hosted(network: Any, code: str, port: int, policy: str,
                     tokens: Mapping[int, str]) -> Network:
-    """Keep the table hosted: its code, port, policy and seats' tokens."""
+    """Keep the table hosted: its code, port, policy and seats' tokens (its door for joiners
+    far away kept while the code stays)."""
     out = _network(network)
+    before = out["hosted"] if isinstance(out["hosted"], dict) else {}
     out["hosted"] = {"code": code, "port": port, "policy": policy,
-                     "tokens": {str(seat): token for seat, token in tokens.items()}}
+                     "tokens": {str(seat): token for seat, token in tokens.items()},
+                     "far": before.get("far") if before.get("code") == code else None}
     return out
+
+
+def remember_far(network: Any, port: int, outside: int) -> Network:
+    """Keep the hosted table's door for joiners far away: the port it listens on with TLS and
+    the router's port (asked for again when the table is hosted again: the invite holds)."""
+    out = _network(network)
+    if isinstance(out["hosted"], dict):
+        out["hosted"] = {**out["hosted"], "far": {"port": port, "outside": outside}}
+    return out
+
+
+def remember_server(network: Any, address: str, token: str) -> Network:
+    """Keep the family's server: its address and admin token."""
+    out = _network(network)
+    out["server"] = {"address": address, "token": token}
+    return out
+
+
+def kept_server(network: Any) -> dict[str, str] | None:
+    """The family's server kept, if any."""
+    value = _network(network)["server"]
+    return dict(value) if isinstance(value, dict) else None
 
 
 def hosted_tokens(network: Any) -> dict[int, str]:
@@ -71,5 +100,5 @@ def hosted(network: Any) -> dict[str, Any] | None:
     return dict(value) if isinstance(value, dict) else None
 
 
-__all__ = ["hosted", "hosted_tokens", "joined_entry", "last_joined", "remember_hosted",
-           "remember_joined"]
+__all__ = ["hosted", "hosted_tokens", "joined_entry", "kept_server", "last_joined",
+           "remember_far", "remember_hosted", "remember_joined", "remember_server"]

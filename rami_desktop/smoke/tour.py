@@ -56,6 +56,15 @@ class Tour:
     """The matches the tour's screens show (played once, on first use)."""
 
     _cache: dict[str, Session] = field(default_factory=dict)
+    _folders: list[Any] = field(default_factory=list)
+
+    def folder(self, make: Callable[[], str]) -> Any:
+        """A folder of the tour's own (the host's key of its lobby), made once."""
+        from pathlib import Path
+
+        if not self._folders:
+            self._folders.append(Path(make()))
+        return self._folders[0]
 
     def session(self, name: str) -> Session:
         """A fresh session over the named match (a table may change its session)."""
@@ -169,6 +178,45 @@ def _lobby(app: Any, tour: Tour) -> None:
     app.stack.push(app.scene(Route.NET_LOBBY, config))
 
 
+def _lobby_invite(app: Any, tour: Tour) -> None:
+    """The lobby once its door is open: the invite shown, with Copy."""
+    import tempfile
+    import time
+
+    from rami_desktop.net.inviting import Invited
+    from rami_desktop.net.router.ways import Way
+
+    class TourRouter:
+        """The tour's home router: it opens every door asked for (at the outside address of
+        the team's router in its namespaces, which no real network uses)."""
+
+        way = Way.UPNP
+
+        def outside(self) -> str:
+            return "11.77.0.1"
+
+        def map(self, internal: int, external: int, lease: int) -> tuple[int, int]:
+            return external, lease
+
+        def unmap(self, internal: int, external: int) -> None:
+            return None
+
+    _lobby(app, tour)
+    app.stack.apply_pending()
+    lobby = app.stack.top
+    lobby.find_router = TourRouter
+    lobby.key_folder = tour.folder(tempfile.mkdtemp)
+    lobby.invite()
+    deadline = time.monotonic() + 20
+    while not isinstance(lobby.inviting.state, Invited):
+        require(time.monotonic() < deadline, "the tour's door did not open")
+        time.sleep(0.01)
+    app.step(1 / 60, [])
+
+
+#: an invite the join screen is shown with (a table at the team's router's outside address)
+_INVITE = "RAMI-BPANU-QMJU9-X728E-ZNFQG-X8QZF-MP5EQ-N6WX9-4SDV9-ZZBWQ-N5T9Q-ASGJ"
+
 #: (name, stop) of every screen; the network's last (they listen or browse the network)
 STOPS: tuple[tuple[str, Stop], ...] = (
     ("language", _show("language")),
@@ -198,6 +246,9 @@ STOPS: tuple[tuple[str, Stop], ...] = (
     ("host", _show("setup", hosting=True)),
     ("join", _show("net_join")),
     ("lobby", _lobby),
+    ("lobby-invite", _lobby_invite),
+    ("join-invite", _show("net_join", invite=_INVITE)),
+    ("server", _show("net_server")),
 )
 
 

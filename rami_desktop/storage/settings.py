@@ -254,15 +254,42 @@ def _check_joined(entry: Any) -> dict[str, Any]:
     seat = entry.get("seat")
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < 6:
         raise ValueError("seat must be a seat number")
-    return {"address": _short(entry.get("address"), 300), "port": _port(entry.get("port")),
-            "code": _short(entry.get("code"), 40), "seat": seat,
-            "token": _short(entry.get("token"), 64), "name": clean_name(entry.get("name")) or "",
-            "gender": clean_gender(entry.get("gender"))}
+    checked = {"address": _short(entry.get("address"), 300), "port": _port(entry.get("port")),
+               "code": _short(entry.get("code"), 40), "seat": seat,
+               "token": _short(entry.get("token"), 64),
+               "name": clean_name(entry.get("name")) or "",
+               "gender": clean_gender(entry.get("gender"))}
+    if entry.get("pin") is not None:  # a table far away: its invite's pin, in hexadecimal
+        pin = _short(entry["pin"], 32)
+        if len(pin) != 32 or any(c not in "0123456789abcdef" for c in pin):
+            raise ValueError("a pin is 32 hexadecimal digits")
+        checked["pin"] = pin
+    return checked
+
+
+def _check_far(value: Any) -> dict[str, int] | None:
+    """The hosted table's door for joiners far away: ``{port, outside}``, or None."""
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        raise TypeError("far must be an object")
+    return {"port": _port(value.get("port")), "outside": _port(value.get("outside"))}
+
+
+def _check_server(value: Any) -> dict[str, str] | None:
+    """The family's server: ``{address, token}`` (its admin token), or None."""
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        raise TypeError("server must be an object")
+    return {"address": _short(value.get("address"), 300),
+            "token": _short(value.get("token"), 128)}
 
 
 def _check_network(value: Any) -> dict[str, Any] | None:
-    """``{"joined": [{address, port, code, seat, token, name, gender}, ...], "hosted": {code, port,
-    policy, tokens: {seat: token}} or null}``."""
+    """``{"joined": [{address, port, code, seat, token, name, gender, pin?}, ...], "hosted":
+    {code, port, policy, tokens: {seat: token}, far?} or null, "server": {address, token} or
+    null}``."""
     if value is None:
         return None
     if not isinstance(value, dict):
@@ -279,8 +306,9 @@ def _check_network(value: Any) -> dict[str, Any] | None:
         if policy not in ("wait", "bot"):
             raise ValueError("policy must be wait or bot")
         hosted = {"code": _short(hosted.get("code"), 40), "port": _port(hosted.get("port")),
-                  "policy": policy, "tokens": tokens}
-    return {"joined": [_check_joined(e) for e in joined[:MAX_JOINED]], "hosted": hosted}
+                  "policy": policy, "tokens": tokens, "far": _check_far(hosted.get("far"))}
+    return {"joined": [_check_joined(e) for e in joined[:MAX_JOINED]], "hosted": hosted,
+            "server": _check_server(value.get("server"))}
 
 
 _CHECKS: dict[str, Any] = {

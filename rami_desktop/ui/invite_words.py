@@ -8,6 +8,7 @@ from rami_desktop.i18n import N_, _
 from rami_desktop.net.invite import InviteTrouble
 from rami_desktop.net.router.door import Opened
 from rami_desktop.net.router.ways import Trouble, Way
+from rami_desktop.ui.text import bidi_format
 
 DOOR_MESSAGES: dict[Trouble, str] = {
     Trouble.NO_ROUTER: N_("Your router does not answer requests to open a door for the table "
@@ -56,9 +57,19 @@ def invite_message(trouble: InviteTrouble) -> str:
 
 def door_state(door: Opened) -> str:
     """Where the open door stands, translated now."""
-    return _("Door open in your router ({way}): port {port} of {address}, renewed while the "
-             "table is open, closed when you leave it.").format(
-        way=WAYS[door.way], port=door.port, address=door.address)
+    return bidi_format(_("Door open in your router ({way}): port {port} of {address}, renewed "
+                         "while the table is open, closed when you leave it."),
+                       way=WAYS[door.way], port=door.port, address=door.address)
 
 
-__all__ = ["DOOR_MESSAGES", "INVITE_MESSAGES", "door_message", "door_state", "invite_message"]
+def invite_rows(text: str) -> tuple[str, str]:
+    """An invite's line shown on two rows, cut between two groups, each kept left to right
+    in a right-to-left screen (Copy copies the line whole)."""
+    groups = text.split("-")
+    half = (len(groups) + 1) // 2
+    return (bidi_format("{row}", row="-".join(groups[:half])),
+            bidi_format("{row}", row="-".join(groups[half:])))
+
+
+__all__ = ["DOOR_MESSAGES", "INVITE_MESSAGES", "door_message", "door_state", "invite_message",
+           "invite_rows"]

@@ -34,6 +34,7 @@ class Route(str, Enum):
     NETWORK = "network"
     NET_LOBBY = "net_lobby"
     NET_JOIN = "net_join"
+    NET_SERVER = "net_server"
     NET_TABLE = "net_table"
     REPLAY = "replay"
     KEPT_ROUNDS = "kept_rounds"

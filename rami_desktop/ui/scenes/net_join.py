@@ -1,6 +1,11 @@
 """Join a table: the tables of the local network appear by themselves (or the list says the
 network allows no multicast), or type the host's address and port; then the code, a name and
 a seat. The last table joined is kept: its seat can be taken back with one click.
+
+A host's invite (a table far away) is pasted (Paste an invite, Ctrl+V, or into the address
+field, typed or pasted): it fills the address, the port and the code, and the host is then
+trusted only with the certificate the invite pins. "Create a table on our server" opens the
+family server's screen.
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ from rami_desktop.net.client import address_url
 from rami_desktop.net.discovery import Browser, FoundTable
 from rami_desktop.net.errors import NetError
 from rami_desktop.net.game import NetTable
+from rami_desktop.net.invite import Invite, InviteRefused, read_invite
 from rami_desktop.net.joining import Asking, Joining, TableInfo, Trouble, Welcome
 from rami_desktop.net.keep import last_joined, remember_joined
 from rami_desktop.net.protocol import normalize_code
@@ -24,6 +30,8 @@ from rami_desktop.net.remote import RemoteSession
 from rami_desktop.net.seat_lock import SeatLock
 from rami_desktop.storage.round_files import RoundFiles
 from rami_desktop.ui import theme
+from rami_desktop.ui.clipboard import paste_text
+from rami_desktop.ui.invite_words import invite_message
 from rami_desktop.ui.net_words import net_message
 from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scene import WidgetScene
@@ -34,9 +42,11 @@ from rami_desktop.ui.widgets import Button, Choice, Label, Panel, TextInput
 if TYPE_CHECKING:
     from rami_desktop.ui.scene import Context
 
-#: tables of the local network listed at most
+#: tables of the local network listed at most (fewer where the window is low)
 LISTED = 4
 ANY_SEAT = N_("Any free seat")
+INVITE_READ = N_("Invite read: a table far away, trusted only with the certificate the "
+                 "invite names. Type your name and join.")
 
 
 def found_text(table: FoundTable) -> str:
@@ -53,10 +63,12 @@ class JoinScene(WidgetScene):
         ctx: the game context.
         rejoin: come back to the last table joined at once (the main menu's "Back to my
             last table").
+        invite: an invite to read at once (a table just made on the family's server).
     """
 
-    def __init__(self, ctx: Context, rejoin: bool = False) -> None:
+    def __init__(self, ctx: Context, rejoin: bool = False, invite: str | None = None) -> None:
         self.rejoin = rejoin
+        self.given = invite
         self.browser = Browser()
         self.found: list[FoundTable] = []
         self.asking: Asking | None = None
@@ -64,6 +76,8 @@ class JoinScene(WidgetScene):
         #: the lock of the kept seat of the table being joined (taken if no other window of
         #: this profile holds it; given to the table's session once welcomed)
         self.seat_lock: SeatLock | None = None
+        #: the invite the fields come from (None: typed by hand, or found on this network)
+        self.invite: Invite | None = None
         self.status: str = ""
         self.status_error = False
         self._shown: tuple[object, ...] = ()
@@ -80,7 +94,12 @@ class JoinScene(WidgetScene):
         self.table_buttons = [g.add(Button(partial(self.table_text, i),
                                            partial(self.choose, i), size=theme.FONT_SMALL))
                               for i in range(LISTED)]
-        self.address = g.add(TextInput("", max_length=60, placeholder=N_("Address")))
+        self.paste_button = g.add(Button(N_("Paste an invite"), self.paste_invite,
+                                         size=theme.FONT_SMALL))
+        self.server_button = g.add(Button(N_("Create a table on our server"), self.to_server,
+                                          size=theme.FONT_SMALL))
+        self.address = g.add(TextInput("", self.address_typed, max_length=120,
+                                       placeholder=N_("Address")))
         self.port = g.add(TextInput("", max_length=5, placeholder=N_("Port")))
         self.code = g.add(TextInput("", max_length=14, placeholder=N_("Table code")))
         self.name = g.add(TextInput(self._last_name(), max_length=16,
@@ -161,6 +180,10 @@ class JoinScene(WidgetScene):
         self.panel.rect.center = (size[0] // 2, size[1] // 2)
         inner = self.panel.rect.inflate(-2 * pad, 0)
         y = self.panel.rect.y + self.panel.title_height() + gap
+        half = (inner.w - gap) // 2
+        self.paste_button.rect = pygame.Rect(inner.x, y, half, theme.px(40, s))
+        self.server_button.rect = pygame.Rect(inner.right - half, y, half, theme.px(40, s))
+        y += theme.px(40, s) + gap
         self.list_title.rect = pygame.Rect(inner.x, y, inner.w, theme.px(46, s))
         y += theme.px(46, s)
         label_h = theme.px(24, s)
@@ -211,12 +234,69 @@ class JoinScene(WidgetScene):
             self.ask()
 
     def _url(self) -> str | None:
+        held = self._held()
+        if held is not None:  # always TLS: its pin, or the system's authorities
+            return held.url()
         try:
             port = int(self.port.value.strip()) if self.port.value.strip() else None
             return address_url(self.address.value, port)
         except ValueError:
             self.say(_("Type the host's address and port."), error=True)
             return None
+
+    def _held(self) -> Invite | None:
+        """The invite the fields still hold (None: no invite, or the fields changed since)."""
+        invite = self.invite
+        if invite is None or (self.address.value.strip(), self.port.value.strip(),
+                              normalize_code(self.code.value)) != (invite.host, str(invite.port),
+                                                                   invite.code):
+            return None
+        return invite
+
+    def _pin(self) -> bytes | None:
+        """The pin of the invite the fields still hold, if any."""
+        held = self._held()
+        return held.pin if held is not None else None
+
+    def address_typed(self, text: str) -> None:
+        """An invite typed or pasted into the address field is read at once."""
+        if "RAMI" in text.upper():
+            self.use_invite(text)
+
+    def use_invite(self, text: str) -> None:
+        """Read an invite: its address, port and code fill the fields (one sentence when it
+        is not one)."""
+        try:
+            invite = read_invite(text)
+        except InviteRefused as refused:
+            self.say(invite_message(refused.trouble), error=True)
+            return
+        self.invite = invite
+        self.address.value, self.port.value = invite.host, str(invite.port)
+        self.code.value = invite.code
+        self.group.focused = self.name
+        self.say(_(INVITE_READ))
+
+    def paste_invite(self) -> None:
+        """Paste (or Ctrl+V outside a text field): the clipboard's invite."""
+        text = paste_text()
+        if not text:
+            self.say(_("The clipboard holds no text."), error=True)
+            return
+        self.use_invite(text)
+
+    def to_server(self) -> None:
+        """The family server's screen: create a table there."""
+        self.ctx.stack.push(self.ctx.scene(Route.NET_SERVER))
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        focused = self.group.focused
+        if (event.type == pygame.KEYDOWN and event.key == pygame.K_v
+                and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
+                and not (focused is not None and focused.captures_text)):
+            self.paste_invite()
+            return
+        super().handle_event(event)
 
     def ask(self) -> None:
         """Ask the table which seats are free."""
@@ -225,7 +305,7 @@ class JoinScene(WidgetScene):
             return
         if self.asking is not None:
             self.asking.cancel()
-        self.asking = Asking(url)
+        self.asking = Asking(url, pin=self._pin())
         self.say(_("Connecting…"))
 
     def join(self, token: str | None = None) -> None:
@@ -241,7 +321,8 @@ class JoinScene(WidgetScene):
         self.seat_lock = SeatLock(self.ctx.paths, self.address.value.strip(), port, code)
         mine = self.seat_lock.take()  # else: a new seat, the kept one is another window's
         self.joining = Joining(url, code, self.name.value.strip(), self.seat.value,
-                               token if mine else None, gender=self.gender.value)
+                               token if mine else None, gender=self.gender.value,
+                               pin=self._pin())
         self.say(_("Connecting…"))
 
     def back_to_last(self) -> None:
@@ -251,6 +332,8 @@ class JoinScene(WidgetScene):
             return
         self.address.value, self.port.value = str(kept["address"]), str(kept["port"])
         self.code.value = str(kept["code"])
+        self.invite = Invite(str(kept["address"]), int(kept["port"]), str(kept["code"]),
+                             bytes.fromhex(kept["pin"])) if kept.get("pin") else None
         self.join(token=str(kept["token"]))
 
     # ---- per frame -----------------------------------------------------------------------------
@@ -261,6 +344,9 @@ class JoinScene(WidgetScene):
         if self.rejoin:
             self.rejoin = False
             self.back_to_last()
+        if self.given is not None:
+            self.use_invite(self.given)
+            self.given = None
 
     def on_exit(self) -> None:
         self.browser.stop()
@@ -326,7 +412,7 @@ class JoinScene(WidgetScene):
         if port and lock is not None and lock.held:  # the kept seat is this window's
             self.ctx.update_setting("network", remember_joined(
                 self.ctx.settings.get("network"), address, port, welcome.code, welcome.seat,
-                welcome.token, name, self.gender.value))
+                welcome.token, name, self.gender.value, joining.link.pin))
         paths = self.ctx.paths
         session = RemoteSession(joining.link, welcome, name,
                                 rounds=RoundFiles.of(paths) if paths is not None else None,

@@ -1,5 +1,7 @@
 """The lobby of a table hosted here: its code to tell the others, where it listens, who has
-joined, what to do while a player is away; Start opens the table.
+joined, what to do while a player is away; Start opens the table. "Invite someone far away"
+asks the home router for a door and shows the invite's line, with Copy, and where the door
+stands (or, in one sentence, why there is none and what to do).
 
 The host listens only from this screen on (and until the table is left). A match saved with
 players on the network is hosted again here (Continue): the same code, the same seats'
@@ -11,6 +13,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from functools import partial
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -20,12 +23,16 @@ from rami_desktop.net.discovery import local_addresses
 from rami_desktop.net.game import NetTable
 from rami_desktop.net.host_session import HostSession
 from rami_desktop.net.hosting import Hosting, new_code
-from rami_desktop.net.keep import hosted, remember_hosted
+from rami_desktop.net.inviting import Invited, Inviting
+from rami_desktop.net.keep import hosted, remember_far, remember_hosted
+from rami_desktop.net.router.ways import Router, Trouble
 from rami_desktop.play.session.config import GameConfig, seat_name
 from rami_desktop.storage.match_io import MatchFiles
 from rami_desktop.storage.round_files import RoundFiles
 from rami_desktop.storage.stats import StatsFiles
 from rami_desktop.ui import theme
+from rami_desktop.ui.clipboard import copy_text
+from rami_desktop.ui.invite_words import door_message, door_state, invite_rows
 from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scene import WidgetScene
 from rami_desktop.ui.text import bidi_format
@@ -39,6 +46,10 @@ log = logging.getLogger(__name__)
 FIREWALL = N_("The first time, Windows or macOS may ask whether Rami may accept connections: "
               "allow it on private networks (home), not on public ones.")
 POLICY_LABELS = [("wait", N_("Wait for them")), ("bot", N_("A bot plays for them"))]
+INVITE = N_("Invite someone far away")
+ASKING = N_("Asking your router to open a door for the table…")
+SEND = N_("Send this line to the players far away, through any chat: they paste it in Join a "
+          "table.")
 
 
 def seats_keeper(ctx: Context, code: str, port: int) -> Callable[[dict[int, str], str], None]:
@@ -60,12 +71,21 @@ class LobbyScene(WidgetScene):
         config: the new match's setup (None: the saved match, hosted again).
     """
 
+    #: how the home router is found (None: UPnP, then NAT-PMP; the tour gives its own)
+    find_router: Callable[[], Router | None] | None = None
+    #: where the host's key is kept (None: the data folder; a game that keeps nothing, as the
+    #: tour's, gives its own)
+    key_folder: Path | None = None
+
     def __init__(self, ctx: Context, config: GameConfig | None = None) -> None:
         self.config = config
         self.session: HostSession | None = None
+        self.hosting: Hosting | None = None
+        self.inviting: Inviting | None = None
+        self.copied = False
         self.problem: str = ""
         self._handed_over = False
-        self._shown: tuple[str, ...] = ()
+        self._shown: tuple[object, ...] = ()
         self._changed = False
         super().__init__(ctx)
 
@@ -113,10 +133,29 @@ class LobbyScene(WidgetScene):
         else:
             session = HostSession(self.config, store=store, stats=stats, **options)
         self.session = session
+        self.hosting = hosting
         hosting.advertise(session.host_name, session.config.rules.preset, session.config.players,
                           len(session.book.free()))
         self.policy.value = session.policy
         session.commit()  # the table's code and tokens are kept before anyone is told
+        if kept and kept.get("far"):  # invited last time: the same door, the same invite
+            self.invite(kept["far"]["port"], kept["far"]["outside"])
+
+    def invite(self, port: int = 0, outside: int | None = None) -> None:
+        """Listen for players far away and ask the router for a door (see the module's
+        text)."""
+        folder = self.key_folder or (self.ctx.paths.data_dir if self.ctx.paths else None)
+        if self.hosting is None or self.inviting is not None or folder is None:
+            return
+        self.inviting = Inviting(self.hosting, folder, port, outside, self.find_router)
+        self.inviting.start()
+        self.on_resize(self.ctx.size)
+
+    def copy_invite(self) -> None:
+        """Copy the invite's line (the button then says Copied)."""
+        state = self.inviting.state if self.inviting is not None else None
+        if isinstance(state, Invited):
+            self.copied = copy_text(state.text)
 
     def host_name(self) -> str:
         """The table's name on the network: the first player's here."""
@@ -136,9 +175,15 @@ class LobbyScene(WidgetScene):
                                                  theme.INK)) for i in range(6)]
         self.policy = self.group.add(Choice(N_("While a player is away"), POLICY_LABELS,
                                             "wait", self.policy_changed, control_width=300))
-        self.firewall = self.group.add(Label(FIREWALL, theme.FONT_SMALL - 2, theme.INK_SOFT,
-                                             wrap=True))
+        self.invite_labels = [self.group.add(Label(partial(self.invite_row, i), theme.FONT_SMALL,
+                                                   theme.INK, align="center", bold=True))
+                              for i in range(2)]
+        self.firewall = self.group.add(Label(self.note_text, theme.FONT_SMALL - 2,
+                                             theme.INK_SOFT, wrap=True))
         self.back_button = self.group.add(Button(N_("Cancel"), self.back))
+        self.invite_button = self.group.add(Button(INVITE, lambda: self.invite()))
+        self.copy_button = self.group.add(Button(
+            lambda: _("Copied") if self.copied else _("Copy"), self.copy_invite))
         self.start_button = self.group.add(Button(N_("Start"), self.start, style="primary"))
         self.group.focused = self.start_button
 
@@ -154,6 +199,22 @@ class LobbyScene(WidgetScene):
             return ""
         return bidi_format(_("Address: {address} · port {port}"),
                            address=local_addresses()[0], port=self.session.port)
+
+    def invite_row(self, row: int) -> str:
+        """A row of the invite's line, once the door is open."""
+        state = self.inviting.state if self.inviting is not None else None
+        return invite_rows(state.text)[row] if isinstance(state, Invited) else ""
+
+    def note_text(self) -> str:
+        """Under the table: the firewall's question, or where the invite stands."""
+        if self.inviting is None:
+            return _(FIREWALL)
+        state = self.inviting.state
+        if isinstance(state, Invited):
+            return _(SEND) + " " + door_state(state.door)
+        if isinstance(state, Trouble):
+            return door_message(state)
+        return _(ASKING)
 
     def seat_text(self, seat: int) -> str:
         """One seat: who plays it, and whether they have joined."""
@@ -181,8 +242,9 @@ class LobbyScene(WidgetScene):
         pad, gap = theme.px(22, s), theme.px(8, s)
         line = theme.px(30, s)
         shown = self.session.config.players if self.session is not None else 0
-        content = (theme.px(48, s) + line + shown * line + theme.px(46, s) + theme.px(80, s)
-                   + theme.px(50, s) + 6 * gap)
+        rows = 2 if self.invite_row(0) else 0
+        content = (theme.px(48, s) + line + (shown + rows) * line + theme.px(46, s)
+                   + theme.px(80, s) + theme.px(50, s) + 6 * gap)
         h = min(size[1] - theme.px(16, s), self.panel.title_height() + content + 2 * pad)
         self.panel.rect = pygame.Rect(0, 0, w, h)
         self.panel.rect.center = (size[0] // 2, size[1] // 2)
@@ -199,11 +261,19 @@ class LobbyScene(WidgetScene):
         y += gap
         self.policy.rect = pygame.Rect(inner.x, y, inner.w, theme.px(46, s))
         y += theme.px(46, s) + gap
+        for i, label in enumerate(self.invite_labels):
+            label.visible = i < rows
+            label.rect = pygame.Rect(inner.x, y, inner.w, line)
+            y += line if i < rows else 0
         bar = self.panel.rect.bottom - pad - theme.px(50, s)
         self.firewall.rect = pygame.Rect(inner.x, y, inner.w, max(0, bar - gap - y))
         bw = theme.px(190, s)
         self.start_button.rect = pygame.Rect(inner.right - bw, bar, bw, theme.px(50, s))
         self.back_button.rect = pygame.Rect(inner.x, bar, bw, theme.px(50, s))
+        middle = pygame.Rect(inner.x + bw + gap, bar, inner.w - 2 * (bw + gap), theme.px(50, s))
+        self.invite_button.rect, self.copy_button.rect = middle, middle.copy()
+        self.invite_button.visible = self.inviting is None and self.session is not None
+        self.copy_button.visible = bool(self.invite_row(0))
         if is_rtl():  # the reading side first: every place mirrored about the panel's middle
             for widget in self.group.widgets:
                 if widget is not self.panel:
@@ -217,10 +287,24 @@ class LobbyScene(WidgetScene):
             self.session.pump()
             self.session.new_happenings()  # nothing shown here yet: the table shows the deal
         self.start_button.enabled = self.session is not None
-        shown = (self.code_text(), *(self.seat_text(i) for i in range(6)))
-        if shown != self._shown:  # someone joined or left: the screen is drawn again
+        shown = (self.code_text(), *(self.seat_text(i) for i in range(6)), self.note_text(),
+                 self.invite_row(0), self.copied)
+        if shown != self._shown:  # someone joined or left, the door opened: drawn again
+            if self.invite_row(0) != (self._shown[-2] if self._shown else ""):
+                self._door_opened()
             self._shown = shown
             self._changed = True
+
+    def _door_opened(self) -> None:
+        """The door opened (or moved): the buttons follow, and the settings keep it, so that
+        the table hosted again asks for the same door (the invite holds)."""
+        self.on_resize(self.ctx.size)
+        if self.copy_button.visible:
+            self.group.focused = self.copy_button
+        state = self.inviting.state if self.inviting is not None else None
+        if isinstance(state, Invited) and self.hosting is not None:
+            self.ctx.update_setting("network", remember_far(
+                self.ctx.settings.get("network"), self.hosting.far_port, state.door.port))
 
     def needs_redraw(self) -> bool:
         changed, self._changed = self._changed, False
