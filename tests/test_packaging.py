@@ -230,3 +230,13 @@ def test_build_the_bundle_of_this_system_and_smoke_test_it(tmp_path: Path) -> No
         assert heavy not in joined, f"{heavy} is in the bundle"
     # zeroconf as its Python sources, in the PYZ (build.spec's PURE_PYTHON_PACKAGES)
     assert not re.search(r"zeroconf/.*\.(so|pyd)$", joined, re.M)
+
+
+def test_the_slow_job_runs_the_invites_namespace_tests_as_root() -> None:
+    """Linux CI installs a real router (miniupnpd, nftables) and runs the invite's network
+    namespace tests as root, where they may not skip (RAMI_NETNS_REQUIRED)."""
+    slow_job = (WORKFLOWS / "tests.yml").read_text(encoding="utf-8").split("\n  slow:", 1)[1]
+    assert "miniupnpd-nftables nftables" in slow_job
+    step = slow_job.split("never skipped here)", 1)[1]
+    assert "sudo " in step and "RAMI_NETNS_REQUIRED=1" in step
+    assert "tests/net/test_invite_upnp.py" in step and "-m slow" in step

@@ -29,7 +29,9 @@ from rami_desktop.ui.invite_words import DOOR_MESSAGES
 
 from .router_lab import HOME_IP, RouterLab, unavailable
 
-REASON = unavailable()
+#: why the lab cannot be made here (skipped, naming it); CI's root job sets RAMI_NETNS_REQUIRED,
+#: where the tests run and fail rather than skip
+REASON = None if os.environ.get("RAMI_NETNS_REQUIRED") else unavailable()
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(REASON is not None, reason=REASON or "")]
 ROOT = Path(__file__).resolve().parents[2]
 #: seconds the host may take to print its invite or its refusal, and a round to be played
