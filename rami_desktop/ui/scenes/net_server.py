@@ -15,7 +15,6 @@ from urllib.parse import urlsplit
 
 import pygame
 
-from rami_desktop.engine.rules import PRESET_NAMES, PRESETS
 from rami_desktop.i18n import N_, _, is_rtl
 from rami_desktop.i18n.names import preset_title
 from rami_desktop.net.client import address_url
@@ -24,6 +23,7 @@ from rami_desktop.net.invite import Invite, invite_text
 from rami_desktop.net.joining import Trouble
 from rami_desktop.net.keep import kept_server, remember_server
 from rami_desktop.net.protocol import Create
+from rami_desktop.play.table.rulebook import PRESET_NAMES, PRESETS
 from rami_desktop.ui import theme
 from rami_desktop.ui.clipboard import copy_text
 from rami_desktop.ui.invite_words import invite_rows
