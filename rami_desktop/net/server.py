@@ -14,7 +14,6 @@ import asyncio
 import contextlib
 import itertools
 import logging
-import socket
 import ssl
 import threading
 import time
@@ -22,18 +21,17 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Protocol
 
-from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.asyncio.server import Server, ServerConnection
 from websockets.exceptions import ConnectionClosed
 
 from rami_desktop.storage.log_limit import LogLimit
 
-from .address_check import ip_literal
-from .doorstep import LIBRARY_LOG, CountedSocket, Doorstep, quiet_handler
+from .doorstep import Doorstep, quiet_handler
 from .errors import NetError
-from .guard import HANDSHAKE_TIME, Doorway, Guesses, address_key
+from .guard import Doorway, Guesses, address_key
 from .inbox import Inbox
+from .listening import serve_on
 from .protocol import (
-    HARD_LIMIT,
     VERSION,
     WELCOME_PREFIX,
     Create,
@@ -94,28 +92,6 @@ class Mailbox(Inbox[Inbound]):
                  on_put: Callable[[], None] | None = None) -> None:
         super().__init__(wake, on_put)
         self.code = code
-
-
-def listening_socket(host: str | None, port: int) -> socket.socket:
-    """One socket listening on ``host`` (None: every interface, IPv4 and IPv6 where the system
-    has both; an IPv4 or IPv6 address, ``::`` every IPv6 one; a name: its first address) and
-    ``port`` (0: a free one): one port for every address.
-
-    Raises:
-        OSError: the address cannot be listened on.
-    """
-    if host is None and socket.has_dualstack_ipv6():
-        return socket.create_server(("", port), family=socket.AF_INET6, dualstack_ipv6=True)
-    if host is None:
-        return socket.create_server(("", port))
-    address = ip_literal(host)
-    if address is not None:
-        family = socket.AF_INET6 if address.version == 6 else socket.AF_INET
-        return socket.create_server((host.strip("[]"), port), family=family)
-    infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
-    family, _kind, _proto, _name, where = infos[0]
-    return socket.create_server(where[:2] if family == socket.AF_INET6 else where,
-                                family=family)
 
 
 class Outbox(Protocol):
@@ -337,11 +313,7 @@ class HostServer:
 
     async def _serve(self, host: str | None, port: int, tls: ssl.SSLContext | None) -> int:
         """Listen on one more socket, served as the others; return its port."""
-        sock = CountedSocket(listening_socket(host, port), self.doorstep)
-        server: Server = await serve(self._handle, sock=sock, ssl=tls, max_size=HARD_LIMIT,
-                                     compression=None, ping_interval=10, ping_timeout=20,
-                                     open_timeout=HANDSHAKE_TIME, close_timeout=CLOSE_TIMEOUT,
-                                     logger=LIBRARY_LOG)
+        server = await serve_on(self._handle, self.doorstep, host, port, tls, CLOSE_TIMEOUT)
         self._servers.append(server)
         return int(next(iter(server.sockets)).getsockname()[1])
 
