@@ -184,8 +184,9 @@ class JoinScene(WidgetScene):
         self.paste_button.rect = pygame.Rect(inner.x, y, half, theme.px(40, s))
         self.server_button.rect = pygame.Rect(inner.right - half, y, half, theme.px(40, s))
         y += theme.px(40, s) + gap
-        self.list_title.rect = pygame.Rect(inner.x, y, inner.w, theme.px(46, s))
-        y += theme.px(46, s)
+        title_h = theme.px(46 if self.browser.unavailable else 28, s)  # two lines, or one
+        self.list_title.rect = pygame.Rect(inner.x, y, inner.w, title_h)
+        y += title_h
         label_h = theme.px(24, s)
         # the tables found: as many rows as the window leaves (a large text size lists fewer)
         fields = 2 * (label_h + rh + gap) + rh + gap + theme.px(40, s)  # a line of status
@@ -358,6 +359,8 @@ class JoinScene(WidgetScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        if self.browser.unavailable and self.list_title.rect.h < theme.px(46, self.scale):
+            self.on_resize(self.ctx.size)  # the list's title takes two lines now
         self.found = self.browser.tables()[:self.listed]
         for i, b in enumerate(self.table_buttons):
             b.visible = i < len(self.found)
