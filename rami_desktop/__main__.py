@@ -4,13 +4,22 @@ from __future__ import annotations
 
 import argparse
 import os
+import stat
 import sys
 from collections.abc import Sequence
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from rami_desktop.arguments import OneLineParser, safe_output, whole_number
+from rami_desktop.arguments import (
+    OneLineParser,
+    given,
+    quiet_logs,
+    safe_output,
+    shown,
+    whole_number,
+)
 from rami_desktop.engine.rules import PRESET_NAMES
+from rami_desktop.i18n import LANGUAGES
 from rami_desktop.storage.settings import clamp_window
 
 
@@ -37,14 +46,15 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     p.add_argument("--preset", choices=PRESET_NAMES, default="talaj", help="the rules preset")
     p.add_argument("--frames", type=whole_number(1, 10**9), default=None,
                    help="quit after N frames")
-    p.add_argument("--screenshot", default=None, metavar="PATH",
+    p.add_argument("--screenshot", type=given, default=None, metavar="PATH",
                    help="save the last frame as a PNG before quitting")
     p.add_argument("--perf", action="store_true",
                    help="print 'frame_ms p50=.. p99=.. max=..' at exit")
-    p.add_argument("--lang", default=None, metavar="CODE", help="language: en, fr or ar_MA")
+    p.add_argument("--lang", choices=sorted(LANGUAGES), default=None, metavar="CODE",
+                   help="language: en, fr or ar_MA")
     p.add_argument("--size", type=_size, default=None, metavar="WxH", help="window size")
     p.add_argument("--fullscreen", action="store_true", help="start fullscreen")
-    p.add_argument("--replay", default=None, metavar="FILE",
+    p.add_argument("--replay", type=given, default=None, metavar="FILE",
                    help="replay a kept round file face up")
     p.add_argument("--smoke-test", action="store_true",
                    help="render every screen once in every language, then exit")
@@ -59,11 +69,19 @@ def smoke_test(size: tuple[int, int] | None = None) -> int:
 
 
 def screenshot_problem(path: str) -> str | None:
-    """Why a screenshot cannot be saved at ``path`` (checked before any window opens)."""
+    """Why a screenshot cannot be saved at ``path`` (checked before any window opens; the
+    frame is written beside it and renamed over it, so a FIFO made there later is never
+    opened)."""
     target = os.path.abspath(path)
     folder = os.path.dirname(target)
     if os.path.isdir(target):
         return f"{path} is a folder"
+    try:
+        mode = os.stat(target).st_mode
+    except OSError:
+        mode = None
+    if mode is not None and not stat.S_ISREG(mode):
+        return f"{path} is not a regular file (a FIFO or a device)"
     if not os.path.isdir(folder):
         return f"no folder {folder}"
     if not os.access(folder, os.W_OK):
@@ -80,17 +98,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.screenshot:
         problem = screenshot_problem(args.screenshot)
         if problem:
-            print(f"rami: cannot save the screenshot: {problem}", file=sys.stderr)
+            print(f"rami: cannot save the screenshot: {shown(problem)}", file=sys.stderr)
             return 2
     replay = None
     if args.replay:
         from rami_desktop.play.session.replay import Replay
         from rami_desktop.storage.round_files import read_round
 
-        replay, problem = read_round(args.replay, Replay.of_record)
+        with quiet_logs():  # the refusal is its one line, the reason its last word
+            replay, problem = read_round(args.replay, Replay.of_record)
         if replay is None:
-            print(f"rami: cannot replay {args.replay}: {(problem or '').replace('_', ' ')}",
-                  file=sys.stderr)
+            print(f"rami: cannot replay {shown(args.replay)}: "
+                  f"{(problem or '').replace('_', ' ')}", file=sys.stderr)
             return 2
     import pygame
 
@@ -100,11 +119,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     app = App(args.size, fullscreen=True if args.fullscreen else None)
     if args.lang:
-        try:
-            app.set_language(args.lang, save=False)
-        except ValueError:
-            print(f"rami: unknown language {args.lang!r}", file=sys.stderr)
-            return 2
+        app.set_language(args.lang, save=False)
     if args.autoplay:
         players = args.players if args.players is not None else 4
         app.stack.push(app.scene(Route.MENU))
@@ -122,7 +137,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             try:
                 app.save_screenshot(args.screenshot)
             except (OSError, pygame.error) as exc:  # the file could not be written after all
-                print(f"rami: cannot save the screenshot: {exc}", file=sys.stderr)
+                print(f"rami: cannot save the screenshot: {shown(exc)}", file=sys.stderr)
                 status = 2
     finally:
         if args.perf:

@@ -52,6 +52,7 @@ from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scene import Reopenable, Scene, SceneStack
 from rami_desktop.ui.scenes.error_screen import ErrorScreen
 from rami_desktop.ui.scenes.menu import MenuScene
+from rami_desktop.ui.screenshot import save_image
 
 log = logging.getLogger(__name__)
 
@@ -466,8 +467,8 @@ class App:
             self.save_screenshot(screenshot)
 
     def save_screenshot(self, path: str) -> None:
-        """Save the last frame as an image."""
-        pygame.image.save(self.screen, path)
+        """Save the last frame as an image (raises as :func:`.ui.screenshot.save_image`)."""
+        save_image(self.screen, path)
 
     def frame_stats(self) -> tuple[float, float, float]:
         """(p50, p99, max) of the work times of the last frames, in milliseconds."""

@@ -1,16 +1,18 @@
 """The command line of every tool (the game, the simulator, the solver, the conformance runner,
 the text mode): a refusal is one line and exit code 2, ``--help`` gives the rest
-(docs/bad-inputs.md)."""
+(docs/bad-inputs.md); what a person typed (a path, a name) is shown with its control
+characters escaped (:func:`shown`), so that a refusal is one line a terminal prints as it is."""
 
 from __future__ import annotations
 
 import argparse
 import contextlib
 import io
+import logging
 import math
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import NoReturn
 
 from rami_desktop.net.address_check import host_name
@@ -24,7 +26,7 @@ class OneLineParser(argparse.ArgumentParser):
     standard error, with exit code 2 (argparse's own prints its whole usage block)."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: {message} (--help for the usage)\n")
+        self.exit(2, f"{self.prog}: {shown(message)} (--help for the usage)\n")
 
     def parse_known_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
                          namespace: argparse.Namespace | None = None
@@ -41,6 +43,38 @@ class OneLineParser(argparse.ArgumentParser):
             if action.nargs is None and action.option_strings and empty:
                 self.error(f"argument {'/'.join(action.option_strings)}: expected one argument")
         return parsed, rest
+
+
+def shown(text: object) -> str:
+    """Text as a one-line message shows it: every character that is not printable (ESC, NUL, a
+    line break, a bidi control, a lone surrogate) as its escape (``\\x1b``), the rest as it is
+    (letters of every script included)."""
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii")
+                   for c in str(text))
+
+
+def given(text: str) -> str:
+    """An argparse type: any text but an empty one (an empty value is never taken for a
+    missing one, which means something else)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("an empty value (leave the flag out instead)")
+    return text
+
+
+@contextlib.contextmanager
+def quiet_logs() -> Iterator[None]:
+    """While it lasts, a record logged before any log is set up is dropped rather than printed
+    on standard error beside a tool's one line (the game's log file takes them once open)."""
+    root = logging.getLogger()
+    if root.handlers:
+        yield
+        return
+    null = logging.NullHandler()
+    root.addHandler(null)
+    try:
+        yield
+    finally:
+        root.removeHandler(null)
 
 
 def safe_output() -> None:

@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
-from rami_desktop.arguments import OneLineParser, safe_output, whole_number
+from rami_desktop.arguments import OneLineParser, safe_output, shown, whole_number
 from rami_desktop.bots import ALL_LEVELS, Bot, levels_for
 from rami_desktop.engine.actions import (
     Action,
@@ -385,7 +385,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(file=sys.stdout)
         return 130
     except InputError as exc:
-        print(f"{PROG}: {exc}", file=sys.stderr)
+        print(f"{PROG}: {shown(exc)}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         # the reader went away (``| head``): nothing more can be written there; the rest of

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .arguments import OneLineParser, safe_output
+from .arguments import OneLineParser, safe_output, shown
 from .engine.actions import Action, action_from_dict
 from .engine.cards import Card, CardCodeError, parse_cards
 from .engine.deal import check_deal, complete_stock
@@ -307,7 +307,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             scenario = load(path)
         except ScenarioError as exc:
-            print(f"{path}: not a valid scenario: {exc}",
+            print(f"{shown(path)}: not a valid scenario: {shown(exc)}",
                   file=sys.stderr if args.json else sys.stdout)
             invalid = True
             continue
@@ -319,11 +319,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         label = scenario.name or path.name
         if problems:
             failed = True
-            print(f"FAIL {path.name}: {label}")
+            print(f"FAIL {shown(path.name)}: {shown(label)}")
             for line in problems:
                 print(f"    {line}")
         else:
-            print(f"PASS {path.name}: {label}")
+            print(f"PASS {shown(path.name)}: {shown(label)}")
     if invalid:
         return 2
     return 1 if failed else 0

@@ -33,12 +33,14 @@ from typing import Any
 
 from rami_desktop.arguments import (
     OneLineParser,
+    given,
     hours,
     listen_address,
     player_name,
     regular_file,
     safe_output,
     seconds,
+    shown,
     table_code,
     whole_number,
 )
@@ -117,7 +119,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                     help=f"seconds the router keeps the door unless renewed (default {LEASE})")
     ap.add_argument("--no-advertise", action="store_true",
                     help="do not announce the table on the local network")
-    ap.add_argument("--config", default=None,
+    ap.add_argument("--config", type=given, default=None,
                     help="a JSON file: {\"port\", \"listen\", \"state\", \"tables\": [...]}")
     ap.add_argument("--state", default=None,
                     help="folder where the tables are kept (every action on disk before "
@@ -125,7 +127,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     ap.add_argument("--resume", action="store_true",
                     help="open again the tables kept in --state (none kept: the tables "
                          "configured)")
-    ap.add_argument("--admin-token-file", default=None,
+    ap.add_argument("--admin-token-file", type=given, default=None,
                     help="a file holding the token that lets a player's game create tables")
     ap.add_argument("--expire", type=hours(MAX_HOURS), default=None, metavar="HOURS",
                     help=f"close a table nobody joined after HOURS (0: never; default "
@@ -194,11 +196,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         settings, specs = plan_of(args)
         token = read_token(args.admin_token_file) if args.admin_token_file else None
     except ValueError as exc:
-        print(f"rami-host: {exc}", file=sys.stderr)
+        print(f"rami-host: {shown(exc)}", file=sys.stderr)
         return BAD_ARGS
     if token is not None and readable_by_all(args.admin_token_file):
-        print(f"rami-host: warning: {args.admin_token_file} can be read by every user of this "
-              "machine (chmod 600, or 640 with the host's group)", file=sys.stderr, flush=True)
+        print(f"rami-host: warning: {shown(args.admin_token_file)} can be read by every user of "
+              "this machine (chmod 600, or 640 with the host's group)", file=sys.stderr,
+              flush=True)
     identity = None
     try:
         tls = tls_context(args.cert, args.key) if args.cert else None
@@ -207,12 +210,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                                      else Paths.from_environment().data_dir)
             tls = server_context(str(identity.cert_file), str(identity.key_file))
     except (OSError, ssl.SSLError) as exc:
-        print(f"rami-host: the certificate cannot be used: {exc}", file=sys.stderr)
+        print(f"rami-host: the certificate cannot be used: {shown(exc)}", file=sys.stderr)
         return BAD_ARGS
     try:
         lock = take_state(settings["state"])
     except StateError as exc:
-        print(f"rami-host: {exc}", file=sys.stderr)
+        print(f"rami-host: {shown(exc)}", file=sys.stderr)
         return BAD_ARGS
     admin_box: Inbox[Inbound] = Inbox()
     server = HostServer(admin_check(token), admin_box if token else None)
@@ -234,7 +237,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not codes:  # nothing kept (a first start): the tables configured
             codes = [hall.open(spec) for spec in specs]
     except ValueError as exc:
-        print(f"rami-host: {exc}", file=sys.stderr)
+        print(f"rami-host: {shown(exc)}", file=sys.stderr)
         return BAD_ARGS
     if not codes and not token:
         print("rami-host: no table to serve", file=sys.stderr)
@@ -244,7 +247,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         port = server.start(listen or "", port, tls)
     except OSError as exc:
         print(f"rami-host: cannot listen on {listen or 'every address'}, port {port}: "
-              f"{exc}", file=sys.stderr)
+              f"{shown(exc)}", file=sys.stderr)
         hall.close()
         return FAILED
     hall.serving(listen, port)

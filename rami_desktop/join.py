@@ -9,13 +9,15 @@ settings (``RAMI_HOME`` chooses their folder): started again for the same table,
 comes back to its seat; a second joiner of the same profile at the same table while the first
 is still there joins as a new seat under its own name (:mod:`rami_desktop.net.seat_lock`).
 Exit 0 at the normal end (the match's, or the host's ``--rounds``); a wrong code or a full
-table: exit 2 and one line; another trouble: exit 1 and one line.
+table: exit 2 and one line; another trouble: exit 1 and one line. What it logs goes to the
+profile's log file (``rami.log``), as the game's does: standard error holds only that line.
 """
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
+import logging
 import random
 import sys
 import time
@@ -24,10 +26,12 @@ from typing import Any
 
 from rami_desktop.arguments import (
     OneLineParser,
+    given,
     player_name,
     regular_file,
     safe_output,
     seconds,
+    shown,
     table_code,
     whole_number,
 )
@@ -44,6 +48,7 @@ from rami_desktop.net.keep import joined_entry, remember_joined
 from rami_desktop.net.protocol import Create, normalize_code
 from rami_desktop.net.remote import RemoteSession
 from rami_desktop.net.seat_lock import SeatLock
+from rami_desktop.storage.logs import setup_logging
 from rami_desktop.storage.paths import Paths
 from rami_desktop.storage.settings import load_settings, save_settings
 from rami_desktop.ui.invite_words import invite_message
@@ -74,7 +79,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                     help="the seats of the table created (net, bot:LEVEL)")
     ap.add_argument("--rounds", type=whole_number(1, 100_000), default=None,
                     help="the table created ends after K rounds")
-    ap.add_argument("--admin-token-file", default=None,
+    ap.add_argument("--admin-token-file", type=given, default=None,
                     help="the file holding the host's admin token (with --create)")
     ap.add_argument("--bot", choices=LEVELS, default="medium", help="the policy that plays")
     ap.add_argument("--name", type=player_name, default="",
@@ -94,6 +99,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Join, play to the end; return the exit code."""
     safe_output()
     args = parse_args(argv)
+    setup_logging(Paths.from_environment(), logging.WARNING)  # the profile's log, as the game's
     pin = None
     try:
         if args.invite is not None:
@@ -110,7 +116,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             url = address_url(args.address, args.port)
         admin = read_admin(args)
     except ValueError as exc:
-        print(f"rami-join: {exc}", file=sys.stderr)
+        print(f"rami-join: {shown(exc)}", file=sys.stderr)
         return REFUSED
     deadline = time.monotonic() + args.timeout
     if admin is not None:

@@ -17,7 +17,7 @@ import sys
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, TextIO
 
-from .arguments import OneLineParser, safe_output, whole_number
+from .arguments import OneLineParser, safe_output, shown, whole_number
 from .engine.cards import Card, CardCodeError, codes, deck_excess, parse_cards
 from .engine.rules import PRESETS, Rules
 from .engine.solver import Arrangement, Opening, best_opening, least_penalty
@@ -198,7 +198,7 @@ def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None,
                 out.write(format_answer(answer) + "\n")
             out.flush()
     except InputError as exc:
-        print(f"{parser.prog}: {exc}", file=sys.stderr)
+        print(f"{parser.prog}: {shown(exc)}", file=sys.stderr)
         return 2
     return 2 if bad else 0
 

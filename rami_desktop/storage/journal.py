@@ -22,11 +22,18 @@ import re
 import secrets
 import zlib
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from rami_desktop.storage import problems
-from rami_desktop.storage.atomic import MAX_BYTES, fsync_dir, read_regular_file
+from rami_desktop.storage.atomic import (
+    MAX_BYTES,
+    NotAFileError,
+    fsync_dir,
+    read_regular_file,
+    set_aside,
+)
 from rami_desktop.storage.private import open_private, private_folder
 
 log = logging.getLogger(__name__)
@@ -71,20 +78,40 @@ def _refuse(name: str) -> Any:
     raise ValueError(f"non-standard JSON constant {name}")
 
 
+@dataclass(frozen=True)
+class JournalRead:
+    """A journal as read: its steps; ``lost``, the moves after a damaged line in its middle
+    that could not be read (a cut last line, never acknowledged, is not counted); and
+    ``not_a_file``, when it was a FIFO, a device or a folder (set aside: the snapshot alone)."""
+
+    steps: list[dict[str, Any]] = field(default_factory=list)
+    lost: int = 0
+    not_a_file: bool = False
+
+
 def read_steps(folder: Path, journal_id: str) -> list[dict[str, Any]]:
+    """The steps of a journal (:func:`read_journal`)."""
+    return read_journal(folder, journal_id).steps
+
+
+def read_journal(folder: Path, journal_id: str) -> JournalRead:
     """The steps of a journal, in order, up to its first line a crash cut (that line and any
-    after it are left out, with one log line); none when the journal is missing.
+    after it are left out, with one log line); none when the journal is missing, or is not a
+    regular file (set aside as ``<name>.not-a-file-<time>``).
 
     Raises:
-        ValueError: the journal is not the one named (another id in its first line), not a
-            regular file, or over the size limit.
+        ValueError: the journal is not the one named (another id in its first line), or over
+            the size limit.
     """
     path = journal_path(folder, journal_id)
     try:
         raw = read_regular_file(path, MAX_BYTES)
     except FileNotFoundError:
         log.warning("the journal %s is missing: the snapshot alone is used", path.name)
-        return []
+        return JournalRead()
+    except (NotAFileError, IsADirectoryError):
+        set_aside(path)  # the snapshot alone is used; the next one starts a real journal
+        return JournalRead(not_a_file=True)
     except OSError as exc:
         raise ValueError(f"{path.name}: {exc}") from exc
     if len(raw) > MAX_BYTES:
@@ -94,7 +121,7 @@ def read_steps(folder: Path, journal_id: str) -> list[dict[str, Any]]:
     if not complete:
         if rest:
             log.warning("%s: its first line was cut: the snapshot alone is used", path.name)
-        return []
+        return JournalRead()
     head = _decode_line(complete[0])
     if head is None or head.get("journal") != journal_id:
         raise ValueError(f"{path.name} does not begin as the journal {journal_id}")
@@ -104,11 +131,21 @@ def read_steps(folder: Path, journal_id: str) -> list[dict[str, Any]]:
         if step is None or step.get("n") != len(steps) + 1:
             log.warning("%s: line %d is cut or damaged: %d steps kept, the rest left out",
                         path.name, number, len(steps))
-            return steps
+            return JournalRead(steps, _moves(complete[number - 1:]))
         steps.append(step)
     if rest:
         log.warning("%s: its last line was cut (a crash while writing): left out", path.name)
-    return steps
+    return JournalRead(steps)
+
+
+def _moves(lines: Sequence[bytes]) -> int:
+    """The moves among lines left out: each line holding an action, and each that cannot be
+    read at all (it may have held one)."""
+    count = 0
+    for line in lines:
+        step = _decode_line(line)
+        count += step is None or "a" in step
+    return count
 
 
 def remove_journals(folder: Path, keep: Iterable[str] = ()) -> None:
@@ -195,4 +232,5 @@ def _write_all(fd: int, data: bytes) -> None:
         view = view[written:]
 
 
-__all__ = ["Journal", "encode_line", "journal_path", "new_id", "read_steps", "remove_journals"]
+__all__ = ["Journal", "JournalRead", "encode_line", "journal_path", "new_id", "read_journal",
+           "read_steps", "remove_journals"]

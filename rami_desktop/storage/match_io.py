@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from rami_desktop.storage import problems
-from rami_desktop.storage.journal import Journal, new_id, read_steps, remove_journals
+from rami_desktop.storage.journal import Journal, new_id, read_journal, remove_journals
 from rami_desktop.storage.paths import Paths
 from rami_desktop.storage.saves import clear_match, has_saved_match, load_match, save_match
 
@@ -93,12 +93,18 @@ class MatchFiles:
     def load(self, rebuild: Callable[[dict[str, Any]], T]) -> tuple[T | None, str | None]:
         """Read the snapshot and its journal's steps (given as its ``steps``) and rebuild the
         match; never raises on a bad file (see
-        :func:`~rami_desktop.storage.saves.load_match` for the problem codes)."""
+        :func:`~rami_desktop.storage.saves.load_match` for the problem codes; a journal that
+        is not a file, or whose last moves cannot be read, is said when the snapshot is good:
+        ``journal_not_a_file``, ``journal_cut:<moves>``)."""
         named: list[str] = []
+        journal_problem: list[str | None] = [None]
 
         def steps(journal: str) -> list[dict[str, Any]]:
             named.append(journal)
-            return read_steps(self.folder, journal)
+            read = read_journal(self.folder, journal)
+            journal_problem[0] = (problems.JOURNAL_NOT_A_FILE if read.not_a_file
+                                  else problems.journal_cut(read.lost) if read.lost else None)
+            return read.steps
 
         def checked(payload: dict[str, Any]) -> T:
             value = rebuild(payload)
@@ -110,6 +116,8 @@ class MatchFiles:
         except Exception:  # boundary: file loading
             log.exception("the saved match could not be loaded")
             return None, problems.UNREADABLE
+        if value is not None and problem is None:
+            problem = journal_problem[0]
         return value, problem  # type: ignore[return-value]
 
     def clear(self) -> str | None:

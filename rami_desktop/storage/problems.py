@@ -34,6 +34,13 @@ DATA_DIR_UNWRITABLE = "data_dir_unwritable"
 #: The folder for the log files cannot be created or written (logging goes to stderr).
 LOG_DIR_UNWRITABLE = "log_dir_unwritable"
 
+#: The saved match's journal (its moves since the last snapshot) was not a file (a FIFO, a device,
+#: a folder): it was set aside and the match resumed from its snapshot.
+JOURNAL_NOT_A_FILE = "journal_not_a_file"
+#: A line in the middle of the saved match's journal could not be read: the moves from it on
+#: were left out. Said with their number: ``journal_cut:<moves>``.
+JOURNAL_CUT = "journal_cut"
+
 ALL_PROBLEMS: frozenset[str] = frozenset({
     CORRUPT_RESTORED_BACKUP,
     CORRUPT_NO_BACKUP,
@@ -47,11 +54,18 @@ ALL_PROBLEMS: frozenset[str] = frozenset({
     CONFIG_DIR_UNWRITABLE,
     DATA_DIR_UNWRITABLE,
     LOG_DIR_UNWRITABLE,
+    JOURNAL_NOT_A_FILE,
+    JOURNAL_CUT,
 })
 
 _DISK_FULL_ERRNOS = frozenset(
     code for code in (getattr(errno, "ENOSPC", None), getattr(errno, "EDQUOT", None)) if code
 )
+
+
+def journal_cut(moves: int) -> str:
+    """The problem of a journal whose last ``moves`` moves could not be read."""
+    return f"{JOURNAL_CUT}:{moves}"
 
 
 def problem_for_write_error(exc: OSError) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from rami_desktop.i18n import N_, _
+from rami_desktop.i18n import N_, _, ngettext
 from rami_desktop.play.session.persist import NOT_SAVED_INCONSISTENT, SAVE_FAILED
 from rami_desktop.storage import problems
 
@@ -51,6 +51,9 @@ PROBLEM_MESSAGES: dict[str, str] = {
         "The data folder cannot be written, so matches and statistics will not be saved."),
     problems.LOG_DIR_UNWRITABLE: N_(
         "The log folder cannot be written, so the log goes to the console instead."),
+    problems.JOURNAL_NOT_A_FILE: N_(
+        "The record of the last moves was not a file: the match resumed from its last save."),
+    problems.JOURNAL_CUT: N_("The last moves could not be read: the match resumed without them."),
     # not storage codes: the session's save refused a match that did not replay, or failed in
     # an unexpected way (see play.session.persist)
     NOT_SAVED_INCONSISTENT: N_(
@@ -87,7 +90,14 @@ def problem_text(code: str, subject: str | None = None) -> str:
         code: a code of :mod:`rami_desktop.storage.problems` (unknown codes get a generic line).
         subject: ``settings``, ``save`` or ``stats`` to start the line with what it is about.
     """
-    sentence = _(PROBLEM_MESSAGES.get(code, UNKNOWN_PROBLEM))
+    base, _sep, count = code.partition(":")
+    if base == problems.JOURNAL_CUT and count.isdigit():
+        moves = int(count)
+        sentence = ngettext("The last move could not be read: the match resumed without it.",
+                            "The last {count} moves could not be read: the match resumed "
+                            "without them.", moves).format(count=moves)
+    else:
+        sentence = _(PROBLEM_MESSAGES.get(code, UNKNOWN_PROBLEM))
     label = SUBJECTS.get(subject or "")
     if label is None:
         return sentence

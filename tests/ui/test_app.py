@@ -227,7 +227,9 @@ def test_main_autoplay_runs(tmp_path: Path) -> None:
 
 
 def test_main_rejects_unknown_language() -> None:
-    assert main(["--frames", "1", "--lang", "xx"]) == 2
+    with pytest.raises(SystemExit) as stop:  # refused by the command line, before any window
+        main(["--frames", "1", "--lang", "xx"])
+    assert stop.value.code == 2
 
 
 def test_frame_times_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
