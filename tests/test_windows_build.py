@@ -7,18 +7,22 @@ runs silently (``/S``) as a player without administrator rights would run it; th
 match and log where the game keeps them, ``%LOCALAPPDATA%\\Rami``); the uninstaller runs
 silently (it copies itself to a temporary folder and returns at once, so the test waits for its
 work); the program folder, its shortcuts and its Apps entry are gone and the player's files are
-untouched.
+untouched. A lighter test makes the installer from the real script around a stand-in game and
+checks that while the game runs nothing is removed (the uninstaller stays to be run again).
 """
 
 from __future__ import annotations
 
 import re
+import select
+import shutil
 import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -123,4 +127,78 @@ def test_install_play_and_uninstall_the_windows_build_under_wine(
         assert not start_menu.exists() and not desktop.exists()
         assert _files(user_folder) == user_files
     finally:
+        builder.stop_wine(wine, env)
+
+
+def _windows_program(name: str) -> Path | None:
+    """One of Wine's own Windows programs (a real PE file), to stand in for the game."""
+    folders = sorted(Path("/usr/lib").glob("*/wine/x86_64-windows"))
+    for folder in [*folders, Path("/usr/lib/wine/x86_64-windows")]:
+        if (folder / name).is_file():
+            return folder / name
+    return None
+
+
+def _first_line(proc: subprocess.Popen[bytes], seconds: float) -> bytes:
+    """The first line a program writes, waited for ``seconds`` at most."""
+    assert proc.stdout is not None
+    ready, _w, _x = select.select([proc.stdout], [], [], seconds)
+    assert ready, f"nothing written in {seconds} s"
+    return proc.stdout.readline()
+
+
+@pytest.mark.slow
+def test_the_uninstaller_asks_to_close_a_running_game_under_wine(
+        builder: ModuleType, tmp_path: Path) -> None:
+    """While the game runs (Windows holds Rami.exe), the silent uninstaller and installer
+    change nothing and exit 2, so no file is left without its uninstaller and Apps entry; once
+    the game is closed, the uninstaller removes it all. The game here is Wine's cmd.exe under
+    the name Rami.exe (what matters is a running program's file), in an installer made from
+    the real script."""
+    stand_in = _windows_program("cmd.exe")
+    if stand_in is None:
+        pytest.skip("no Windows program of Wine's own to stand in for the game")
+    bundle = tmp_path / "bundle"
+    (bundle / "_internal").mkdir(parents=True)
+    shutil.copyfile(stand_in, bundle / "Rami.exe")
+    (bundle / "_internal" / "data.txt").write_text("the bundle's files\n")
+    setup = builder.make_installer(builder.find_makensis(), bundle, tmp_path, "0.0.1")
+    wine = builder.find_wine()
+    env = builder.wine_env(tmp_path / "prefix", tmp_path / "home")
+    builder.ensure_prefix(wine, env)
+    builder.start_wine(wine, env)
+    quiet: dict[str, Any] = {"stdin": subprocess.DEVNULL, "stdout": subprocess.DEVNULL,
+                             "stderr": subprocess.DEVNULL, "timeout": 300}
+
+    def run(*args: str) -> int:
+        return subprocess.run([str(wine), *args], env=env, check=False, **quiet).returncode
+
+    def listed() -> bool:
+        return "DisplayName" in builder.wine_run(wine, ["reg", "query", UNINSTALL_KEY],
+                                                 env).stdout
+    game: subprocess.Popen[bytes] | None = None
+    try:
+        assert run(builder.to_wine(setup), "/S") == 0
+        program = _local_app_data(tmp_path / "prefix") / "Programs" / "Rami"
+        installed = _files(program)
+        assert {"Rami.exe", "uninstall.exe"} <= set(installed) and listed()
+        game = subprocess.Popen([str(wine), builder.to_wine(program / "Rami.exe")], env=env,
+                                stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                stderr=subprocess.DEVNULL)
+        assert _first_line(game, 120)  # it runs
+        # run in place (_?=) so that its exit code is the uninstaller's own
+        assert run(builder.to_wine(program / "uninstall.exe"), "/S",
+                   "_?=" + builder.to_wine(program)) == 2
+        assert _files(program) == installed and listed()  # nothing changed, still removable
+        assert run(builder.to_wine(setup), "/S") == 2  # an update waits for it too
+        assert _files(program) == installed
+        assert game.stdin is not None
+        game.stdin.write(b"exit\r\n")
+        game.stdin.close()
+        assert game.wait(120) == 0
+        assert run(builder.to_wine(program / "uninstall.exe"), "/S") == 0
+        _wait_until(lambda: not program.exists() and not listed(), seconds=300)
+    finally:
+        if game is not None and game.poll() is None:
+            game.kill()
         builder.stop_wine(wine, env)

@@ -12,6 +12,12 @@
 ; Settings > Apps. The uninstaller removes only what the installer put there: the player's
 ; settings, saved match and statistics (%LOCALAPPDATA%\Rami) stay. Pages in English, French
 ; and Arabic (the darija words of strings.nsh); silent with /S (uninstall.exe /S too).
+;
+; While the game runs (Windows holds Rami.exe: it cannot be opened for writing), the installer
+; and the uninstaller ask to close it (Retry, or Cancel: nothing is changed; silent: nothing is
+; changed, exit code 2). Should a file still be held when removing (the game started again
+; meanwhile), the uninstaller and its Apps entry stay with what is left, to be run again: no
+; file is ever left without a way to remove it.
 
 ; a 64-bit installer where this NSIS has the amd64 stubs (Debian's has them), else the 32-bit one
 ; (the official Windows NSIS ships only x86 stubs; Windows runs it as well)
@@ -55,6 +61,7 @@ VIAddVersionKey /LANG=0 "LegalCopyright" "(c) 2026 ${PUBLISHER}, MIT licence"
 
 !include "MUI2.nsh"
 !include "FileFunc.nsh"
+!include "LogicLib.nsh"
 !include "x64.nsh"
 
 !define MUI_ICON "../icons/rami.ico"
@@ -88,16 +95,51 @@ VIAddVersionKey /LANG=0 "LegalCopyright" "(c) 2026 ${PUBLISHER}, MIT licence"
 !insertmacro MUI_RESERVEFILE_LANGDLL
 !include /CHARSET=UTF8 "strings.nsh"
 
+; $R0 = 1 while the game runs from $INSTDIR: Windows then refuses to open Rami.exe for
+; writing (opened to append, nothing written; an absent file is never created)
+!macro GameRunning UN
+Function ${UN}GameRunning
+  StrCpy $R0 0
+  ${If} ${FileExists} "$INSTDIR\${EXE}"
+    ClearErrors
+    FileOpen $R1 "$INSTDIR\${EXE}" a
+    ${If} ${Errors}
+      StrCpy $R0 1
+    ${Else}
+      FileClose $R1
+    ${EndIf}
+  ${EndIf}
+FunctionEnd
+
+; ask until the game is closed; Cancel (or silent) leaves everything as it is, exit code 2
+Function ${UN}AskToCloseGame
+  ${Do}
+    Call ${UN}GameRunning
+    ${If} $R0 == 0
+      Return
+    ${EndIf}
+    MessageBox MB_RETRYCANCEL|MB_ICONEXCLAMATION "$(CloseRami)" /SD IDCANCEL IDRETRY again
+    SetErrorLevel 2
+    Quit
+    again:
+  ${Loop}
+FunctionEnd
+!macroend
+!insertmacro GameRunning ""
+!insertmacro GameRunning "un."
+
 Function .onInit
   ${IfNot} ${RunningX64}
     MessageBox MB_OK|MB_ICONSTOP "$(Needs64)" /SD IDOK
     Abort
   ${EndIf}
   !insertmacro MUI_LANGDLL_DISPLAY
+  Call AskToCloseGame
 FunctionEnd
 
 Function un.onInit
   !insertmacro MUI_UNGETLANGUAGE
+  Call un.AskToCloseGame
 FunctionEnd
 
 Section "!$(SecGame)" SecGame
@@ -127,11 +169,19 @@ Section "$(SecDesktop)" SecDesktop
 SectionEnd
 
 Section "Uninstall"
-  Delete "$SMPROGRAMS\${APP}.lnk"
-  Delete "$DESKTOP\${APP}.lnk"
   ; only what the installer wrote: the player's files live elsewhere (%LOCALAPPDATA%\Rami)
   RMDir /r "$INSTDIR\_internal"
   Delete "$INSTDIR\${EXE}"
+  ${If} ${FileExists} "$INSTDIR\${EXE}"
+  ${OrIf} ${FileExists} "$INSTDIR\_internal\*.*"
+    ; a file still held (the game started again meanwhile): the uninstaller, its shortcuts
+    ; and its Apps entry stay with what is left, to be run again once the game is closed
+    MessageBox MB_OK|MB_ICONEXCLAMATION "$(NotAllRemoved)" /SD IDOK
+    SetErrorLevel 2
+    Return
+  ${EndIf}
+  Delete "$SMPROGRAMS\${APP}.lnk"
+  Delete "$DESKTOP\${APP}.lnk"
   Delete "$INSTDIR\uninstall.exe"
   RMDir "$INSTDIR"
   DeleteRegKey HKCU "${UNINST_KEY}"

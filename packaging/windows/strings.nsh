@@ -24,3 +24,11 @@ LangString Welcome ${LANG_ARABIC} "غادي نثبّتو الرامي ${VERSION}
 LangString KeepsFiles ${LANG_ENGLISH} "Rami will be removed from the folder below. Your settings, saved match and statistics are kept."
 LangString KeepsFiles ${LANG_FRENCH} "Rami va être supprimé du dossier ci-dessous. Vos réglages, votre partie enregistrée et vos statistiques sont conservés."
 LangString KeepsFiles ${LANG_ARABIC} "الرامي غادي يتحيّد من الدوسي اللي لتحت. الإعدادات ديالك، البارتية المحفوظة والإحصائيات كيبقاو."
+
+LangString CloseRami ${LANG_ENGLISH} "Rami is open. Close the game, then click Retry (Cancel changes nothing)."
+LangString CloseRami ${LANG_FRENCH} "Rami est ouvert. Fermez le jeu, puis cliquez sur Réessayer (Annuler ne change rien)."
+LangString CloseRami ${LANG_ARABIC} "الرامي مازال مفتوح. سدّ اللعبة، ومن بعد كليكي على عاود (بلاش ما كيبدّل والو)."
+
+LangString NotAllRemoved ${LANG_ENGLISH} "Rami was opened again, so some of its files could not be removed. Close the game and uninstall Rami again from Settings > Apps."
+LangString NotAllRemoved ${LANG_FRENCH} "Rami a été rouvert : certains de ses fichiers n’ont pas pu être supprimés. Fermez le jeu et désinstallez Rami à nouveau depuis Paramètres > Applications."
+LangString NotAllRemoved ${LANG_ARABIC} "الرامي تحلّ عاوتاني، داكشي علاش شي فيشيات ديالو ما تحيّدوش. سدّ اللعبة وعاود حيّد الرامي من الإعدادات > التطبيقات."
