@@ -1,4 +1,4 @@
-"""Settings for the whole suite: reproducible property tests, compiled catalogs.
+"""Settings for the whole suite: reproducible property tests and matches, compiled catalogs.
 
 Hypothesis profiles: ``ci`` (chosen when ``CI=true``) draws the same examples on every run
 (``derandomize``) so a red CI run fails again on any machine; ``dev`` (the default elsewhere)
@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import compileall
 import contextlib
+import hashlib
+import itertools
 import os
 import sys
 from collections.abc import Iterator
@@ -35,6 +37,19 @@ settings.load_profile(
     os.environ.get("HYPOTHESIS_PROFILE")
     or ("ci" if os.environ.get("CI", "").lower() in ("1", "true", "yes") else "dev")
 )
+
+
+@pytest.fixture(autouse=True)
+def reproducible_match_keys(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A new match's secret key (:mod:`rami_desktop.play.session.match_key`) made from a count
+    started again for each test, not drawn from the system: a test plays the same matches (the
+    same bots' choices after round 1) on every run, and never fails at random; each match still
+    has its own key. ``tests/play/session/test_secret_deals.py`` checks the game's own draw."""
+    from rami_desktop.play.session import session as session_module
+
+    count = itertools.count()
+    monkeypatch.setattr(session_module, "new_key", lambda: hashlib.sha256(
+        f"rami/test-key/{next(count)}".encode()).digest())
 
 
 def pytest_sessionstart(session: object) -> None:

@@ -29,6 +29,7 @@ from rami_desktop.net.remote import RemoteSession
 from rami_desktop.net.server import Inbound, Mailbox
 from rami_desktop.net.view import seat_view_from_dict
 from rami_desktop.play.session.config import GameConfig, Seat, autoplay_config
+from rami_desktop.play.session.match_key import chosen_key
 from rami_desktop.play.session.session import Session
 from tests.net.harness import CODES, parts_of
 
@@ -211,7 +212,8 @@ def _table() -> tuple[HostSession, Mailbox, Wire, RemoteSession, Link]:
     mailbox = Mailbox("DELTA23456")
     config = GameConfig(PRESETS["talaj"].with_options(target=60),
                         (Seat("Sara", "net"), Seat(None, "bot", "easy")), seed=12)
-    host = HostSession(config, outbox=wire_, mailbox=mailbox, screen=False, turn_time=0)
+    host = HostSession(config, outbox=wire_, mailbox=mailbox, screen=False, turn_time=0,
+                       key=chosen_key(12))  # the match its spoiled and dropped deltas are in
     mailbox.put(Inbound(CONN, Join(mailbox.code, "Sara")))
     host.pump()
     host.start()

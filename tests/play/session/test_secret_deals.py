@@ -20,7 +20,7 @@ from rami_desktop.engine.match import Match, _round_seed
 from rami_desktop.engine.rules import Rules, preset
 from rami_desktop.engine.state import RoundState
 from rami_desktop.play.session.config import GameConfig, Seat
-from rami_desktop.play.session.match_key import chosen_key, seat_bots
+from rami_desktop.play.session.match_key import chosen_key, new_key, seat_bots
 from rami_desktop.play.session.persist import game_payload
 from rami_desktop.play.session.round_record import round_record_job
 from rami_desktop.play.session.session import Session
@@ -218,3 +218,9 @@ def test_the_key_is_in_the_match_file_and_nowhere_else(tmp_path: Path,
     assert key.hex() not in caplog.text
     assert decode_full(code)[0] == session.match.round_seed
     session.close()
+
+
+def test_a_match_people_play_draws_its_key_from_the_system() -> None:
+    """The game's own draw (the suite makes its keys from a count, to replay its matches)."""
+    keys = {new_key() for _ in range(20)}
+    assert len(keys) == 20 and all(len(k) == 32 for k in keys)
