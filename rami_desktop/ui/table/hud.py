@@ -95,10 +95,15 @@ def draw_seat(surface: pygame.Surface, lay: TableLayout, box: SeatBox, info: Sea
         draw_portrait(surface, info.face, box.face.center, box.face.w - 2 * ring,
                       ACTIVE_EDGE if info.active else PANEL_EDGE, ring)
     wide = box.face.h > box.name.h + box.info.h
-    name = info.name + (f" · {info.team}" if info.team else "")
     score = render_text(ngettext("{points} pt", "{points} pts", info.score).format(
         points=info.score), lay.px(16), theme.BRASS_LIGHT, bold=True)
     name_room = box.name.w - (score.get_width() + lay.px(8) if wide else 0)
+    # the team beside the name where the line holds both, else on the line below, in the
+    # place of the bot's level (a large text size, a narrow panel)
+    name, below = info.name + (f" · {info.team}" if info.team else ""), info.level
+    if info.team and render_text(name, lay.px(18), theme.CREAM, bold=True).get_width() \
+            > name_room:
+        name, below = info.name, info.team
     blit_aligned(surface, fit_text(name, lay.px(18), theme.CREAM, name_room, bold=True),
                  box.name, "start")
     line = box.info.copy()
@@ -110,10 +115,11 @@ def draw_seat(surface: pygame.Surface, lay: TableLayout, box: SeatBox, info: Sea
         line.w -= cut
         if not is_rtl():
             line.x += cut
-    if info.down:  # on the line when it has the room, else over the face's foot
-        small = lay.px(14)
+    if info.down:  # on the line when it has the room (with the words below), else over the
+        small = lay.px(14)  # face's foot
         word = render_text(_("down"), small, theme.INK, bold=True)
-        if wide or line.w >= word.get_width() + lay.px(40):
+        words = render_text(below, lay.px(15), SOFT).get_width() + lay.px(6) if below else 0
+        if line.w >= word.get_width() + lay.px(40) + words:
             pill = draw_pill(surface, lay, _("down"), small, (line.right, line.centery)
                              if not is_rtl() else (line.x, line.centery),
                              "midright" if not is_rtl() else "midleft", GOOD)
@@ -123,8 +129,8 @@ def draw_seat(surface: pygame.Surface, lay: TableLayout, box: SeatBox, info: Sea
         else:
             draw_pill(surface, lay, _("down"), small, (box.face.centerx, box.face.bottom),
                       "midbottom", GOOD, max_w=box.face.w)
-    if info.level and line.w >= lay.px(24):
-        blit_aligned(surface, fit_text(info.level, lay.px(15), SOFT, line.w), line, "start")
+    if below and line.w >= lay.px(24):
+        blit_aligned(surface, fit_text(below, lay.px(15), SOFT, line.w), line, "start")
     count_text = ngettext("{count} card", "{count} cards", info.cards).format(count=info.cards)
     count = render_text(count_text, lay.px(15), theme.CREAM, bold=True)
     if count.get_width() > box.count.w:
