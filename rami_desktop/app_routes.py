@@ -31,6 +31,7 @@ from rami_desktop.ui.scenes.setup import SetupScene
 from rami_desktop.ui.scenes.statistics import StatisticsScene
 from rami_desktop.ui.scenes.table import TableScene
 from rami_desktop.ui.scenes.tutorial import TutorialScene
+from rami_desktop.ui.scenes.winner_moment import WinnerMoment
 
 
 def _network(ctx: Context, *args: Any, **kwargs: Any) -> Scene:
@@ -86,6 +87,7 @@ def scene_routes() -> Routes:
     routes.register(Route.REPLAY, ReplayScene)
     routes.register(Route.KEPT_ROUNDS, KeptRoundsScene)
     routes.register(Route.FACE_CHOOSER, FaceChooser)
+    routes.register(Route.WINNER_MOMENT, WinnerMoment)
     routes.register(Route.NETWORK, _network)
     routes.register(Route.NET_LOBBY, _lobby)
     routes.register(Route.NET_JOIN, _join)

@@ -1,8 +1,8 @@
 """Synthesise Rami's sound effects (original, standard library only) into ``assets/sounds/``.
 
 Run with ``.venv/bin/python tools/make_sounds.py``. Writes 16-bit mono 22050 Hz WAV files:
-shuffle, draw, lay, discard, error, win and turn. Noise comes from ``random.Random`` with fixed
-seeds, so running it twice gives the same files.
+shuffle, draw, lay, discard, error, win, turn and celebrate (the winner's moment). Noise comes
+from ``random.Random`` with fixed seeds, so running it twice gives the same files.
 """
 
 from __future__ import annotations
@@ -208,6 +208,27 @@ def make_win() -> Samples:
     return finish(buf, 0.65)
 
 
+def make_celebrate() -> Samples:
+    """A winner's moment: a darbuka's doum-tek-tek-doum, a bright arpeggio rising over it
+    (C E G C E) and a shimmering chord that rings out."""
+    rng = random.Random(505)
+    buf = silence(1.5)
+    # the darbuka: low doums (falling thumps) and sharp teks (short noise bursts)
+    for start, kind in ((0.0, "doum"), (0.16, "tek"), (0.26, "tek"), (0.4, "doum"),
+                        (0.56, "tek"), (0.64, "tek"), (0.72, "tek"), (0.8, "doum")):
+        if kind == "doum":
+            mix_into(buf, thump(0.22, 150, 80, 0.07), start, 0.9)
+        else:
+            mix_into(buf, flick(rng, 0.06, 2500, 9000, 0.012), start, 0.55)
+    bell = (1.0, 0.4, 0.15, 0.06)
+    notes = (523.25, 659.25, 783.99, 1046.5, 1318.5)
+    for i, f in enumerate(notes):
+        mix_into(buf, tone(f, 0.5, bell, attack=0.005, decay=0.18), 0.08 + i * 0.11, 0.55)
+    for f in (523.25, 659.25, 783.99, 1046.5):
+        mix_into(buf, tone(f, 0.84, (1.0, 0.3, 0.08), attack=0.02, decay=0.35), 0.66, 0.3)
+    return finish(lowpass(buf, 7000), 0.68)
+
+
 def make_turn() -> Samples:
     """The player's turn comes: a gentle, low two-note chime (a fourth up), soft attack."""
     buf = silence(0.7)
@@ -225,6 +246,7 @@ SOUNDS: dict[str, Callable[[], Samples]] = {
     "error": make_error,
     "win": make_win,
     "turn": make_turn,
+    "celebrate": make_celebrate,
 }
 
 

@@ -2,7 +2,8 @@
 
 Like ``../shared/tools/restcheck.py`` (which opens the screens a route builds without
 arguments), and also the screens that need a match: the table on a human's turn, the privacy
-screen, the round summary, the match end, a message and a confirmation. Each screen is shown,
+screen, the round summary, the match end (once its winner's moment is over), a message and a
+confirmation. Each screen is shown,
 left to settle for ``--settle`` seconds (the table's "your turn" cue lasts 2.4 s), then the real
 main loop runs ``--seconds`` and the share of one core it used is printed; the last line is the
 worst screen. Run it in a real window under Xvfb as with the dummy driver:
@@ -69,7 +70,8 @@ def screens(app: App) -> list[tuple[str, Callable[[], Scene | None]]]:
     out: list[tuple[str, Callable[[], Scene | None]]] = []
     for route in Route:
         if route in (Route.MENU, Route.TABLE, Route.MESSAGE, Route.CONFIRM, Route.PRIVACY,
-                     Route.ROUND_SUMMARY, Route.MATCH_END, Route.REPLAY, Route.NET_TABLE):
+                     Route.ROUND_SUMMARY, Route.MATCH_END, Route.REPLAY, Route.NET_TABLE,
+                     Route.WINNER_MOMENT):  # a moment closes itself: never at rest
             continue
         out.append((route.value, lambda r=route: app.scene(r)))
     out += [

@@ -153,6 +153,20 @@ def _replay(match: str, before_end: int) -> Stop:
     return stop
 
 
+def _moment(app: Any, tour: Tour) -> None:
+    """The winner's moment over the table of a round just over, halfway through."""
+    from rami_desktop.ui.celebration import DURATION
+    from rami_desktop.ui.routes import Route
+
+    session = Table(tour.session("over"))
+    app.stack.clear_to(app.scene(Route.TABLE, session))
+    seat = session.seat_of(session.shown.round.winner or 0)
+    moment = app.scene(Route.WINNER_MOMENT, session.face(seat),
+                       lambda: session.name(seat), None, DURATION)
+    moment.moment.update(DURATION / 2)
+    app.stack.push(moment)
+
+
 def _match_end(app: Any, tour: Tour) -> None:
     from rami_desktop.ui.routes import Route
 
@@ -238,6 +252,7 @@ STOPS: tuple[tuple[str, Stop], ...] = (
                             lambda: None)),
     ("summary", _summary("over")),
     ("summary-2v2", _summary("teams over")),
+    ("winner", _moment),
     ("match-end", _match_end),
     ("replay", _replay("teams over", 2)),
     ("past-rounds", _show("kept_rounds")),

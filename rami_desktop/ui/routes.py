@@ -39,3 +39,4 @@ class Route(str, Enum):
     REPLAY = "replay"
     KEPT_ROUNDS = "kept_rounds"
     FACE_CHOOSER = "face_chooser"
+    WINNER_MOMENT = "winner_moment"

@@ -12,7 +12,8 @@ from rami_desktop.resources import asset
 
 log = logging.getLogger(__name__)
 
-SOUND_NAMES: tuple[str, ...] = ("shuffle", "draw", "lay", "discard", "error", "win", "turn")
+SOUND_NAMES: tuple[str, ...] = ("shuffle", "draw", "lay", "discard", "error", "win", "turn",
+                               "celebrate")
 
 
 class Sounds:

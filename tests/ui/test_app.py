@@ -183,7 +183,8 @@ def test_every_route_builds_a_scene(app: App) -> None:
     from rami_desktop.ui.routes import Route
 
     needs_args = {Route.TABLE, Route.MESSAGE, Route.CONFIRM, Route.PRIVACY,
-                  Route.ROUND_SUMMARY, Route.MATCH_END, Route.NET_TABLE, Route.REPLAY}
+                  Route.ROUND_SUMMARY, Route.MATCH_END, Route.NET_TABLE, Route.REPLAY,
+                  Route.WINNER_MOMENT}
     for route in Route:
         assert route in app.routes
         if route not in needs_args:

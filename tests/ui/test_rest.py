@@ -49,7 +49,7 @@ def _settled(app: Any, scene: Any) -> Any:
 
 WITHOUT_ARGUMENTS = [r for r in Route if r not in (
     Route.TABLE, Route.MESSAGE, Route.CONFIRM, Route.PRIVACY, Route.ROUND_SUMMARY,
-    Route.MATCH_END, Route.TUTORIAL, Route.NET_TABLE, Route.REPLAY)]
+    Route.MATCH_END, Route.TUTORIAL, Route.NET_TABLE, Route.REPLAY, Route.WINNER_MOMENT)]
 
 
 @pytest.mark.parametrize("route", WITHOUT_ARGUMENTS, ids=lambda r: r.value)

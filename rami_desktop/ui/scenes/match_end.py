@@ -1,5 +1,7 @@
-"""The end of a match: the winner (or the winning team), a round-by-round score table from the
-match's round results, the totals (per team too); Rematch with the same seats, or the menu."""
+"""The end of a match: the winner's moment (their face on a ring of turning stars, confetti
+and a sound, a click or a key ends it; then still), who won (or the winning team), a
+round-by-round score table from the match's round results under each player's face, the totals
+(per team too); Rematch with the same seats, or the menu."""
 
 from __future__ import annotations
 
@@ -14,6 +16,8 @@ from rami_desktop.i18n.gender import UNSAID, gendered
 from rami_desktop.play.table.rulebook import team_scores
 from rami_desktop.play.table.table_game import TableGame
 from rami_desktop.ui import theme
+from rami_desktop.ui.celebration import REACH, Celebration, moment_length
+from rami_desktop.ui.faces import draw_portrait
 from rami_desktop.ui.round_result import seat_team, team_lines
 from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scene import WidgetScene
@@ -53,6 +57,11 @@ class MatchEndScene(WidgetScene):
         self.first_line = 0  # the first round line shown when the table scrolls
         self.table_rect = pygame.Rect(0, 0, 0, 0)
         self.line_h = 1
+        self.win_d = 1  # the size of a winner's face
+        self.face_row = 0  # the height of the faces over the score table's columns
+        pace = str(ctx.settings.get("animation_speed", "normal"))
+        self.moment = Celebration(moment_length(pace), seed=11)
+        self.sounded = False
         super().__init__(ctx)
 
     def build(self) -> None:
@@ -81,6 +90,17 @@ class MatchEndScene(WidgetScene):
             return bidi_format(_("Shared win: {names}"), names=names)
         gender = self.session.gender(winners[0]) if winners else UNSAID
         return bidi_format(gendered(gender, "{name} wins the match!"), name=names)
+
+    def winner_seats(self) -> list[int]:
+        """The seats whose faces the moment shows: the winners (a team's two partners)."""
+        m = self.session.shown.match
+        winners = list(m.winners())
+        if self.session.rules.teams:
+            teams = sorted({team for s in winners
+                            if (team := seat_team(self.session, s)) is not None})
+            if len(teams) == 1:
+                return list(team_members(teams[0], m.partner))
+        return winners
 
     def columns(self) -> list[str]:
         """The column titles: each seat, then each team."""
@@ -134,13 +154,20 @@ class MatchEndScene(WidgetScene):
         lines = len(self.score_lines()) + 2  # the titles and the legend too
         pad = theme.px(24, s)
         bh = theme.px(52, s)
-        head = self.panel.title_height() + theme.px(theme.FONT_SUBHEADING, s) + theme.px(30, s)
+        # the winner's face on its ring of stars, as large as the window leaves room for
+        self.win_d = max(theme.px(44, s), min(theme.px(120, s), int(size[1] * 0.15)))
+        ring = round(self.win_d * 2 * REACH)
+        head = (self.panel.title_height() + ring + theme.px(8, s)
+                + theme.px(theme.FONT_SUBHEADING, s) + theme.px(30, s))
+        self.face_row = min(theme.px(40, s), int(size[1] * 0.055))
+        head += self.face_row  # the faces over the columns
         foot = bh + 2 * pad
         h = min(int(size[1] * 0.94), head + lines * self.line_h + foot)
         self.panel.rect = pygame.Rect(0, 0, w, h)
         self.panel.rect.center = (size[0] // 2, size[1] // 2)
         p = self.panel.rect
-        self.table_rect = pygame.Rect(p.x + pad, p.y + head, p.w - 2 * pad, h - head - foot)
+        self.table_rect = pygame.Rect(p.x + pad, p.y + head - self.face_row, p.w - 2 * pad,
+                                      h - head - foot + self.face_row)
         bw, gap = theme.px(240, s), theme.px(20, s)
         y = p.bottom - pad - bh
         left = pygame.Rect(p.centerx - gap // 2 - bw, y, bw, bh)
@@ -149,8 +176,8 @@ class MatchEndScene(WidgetScene):
         self.first_line = min(self.first_line, self._max_first())
 
     def _visible_rounds(self) -> int:
-        """How many lines fit under the column titles, the totals line kept."""
-        return max(1, self.table_rect.h // self.line_h - 3)
+        """How many lines fit under the faces and the column titles, the totals line kept."""
+        return max(1, (self.table_rect.h - self.face_row) // self.line_h - 3)
 
     def _max_first(self) -> int:
         return max(0, len(self.score_lines()) - 1 - self._visible_rounds())
@@ -159,7 +186,21 @@ class MatchEndScene(WidgetScene):
         """Scroll the round lines (the column titles and the totals stay)."""
         self.first_line = max(0, min(self._max_first(), self.first_line + lines))
 
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if not self.sounded:
+            self.sounded = True
+            self.ctx.play("celebrate")
+        self.moment.update(dt)
+
+    def needs_redraw(self) -> bool:
+        """Every frame while the winner's moment lasts, then only on input."""
+        return super().needs_redraw() or not self.moment.done
+
     def handle_event(self, event: pygame.event.Event) -> None:
+        if not self.moment.done and event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+            self.moment.skip()  # the moment ends: nothing else happens with that click or key
+            return
         if event.type == pygame.MOUSEWHEEL:
             self.scroll(-event.y)
             return
@@ -175,11 +216,21 @@ class MatchEndScene(WidgetScene):
         s = self.scale
         p = self.panel.rect
         pad = theme.px(24, s)
-        y = p.y + self.panel.title_height() + theme.px(10, s)
+        y = p.y + self.panel.title_height() + theme.px(4, s)
+        winners = self.winner_seats()
+        reach = round(self.win_d * REACH)
+        d = min(self.win_d, int((p.w - 2 * pad) / max(1, len(winners)) / (2 * REACH)))
+        step = round(2 * REACH * d)
+        x0 = p.centerx - step * (len(winners) - 1) // 2
+        for k, seat in enumerate(winners):
+            x = x0 + step * k if not is_rtl() else x0 + step * (len(winners) - 1 - k)
+            self.moment.draw_face(surface, self.session.face(seat), (x, y + reach), d, s)
+        y += 2 * reach + theme.px(8, s)
         head = fit_text(self.winners_text(), theme.px(theme.FONT_SUBHEADING, s),
                         theme.ACCENT_DARK, p.w - 2 * pad, bold=True)
         surface.blit(head, head.get_rect(midtop=(p.centerx, y)))
         self._draw_table(surface)
+        self.moment.draw_confetti(surface, s)
 
     def _cell_rects(self, y: int) -> list[pygame.Rect]:
         """The label cell, then one cell a column (mirrored in right-to-left)."""
@@ -199,6 +250,13 @@ class MatchEndScene(WidgetScene):
         gap = theme.px(6, self.scale)
         titles = self.columns()
         y = t.y
+        n = self.session.config.players
+        for k, rect in enumerate(self._cell_rects(y)[1:n + 1]):  # each player's face
+            d = min(self.face_row, rect.w - 2 * gap)
+            if d >= theme.px(20, self.scale):
+                draw_portrait(surface, self.session.face(k), (rect.centerx, y + d // 2), d,
+                              theme.CREAM_EDGE, max(1, theme.px(2, self.scale)))
+        y += self.face_row
         for k, rect in enumerate(self._cell_rects(y)):
             text = _("Round") if k == 0 else titles[k - 1]
             self._cell(surface, text, rect, size, theme.INK_SOFT, True, k > 0, gap)
@@ -207,11 +265,10 @@ class MatchEndScene(WidgetScene):
         lines = self.score_lines()
         rounds, total = lines[:-1], lines[-1]
         shown = rounds[self.first_line:self.first_line + self._visible_rounds()]
+        more = ""
         if self.first_line > 0 or len(shown) < len(rounds):
             more = _("Rounds {first}–{last} of {count} (scroll for more)").format(
                 first=self.first_line + 1, last=self.first_line + len(shown), count=len(rounds))
-            surf = fit_text(more, size, theme.INK_SOFT, t.w)
-            surface.blit(surf, surf.get_rect(midbottom=(t.centerx, t.y - 2)))
         for k, line in enumerate(shown):
             if k % 2 == 1:
                 band = pygame.Rect(t.x, y, t.w, self.line_h)
@@ -220,7 +277,8 @@ class MatchEndScene(WidgetScene):
             y += self.line_h
         pygame.draw.line(surface, theme.CREAM_EDGE, (t.x, y + 1), (t.right, y + 1), 2)
         self._line(surface, total, y + 3, size, gap, bold=True)
-        legend = fit_text(_("★ went out that round"), size, theme.ZELLIGE, t.w)
+        legend = fit_text(_("★ went out that round") + (" · " + more if more else ""), size,
+                          theme.ZELLIGE, t.w)
         surface.blit(legend, legend.get_rect(midtop=(t.centerx, y + 3 + self.line_h)))
 
     def _line(self, surface: pygame.Surface, line: ScoreLine, y: int, size: int, gap: int,

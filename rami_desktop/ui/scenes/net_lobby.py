@@ -26,12 +26,13 @@ from rami_desktop.net.hosting import Hosting, new_code
 from rami_desktop.net.inviting import Invited, Inviting
 from rami_desktop.net.keep import hosted, remember_far, remember_hosted
 from rami_desktop.net.router.ways import Router, Trouble
-from rami_desktop.play.session.config import GameConfig, seat_name
+from rami_desktop.play.session.config import GameConfig, seat_faces, seat_name
 from rami_desktop.storage.match_io import MatchFiles
 from rami_desktop.storage.round_files import RoundFiles
 from rami_desktop.storage.stats import StatsFiles
 from rami_desktop.ui import theme
 from rami_desktop.ui.clipboard import copy_text
+from rami_desktop.ui.faces import draw_portrait
 from rami_desktop.ui.invite_words import door_message, door_state, invite_rows
 from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scene import WidgetScene
@@ -254,9 +255,11 @@ class LobbyScene(WidgetScene):
         y += theme.px(48, s) + gap
         self.where.rect = pygame.Rect(inner.x, y, inner.w, line)
         y += line + gap
+        face = line + theme.px(6, s)  # each seat's face before its line
         for i, label in enumerate(self.seat_labels):
             label.visible = i < shown
-            label.rect = pygame.Rect(inner.x + theme.px(20, s), y, inner.w, line)
+            label.rect = pygame.Rect(inner.x + theme.px(8, s) + face, y,
+                                     inner.w - theme.px(8, s) - face, line)
             y += line if i < shown else 0
         y += gap
         self.policy.rect = pygame.Rect(inner.x, y, inner.w, theme.px(46, s))
@@ -278,6 +281,21 @@ class LobbyScene(WidgetScene):
             for widget in self.group.widgets:
                 if widget is not self.panel:
                     widget.rect.x = 2 * self.panel.rect.centerx - widget.rect.right
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        if self.session is None:
+            return
+        faces = seat_faces(self.session.config)
+        s = self.scale
+        for label, face in zip(self.seat_labels, faces, strict=False):
+            if not label.visible:
+                continue
+            d = label.rect.h - theme.px(4, s)
+            gap = theme.px(6, s) + d // 2
+            x = label.rect.right + gap if is_rtl() else label.rect.x - gap
+            draw_portrait(surface, face, (x, label.rect.centery), d, theme.CREAM_EDGE,
+                          max(1, theme.px(2, s)))
 
     # ---- per frame -----------------------------------------------------------------------------
 

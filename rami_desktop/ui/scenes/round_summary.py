@@ -29,8 +29,9 @@ from rami_desktop.ui.round_result import (
 )
 from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scene import WidgetScene
+from rami_desktop.ui.summary_rows import RowPainter, put
 from rami_desktop.ui.teams import team_title
-from rami_desktop.ui.text import bidi_format, embed, line_height
+from rami_desktop.ui.text import bidi_format, line_height
 from rami_desktop.ui.widgets import Button, Panel, draw_scroll_bar, fit_text, scroll_bar
 
 if TYPE_CHECKING:
@@ -307,7 +308,7 @@ class RoundSummaryScene(WidgetScene):
 
     def _columns(self, inner: pygame.Rect) -> list[pygame.Rect]:
         """Name and explanation, the revealed hand, the penalty, the total (mirrored in RTL)."""
-        widths = (0.27, 0.53, 0.1, 0.1)
+        widths = (0.28, 0.54, 0.09, 0.09)
         rects = []
         x = inner.x
         for f in widths:
@@ -346,16 +347,18 @@ class RoundSummaryScene(WidgetScene):
         hy = rows.y - self.line_h - theme.px(4, s)
         for k, (text, col) in enumerate(zip(self._heads(), cols, strict=True)):
             surf = fit_text(text, small, theme.INK_SOFT, col.w, bold=True)
-            self._put(surface, surf, col, hy, "start" if k < 2 else "end")
+            put(surface, surf, col, hy, "start" if k < 2 else "end")
         pygame.draw.line(surface, theme.CREAM_EDGE, (rows.x, rows.y - 3), (rows.right, rows.y - 3),
                          2)
-        self.card_rects = []
+        painter = RowPainter(self.ctx.card_art, s, small,
+                             max(MIN_TEXT + 2, theme.px(theme.FONT_BODY - 2, s)), self.session.face)
+        self.card_rects = painter.card_rects
         old_clip = surface.get_clip()
         surface.set_clip(rows.clip(old_clip))
         y = rows.y - self.rows_scroll
         for row, row_h in zip(self.rows, self.row_heights, strict=True):
             if y + row_h > rows.y and y < rows.bottom:
-                self._draw_row(surface, row, cols, y, row_h)
+                painter.draw(surface, row, self.row_name(row), cols, y, row_h, rows)
             y += row_h
         surface.set_clip(old_clip)
         draw_scroll_bar(surface, scroll_bar(rows, sum(self.row_heights), self.rows_scroll, s,
@@ -389,55 +392,6 @@ class RoundSummaryScene(WidgetScene):
                 target=rules.target)
         return teams, goal
 
-    def _draw_row(self, surface: pygame.Surface, row: SummaryRow, cols: list[pygame.Rect],
-                  y: int, row_h: int) -> None:
-        s = self.scale
-        small = self._small()
-        body = max(MIN_TEXT + 2, theme.px(theme.FONT_BODY - 2, s))
-        color = theme.INK_DISABLED if row.out else theme.INK
-        name_col, cards_col, pen_col, total_col = cols
-        name = fit_text(self.row_name(row), body, theme.ACCENT_DARK if row.winner else color,
-                        name_col.w, bold=True)
-        self._put(surface, name, name_col, y + theme.px(4, s), "start")
-        at = y + theme.px(6, s) + name.get_height()
-        for line in row.how.split("\n"):  # the doubling of a joker going out: its own line
-            how = fit_text(line, small, theme.INK_SOFT, name_col.w)
-            self._put(surface, how, name_col, at, "start")
-            at += how.get_height()
-        pen = fit_text(embed(f"+{row.penalty}") if row.penalty else "0", body,
-                       theme.ACCENT if row.penalty else color, pen_col.w, bold=True)
-        self._put(surface, pen, pen_col, y + theme.px(4, s), "end")
-        total = fit_text(str(row.total), body, color, total_col.w, bold=True)
-        self._put(surface, total, total_col, y + theme.px(4, s), "end")
-        self._draw_hand(surface, row, pygame.Rect(cards_col.x, y + theme.px(4, s), cards_col.w,
-                                                  row_h - theme.px(8, s)))
-        pygame.draw.line(surface, theme.CREAM_DARK, (self.rows_rect.x, y + row_h - 1),
-                         (self.rows_rect.right, y + row_h - 1), 1)
-
-    def _draw_hand(self, surface: pygame.Surface, row: SummaryRow, area: pygame.Rect) -> None:
-        """The revealed hand, left to right in every language, each card's value under it."""
-        if not row.cards:
-            return
-        small = self._small()
-        value_h = small + 2 if any(v is not None for v in row.values) else 0
-        card_h = max(20, area.h - value_h)
-        cw = max(14, card_h * 5 // 7)
-        art = self.ctx.card_art
-        count = len(row.cards)
-        gap = theme.px(4, self.scale)
-        step = cw + gap if count == 1 else min(cw + gap, (area.w - cw) // (count - 1))
-        width = step * (count - 1) + cw
-        x0 = area.x if not is_rtl() else area.right - width
-        for k, (card, value) in enumerate(zip(row.cards, row.values, strict=True)):
-            rect = pygame.Rect(x0 + k * step, area.y, cw, cw * 7 // 5)
-            surface.blit(art.face(card.code, cw), rect)
-            if self.rows_rect.contains(rect):  # shown whole (not scrolled away, even in part)
-                self.card_rects.append((row.seat, card.code, rect))
-            if value is not None:
-                shown = min(step, cw) if k < count - 1 else cw
-                label = fit_text(str(value), small, theme.ACCENT_DARK, max(shown, small), bold=True)
-                surface.blit(label, label.get_rect(midtop=(rect.x + shown // 2, rect.bottom + 1)))
-
     def _draw_footer(self, surface: pygame.Surface) -> None:
         s = self.scale
         p = self.panel.rect
@@ -450,13 +404,6 @@ class RoundSummaryScene(WidgetScene):
         if self.code is not None:
             surf = fit_text(self.code_text(), small, theme.ZELLIGE, self.code_rect.w + 1)
             self.line_rects.append(surface.blit(surf, self.code_rect))
-
-    @staticmethod
-    def _put(surface: pygame.Surface, surf: pygame.Surface, col: pygame.Rect, y: int,
-             align: str) -> None:
-        at_left = (align == "start") != is_rtl()
-        x = col.x if at_left else col.right - surf.get_width()
-        surface.blit(surf, (x, y))
 
     # ---- leaving -----------------------------------------------------------------------------
 

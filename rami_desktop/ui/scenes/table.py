@@ -166,10 +166,10 @@ class TableScene(Scene):
             self.model.clear()
         self.model.shorten_message()
         self.sync(happening=happening)
-        if self.session.round_over:
+        if self.session.round_over and not self._moment_due():
             winner = self.session.shown.round.winner
             if winner is not None and not self.session.is_bot(self.session.seat_of(winner)):
-                self.ctx.play("win")
+                self.ctx.play("win")  # without the winner's moment (animations off): at once
         self.model.clock.moved(self.session.round_over)
 
     @property
@@ -314,7 +314,22 @@ class TableScene(Scene):
         summary = self.ctx.scene(Route.ROUND_SUMMARY, self.session, self.next_round)
         self.last_summary = summary if isinstance(summary, Reopenable) else None
         self.ctx.last_summary = self.last_summary  # the statistics open it again too
-        self.ctx.stack.push(summary)
+        winner = self.session.shown.round.winner
+        if winner is None or not self._moment_due():
+            self.ctx.stack.push(summary)
+            return
+        # the winner's moment first, then the summary
+        seat = self.session.seat_of(winner)
+        headline = getattr(summary, "headline", None)
+        self.ctx.stack.push(self.ctx.scene(
+            Route.WINNER_MOMENT, self.session.face(seat),
+            headline if callable(headline) else self.session.name(seat),
+            lambda: self.ctx.stack.push(summary)))
+
+    def _moment_due(self) -> bool:
+        """Whether a round won is celebrated (the winner's moment; not with animations off,
+        nor in a lesson, whose summary follows its own way)."""
+        return self.speed != "off" and self.gate is None
 
     def last_round_open(self) -> bool:
         """Whether the last round's summary may be opened again: a round was summed up and no

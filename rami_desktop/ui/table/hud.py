@@ -264,15 +264,23 @@ def prompt_area(lay: TableLayout) -> pygame.Rect:
 
 
 def draw_me(surface: pygame.Surface, lay: TableLayout, name: str, score: int,
-            down: bool, dealer: bool = False) -> None:
-    """The hand owner's name, score and whether down, at the start of the prompt row; the
-    dealer's tab after them when they deal."""
+            down: bool, dealer: bool = False, face: str = "") -> None:
+    """The hand owner's face, name, score and whether down, at the start of the prompt row;
+    the dealer's tab after them when they deal."""
     def line(who: str) -> str:
         text = bidi_format(ngettext("{name} · {points} pt", "{name} · {points} pts", score),
                            name=who, points=score)
         return text + " · " + _("down") if down else text
 
-    room = lay.me.w
+    me = lay.me.copy()
+    if face:  # the face first, on the reading side
+        d = me.h - lay.px(6)
+        at_x = me.right - d // 2 if is_rtl() else me.x + d // 2
+        draw_portrait(surface, face, (at_x, me.centery), d, PANEL_EDGE, max(1, lay.px(2)))
+        me.w -= d + lay.px(8)
+        if not is_rtl():
+            me.x += d + lay.px(8)
+    room = me.w
     tab = None
     if dealer:
         tab = render_text(_("dealer"), lay.px(14), theme.INK, bold=True)
@@ -287,13 +295,13 @@ def draw_me(surface: pygame.Surface, lay: TableLayout, name: str, score: int,
         rest = render_text(line(""), size, theme.CREAM, bold=True).get_width()
         surf = fit_text(line(shortened(name, size, room - rest)), size, theme.CREAM, room,
                         bold=True)
-    at = blit_aligned(surface, surf, lay.me, "start")
+    at = blit_aligned(surface, surf, me, "start")
     if tab is not None:
         tr_ = tab.get_rect().inflate(lay.px(12), lay.px(2))
         if is_rtl():
-            tr_.midright = (at.x - lay.px(8), lay.me.centery)
+            tr_.midright = (at.x - lay.px(8), me.centery)
         else:
-            tr_.midleft = (at.right + lay.px(8), lay.me.centery)
+            tr_.midleft = (at.right + lay.px(8), me.centery)
         pygame.draw.rect(surface, theme.BRASS_LIGHT, tr_, border_radius=tr_.h // 2)
         surface.blit(tab, tab.get_rect(center=tr_.center))
 
