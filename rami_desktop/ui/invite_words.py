@@ -1,6 +1,7 @@
 """An invite far away in words: why the router gives no door (what happened and what to do),
 why a line is not an invite, and where the door stands; one sentence each, in the screen's
-language."""
+language. ``rami-host --invite`` and ``join --invite`` say them too: nothing here loads pygame
+until a screen asks for a line marked for right-to-left text."""
 
 from __future__ import annotations
 
@@ -8,7 +9,6 @@ from rami_desktop.i18n import N_, _
 from rami_desktop.net.invite import InviteTrouble
 from rami_desktop.net.router.door import Opened
 from rami_desktop.net.router.ways import Trouble, Way
-from rami_desktop.ui.text import bidi_format
 
 DOOR_MESSAGES: dict[Trouble, str] = {
     Trouble.NO_ROUTER: N_("Your router does not answer requests to open a door for the table "
@@ -57,6 +57,8 @@ def invite_message(trouble: InviteTrouble) -> str:
 
 def door_state(door: Opened) -> str:
     """Where the open door stands, translated now."""
+    from rami_desktop.ui.text import bidi_format
+
     return bidi_format(_("Door open in your router ({way}): port {port} of {address}, renewed "
                          "while the table is open, closed when you leave it."),
                        way=WAYS[door.way], port=door.port, address=door.address)
@@ -65,6 +67,8 @@ def door_state(door: Opened) -> str:
 def invite_rows(text: str) -> tuple[str, str]:
     """An invite's line shown on two rows, cut between two groups, each kept left to right
     in a right-to-left screen (Copy copies the line whole)."""
+    from rami_desktop.ui.text import bidi_format
+
     groups = text.split("-")
     half = (len(groups) + 1) // 2
     return (bidi_format("{row}", row="-".join(groups[:half])),
