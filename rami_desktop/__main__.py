@@ -102,7 +102,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
     replay = None
     if args.replay:
-        from rami_desktop.play.session.replay import Replay
+        from rami_desktop.play.review.replay import Replay
         from rami_desktop.storage.round_files import read_round
 
         with quiet_logs():  # the refusal is its one line, the reason its last word
@@ -114,7 +114,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     import pygame
 
     from rami_desktop.app import App
-    from rami_desktop.play.session.config import autoplay_config
+    from rami_desktop.play.game.config import autoplay_config
     from rami_desktop.ui.routes import Route
 
     app = App(args.size, fullscreen=True if args.fullscreen else None)

@@ -36,7 +36,7 @@ from rami_desktop.app_services import (
 )
 from rami_desktop.app_timing import Marks, frame_stats
 from rami_desktop.i18n import N_
-from rami_desktop.play.session.config import GameConfig
+from rami_desktop.play.game.config import GameConfig
 from rami_desktop.play.session.session import Session
 from rami_desktop.play.table.table import Table
 from rami_desktop.resources import asset

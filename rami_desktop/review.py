@@ -3,10 +3,10 @@
 
 ``FILE`` is a saved match (the autosave ``match.json``, or its backup) or a file holding one
 finished round in that same document format. Every finished round is replayed through the
-rules and every seat's findings are printed (:mod:`rami_desktop.play.session.review`): in words, in
-the language ``--lang`` (``en``, ``fr``, ``ar_MA``), or with ``--json`` as one JSON list of
-findings, each ``{"round", "kind", "seat", "turn", "cards", "points", ...}`` where ``kind`` is
-one of ``never_opened``, ``missed_opening``, ``fed_open``, ``fed_out``, ``missed_out``,
+rules and every seat's findings are printed (:mod:`rami_desktop.play.review.round_review`): in
+words, in the language ``--lang`` (``en``, ``fr``, ``ar_MA``), or with ``--json`` as one JSON
+list of findings, each ``{"round", "kind", "seat", "turn", "cards", "points", ...}`` where
+``kind`` is one of ``never_opened``, ``missed_opening``, ``fed_open``, ``fed_out``, ``missed_out``,
 ``joker_discarded``, ``jokers_held``, ``points_left``; ``turn`` is the player's own turn
 (``round_turn`` the round's), ``cards`` card codes. A file that cannot be read (missing, a
 folder, a FIFO or a device, over 16 MB), is not a Rami save or holds a game the rules refuse
@@ -24,8 +24,8 @@ from typing import Any
 
 from .arguments import OneLineParser, safe_output
 from .i18n import LANGUAGES, set_language
-from .play.session.config import default_name
-from .play.session.match_review import RoundReview, review_document
+from .play.game.config import default_name
+from .play.review.match_review import RoundReview, review_document
 from .storage.atomic import NotAFileError, parse_json_bytes, read_regular_file
 
 #: the largest save read (a long match's log is far smaller)

@@ -32,9 +32,9 @@ from .engine.errors import ErrorCode
 from .engine.observation import Observation
 from .engine.rules import PRESET_NAMES, preset
 from .engine.state import RoundState
-from .play.session.config import GameConfig, Seat
+from .play.game.config import GameConfig, Seat
+from .play.keep.round_record import round_record
 from .play.session.driver import TURNS_PER_ROUND, DriverStats, Limits
-from .play.session.round_record import round_record
 from .play.session.session import Session
 from .storage.round_files import RoundFiles
 

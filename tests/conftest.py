@@ -41,10 +41,10 @@ settings.load_profile(
 
 @pytest.fixture(autouse=True)
 def reproducible_match_keys(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A new match's secret key (:mod:`rami_desktop.play.session.match_key`) made from a count
+    """A new match's secret key (:mod:`rami_desktop.play.game.match_key`) made from a count
     started again for each test, not drawn from the system: a test plays the same matches (the
     same bots' choices after round 1) on every run, and never fails at random; each match still
-    has its own key. ``tests/play/session/test_secret_deals.py`` checks the game's own draw."""
+    has its own key. ``tests/play/game/test_secret_deals.py`` checks the game's own draw."""
     from rami_desktop.play.session import session as session_module
 
     count = itertools.count()

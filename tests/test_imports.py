@@ -32,6 +32,13 @@ LAYERS: dict[str, int] = {
 #: everything else (app, app_routes, app_services, __main__, sim, cli, smoke, ...) is on top
 ENTRY_LAYER = 5
 
+#: inside a layer, the rooms of a package and their floors, lowest first: a room imports only
+#: from its own floor or lower ones (rooms on one floor do not import each other)
+ROOMS: dict[str, dict[str, int]] = {
+    "play": {"view": 0, "game": 0, "keep": 1, "review": 2, "session": 3, "table": 4,
+             "tutorial": 5},
+}
+
 
 def module_name(path: Path) -> str:
     """The dotted name of a file of the package."""
@@ -108,7 +115,7 @@ def layer_of(module: str) -> tuple[str, int]:
 
 def test_the_package_is_read() -> None:
     assert "rami_desktop.engine.state" in MODULES
-    assert ("rami_desktop.engine.rules", False) in imports_of("rami_desktop.play.table.rulebook")
+    assert ("rami_desktop.engine.rules", False) in imports_of("rami_desktop.play.view.terms")
 
 
 def test_no_import_cycle() -> None:
@@ -149,6 +156,34 @@ def test_layers_point_one_way() -> None:
             if upwards or sideways:
                 wrong.append(f"{module} imports {target}")
     assert not wrong, "imports against the layers:\n" + "\n".join(wrong)
+
+
+def room_of(module: str) -> tuple[str, str, int] | None:
+    """The package, room and floor of a module inside a package of :data:`ROOMS`, if any."""
+    parts = module.split(".")
+    if len(parts) < 3 or parts[1] not in ROOMS:
+        return None
+    rooms = ROOMS[parts[1]]
+    room = parts[2]
+    assert room in rooms, f"{module} is in no room of {parts[1]}/: add it to ROOMS"
+    return parts[1], room, rooms[room]
+
+
+def test_rooms_point_one_way() -> None:
+    """Inside play/ (view, game <- keep <- review <- session <- table <- tutorial) and the other
+    packages of :data:`ROOMS`: never an import up a floor, nor sideways between two rooms."""
+    wrong: list[str] = []
+    for module in MODULES:
+        here = room_of(module)
+        if here is None:
+            continue
+        for target, _typing_only in imports_of(module):
+            there = room_of(target)
+            if there is None or there[0] != here[0] or there[1] == here[1]:
+                continue
+            if there[2] >= here[2]:
+                wrong.append(f"{module} imports {target}")
+    assert not wrong, "imports against the rooms:\n" + "\n".join(wrong)
 
 
 def test_scenes_do_not_import_the_app_nor_each_other() -> None:

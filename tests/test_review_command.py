@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from rami_desktop.engine.state import RoundState
-from rami_desktop.play.session.persist import game_payload
-from rami_desktop.play.session.review import review_round
+from rami_desktop.play.keep.persist import game_payload
+from rami_desktop.play.review.round_review import review_round
 from rami_desktop.play.view.findings import FindingKind
 from rami_desktop.review import main
 from rami_desktop.sim import Tally, new_round
@@ -95,7 +95,7 @@ def test_a_bad_file_is_one_line_and_exit_2(tmp_path: Path, content: object,
 
 
 def test_every_finished_round_of_a_saved_match_is_reviewed() -> None:
-    from rami_desktop.play.session.match_review import review_document
+    from rami_desktop.play.review.match_review import review_document
 
     session = new_round("talaj", ("easy", "easy"), 5, 0, Tally())
     session.play_round()

@@ -39,8 +39,8 @@ from rami_desktop.engine.actions import Action, Discard, Draw  # noqa: E402
 from rami_desktop.engine.match import Match  # noqa: E402
 from rami_desktop.engine.observation import Observation  # noqa: E402
 from rami_desktop.engine.rules import preset  # noqa: E402
-from rami_desktop.play.session.config import GameConfig, Seat  # noqa: E402
-from rami_desktop.play.session.persist import Keeper  # noqa: E402
+from rami_desktop.play.game.config import GameConfig, Seat  # noqa: E402
+from rami_desktop.play.keep.persist import Keeper  # noqa: E402
 from rami_desktop.play.session.session import Session  # noqa: E402
 from rami_desktop.storage.match_io import MatchFiles  # noqa: E402
 from rami_desktop.storage.paths import Paths  # noqa: E402

@@ -28,7 +28,7 @@ if str(REPO) not in sys.path:
 
 from rami_desktop.engine.actions import Draw, Lay, Undo  # noqa: E402
 from rami_desktop.engine.melds import make_meld  # noqa: E402
-from rami_desktop.play.session.config import GameConfig, Seat, autoplay_config  # noqa: E402
+from rami_desktop.play.game.config import GameConfig, Seat, autoplay_config  # noqa: E402
 from rami_desktop.play.session.session import Session  # noqa: E402
 from rami_desktop.play.table.table import Table  # noqa: E402
 from rami_desktop.storage.atomic import dump_json_bytes  # noqa: E402

@@ -35,8 +35,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_load import calibration  # noqa: E402
 from rami_desktop.engine.actions import Discard, Draw, Lay, Undo  # noqa: E402
 from rami_desktop.engine.melds import make_meld  # noqa: E402
-from rami_desktop.play.session.config import autoplay_config  # noqa: E402
-from rami_desktop.play.session.round_record import round_record  # noqa: E402
+from rami_desktop.play.game.config import autoplay_config  # noqa: E402
+from rami_desktop.play.keep.round_record import round_record  # noqa: E402
 from rami_desktop.play.session.session import Session  # noqa: E402
 from rami_desktop.storage.round_files import RoundFiles  # noqa: E402
 

@@ -27,7 +27,7 @@ if str(REPO) not in sys.path:
 
 from rami_desktop.engine.actions import Action, Discard, Draw  # noqa: E402
 from rami_desktop.net.redact import update_text  # noqa: E402
-from rami_desktop.play.session.config import autoplay_config  # noqa: E402
+from rami_desktop.play.game.config import autoplay_config  # noqa: E402
 from rami_desktop.play.session.session import Session  # noqa: E402
 from rami_desktop.play.view.happening import Happening  # noqa: E402
 

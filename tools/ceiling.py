@@ -68,7 +68,7 @@ from rami_desktop.engine.feeding import Feed, discard_feeds, opens_alone
 from rami_desktop.engine.observation import Observation
 from rami_desktop.engine.rules import PRESET_NAMES, preset
 from rami_desktop.engine.state import RoundState
-from rami_desktop.play.session.config import GameConfig, Seat
+from rami_desktop.play.game.config import GameConfig, Seat
 from rami_desktop.play.session.driver import Limits
 from rami_desktop.play.session.session import Session
 from rami_desktop.sim import TURN_CAP, Tally, count_round, in_workers, play_deals, report

@@ -35,7 +35,7 @@ from rami_desktop.engine.cards import Card
 from rami_desktop.engine.observation import Observation
 from rami_desktop.engine.rules import PRESET_NAMES, preset
 from rami_desktop.engine.state import RoundState
-from rami_desktop.play.session.config import GameConfig, Seat
+from rami_desktop.play.game.config import GameConfig, Seat
 from rami_desktop.play.session.driver import Limits
 from rami_desktop.play.session.session import Session
 from rami_desktop.sim import TURN_CAP, Tally, play_deals

@@ -2,7 +2,7 @@
 
 Run with ``.venv/bin/python tools/make_portraits.py``; it is headless and deterministic. It
 writes ``assets/faces/<id>.png`` for every face of
-:data:`rami_desktop.play.session.people.FACES`: a round portrait, :data:`SIZE` pixels wide,
+:data:`rami_desktop.play.game.people.FACES`: a round portrait, :data:`SIZE` pixels wide,
 transparent outside its disc. Women and men, young and old, with and without a headscarf, a
 taqiya or a fez: drawn shapes (ellipses, polygons, arcs), no photograph, no font, no third-party
 artwork. Each is drawn at :data:`SS` times its size and smooth-scaled down (anti-aliasing).
@@ -480,10 +480,10 @@ def portrait(look: Look, size: int = SIZE) -> pygame.Surface:
 
 
 def face_ids() -> list[str]:
-    """The faces the game offers (:data:`rami_desktop.play.session.people.FACES`)."""
+    """The faces the game offers (:data:`rami_desktop.play.game.people.FACES`)."""
     sys.path.insert(0, str(ROOT))
     try:
-        from rami_desktop.play.session.people import FACES
+        from rami_desktop.play.game.people import FACES
     finally:
         sys.path.pop(0)
     return [f.id for f in FACES]

@@ -30,8 +30,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rami_desktop.app import App
 from rami_desktop.engine.rules import preset
-from rami_desktop.play.session.config import GameConfig, Seat, autoplay_config
-from rami_desktop.play.session.replay import Replay
+from rami_desktop.play.game.config import GameConfig, Seat, autoplay_config
+from rami_desktop.play.review.replay import Replay
 from rami_desktop.play.session.session import Session
 from rami_desktop.storage.settings import INTERFACE_SCALES
 from rami_desktop.ui.routes import Route

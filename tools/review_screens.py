@@ -32,8 +32,8 @@ import pygame
 from rami_desktop.app import App
 from rami_desktop.bots import make_bot
 from rami_desktop.engine.rules import preset
-from rami_desktop.play.session.config import GameConfig, Seat
-from rami_desktop.play.session.match_key import chosen_key
+from rami_desktop.play.game.config import GameConfig, Seat
+from rami_desktop.play.game.match_key import chosen_key
 from rami_desktop.play.session.session import Session
 from rami_desktop.play.table.table import Table
 from rami_desktop.ui.scenes.round_summary import RoundSummaryScene

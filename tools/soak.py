@@ -35,7 +35,7 @@ if str(REPO) not in sys.path:
 
 from rami_desktop.bots import make_bot  # noqa: E402
 from rami_desktop.engine.rules import preset  # noqa: E402
-from rami_desktop.play.session.config import GameConfig, Seat  # noqa: E402
+from rami_desktop.play.game.config import GameConfig, Seat  # noqa: E402
 from rami_desktop.play.session.session import Session  # noqa: E402
 from rami_desktop.storage import problems  # noqa: E402
 from rami_desktop.storage.match_io import MatchFiles  # noqa: E402

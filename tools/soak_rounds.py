@@ -47,7 +47,7 @@ from rami_desktop.engine.errors import ErrorCode  # noqa: E402
 from rami_desktop.engine.observation import Observation  # noqa: E402
 from rami_desktop.engine.rules import PRESET_NAMES, PRESETS  # noqa: E402
 from rami_desktop.engine.solver import OpeningRequest, find_opening, least_penalty  # noqa: E402
-from rami_desktop.play.session.config import GameConfig, Seat  # noqa: E402
+from rami_desktop.play.game.config import GameConfig, Seat  # noqa: E402
 from rami_desktop.play.session.driver import Limits  # noqa: E402
 from rami_desktop.play.session.session import Session  # noqa: E402
 from rami_desktop.storage.logs import setup_logging  # noqa: E402

@@ -3,8 +3,8 @@
 A discard *feeds an opening* when the next player, not yet down, may take it (a card taken must
 be laid, so the taking opens) and could not open without it; it *feeds a going-out* when, with
 it taken, the next player goes out at once (:func:`~.going_out.going_out_actions`). The blunder
-counter (``tools/blunders.py``), the round review (``play/session/review.py``) and the bots that
-look ahead all ask here. A partner is never fed.
+counter (``tools/blunders.py``), the round review (``play/review/round_review.py``) and the
+bots that look ahead all ask here. A partner is never fed.
 """
 
 from __future__ import annotations

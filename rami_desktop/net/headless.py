@@ -15,7 +15,7 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from rami_desktop.play.session.config import seat_name
+from rami_desktop.play.game.config import seat_name
 from rami_desktop.play.table.clock import TableClock
 from rami_desktop.play.table.table import Table
 

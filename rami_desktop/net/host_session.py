@@ -28,8 +28,8 @@ from typing import Any
 from rami_desktop.engine.actions import Action
 from rami_desktop.engine.match import Match
 from rami_desktop.engine.rules import options_unknown_to
-from rami_desktop.play.session.config import GameConfig, Seat
-from rami_desktop.play.session.hand_order import HandOrder
+from rami_desktop.play.game.config import GameConfig, Seat
+from rami_desktop.play.game.hand_order import HandOrder
 from rami_desktop.play.session.session import Session
 from rami_desktop.play.view.findings import Finding
 from rami_desktop.play.view.happening import Happening

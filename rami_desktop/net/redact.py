@@ -16,9 +16,9 @@ from __future__ import annotations
 import json
 
 from rami_desktop.engine.match import Match
-from rami_desktop.play.session.hand_order import HandOrder
-from rami_desktop.play.session.review import review_of
-from rami_desktop.play.session.round_record import shared_record
+from rami_desktop.play.game.hand_order import HandOrder
+from rami_desktop.play.keep.round_record import shared_record
+from rami_desktop.play.review.round_review import review_of
 from rami_desktop.play.view.findings import Finding
 from rami_desktop.play.view.happening import Happening
 from rami_desktop.play.view.seat_view import redact_events, view_of

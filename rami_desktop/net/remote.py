@@ -21,10 +21,10 @@ from rami_desktop.bots import Bot
 from rami_desktop.engine.actions import Action, Discarded, Drew, Redeal
 from rami_desktop.engine.errors import ErrorCode
 from rami_desktop.engine.rescue import finishing_actions
+from rami_desktop.play.game.hand_order import HandOrder
+from rami_desktop.play.keep.round_record import RoundKeeper
 from rami_desktop.play.session.bot_worker import BotTurn, BotWorker
 from rami_desktop.play.session.driver import decide
-from rami_desktop.play.session.hand_order import HandOrder
-from rami_desktop.play.session.round_record import RoundKeeper
 from rami_desktop.play.view.happening import Happening, Played
 
 from .client import ClientLink, LinkEvent

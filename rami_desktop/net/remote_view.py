@@ -16,9 +16,9 @@ from rami_desktop.engine.errors import ErrorCode
 from rami_desktop.engine.observation import Observation
 from rami_desktop.engine.rules import Rules
 from rami_desktop.engine.state import RoundState
-from rami_desktop.play.session.config import GameConfig, Seat
-from rami_desktop.play.session.hand_order import HandOrder
-from rami_desktop.play.session.replay import Replay
+from rami_desktop.play.game.config import GameConfig, Seat
+from rami_desktop.play.game.hand_order import HandOrder
+from rami_desktop.play.review.replay import Replay
 from rami_desktop.play.view.findings import Finding
 from rami_desktop.play.view.mirror import mirror_round
 from rami_desktop.play.view.seat_view import RoundReveal, SeatView
@@ -123,7 +123,7 @@ class RemoteView:
 
     def round_record(self) -> dict[str, object] | None:
         """The record of the round just over, from the shared record the host sent at its end
-        (:mod:`rami_desktop.play.session.round_record`): None while it is on, when the host sent
+        (:mod:`rami_desktop.play.keep.round_record`): None while it is on, when the host sent
         none (a reshuffle, a redeal), or when it does not end with the hands the host showed."""
         reveal = self.view.reveal
         if reveal is None or reveal.record is None:

@@ -12,8 +12,8 @@ from typing import Protocol
 from rami_desktop.bots import make_bot
 from rami_desktop.engine.match import Match, keyed_generator
 from rami_desktop.engine.state import RoundState
+from rami_desktop.play.game.config import GameConfig
 from rami_desktop.play.session.bot_worker import BotWorker
-from rami_desktop.play.session.config import GameConfig
 from rami_desktop.play.session.driver import BotDriver
 
 log = logging.getLogger(__name__)

@@ -10,7 +10,7 @@ from typing import Any
 
 from rami_desktop.bots import levels_for
 from rami_desktop.engine.rules import PRESET_NAMES, preset
-from rami_desktop.play.session.config import GameConfig, Seat
+from rami_desktop.play.game.config import GameConfig, Seat
 
 from .codes import read_code
 from .expiry import MAX_HOURS, hours_of

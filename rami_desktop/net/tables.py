@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rami_desktop.play.session.config import GameConfig
+from rami_desktop.play.game.config import GameConfig
 from rami_desktop.play.table.clock import TableClock
 from rami_desktop.storage.tables import TableFiles, kept_codes, remove_ended
 

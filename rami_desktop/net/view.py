@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rami_desktop.i18n.gender import GENDERS, UNSAID
-from rami_desktop.play.session.hand_order import HandOrder
+from rami_desktop.play.game.hand_order import HandOrder
 from rami_desktop.play.view.seat_view import MatchInfo, RoundReveal, SeatView
 
 from .codec import (

@@ -6,8 +6,8 @@ from collections.abc import Callable
 
 from rami_desktop.engine.match import Match
 from rami_desktop.engine.rules import PRESET_NAMES, Rules, preset
-from rami_desktop.play.session.config import GameConfig, Seat
-from rami_desktop.play.session.match_key import chosen_key
+from rami_desktop.play.game.config import GameConfig, Seat
+from rami_desktop.play.game.match_key import chosen_key
 from rami_desktop.play.session.session import Session
 
 from .report import require

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from rami_desktop.engine.match import Match
 from rami_desktop.engine.rules import preset
-from rami_desktop.play.session.config import GameConfig, Seat
+from rami_desktop.play.game.config import GameConfig, Seat
 from rami_desktop.play.session.session import Session
 from rami_desktop.storage.match_io import MatchFiles
 from rami_desktop.storage.paths import Paths

@@ -14,7 +14,7 @@ from typing import Any
 
 from rami_desktop.engine.match import Match
 from rami_desktop.engine.rules import Rules, preset
-from rami_desktop.play.session.config import GameConfig, Seat
+from rami_desktop.play.game.config import GameConfig, Seat
 from rami_desktop.play.session.session import Session
 from rami_desktop.play.table.table import Table
 
@@ -141,7 +141,7 @@ def _replay(match: str, before_end: int) -> Stop:
     """The replay of a match's round, ``before_end`` turns before its last (the table full)."""
 
     def stop(app: Any, tour: Tour) -> None:
-        from rami_desktop.play.session.replay import Replay
+        from rami_desktop.play.review.replay import Replay
         from rami_desktop.ui.routes import Route
 
         session = tour.session(match)

@@ -2,7 +2,7 @@
 atomically) and the journal of the steps played since (:mod:`rami_desktop.storage.journal`).
 
 :class:`MatchFiles` is what a session keeps its match through (see
-:class:`rami_desktop.play.session.persist.MatchStore`): :meth:`MatchFiles.snapshot` writes the
+:class:`rami_desktop.play.keep.persist.MatchStore`): :meth:`MatchFiles.snapshot` writes the
 session's document and starts a new journal, :meth:`MatchFiles.append` adds steps to that journal
 (on
 disk when it returns None), and :meth:`MatchFiles.load` reads the snapshot with its journal's

@@ -2,7 +2,7 @@
 
 A round file is a save document (``{"format": "rami-save", "version": 1, "saved_at": ...,
 "match": {...}}``, as :mod:`rami_desktop.storage.saves` writes the autosave) whose match is that
-one round (the session's :mod:`~rami_desktop.play.session.round_record` makes it): whatever reads a
+one round (the session's :mod:`~rami_desktop.play.keep.round_record` makes it): whatever reads a
 saved match reads it too. Files are written atomically, readable by their owner only (0600),
 named by the time they were kept (``round-<UTC time>-<ns>.json``) so that the newest sort
 last; keeping one more deletes the oldest beyond the bound.

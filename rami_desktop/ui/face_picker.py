@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import pygame
 
-from rami_desktop.play.session.people import FACES
+from rami_desktop.play.game.people import FACES
 from rami_desktop.ui import theme
 from rami_desktop.ui.faces import draw_portrait
 from rami_desktop.ui.widgets import Widget, draw_focus_ring

@@ -11,7 +11,7 @@ from functools import lru_cache
 
 import pygame
 
-from rami_desktop.play.session.people import FACE_IDS
+from rami_desktop.play.game.people import FACE_IDS
 from rami_desktop.resources import asset
 from rami_desktop.ui import theme
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from rami_desktop.i18n import N_, _, ngettext
-from rami_desktop.play.session.persist import NOT_SAVED_INCONSISTENT, SAVE_FAILED
+from rami_desktop.play.keep.persist import NOT_SAVED_INCONSISTENT, SAVE_FAILED
 from rami_desktop.storage import problems
 
 __all__ = [
@@ -55,7 +55,7 @@ PROBLEM_MESSAGES: dict[str, str] = {
         "The record of the last moves was not a file: the match resumed from its last save."),
     problems.JOURNAL_CUT: N_("The last moves could not be read: the match resumed without them."),
     # not storage codes: the session's save refused a match that did not replay, or failed in
-    # an unexpected way (see play.session.persist)
+    # an unexpected way (see play.keep.persist)
     NOT_SAVED_INCONSISTENT: N_(
         "The last turn could not be saved; the previous save was kept."),
     SAVE_FAILED: N_(

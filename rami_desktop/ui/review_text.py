@@ -1,5 +1,5 @@
-"""The round review in words: each finding of :mod:`rami_desktop.play.session.review` as one line,
-told to the player it is about ("you"), with the player's own turn number.
+"""The round review in words: each finding of :mod:`rami_desktop.play.review.round_review` as one
+line, told to the player it is about ("you"), with the player's own turn number.
 
 The ways ("lay {melds}") follow "you could have", so they have their own context
 (``pgettext("could have", ...)``): French and darija need another verb form there than in the
@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from rami_desktop.engine.cards import Card
 from rami_desktop.i18n import _, ngettext, pgettext
 from rami_desktop.i18n.cards import A_MELD, NO_BREAK, THE_MELD, card_text, cards_text, meld_text
-from rami_desktop.play.table.rulebook import make_meld
 from rami_desktop.play.view.findings import Finding, FindingKind
+from rami_desktop.play.view.terms import make_meld
 from rami_desktop.ui.text import bidi_format
 
 

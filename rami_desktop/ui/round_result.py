@@ -11,9 +11,9 @@ from dataclasses import dataclass
 
 from rami_desktop.engine.cards import Card
 from rami_desktop.i18n import _, ngettext
-from rami_desktop.play.table.rulebook import PenaltyBreakdown, PenaltyReason
 from rami_desktop.play.table.table_game import TableGame
 from rami_desktop.play.view.shown import ShownRound
+from rami_desktop.play.view.terms import PenaltyBreakdown, PenaltyReason
 from rami_desktop.ui.teams import team_members, team_name, team_of, team_title
 
 

@@ -2,9 +2,9 @@
 each talaj rule, drawn with the game's cards for the rules of a table (or a preset).
 
 Every figure asks the engine: a combination is shown valid or crossed out as
-:func:`~rami_desktop.play.table.rulebook.make_meld` says, points are the engine's
-(:meth:`~rami_desktop.play.table.rulebook.Meld.points`,
-:func:`~rami_desktop.play.table.rulebook.card_points`) and the texts follow the rule options
+:func:`~rami_desktop.play.view.terms.make_meld` says, points are the engine's
+(:meth:`~rami_desktop.play.view.terms.Meld.points`,
+:func:`~rami_desktop.play.view.terms.card_points`) and the texts follow the rule options
 (threshold, jokers per combination, first card...).
 """
 
@@ -18,7 +18,7 @@ from rami_desktop.engine.cards import Card, parse_cards
 from rami_desktop.i18n import _, is_rtl, ngettext
 from rami_desktop.i18n.cards import card_text, cards_text
 from rami_desktop.i18n.rules_help import rules_help
-from rami_desktop.play.table.rulebook import (
+from rami_desktop.play.view.terms import (
     PRESETS,
     FirstCard,
     Meld,

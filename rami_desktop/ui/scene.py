@@ -21,7 +21,7 @@ from rami_desktop.ui.keys import KeysDown
 from rami_desktop.ui.widgets import WidgetGroup
 
 if TYPE_CHECKING:
-    from rami_desktop.play.session.config import GameConfig
+    from rami_desktop.play.game.config import GameConfig
     from rami_desktop.storage.paths import Paths
     from rami_desktop.ui.card_art import CardArt
     from rami_desktop.ui.routes import Route

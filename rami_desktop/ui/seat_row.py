@@ -2,7 +2,7 @@
 the human is spoken to (she or he).
 
 A name the player did not type is the seat's default and follows it: a bot's is a person's
-name in the language shown (:mod:`~rami_desktop.play.session.people`), a human's "Player 1". A
+name in the language shown (:mod:`~rami_desktop.play.game.people`), a human's "Player 1". A
 face not chosen is the seat's default too (a bot's person's, else one of the seat's gender no
 other seat wears); the screen works the defaults out for every row at once
 (:func:`show_seat_defaults`).
@@ -16,8 +16,8 @@ import pygame
 
 from rami_desktop.i18n import N_, _, every_translation, is_rtl
 from rami_desktop.i18n.gender import HE, SHE, UNSAID, clean_gender, gendered
-from rami_desktop.play.session.config import LEVELS, GameConfig, Seat, default_name, seat_faces
-from rami_desktop.play.session.people import FACES, is_person_name, known_face
+from rami_desktop.play.game.config import LEVELS, GameConfig, Seat, default_name, seat_faces
+from rami_desktop.play.game.people import FACES, is_person_name, known_face
 from rami_desktop.ui import theme
 from rami_desktop.ui.face_picker import FacePicker
 from rami_desktop.ui.teams import LETTERS

@@ -25,7 +25,7 @@ from rami_desktop.engine.cards import parse_cards
 from rami_desktop.engine.deal import complete_stock
 from rami_desktop.engine.rules import PRESET_NAMES, preset
 from rami_desktop.engine.state import RoundState
-from rami_desktop.play.session.config import GameConfig, Seat
+from rami_desktop.play.game.config import GameConfig, Seat
 from rami_desktop.play.session.session import Session
 from rami_desktop.play.table.table import Table
 from rami_desktop.ui import text

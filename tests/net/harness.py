@@ -22,7 +22,7 @@ from rami_desktop.net.joining import Joining, Welcome
 from rami_desktop.net.remote import RemoteSession
 from rami_desktop.net.server import Outbox
 from rami_desktop.net.view import seat_view_from_dict
-from rami_desktop.play.session.config import GameConfig, Seat
+from rami_desktop.play.game.config import GameConfig, Seat
 from rami_desktop.play.view.seat_view import observation_for
 
 #: seconds a whole test table may take at most (a bound, never reached when all is well)

@@ -23,7 +23,7 @@ from rami_desktop.net.codec import (
 from rami_desktop.net.protocol import HARD_LIMIT
 from rami_desktop.net.redact import seat_view
 from rami_desktop.net.view import seat_view_from_dict
-from rami_desktop.play.session.config import GameConfig, Seat
+from rami_desktop.play.game.config import GameConfig, Seat
 from rami_desktop.play.session.session import Session
 from rami_desktop.play.view.mirror import mirror_round
 

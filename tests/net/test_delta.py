@@ -28,8 +28,8 @@ from rami_desktop.net.redact import seat_view, update_text
 from rami_desktop.net.remote import RemoteSession
 from rami_desktop.net.server import Inbound, Mailbox
 from rami_desktop.net.view import seat_view_from_dict
-from rami_desktop.play.session.config import GameConfig, Seat, autoplay_config
-from rami_desktop.play.session.match_key import chosen_key
+from rami_desktop.play.game.config import GameConfig, Seat, autoplay_config
+from rami_desktop.play.game.match_key import chosen_key
 from rami_desktop.play.session.session import Session
 from tests.net.harness import CODES, parts_of
 

@@ -17,8 +17,8 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake
 from rami_desktop.bots import make_bot
 from rami_desktop.engine.rules import PRESETS
 from rami_desktop.net.protocol import MAX_BYTES, VERSION
-from rami_desktop.play.session.config import GameConfig, Seat
-from rami_desktop.play.session.match_key import chosen_key
+from rami_desktop.play.game.config import GameConfig, Seat
+from rami_desktop.play.game.match_key import chosen_key
 from rami_desktop.play.session.session import Session
 from tests.net.harness import config_of, host_table, join_bot, play_joiners
 

@@ -24,8 +24,8 @@ from rami_desktop.net.hosting import new_code
 from rami_desktop.net.protocol import envelope
 from rami_desktop.net.server import HostServer
 from rami_desktop.net.tables import Hall, TableSpec
-from rami_desktop.play.session.config import GameConfig, Seat
-from rami_desktop.play.session.persist import rebuild_game
+from rami_desktop.play.game.config import GameConfig, Seat
+from rami_desktop.play.keep.persist import rebuild_game
 from rami_desktop.play.session.session import Session
 from rami_desktop.storage.tables import TableFiles, kept_codes
 from tests.net.test_commands import LIMIT, REPO, command, env

@@ -18,10 +18,10 @@ from rami_desktop.net.joining import TableInfo, Welcome
 from rami_desktop.net.redact import update_text
 from rami_desktop.net.remote_view import RemoteView
 from rami_desktop.net.view import SeatInfo, seat_view_from_dict
-from rami_desktop.play.session.config import GameConfig, Seat
-from rami_desktop.play.session.match_key import chosen_key
-from rami_desktop.play.session.replay import Replay
-from rami_desktop.play.session.round_record import shared_record
+from rami_desktop.play.game.config import GameConfig, Seat
+from rami_desktop.play.game.match_key import chosen_key
+from rami_desktop.play.keep.round_record import shared_record
+from rami_desktop.play.review.replay import Replay
 from rami_desktop.play.session.session import Session
 from rami_desktop.storage.round_files import RoundFiles, read_round
 

@@ -11,7 +11,7 @@ from rami_desktop.engine.actions import Drew
 from rami_desktop.engine.rules import PRESETS
 from rami_desktop.net.codec import told_from_dict
 from rami_desktop.net.redact import seat_view, story_for
-from rami_desktop.play.session.config import GameConfig, Seat
+from rami_desktop.play.game.config import GameConfig, Seat
 from rami_desktop.play.session.session import Session
 from rami_desktop.play.view.seat_view import SPECTATOR, observation_for, redact_events
 from rami_desktop.play.view.story import STORY_MOVES, round_story

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from rami_desktop.engine.rules import preset
-from rami_desktop.play.session.config import GameConfig, Seat
+from rami_desktop.play.game.config import GameConfig, Seat
 from rami_desktop.play.session.session import Session
 from rami_desktop.storage.journal import Journal, encode_line, journal_path, read_steps
 from rami_desktop.storage.match_io import MatchFiles

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from storage_helpers import fresh_home
 
 from rami_desktop.engine.rules import PRESETS, RULE_OPTIONS
-from rami_desktop.play.session.config import GameConfig, Seat
+from rami_desktop.play.game.config import GameConfig, Seat
 from rami_desktop.storage import problems, saves
 from rami_desktop.storage.atomic import backup_path, newer_path
 from rami_desktop.storage.paths import Paths

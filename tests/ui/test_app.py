@@ -11,7 +11,7 @@ import pytest
 from rami_desktop.__main__ import main
 from rami_desktop.app import App
 from rami_desktop.engine.rules import PRESETS
-from rami_desktop.play.session.config import GameConfig, Seat, autoplay_config
+from rami_desktop.play.game.config import GameConfig, Seat, autoplay_config
 from rami_desktop.ui.scene import Scene, SceneStack
 from rami_desktop.ui.scenes.menu import MenuScene
 from rami_desktop.ui.scenes.table import TableScene

@@ -22,8 +22,8 @@ import pytest
 
 from rami_desktop.bots import make_bot
 from rami_desktop.engine.rules import preset
-from rami_desktop.play.session.config import GameConfig, Seat
-from rami_desktop.play.session.match_key import chosen_key
+from rami_desktop.play.game.config import GameConfig, Seat
+from rami_desktop.play.game.match_key import chosen_key
 from rami_desktop.play.session.session import Session
 from rami_desktop.play.table.table import Table
 from rami_desktop.play.table.taken import taken_position

@@ -12,7 +12,7 @@ import pytest
 
 from rami_desktop.app import App
 from rami_desktop.engine.match import Match
-from rami_desktop.play.session.config import GameConfig
+from rami_desktop.play.game.config import GameConfig
 from rami_desktop.storage.logs import setup_logging
 from rami_desktop.storage.paths import Paths
 from rami_desktop.ui.scene import Scene
@@ -195,7 +195,7 @@ def test_a_table_bug_keeps_the_match(log_file: Path | None, paths: Paths,
                                      monkeypatch: pytest.MonkeyPatch) -> None:
     """End to end with the real table: a bug on the table shows the error screen, the save of
     the last turn is untouched, and Continue resumes that very match."""
-    from rami_desktop.play.session.config import autoplay_config
+    from rami_desktop.play.game.config import autoplay_config
     from rami_desktop.ui.scenes import table as table_module
 
     app = App((1024, 640), fullscreen=False)  # a real, persisting app under RAMI_HOME

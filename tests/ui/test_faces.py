@@ -17,7 +17,7 @@ from types import ModuleType
 import pygame
 import pytest
 
-from rami_desktop.play.session.people import FACES, HE, SHE
+from rami_desktop.play.game.people import FACES, HE, SHE
 from rami_desktop.resources import asset
 from rami_desktop.ui import faces
 

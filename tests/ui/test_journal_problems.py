@@ -15,7 +15,7 @@ import pytest
 
 from rami_desktop import i18n
 from rami_desktop.engine.rules import preset
-from rami_desktop.play.session.config import GameConfig, Seat
+from rami_desktop.play.game.config import GameConfig, Seat
 from rami_desktop.play.session.session import Session
 from rami_desktop.storage import problems
 from rami_desktop.storage.journal import journal_path, read_journal

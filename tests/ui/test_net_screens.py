@@ -17,7 +17,7 @@ from rami_desktop.net.headless import TablePlan
 from rami_desktop.net.joining import Joining, Welcome
 from rami_desktop.net.protocol import Act, request_text
 from rami_desktop.net.remote import RemoteSession
-from rami_desktop.play.session.config import GameConfig, Seat
+from rami_desktop.play.game.config import GameConfig, Seat
 from rami_desktop.ui.net_table import NetTableScene
 from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scenes.net_join import JoinScene

@@ -15,8 +15,8 @@ import pytest
 from rami_desktop.engine.actions import Discard, Lay
 from rami_desktop.engine.cards import parse_card
 from rami_desktop.engine.rules import preset
-from rami_desktop.play.session.config import GameConfig, Seat
-from rami_desktop.play.session.round_ends import RoundEnd
+from rami_desktop.play.game.config import GameConfig, Seat
+from rami_desktop.play.keep.round_ends import RoundEnd
 from rami_desktop.play.session.session import Session
 from rami_desktop.storage import problems, saves
 from rami_desktop.storage.match_io import MatchFiles

@@ -24,7 +24,7 @@ import pytest
 
 from rami_desktop.bots import make_bot
 from rami_desktop.engine.rules import preset
-from rami_desktop.play.session.config import GameConfig, Seat
+from rami_desktop.play.game.config import GameConfig, Seat
 from rami_desktop.play.session.session import Session
 from rami_desktop.play.table.table import Table
 from rami_desktop.play.table.taken import taken_position

@@ -10,7 +10,7 @@ import pygame
 
 from rami_desktop.engine.actions import Draw
 from rami_desktop.engine.rules import preset
-from rami_desktop.play.session.config import GameConfig, Seat
+from rami_desktop.play.game.config import GameConfig, Seat
 from rami_desktop.play.session.session import Session
 from rami_desktop.play.table.table import Table
 from rami_desktop.ui.scenes.overlays import PauseOverlay

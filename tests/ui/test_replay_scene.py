@@ -14,8 +14,8 @@ import pytest
 
 from rami_desktop.engine.actions import Discard
 from rami_desktop.engine.rules import preset
-from rami_desktop.play.session.replay import Replay
-from rami_desktop.play.session.round_record import round_record
+from rami_desktop.play.keep.round_record import round_record
+from rami_desktop.play.review.replay import Replay
 from rami_desktop.play.session.session import Session
 from rami_desktop.play.table.table import Table
 from rami_desktop.play.view.findings import Finding, FindingKind

@@ -180,8 +180,8 @@ def test_the_deal_of_issue_38_tells_the_opening_never_made_and_never_praises() -
     """Deal 89WX-KXN4-0ZG: a player who draws and discards, never lays, pays 100; on the
     round's turn 21 (their 11th) the hand held 5-6-7-8♦, three 10s and three jacks (86)."""
     from rami_desktop.engine.state import RoundState
-    from rami_desktop.play.session.config import GameConfig, Seat
-    from rami_desktop.play.session.review import review_round
+    from rami_desktop.play.game.config import GameConfig, Seat
+    from rami_desktop.play.review.round_review import review_round
     from rami_desktop.play.session.session import Session
     from rami_desktop.play.table.table import Table
     from rami_desktop.storage.deal_code import decode_full

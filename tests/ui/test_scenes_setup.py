@@ -9,7 +9,7 @@ import pytest
 
 from rami_desktop.app import App
 from rami_desktop.engine.rules import PRESETS, Rules
-from rami_desktop.play.session.config import GameConfig, Seat
+from rami_desktop.play.game.config import GameConfig, Seat
 from rami_desktop.ui import theme
 from rami_desktop.ui.scenes.menu import MenuScene
 from rami_desktop.ui.scenes.setup import SetupScene

@@ -15,7 +15,7 @@ import pytest
 from rami_desktop import i18n
 from rami_desktop.app import App
 from rami_desktop.engine.match import Match
-from rami_desktop.play.session.config import GameConfig
+from rami_desktop.play.game.config import GameConfig
 from rami_desktop.storage import problems
 from rami_desktop.storage.paths import Paths
 from rami_desktop.storage.saves import has_saved_match

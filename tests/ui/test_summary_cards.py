@@ -12,7 +12,7 @@ import pytest
 
 from rami_desktop.engine.rules import preset
 from rami_desktop.i18n import set_language
-from rami_desktop.play.session.config import GameConfig, Seat
+from rami_desktop.play.game.config import GameConfig, Seat
 from rami_desktop.play.session.session import Session
 from rami_desktop.play.table.table import Table
 from rami_desktop.smoke.games import play_match

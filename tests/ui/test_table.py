@@ -250,7 +250,7 @@ def test_resize_recomputes_the_layout(make_app: Any) -> None:
 
 def test_the_table_saves_through_its_session(make_app: Any, tmp_path: Any) -> None:
     from rami_desktop.engine.rules import preset
-    from rami_desktop.play.session.config import GameConfig, Seat
+    from rami_desktop.play.game.config import GameConfig, Seat
     from rami_desktop.play.session.session import Session
     from rami_desktop.play.table.table import Table
     from rami_desktop.storage.match_io import MatchFiles

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rami_desktop.play.session.config import autoplay_config
+from rami_desktop.play.game.config import autoplay_config
 from rami_desktop.ui.scenes.round_summary import RoundSummaryScene
 from rami_desktop.ui.scenes.table import TableScene
 from tests.truth import behind

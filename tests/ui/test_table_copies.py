@@ -11,7 +11,7 @@ from rami_desktop.engine.cards import Card, parse_cards
 from rami_desktop.engine.melds import make_meld
 from rami_desktop.engine.state import RoundState
 from rami_desktop.engine.turn import TableMeld
-from rami_desktop.play.session.config import Seat
+from rami_desktop.play.game.config import Seat
 from rami_desktop.play.table.staging import added_this_turn
 from rami_desktop.ui.table.counter import counter_view
 from rami_desktop.ui.widgets.base import tr

@@ -15,7 +15,7 @@ from rami_desktop.i18n import set_language
 from rami_desktop.i18n.cards import card_text
 from rami_desktop.net.codec import told_from_dict
 from rami_desktop.net.redact import story_for
-from rami_desktop.play.session.config import GameConfig, Seat
+from rami_desktop.play.game.config import GameConfig, Seat
 from rami_desktop.play.session.session import Session
 from rami_desktop.play.table import clock
 from rami_desktop.play.table.table import Table

@@ -11,7 +11,7 @@ from rami_desktop.engine.cards import Card, parse_cards
 from rami_desktop.engine.deal import complete_stock
 from rami_desktop.engine.rules import preset
 from rami_desktop.engine.state import RoundState
-from rami_desktop.play.session.config import GameConfig, Seat
+from rami_desktop.play.game.config import GameConfig, Seat
 from rami_desktop.play.session.session import Session
 from rami_desktop.play.table.table import Table
 from rami_desktop.ui.scenes.table import TableScene

@@ -6,7 +6,7 @@ from typing import Any
 
 from rami_desktop.engine.actions import Discard, Draw
 from rami_desktop.engine.rules import preset
-from rami_desktop.play.session.config import GameConfig, Seat
+from rami_desktop.play.game.config import GameConfig, Seat
 from rami_desktop.storage.match_io import MatchFiles
 from rami_desktop.storage.paths import Paths
 from rami_desktop.storage.saves import has_saved_match

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from rami_desktop.engine.actions import Draw
-from rami_desktop.play.session.config import Seat
+from rami_desktop.play.game.config import Seat
 from rami_desktop.ui.table import hud
 from rami_desktop.ui.text import strip_marks
 from tests.truth import behind

@@ -14,8 +14,8 @@ import pytest
 from rami_desktop import i18n
 from rami_desktop.engine.actions import Discard, Draw, Lay, Swap
 from rami_desktop.engine.rules import preset
+from rami_desktop.play.game.config import GameConfig
 from rami_desktop.play.session import bot_worker
-from rami_desktop.play.session.config import GameConfig
 from rami_desktop.play.session.session import Session
 from rami_desktop.play.table.table import Table
 from rami_desktop.play.tutorial.lessons import load_lessons

@@ -14,7 +14,7 @@ from rami_desktop import i18n
 from rami_desktop.engine.actions import Discard, Draw, TakeBack
 from rami_desktop.engine.advice import AdviceKind, advise
 from rami_desktop.engine.state import RoundState
-from rami_desktop.play.session.config import GameConfig, Seat
+from rami_desktop.play.game.config import GameConfig, Seat
 from rami_desktop.smoke.tour import STOPS, Tour
 from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scenes.round_summary import RoundSummaryScene

@@ -1,2 +1,2 @@
-"""The one game: the match, its seats, seed and bots, how it is kept and resumed, its statistics,
-the review of a finished round and its replay (:class:`~.session.Session`)."""
+"""The one game (:class:`~.session.Session`): the match, its seats and bots, who may see which
+hand; the bots' turns (the driver and its worker thread)."""

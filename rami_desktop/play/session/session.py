@@ -32,22 +32,22 @@ from rami_desktop.engine.errors import ErrorCode, RuleError
 from rami_desktop.engine.match import SEED_LIMIT, Match
 from rami_desktop.engine.observation import Observation
 from rami_desktop.engine.state import RoundState
-from rami_desktop.play.session.bot_worker import BotTurn, BotWorker
-from rami_desktop.play.session.config import GameConfig
-from rami_desktop.play.session.driver import BotDriver, DriverStats, Limits, Outcome
-from rami_desktop.play.session.hand_order import HandOrder
-from rami_desktop.play.session.keeping import Keeping
-from rami_desktop.play.session.match_key import new_key, seat_bots
-from rami_desktop.play.session.persist import (
+from rami_desktop.play.game.config import GameConfig
+from rami_desktop.play.game.hand_order import HandOrder
+from rami_desktop.play.game.match_key import new_key, seat_bots
+from rami_desktop.play.keep.keeping import Keeping
+from rami_desktop.play.keep.persist import (
     FileJobs,
     MatchStore,
     SavedGame,
     StatsStore,
     rebuild_game,
 )
-from rami_desktop.play.session.review import quiet, review_of
-from rami_desktop.play.session.round_ends import RoundEnds
-from rami_desktop.play.session.round_record import RoundKeeper, replayable_record
+from rami_desktop.play.keep.round_ends import RoundEnds
+from rami_desktop.play.keep.round_record import RoundKeeper, replayable_record
+from rami_desktop.play.review.round_review import quiet, review_of
+from rami_desktop.play.session.bot_worker import BotTurn, BotWorker
+from rami_desktop.play.session.driver import BotDriver, DriverStats, Limits, Outcome
 from rami_desktop.play.view.findings import Finding
 from rami_desktop.play.view.happening import Happening, Played
 from rami_desktop.play.view.seat_view import SeatView, view_of
@@ -87,7 +87,7 @@ class Session(Keeping):
         rounds_kept: the finished rounds whose round file and statistics are kept (a resumed
             match's; the others are written again: :mod:`.round_ends`).
 
-    Kept before told (:class:`~rami_desktop.play.session.keeping.Keeping`): when what happened
+    Kept before told (:class:`~rami_desktop.play.keep.keeping.Keeping`): when what happened
     cannot be put on disk (a full disk), the session waits (:attr:`unkept` says why): no move
     is taken, no bot plays and no round is dealt until a try keeps it; then play goes on.
     """

@@ -8,7 +8,7 @@ from typing import Any
 
 from rami_desktop.engine.cards import Card, sort_key_rank, sort_key_suit
 from rami_desktop.engine.solver import least_penalty
-from rami_desktop.play.table.rulebook import Rules
+from rami_desktop.play.view.terms import Rules
 
 
 def reconcile(order: Sequence[Card], hand: Sequence[Card]) -> list[Card]:

@@ -27,9 +27,9 @@ from typing import Protocol
 from rami_desktop.engine.actions import Action, Discarded, Redeal
 from rami_desktop.engine.errors import ErrorCode
 from rami_desktop.engine.rules import Rules
+from rami_desktop.play.game.config import GameConfig, seat_faces, seat_gender, seat_name
+from rami_desktop.play.game.hand_order import HandOrder
 from rami_desktop.play.session.bot_worker import BotTurn, BotWorker
-from rami_desktop.play.session.config import GameConfig, seat_faces, seat_gender, seat_name
-from rami_desktop.play.session.hand_order import HandOrder
 from rami_desktop.play.view.findings import Finding
 from rami_desktop.play.view.happening import Happening, Played
 from rami_desktop.play.view.seat_view import SeatView

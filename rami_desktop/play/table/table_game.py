@@ -17,8 +17,8 @@ from rami_desktop.engine.actions import Action
 from rami_desktop.engine.match import RoundResult
 from rami_desktop.engine.rules import Rules
 from rami_desktop.engine.state import RoundState
-from rami_desktop.play.session.config import GameConfig
-from rami_desktop.play.session.hand_order import HandOrder
+from rami_desktop.play.game.config import GameConfig
+from rami_desktop.play.game.hand_order import HandOrder
 from rami_desktop.play.view.findings import Finding
 from rami_desktop.play.view.happening import Happening, Played
 from rami_desktop.play.view.shown import Shown

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from rami_desktop.engine.opening import HAND
 from rami_desktop.engine.state import RoundState
-from rami_desktop.play.session.hand_order import HandOrder
+from rami_desktop.play.game.hand_order import HandOrder
 
 
 def taken_position(order: HandOrder, state: RoundState) -> int | None:

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from rami_desktop.engine.actions import Action
 from rami_desktop.engine.errors import ErrorCode
 from rami_desktop.engine.state import RoundState
-from rami_desktop.play.session.config import GameConfig, Seat
+from rami_desktop.play.game.config import GameConfig, Seat
 from rami_desktop.play.session.session import Session
 from rami_desktop.play.table.table import Table
 

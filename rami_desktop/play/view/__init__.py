@@ -1,2 +1,3 @@
 """What one seat may know at one moment (:class:`~.seat_view.SeatView`), the round's story as one
-viewer may be told it, and what a screen shows of it: the only way a game reaches a screen."""
+viewer may be told it, what a screen shows of it, and the rules' terms the screens use: the only
+way a game reaches a screen."""

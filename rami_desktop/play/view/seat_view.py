@@ -65,7 +65,7 @@ class RoundReveal:
         reason: ``out`` or ``stock_exhausted``.
         rami_sec: whether the winner laid the whole hand at once before anyone was down.
         record: the round's shared record, for a joiner's replay
-            (:func:`~rami_desktop.play.session.round_record.shared_record`; None: none was sent).
+            (:func:`~rami_desktop.play.keep.round_record.shared_record`; None: none was sent).
     """
 
     hands: tuple[tuple[Card, ...], ...]

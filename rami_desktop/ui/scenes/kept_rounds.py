@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from rami_desktop.i18n import N_, _, ngettext, pgettext
-from rami_desktop.play.session.config import round_default_name
-from rami_desktop.play.session.replay import Replay
+from rami_desktop.play.game.config import round_default_name
+from rami_desktop.play.review.replay import Replay
 from rami_desktop.storage.round_files import KEEP_ROUNDS, KeptRound, RoundFiles, read_round
 from rami_desktop.ui import theme
 from rami_desktop.ui.replay_text import round_problem_text

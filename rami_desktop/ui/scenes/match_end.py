@@ -13,8 +13,8 @@ import pygame
 
 from rami_desktop.i18n import N_, _, is_rtl, pgettext
 from rami_desktop.i18n.gender import UNSAID, gendered
-from rami_desktop.play.table.rulebook import team_scores
 from rami_desktop.play.table.table_game import TableGame
+from rami_desktop.play.view.terms import team_scores
 from rami_desktop.ui import theme
 from rami_desktop.ui.celebration import REACH, Celebration, moment_length
 from rami_desktop.ui.faces import draw_portrait

@@ -23,7 +23,7 @@ from rami_desktop.net.invite import Invite, invite_text
 from rami_desktop.net.joining import Trouble
 from rami_desktop.net.keep import kept_server, remember_server
 from rami_desktop.net.protocol import Create
-from rami_desktop.play.table.rulebook import PRESET_NAMES, PRESETS
+from rami_desktop.play.view.terms import PRESET_NAMES, PRESETS
 from rami_desktop.ui import theme
 from rami_desktop.ui.clipboard import copy_text
 from rami_desktop.ui.invite_words import invite_rows

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from rami_desktop.i18n import N_, is_rtl
-from rami_desktop.play.table.rulebook import Rules
+from rami_desktop.play.view.terms import Rules
 from rami_desktop.ui import theme
 from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scene import WidgetScene

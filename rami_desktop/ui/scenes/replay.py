@@ -2,7 +2,7 @@
 the combinations laid, the cards a finding names marked; step back and forward, play and
 pause at a speed, by keyboard (arrows, Space, Home, End, Esc) or by the buttons.
 
-The round is a :class:`~rami_desktop.play.session.replay.Replay` (every state worked out by the
+The round is a :class:`~rami_desktop.play.review.replay.Replay` (every state worked out by the
 engine); this screen only draws the state it stands at. At rest it draws nothing; while it
 plays it draws once a step, at its speed.
 """
@@ -19,8 +19,8 @@ from rami_desktop.engine.actions import Drew, RoundEnded
 from rami_desktop.engine.cards import Card
 from rami_desktop.i18n import _, is_rtl
 from rami_desktop.i18n.gender import gendered
-from rami_desktop.play.session.config import round_default_name
-from rami_desktop.play.session.replay import Replay
+from rami_desktop.play.game.config import round_default_name
+from rami_desktop.play.review.replay import Replay
 from rami_desktop.play.table.hand_sort import sort_by_suit
 from rami_desktop.ui import theme
 from rami_desktop.ui.scene import WidgetScene

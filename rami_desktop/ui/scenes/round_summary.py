@@ -12,10 +12,10 @@ import pygame
 
 from rami_desktop.i18n import N_, _, is_rtl, ngettext
 from rami_desktop.i18n.gender import gendered
-from rami_desktop.play.session.replay import Replay, finding_moment
-from rami_desktop.play.table.rulebook import MatchEnd
+from rami_desktop.play.review.replay import Replay, finding_moment
 from rami_desktop.play.table.table_game import TableGame
 from rami_desktop.play.view.findings import Finding
+from rami_desktop.play.view.terms import MatchEnd
 from rami_desktop.ui import theme
 from rami_desktop.ui.clipboard import copy_text
 from rami_desktop.ui.review_panel import ReviewPanel

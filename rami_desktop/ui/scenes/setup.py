@@ -1,6 +1,6 @@
 """Game setup: the preset and every rule option, the seats, a deal code (typed, or pasted with
 Paste or Ctrl+V: its rules, seed and number of seats); Start makes a
-:class:`~rami_desktop.play.session.config.GameConfig` and hands it to :meth:`App.start_game`.
+:class:`~rami_desktop.play.game.config.GameConfig` and hands it to :meth:`App.start_game`.
 
 Hosting a table on the network is the same setup, where a seat may also be a player on the
 network; Host opens the table's lobby (:mod:`rami_desktop.ui.scenes.net_lobby`)."""
@@ -16,8 +16,8 @@ import pygame
 from rami_desktop.bots import levels_for
 from rami_desktop.i18n import N_, _, is_rtl
 from rami_desktop.i18n.names import preset_title
-from rami_desktop.play.session.config import GameConfig, Seat
-from rami_desktop.play.table.rulebook import (
+from rami_desktop.play.game.config import GameConfig, Seat
+from rami_desktop.play.view.terms import (
     PRESET_NAMES,
     PRESETS,
     RULE_OPTIONS,

@@ -12,7 +12,7 @@ import pygame
 
 from rami_desktop.i18n import N_, _, is_rtl, ngettext
 from rami_desktop.i18n.names import preset_title
-from rami_desktop.play.table.rulebook import PRESET_NAMES, PRESETS
+from rami_desktop.play.view.terms import PRESET_NAMES, PRESETS
 from rami_desktop.storage import stats as stats_store
 from rami_desktop.storage.stats import EARLIER, PlayerStats, PresetStats, Stats
 from rami_desktop.ui import theme

@@ -14,7 +14,7 @@ from rami_desktop.engine.actions import Action, Discard, Draw, Lay, Redeal, Take
 from rami_desktop.engine.cards import Card, sort_key_rank, sort_key_suit
 from rami_desktop.engine.errors import ErrorCode
 from rami_desktop.i18n import _
-from rami_desktop.play.session.hand_order import HandOrder
+from rami_desktop.play.game.hand_order import HandOrder
 from rami_desktop.play.table import hand_sort as hand_mod
 from rami_desktop.play.table.advisor import Advisor, grouped, split_laying
 from rami_desktop.play.table.staging import add_actions, lay_action, opening_with, swap_action

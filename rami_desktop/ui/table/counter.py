@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rami_desktop.i18n import _, ngettext, pgettext
-from rami_desktop.play.table.rulebook import OpeningStatus
+from rami_desktop.play.view.terms import OpeningStatus
 
 
 @dataclass(frozen=True)

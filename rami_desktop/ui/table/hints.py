@@ -18,12 +18,12 @@ from rami_desktop.engine.cards import Card
 from rami_desktop.i18n import _, pgettext
 from rami_desktop.i18n.cards import A_MELD, NO_BREAK, card_text, cards_text, meld_text
 from rami_desktop.i18n.gender import UNSAID, gendered, ngendered
-from rami_desktop.play.session.hand_order import HandOrder
+from rami_desktop.play.game.hand_order import HandOrder
 from rami_desktop.play.table.advisor import Advice, AdviceKind, Advisor, hint_advice
-from rami_desktop.play.table.rulebook import Meld
 from rami_desktop.play.table.table_game import TableGame
 from rami_desktop.play.table.taken import taken_position
 from rami_desktop.play.view.shown import ShownRound
+from rami_desktop.play.view.terms import Meld
 from rami_desktop.ui.table.gate import MoveGate
 from rami_desktop.ui.table.model import TableModel
 

@@ -5,7 +5,7 @@ série 7-8-9♥ (24)", "Bot 1 discarded 8♥", "Player 2 opened with 75").
 Only what every player saw is told: a card drawn from the stock is never named, and on a
 shared screen a take-back is told without its cards ("Amina took back 3 cards"), the lines
 that laid them forgotten. The points
-shown are the engine's (:meth:`rami_desktop.play.table.rulebook.Meld.points`, the opening points of
+shown are the engine's (:meth:`rami_desktop.play.view.terms.Meld.points`, the opening points of
 :class:`~rami_desktop.engine.actions.Discarded`); nothing here applies a rule.
 """
 
@@ -30,8 +30,8 @@ from rami_desktop.engine.cards import Card
 from rami_desktop.i18n import _, ngettext
 from rami_desktop.i18n.cards import card_text, cards_text, meld_text
 from rami_desktop.i18n.gender import UNSAID, gendered
-from rami_desktop.play.table.rulebook import Meld
 from rami_desktop.play.view.story import Told, ToldEvent, TookBackUnseen
+from rami_desktop.play.view.terms import Meld
 from rami_desktop.ui.text import bidi_format
 
 #: how many actions the journal keeps (the panel shows the last ones that fit)

@@ -6,8 +6,8 @@ from __future__ import annotations
 import time
 
 from rami_desktop.engine.rules import PRESETS
-from rami_desktop.play.session.config import GameConfig, Seat
-from rami_desktop.play.session.match_key import chosen_key
+from rami_desktop.play.game.config import GameConfig, Seat
+from rami_desktop.play.game.match_key import chosen_key
 from rami_desktop.play.session.session import Session
 from rami_desktop.play.table.table import Table
 

@@ -15,7 +15,7 @@ from rami_desktop.engine.errors import ErrorCode
 from rami_desktop.engine.observation import Observation
 from rami_desktop.engine.rules import PRESETS, Rules
 from rami_desktop.engine.state import RoundState
-from rami_desktop.play.session.config import GameConfig, Seat, autoplay_config
+from rami_desktop.play.game.config import GameConfig, Seat, autoplay_config
 from rami_desktop.play.session.driver import BotDriver, Limits, RoundTable, decide
 from rami_desktop.play.session.session import Session
 

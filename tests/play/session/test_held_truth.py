@@ -12,7 +12,7 @@ import pytest
 from rami_desktop.engine.actions import Discarded, Drew
 from rami_desktop.engine.cards import Card
 from rami_desktop.engine.rules import PRESET_NAMES, preset
-from rami_desktop.play.session.config import GameConfig, Seat
+from rami_desktop.play.game.config import GameConfig, Seat
 from rami_desktop.play.session.session import Session
 
 

@@ -13,8 +13,8 @@ from rami_desktop.bots import make_bot
 from rami_desktop.engine.actions import Discard, Draw
 from rami_desktop.engine.errors import ErrorCode
 from rami_desktop.engine.rules import PRESETS
-from rami_desktop.play.session.config import GameConfig, Seat, autoplay_config, seat_faces
-from rami_desktop.play.session.match_key import chosen_key, seat_bots
+from rami_desktop.play.game.config import GameConfig, Seat, autoplay_config, seat_faces
+from rami_desktop.play.game.match_key import chosen_key, seat_bots
 from rami_desktop.play.session.session import Session
 from rami_desktop.play.table.table import Table
 from rami_desktop.storage.stats import MatchLine, RoundLine

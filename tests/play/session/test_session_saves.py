@@ -20,7 +20,7 @@ import pytest
 from rami_desktop.engine.actions import Action
 from rami_desktop.engine.match import Match
 from rami_desktop.engine.rules import PRESET_NAMES
-from rami_desktop.play.session.persist import NOT_SAVED_INCONSISTENT, game_payload, rebuild_game
+from rami_desktop.play.keep.persist import NOT_SAVED_INCONSISTENT, game_payload, rebuild_game
 from rami_desktop.play.session.session import Session
 from rami_desktop.storage import journal as journal_module
 from rami_desktop.storage import problems

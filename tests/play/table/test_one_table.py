@@ -10,7 +10,7 @@ from rami_desktop.net.game import NetTable
 from rami_desktop.net.host_session import HostSession
 from rami_desktop.net.remote import RemoteSession
 from rami_desktop.net.remote_view import RemoteView
-from rami_desktop.play.session.config import GameConfig, Seat
+from rami_desktop.play.game.config import GameConfig, Seat
 from rami_desktop.play.session.session import Session
 from rami_desktop.play.table.table import Table
 from rami_desktop.play.table.table_game import TableGame

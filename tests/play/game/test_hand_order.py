@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rami_desktop.engine.cards import DISTINCT_CARDS, JOKER, parse_cards
-from rami_desktop.play.session.hand_order import HandOrder
+from rami_desktop.play.game.hand_order import HandOrder
 
 
 def cards(text: str) -> list:  # type: ignore[type-arg]

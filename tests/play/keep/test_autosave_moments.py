@@ -7,7 +7,7 @@ from pathlib import Path
 
 from rami_desktop.engine.actions import Discard, Discarded, RoundEnded
 from rami_desktop.engine.rules import preset
-from rami_desktop.play.session.config import GameConfig, Seat
+from rami_desktop.play.game.config import GameConfig, Seat
 from rami_desktop.play.session.session import Session
 from rami_desktop.play.table.table import Table
 from rami_desktop.storage.match_io import MatchFiles

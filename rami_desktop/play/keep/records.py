@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from rami_desktop.engine.match import Match
-from rami_desktop.play.session.config import GameConfig, seat_faces, seat_name
+from rami_desktop.play.game.config import GameConfig, seat_faces, seat_name
 from rami_desktop.storage.stats import MatchLine, RoundLine
 
 

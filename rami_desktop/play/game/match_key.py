@@ -13,7 +13,7 @@ import secrets
 
 from rami_desktop.bots import Bot, make_bot
 from rami_desktop.engine.match import KEY_BYTES, Match, keyed_generator
-from rami_desktop.play.session.config import GameConfig
+from rami_desktop.play.game.config import GameConfig
 
 
 def new_key() -> bytes:

@@ -21,10 +21,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rami_desktop.engine.match import Match
-from rami_desktop.play.session.config import GameConfig
-from rami_desktop.play.session.persist import RETRY_FIRST, RETRY_LONGEST, FileJobs, StatsStore
-from rami_desktop.play.session.records import human_round_end
-from rami_desktop.play.session.round_record import RoundKeeper, round_record_job
+from rami_desktop.play.game.config import GameConfig
+from rami_desktop.play.keep.persist import RETRY_FIRST, RETRY_LONGEST, FileJobs, StatsStore
+from rami_desktop.play.keep.records import human_round_end
+from rami_desktop.play.keep.round_record import RoundKeeper, round_record_job
 from rami_desktop.storage.stats import MatchLine, RoundLine
 
 log = logging.getLogger(__name__)

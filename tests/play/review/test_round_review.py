@@ -15,9 +15,9 @@ from rami_desktop.engine.melds import make_meld
 from rami_desktop.engine.rules import PRESETS
 from rami_desktop.engine.state import RoundState
 from rami_desktop.engine.turn import TableMeld
+from rami_desktop.play.game.config import GameConfig, Seat
+from rami_desktop.play.review.round_review import review_of, review_round
 from rami_desktop.play.session.bot_worker import BotWorker
-from rami_desktop.play.session.config import GameConfig, Seat
-from rami_desktop.play.session.review import review_of, review_round
 from rami_desktop.play.session.session import Session
 from rami_desktop.play.table.table import Table
 from rami_desktop.play.view.findings import Finding, FindingKind

@@ -18,9 +18,9 @@ from collections.abc import Callable
 from typing import Any
 
 from rami_desktop.engine.match import Match
-from rami_desktop.play.session.config import GameConfig
-from rami_desktop.play.session.hand_order import HandOrder
-from rami_desktop.play.session.persist import (
+from rami_desktop.play.game.config import GameConfig
+from rami_desktop.play.game.hand_order import HandOrder
+from rami_desktop.play.keep.persist import (
     NOT_SAVED_INCONSISTENT,
     RETRY_FIRST,
     RETRY_LONGEST,
@@ -29,8 +29,8 @@ from rami_desktop.play.session.persist import (
     StatsStore,
     game_payload,
 )
-from rami_desktop.play.session.round_ends import RoundEnds, past_round_end_job, round_end_job
-from rami_desktop.play.session.round_record import RoundKeeper
+from rami_desktop.play.keep.round_ends import RoundEnds, past_round_end_job, round_end_job
+from rami_desktop.play.keep.round_record import RoundKeeper
 
 log = logging.getLogger(__name__)
 

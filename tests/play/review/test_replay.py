@@ -10,10 +10,10 @@ import pytest
 from rami_desktop.engine.actions import Discard
 from rami_desktop.engine.cards import parse_cards
 from rami_desktop.engine.match import Match
-from rami_desktop.play.session.config import GameConfig, Seat, autoplay_config
-from rami_desktop.play.session.persist import rebuild_game
-from rami_desktop.play.session.replay import Marks, Replay, finding_moment
-from rami_desktop.play.session.round_record import round_record
+from rami_desktop.play.game.config import GameConfig, Seat, autoplay_config
+from rami_desktop.play.keep.persist import rebuild_game
+from rami_desktop.play.keep.round_record import round_record
+from rami_desktop.play.review.replay import Marks, Replay, finding_moment
 from rami_desktop.play.session.session import Session
 from rami_desktop.play.view.findings import Finding, FindingKind
 from rami_desktop.storage.round_files import RoundFiles, read_round

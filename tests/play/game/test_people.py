@@ -9,14 +9,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rami_desktop.i18n import set_language
-from rami_desktop.play.session.config import (
+from rami_desktop.play.game.config import (
     GameConfig,
     Seat,
     autoplay_config,
     seat_faces,
     seat_name,
 )
-from rami_desktop.play.session.people import (
+from rami_desktop.play.game.people import (
     FACE_IDS,
     FACES,
     HE,
@@ -109,7 +109,7 @@ def test_the_face_is_kept_in_the_match_data_and_an_unknown_one_is_the_default() 
 
 
 def test_a_bot_is_spoken_of_as_its_person_is() -> None:
-    from rami_desktop.play.session.config import seat_gender
+    from rami_desktop.play.game.config import seat_gender
 
     config = autoplay_config("talaj", 4)
     for seat in range(4):

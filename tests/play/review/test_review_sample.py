@@ -23,8 +23,8 @@ from rami_desktop.engine.going_out import going_out_actions
 from rami_desktop.engine.rescue import apply_in_order
 from rami_desktop.engine.scoring import PenaltyReason
 from rami_desktop.engine.state import RoundState
-from rami_desktop.play.session.persist import rebuild_game
-from rami_desktop.play.session.review import review_round
+from rami_desktop.play.keep.persist import rebuild_game
+from rami_desktop.play.review.round_review import review_round
 from rami_desktop.play.view.findings import Finding, FindingKind
 from rami_desktop.sim import Tally, play_round
 from rami_desktop.storage.round_files import read_round

@@ -19,10 +19,10 @@ from rami_desktop.engine.actions import Action
 from rami_desktop.engine.match import Match, _round_seed
 from rami_desktop.engine.rules import Rules, preset
 from rami_desktop.engine.state import RoundState
-from rami_desktop.play.session.config import GameConfig, Seat
-from rami_desktop.play.session.match_key import chosen_key, new_key, seat_bots
-from rami_desktop.play.session.persist import game_payload
-from rami_desktop.play.session.round_record import round_record_job
+from rami_desktop.play.game.config import GameConfig, Seat
+from rami_desktop.play.game.match_key import chosen_key, new_key, seat_bots
+from rami_desktop.play.keep.persist import game_payload
+from rami_desktop.play.keep.round_record import round_record_job
 from rami_desktop.play.session.session import Session
 from rami_desktop.storage.deal_code import OLD_VERSION, decode_full, encode, format_code
 from rami_desktop.storage.match_io import MatchFiles

@@ -1,6 +1,6 @@
 """The review of every finished round of a saved game: the autosave's document
 (``{"format": "rami-save", "match": {"config": ..., "match": ..., "hands": ...}}``, see
-:mod:`rami_desktop.storage.saves` and :func:`~rami_desktop.play.session.persist.rebuild_game`), or a
+:mod:`rami_desktop.storage.saves` and :func:`~rami_desktop.play.keep.persist.rebuild_game`), or a
 file holding one finished round in that same format. Each round is replayed from its deal
 through the rules, and every seat's findings are worked out (:func:`.review.review_round`)."""
 
@@ -11,9 +11,9 @@ from pathlib import Path
 from typing import Any
 
 from rami_desktop.engine.match import Match
-from rami_desktop.play.session.config import Seat
-from rami_desktop.play.session.persist import rebuild_game
-from rami_desktop.play.session.review import review_round
+from rami_desktop.play.game.config import Seat
+from rami_desktop.play.keep.persist import rebuild_game
+from rami_desktop.play.review.round_review import review_round
 from rami_desktop.play.view.findings import Finding
 from rami_desktop.storage.journal import read_steps
 from rami_desktop.storage.saves import save_document

@@ -30,9 +30,9 @@ from rami_desktop.engine.cards import Card
 from rami_desktop.engine.errors import RuleError
 from rami_desktop.engine.match import Match
 from rami_desktop.engine.state import RoundState
-from rami_desktop.play.session.config import GameConfig
-from rami_desktop.play.session.persist import rebuild_game
-from rami_desktop.play.session.round_record import shared_round
+from rami_desktop.play.game.config import GameConfig
+from rami_desktop.play.keep.persist import rebuild_game
+from rami_desktop.play.keep.round_record import shared_round
 from rami_desktop.play.view.findings import Finding
 from rami_desktop.storage.names import clean_seat_names
 
@@ -213,7 +213,7 @@ class Replay:
     @classmethod
     def _of_shared(cls, record: dict[str, Any]) -> Replay:
         """A joiner's record: its round's seats, dealer and partners, and the round's shared
-        record (:func:`~rami_desktop.play.session.round_record.shared_round`)."""
+        record (:func:`~rami_desktop.play.keep.round_record.shared_round`)."""
         data = record.get("config")
         if not isinstance(data, dict):
             raise ValueError("a round record needs its seats")

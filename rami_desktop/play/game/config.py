@@ -2,7 +2,7 @@
 
 Names are data: a seat without a name (``None``) gets the default name of its seat, worded by
 the user interface in the player's language (a bot's is a person's name,
-:mod:`~rami_desktop.play.session.people`); a seat without a face gets a default one.
+:mod:`~rami_desktop.play.game.people`); a seat without a face gets a default one.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 from rami_desktop.bots import ALL_LEVELS, LEVELS
 from rami_desktop.engine.rules import PRESETS, Rules, preset
 from rami_desktop.i18n.gender import GENDERS, UNSAID, clean_gender, gendered
-from rami_desktop.play.session.people import bot_people, default_face, known_face, person_named
+from rami_desktop.play.game.people import bot_people, default_face, known_face, person_named
 
 #: ``human``: a player at this screen; ``bot``: the computer; ``net``: a player at another
 #: computer who joined this one's table over the network
@@ -160,7 +160,7 @@ def seat_gender(config: GameConfig, seat: int) -> str:
 def default_name(seats: tuple[tuple[bool, str | None], ...], seat: int,
                  gender: str = UNSAID) -> str:
     """The name of a seat without one, in the language now: a bot's is a person's
-    (:func:`~rami_desktop.play.session.people.bot_people`), a human's "Player 2" (in the
+    (:func:`~rami_desktop.play.game.people.bot_people`), a human's "Player 2" (in the
     form for ``gender``).
 
     Args:

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from rami_desktop.engine.rules import PRESETS
-from rami_desktop.play.session.config import GameConfig, Seat, autoplay_config
+from rami_desktop.play.game.config import GameConfig, Seat, autoplay_config
 
 
 def test_default_seats_have_no_baked_names() -> None:

@@ -35,8 +35,8 @@ from typing import Any, Protocol, TypeVar
 from rami_desktop.engine.actions import action_from_dict, action_to_dict
 from rami_desktop.engine.errors import RuleError
 from rami_desktop.engine.match import Match
-from rami_desktop.play.session.config import GameConfig
-from rami_desktop.play.session.hand_order import HandOrder
+from rami_desktop.play.game.config import GameConfig
+from rami_desktop.play.game.hand_order import HandOrder
 from rami_desktop.storage.names import clean_seat_names
 from rami_desktop.storage.stats import MatchLine, RoundLine
 

@@ -16,8 +16,8 @@ from rami_desktop.engine.match import Match
 from rami_desktop.engine.melds import make_meld
 from rami_desktop.engine.rules import PRESET_NAMES
 from rami_desktop.engine.state import RoundState
-from rami_desktop.play.session.config import GameConfig, autoplay_config
-from rami_desktop.play.session.replay import Replay
+from rami_desktop.play.game.config import GameConfig, autoplay_config
+from rami_desktop.play.review.replay import Replay
 from rami_desktop.play.session.session import Session
 
 

@@ -1,12 +1,12 @@
 """A finished round as a file keeps it: the round alone, as a match of one round.
 
 The record is the saved document of a match
-(:func:`~rami_desktop.play.session.persist.game_payload`: ``{"config", "match", "hands"}``) whose
+(:func:`~rami_desktop.play.keep.persist.game_payload`: ``{"config", "match", "hands"}``) whose
 match is that one round: the round's seats in its order
 (names, kinds), its seed and dealer (the deal), the seats' totals before it, and every action in
 order. Whatever reads a saved match reads a round record (the review tool, :mod:`.replay`),
 and loading it replays it through the rules
-(:func:`~rami_desktop.play.session.persist.rebuild_game`). Under ``"round"`` it also says the
+(:func:`~rami_desktop.play.keep.persist.rebuild_game`). Under ``"round"`` it also says the
 round's number in its match, the match seats it was
 played by and who went out (its round player, None: nobody), for the list of past rounds.
 
@@ -35,8 +35,8 @@ from rami_desktop.engine.errors import RuleError
 from rami_desktop.engine.match import Match
 from rami_desktop.engine.rules import Rules
 from rami_desktop.engine.state import RoundState
-from rami_desktop.play.session.config import GameConfig
-from rami_desktop.play.session.persist import game_payload
+from rami_desktop.play.game.config import GameConfig
+from rami_desktop.play.keep.persist import game_payload
 
 log = logging.getLogger(__name__)
 
