@@ -121,6 +121,12 @@ class RemoteView:
         sent it with the round's end (the deal it replays is never told to a joiner)."""
         return () if self._review is None else self._review
 
+    def replay(self) -> Replay | None:
+        """The round just over played again from the record the host sent at its end
+        (:meth:`round_record`; a new replay at its start each time), None when there is none."""
+        record = self.round_record()
+        return None if record is None else Replay.of_record(record)
+
     def round_record(self) -> dict[str, object] | None:
         """The record of the round just over, from the shared record the host sent at its end
         (:mod:`rami_desktop.play.keep.round_record`): None while it is on, when the host sent
@@ -133,12 +139,13 @@ class RemoteView:
         obs = self.view.observation
         seats = self.view.match.seats
         config = GameConfig(self.config.rules, tuple(self.config.seats[s] for s in seats))
-        record: dict[str, object] | None = {
+        sent: dict[str, object] = {
             "config": config.to_dict(), "shared": reveal.record, "dealer": obs.dealer,
             "partners": list(obs.partners),
             "round": {"number": self.view.match.round_number, "seats": list(seats)}}
+        record: dict[str, object] | None = sent
         try:
-            end = Replay.of_record(record).final
+            end = Replay.of_record(sent).final
         except Exception as exc:  # boundary: the host's data, whatever it holds
             log.warning("the host's record of the round does not replay: %s", exc)
             record = None

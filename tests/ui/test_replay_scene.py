@@ -83,7 +83,8 @@ def test_a_finding_opens_the_replay_at_its_turn_with_its_cards_marked(
         make_app: Any, finished: Session) -> None:
     app = make_app((800, 600))
     summary = _summary(app, finished)
-    start = Replay.of_record(finished.round_record())
+    start = finished.replay()
+    assert start is not None
     log = finished.round.log
     k = next(k for k, a in enumerate(log) if isinstance(a, Discard) and a.player == 1
              and a.card in start.state_at(start.turn_step(start.moments[k].turn)).hands[1])

@@ -87,16 +87,6 @@ def round_record_job(config: GameConfig, match: Match) -> Callable[[], dict[str,
     return job
 
 
-def replayable_record(config: GameConfig, match: Match) -> dict[str, Any] | None:
-    """:func:`round_record`, or None for a deal not dealt from its seed (a prepared deal the
-    session was not told of: tests)."""
-    try:
-        return round_record(config, match)
-    except ValueError as exc:
-        log.info("the round cannot be replayed: %s", exc)
-        return None
-
-
 def keeping_job(config: GameConfig, match: Match, keeper: RoundKeeper
                 ) -> Callable[[], str | None]:
     """The job keeping ``match``'s round just over with ``keeper`` (what it needs taken now;

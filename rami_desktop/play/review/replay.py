@@ -21,7 +21,7 @@ The replay stands at one step; it moves a step at a time both ways, to the start
 from __future__ import annotations
 
 import bisect
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -198,20 +198,22 @@ class Replay:
                    number or match.round_number, match.seats if seats is None else seats)
 
     @classmethod
-    def of_record(cls, record: Any) -> Replay:
-        """The replay of a round record (or of a saved match whose round is over).
+    def of_record(cls, record: Mapping[str, object]) -> Replay:
+        """The replay of a round kept in a file or sent to a joiner: a round record (or a saved
+        match whose round is over), read from outside (a round played here is replayed from
+        its match, :meth:`of_match`).
 
         Raises:
             ValueError: not such data, the rules refuse it, or its round is not over.
         """
-        if isinstance(record, dict) and "shared" in record:
+        if "shared" in record:
             return cls._of_shared(record)
         game = rebuild_game(record)
         info = record.get("round")
         return cls.of_match(game.config, game.match, _number(info), _seats(info))
 
     @classmethod
-    def _of_shared(cls, record: dict[str, Any]) -> Replay:
+    def _of_shared(cls, record: Mapping[str, object]) -> Replay:
         """A joiner's record: its round's seats, dealer and partners, and the round's shared
         record (:func:`~rami_desktop.play.keep.round_record.shared_round`)."""
         data = record.get("config")

@@ -12,6 +12,7 @@ session knows nothing of pygame, nor of who is at the screen (that is the table'
 from __future__ import annotations
 
 import dataclasses
+import logging
 import random
 import secrets
 import time
@@ -44,7 +45,8 @@ from rami_desktop.play.keep.persist import (
     rebuild_game,
 )
 from rami_desktop.play.keep.round_ends import RoundEnds
-from rami_desktop.play.keep.round_record import RoundKeeper, replayable_record
+from rami_desktop.play.keep.round_record import RoundKeeper
+from rami_desktop.play.review.replay import Replay
 from rami_desktop.play.review.round_review import quiet, review_of
 from rami_desktop.play.session.bot_worker import BotTurn, BotWorker
 from rami_desktop.play.session.driver import BotDriver, DriverStats, Limits, Outcome
@@ -53,6 +55,8 @@ from rami_desktop.play.view.happening import Happening, Played
 from rami_desktop.play.view.seat_view import SeatView, view_of
 from rami_desktop.play.view.story import Told, round_story
 from rami_desktop.storage.deal_code import encode, format_code
+
+log = logging.getLogger(__name__)
 
 
 class Session(Keeping):
@@ -419,8 +423,8 @@ class Session(Keeping):
 
     def findings(self) -> tuple[Finding, ...] | None:
         """The review of the round just over for the human players at this screen (in the
-        order it happened; :mod:`.review`), worked out on the bot worker thread: None until it
-        is ready (and while the round is on)."""
+        order it happened; :mod:`~rami_desktop.play.review.round_review`), worked out on the
+        bot worker thread: None until it is ready (and while the round is on)."""
         if not self.round.over:
             return None
         if self._review is None:
@@ -438,12 +442,17 @@ class Session(Keeping):
         if self._here_players():
             self.findings()  # started now, ready by the time the summary shows
 
-    def round_record(self) -> dict[str, object] | None:
-        """The record of the round just over (:mod:`.round_record`: what a replay is made
-        from), None while it is on or for a deal not dealt from its seed (a lesson's)."""
+    def replay(self) -> Replay | None:
+        """The round just over played again, from the match in memory (a new replay at its
+        start each time), None while it is on or for a deal not dealt from its seed (a
+        lesson's, or one a test prepared without telling the session)."""
         if not self.round.over or self.prepared:
             return None
-        return replayable_record(self.config, self.match)
+        try:
+            return Replay.of_match(self.config, self.match)
+        except ValueError as exc:
+            log.info("the round cannot be replayed: %s", exc)
+            return None
 
     # ---- finished rounds kept ----------------------------------------------------------------
 

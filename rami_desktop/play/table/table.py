@@ -29,6 +29,7 @@ from rami_desktop.engine.errors import ErrorCode
 from rami_desktop.engine.rules import Rules
 from rami_desktop.play.game.config import GameConfig, seat_faces, seat_gender, seat_name
 from rami_desktop.play.game.hand_order import HandOrder
+from rami_desktop.play.review.replay import Replay
 from rami_desktop.play.session.bot_worker import BotTurn, BotWorker
 from rami_desktop.play.view.findings import Finding
 from rami_desktop.play.view.happening import Happening, Played
@@ -88,8 +89,8 @@ class TableSource(Protocol):
         """The review of the round just over for the seats of this screen (None: not ready)."""
         ...
 
-    def round_record(self) -> dict[str, object] | None:
-        """The record of the round just over (what a replay is made from), None if none."""
+    def replay(self) -> Replay | None:
+        """The round just over played again, every hand face up (None: none to replay)."""
         ...
 
     def bot_turn(self) -> BotTurn | None:
@@ -291,9 +292,9 @@ class Table:
         worked out, and while the round is on)."""
         return self._source.findings() if self.round_over else None
 
-    def round_record(self) -> dict[str, object] | None:
-        """The record of the round just over, for its replay (None while it is on)."""
-        return self._source.round_record() if self.round_over else None
+    def replay(self) -> Replay | None:
+        """The round just over played again (None while it is on, or when there is none)."""
+        return self._source.replay() if self.round_over else None
 
     def human_to_play(self) -> int | None:
         """The human seat whose move the game takes now: the seat to play, when a human plays

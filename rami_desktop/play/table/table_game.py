@@ -19,6 +19,7 @@ from rami_desktop.engine.rules import Rules
 from rami_desktop.engine.state import RoundState
 from rami_desktop.play.game.config import GameConfig
 from rami_desktop.play.game.hand_order import HandOrder
+from rami_desktop.play.review.replay import Replay
 from rami_desktop.play.view.findings import Finding
 from rami_desktop.play.view.happening import Happening, Played
 from rami_desktop.play.view.shown import Shown
@@ -191,9 +192,9 @@ class TableGame(Protocol):
         """The round player of a seat (None if out of the match)."""
         ...
 
-    def round_record(self) -> dict[str, object] | None:
-        """The record of the round just over, for its replay (:mod:`.round_record`); None
-        while it is on, or when this screen cannot replay it."""
+    def replay(self) -> Replay | None:
+        """The round just over played again, every hand face up; None while it is on, or when
+        this screen cannot replay it."""
         ...
 
     def action_player(self, seat: int) -> int:

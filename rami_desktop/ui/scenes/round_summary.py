@@ -12,7 +12,7 @@ import pygame
 
 from rami_desktop.i18n import N_, _, is_rtl, ngettext
 from rami_desktop.i18n.gender import gendered
-from rami_desktop.play.review.replay import Replay, finding_moment
+from rami_desktop.play.review.replay import finding_moment
 from rami_desktop.play.table.table_game import TableGame
 from rami_desktop.play.view.findings import Finding
 from rami_desktop.play.view.terms import MatchEnd
@@ -109,7 +109,7 @@ class RoundSummaryScene(WidgetScene):
         self.review_button.visible = bool(self.session.human_seats)
         self.replay_button = self.group.add(Button(N_("Replay"), self.open_replay,
                                                    size=theme.FONT_SMALL))
-        self.replay_button.visible = self.session.round_record() is not None
+        self.replay_button.visible = self.session.replay() is not None
         self.review.clickable = self.replay_button.visible
         self.group.focused = self.next
         self.rows = summary_rows(self.session)
@@ -153,7 +153,7 @@ class RoundSummaryScene(WidgetScene):
         self.look.visible = not self.peeking and not self.reopened
         self.copy.visible = not self.peeking and self.code is not None
         self.review_button.visible = not self.peeking and bool(self.session.human_seats)
-        self.replay_button.visible = not self.peeking and self.session.round_record() is not None
+        self.replay_button.visible = not self.peeking and self.session.replay() is not None
         self.review.clickable = self.replay_button.visible
         self.unpeek.visible = self.peeking
 
@@ -204,10 +204,9 @@ class RoundSummaryScene(WidgetScene):
     def open_replay(self, finding: Finding | None = None) -> None:
         """Replay: the round again with every hand face up, from the deal or at a finding's
         turn with its cards marked (the round is over: its hands are shown here already)."""
-        record = self.session.round_record()
-        if record is None:
+        replay = self.session.replay()
+        if replay is None:
             return
-        replay = Replay.of_record(record)
         if finding is not None:
             replay.open_at(*finding_moment(finding))
         self.ctx.stack.push(self.ctx.scene(Route.REPLAY, replay))

@@ -48,6 +48,24 @@ def test_the_record_is_a_saved_match_of_that_one_round(played: Session) -> None:
         penalties)
 
 
+def test_the_round_played_here_replays_from_the_match_as_its_kept_record_does(
+        played: Session) -> None:
+    here, kept = played.replay(), Replay.of_record(round_record(played.config, played.match))
+    assert here is not None and here is not played.replay()  # a new replay, at its start
+    assert here.at_start and (here.steps, here.number) == (kept.steps, kept.number) == (
+        len(played.round.log), 2)
+    assert [m.turn for m in here.moments] == [m.turn for m in kept.moments]
+    for step in (0, here.steps // 2, here.steps):
+        assert here.state_at(step).snapshot() == kept.state_at(step).snapshot()
+    assert here.final.snapshot() == played.round.snapshot()
+
+
+def test_no_replay_while_the_round_is_on() -> None:
+    session = Session(autoplay_config("talaj", 3, 7))
+    assert not session.round.over and session.replay() is None
+    session.close()
+
+
 def test_every_step_is_the_engine_s_state_and_steps_go_both_ways(played: Session) -> None:
     replay = Replay.of_record(round_record(played.config, played.match))
     log = played.round.log
