@@ -15,8 +15,8 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import NoReturn
 
-from rami_desktop.net.address_check import host_name
-from rami_desktop.net.codes import read_code
+from rami_desktop.net.transport.address_check import host_name
+from rami_desktop.net.wire.codes import read_code
 from rami_desktop.storage.atomic import NotAFileError, read_regular_file
 from rami_desktop.storage.names import MAX_NAME_LENGTH
 
@@ -146,7 +146,7 @@ def player_name(text: str) -> str:
 
 
 def table_code(text: str) -> str:
-    """An argparse type: a table code by the one rule (:mod:`rami_desktop.net.codes`: spaces
+    """An argparse type: a table code by the one rule (:mod:`rami_desktop.net.wire.codes`: spaces
     and hyphens between its signs dropped, letters made capitals); anything else, a control
     character or nothing at all, is a one-line refusal (never repaired into another code)."""
     try:

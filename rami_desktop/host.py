@@ -52,20 +52,20 @@ from rami_desktop.host_config import (
     read_token,
     readable_by_all,
 )
-from rami_desktop.net.codes import CODE_RULE
 from rami_desktop.net.discovery import Advertiser
-from rami_desktop.net.expiry import DEFAULT_HOURS, MAX_HOURS
-from rami_desktop.net.host_session import POLICIES, TURN_TIME
-from rami_desktop.net.hosting import new_code, tls_context
-from rami_desktop.net.inbox import Inbox
-from rami_desktop.net.invite import Invite, invite_text
+from rami_desktop.net.hall.expiry import DEFAULT_HOURS, MAX_HOURS
+from rami_desktop.net.hall.table_return import kept_address
+from rami_desktop.net.hall.tables import Hall, TableSpec
+from rami_desktop.net.host.host_session import POLICIES, TURN_TIME
+from rami_desktop.net.host.hosting import new_code, tls_context
 from rami_desktop.net.router.door import ASKING, LEASE, Door, Opened
 from rami_desktop.net.router.ways import Trouble
-from rami_desktop.net.server import HostServer, Inbound
-from rami_desktop.net.table_return import kept_address
-from rami_desktop.net.tables import Hall, TableSpec
+from rami_desktop.net.transport.inbox import Inbox
+from rami_desktop.net.transport.server import HostServer, Inbound
 from rami_desktop.net.trust.host_key import host_identity
 from rami_desktop.net.trust.pinning import server_context
+from rami_desktop.net.wire.codes import CODE_RULE
+from rami_desktop.net.wire.invite import Invite, invite_text
 from rami_desktop.play.table.clock import PACES
 from rami_desktop.storage.paths import Paths
 from rami_desktop.storage.state_folder import StateError, StateLock, lock_state

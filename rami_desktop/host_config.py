@@ -14,9 +14,9 @@ import os
 import stat
 from typing import Any
 
-from rami_desktop.net.address_check import host_name
-from rami_desktop.net.expiry import MAX_HOURS, hours_of
-from rami_desktop.net.protocol import ADMIN_LIMIT
+from rami_desktop.net.hall.expiry import MAX_HOURS, hours_of
+from rami_desktop.net.transport.address_check import host_name
+from rami_desktop.net.wire.protocol import ADMIN_LIMIT
 from rami_desktop.storage.atomic import parse_json_bytes, read_regular_file
 
 #: the largest config file read (bytes)
@@ -114,7 +114,7 @@ def _text(path: str, data: dict[str, Any], key: str, limit: int) -> str | None:
 def checked_config(path: str, data: Any) -> dict[str, Any]:
     """A config file's host settings, checked: ``port``, ``listen``, ``state``, ``expire``
     (hours) as given (absent or null: None), and ``tables`` (a list of objects, for
-    :meth:`~rami_desktop.net.tables.TableSpec.from_dict`).
+    :meth:`~rami_desktop.net.hall.tables.TableSpec.from_dict`).
 
     Raises:
         ValueError: a field of the wrong type or out of its range, or an unknown one.

@@ -7,7 +7,7 @@ host's ``--admin-token-file``, it first creates a table on the host (``--seats``
 ``table CODE`` and joins it. The seat's token is kept in the
 settings (``RAMI_HOME`` chooses their folder): started again for the same table, the joiner
 comes back to its seat; a second joiner of the same profile at the same table while the first
-is still there joins as a new seat under its own name (:mod:`rami_desktop.net.seat_lock`).
+is still there joins as a new seat under its own name (:mod:`rami_desktop.net.join.seat_lock`).
 Exit 0 at the normal end (the match's, or the host's ``--rounds``); a wrong code or a full
 table: exit 2 and one line; another trouble: exit 1 and one line. What it logs goes to the
 profile's log file (``rami.log``), as the game's does: standard error holds only that line.
@@ -37,17 +37,17 @@ from rami_desktop.arguments import (
 )
 from rami_desktop.bots import LEVELS, make_bot
 from rami_desktop.host_config import read_token
-from rami_desktop.net.client import address_url
-from rami_desktop.net.codes import CODE_RULE
-from rami_desktop.net.creating import Creating
-from rami_desktop.net.errors import NetError
-from rami_desktop.net.headless import IDLE_WAIT, run_joiner
-from rami_desktop.net.invite import InviteRefused, read_invite
-from rami_desktop.net.joining import Joining, Trouble, Welcome
+from rami_desktop.net.hall.headless import IDLE_WAIT, run_joiner
+from rami_desktop.net.join.creating import Creating
+from rami_desktop.net.join.joining import Joining, Trouble, Welcome
+from rami_desktop.net.join.remote import RemoteSession
+from rami_desktop.net.join.seat_lock import SeatLock
 from rami_desktop.net.keep import joined_entry, remember_joined
-from rami_desktop.net.protocol import Create, normalize_code
-from rami_desktop.net.remote import RemoteSession
-from rami_desktop.net.seat_lock import SeatLock
+from rami_desktop.net.transport.client import address_url
+from rami_desktop.net.wire.codes import CODE_RULE
+from rami_desktop.net.wire.errors import NetError
+from rami_desktop.net.wire.invite import InviteRefused, read_invite
+from rami_desktop.net.wire.protocol import Create, normalize_code
 from rami_desktop.storage.logs import setup_logging
 from rami_desktop.storage.paths import Paths
 from rami_desktop.storage.settings import load_settings, save_settings

@@ -37,6 +37,8 @@ ENTRY_LAYER = 5
 ROOMS: dict[str, dict[str, int]] = {
     "play": {"view": 0, "game": 0, "keep": 1, "review": 2, "session": 3, "table": 4,
              "tutorial": 5},
+    "net": {"trust": 0, "router": 0, "keep": 0, "wire": 1, "transport": 2, "discovery": 2,
+            "join": 3, "host": 4, "hall": 5},
 }
 
 
@@ -170,8 +172,9 @@ def room_of(module: str) -> tuple[str, str, int] | None:
 
 
 def test_rooms_point_one_way() -> None:
-    """Inside play/ (view, game <- keep <- review <- session <- table <- tutorial) and the other
-    packages of :data:`ROOMS`: never an import up a floor, nor sideways between two rooms."""
+    """Inside play/ (view, game <- keep <- review <- session <- table <- tutorial) and net/
+    (trust, router <- wire <- transport, discovery <- join <- host <- hall): never an import up
+    a floor, nor sideways between two rooms."""
     wrong: list[str] = []
     for module in MODULES:
         here = room_of(module)

@@ -118,8 +118,8 @@ def never_lays(port: int, code: str, turns: int) -> None:
     joiner's own reader refuses views of over 500 discards)."""
     from websockets.sync.client import connect
 
-    from rami_desktop.net.delta import FollowedView
-    from rami_desktop.net.protocol import envelope
+    from rami_desktop.net.wire.delta import FollowedView
+    from rami_desktop.net.wire.protocol import envelope
 
     seq, tries = 0, 0
     pending = False

@@ -15,7 +15,7 @@ nothing. ``--docs`` writes the figures with the commit, the command, the machine
 to ``docs/dev/measurements/net.md`` (``--docs-path`` elsewhere).
 
 A host process (this script with ``--serve N``) runs the loop of ``rami-host`` (the
-:class:`~rami_desktop.net.tables.Hall`) over N tables of four network seats; this process joins
+:class:`~rami_desktop.net.hall.tables.Hall`) over N tables of four network seats; this process joins
 every seat with a light client (draw from the stock, discard a card, over and over: the round
 goes on, the stock reshuffled). Once every table began, each one keeps a schedule: its k-th
 action is due ``k * pace`` seconds after its start (the tables' starts spread over one pace), and
@@ -58,11 +58,11 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from bench_load import calibration as self_play_calibration
-from rami_desktop.net import guard
-from rami_desktop.net.delta import FollowedView
-from rami_desktop.net.protocol import CODE_ALPHABET, VERSION
-from rami_desktop.net.server import HostServer
-from rami_desktop.net.tables import Hall, TableSpec
+from rami_desktop.net.hall.tables import Hall, TableSpec
+from rami_desktop.net.transport import guard
+from rami_desktop.net.transport.server import HostServer
+from rami_desktop.net.wire.delta import FollowedView
+from rami_desktop.net.wire.protocol import CODE_ALPHABET, VERSION
 
 SEATS = 4
 TARGET_P99_MS = 50.0

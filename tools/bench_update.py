@@ -7,7 +7,7 @@ Usage::
 Plays a round of ``simple`` in which every player draws from the stock and throws the card
 drawn, turn after turn (the stock reshuffled again and again: the round's history grows one
 discard a turn, as the longest rounds do), and builds seat 0's ``update`` after every action
-with the host's own function (:func:`rami_desktop.net.redact.update_text`): once with the whole
+with the host's own function (:func:`rami_desktop.net.host.redact.update_text`): once with the whole
 view (what every update carried up to protocol 3) and once as the protocol sends it now, the
 delta against the view sent before. Prints, at turns 1, 500, 1,000 ... ``--turns``: the bytes
 of the turn's updates (its draw's and its discard's) each way, and the bytes sent to the seat
@@ -26,7 +26,7 @@ if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
 from rami_desktop.engine.actions import Action, Discard, Draw  # noqa: E402
-from rami_desktop.net.redact import update_text  # noqa: E402
+from rami_desktop.net.host.redact import update_text  # noqa: E402
 from rami_desktop.play.game.config import autoplay_config  # noqa: E402
 from rami_desktop.play.session.session import Session  # noqa: E402
 from rami_desktop.play.view.happening import Happening  # noqa: E402

@@ -43,7 +43,7 @@ class Option:
         choices: the label of each value of a choice.
         told: the sentence its help section adds when a switch is on (None: the section's own
             words tell it); a number or a choice is named by its field, ``{target}``.
-        since: the first protocol version that knows it (``net/protocol.py``).
+        since: the first protocol version that knows it (``net/wire/protocol.py``).
         saved: the first save version that knows it (``storage/saves.py``).
         first: its place among the options the setup shows first (0: under "All rules").
         needs: a switch without which it means nothing (the setup hides it then).

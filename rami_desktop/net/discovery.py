@@ -23,7 +23,7 @@ from zeroconf import (
     Zeroconf,
 )
 
-from .protocol import VERSION
+from .wire.protocol import VERSION
 
 log = logging.getLogger(__name__)
 

@@ -197,7 +197,7 @@ def _lobby_invite(app: Any, tour: Tour) -> None:
     import tempfile
     import time
 
-    from rami_desktop.net.inviting import Invited
+    from rami_desktop.net.host.inviting import Invited
     from rami_desktop.net.router.ways import Way
 
     class TourRouter:

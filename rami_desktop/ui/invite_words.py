@@ -6,9 +6,9 @@ until a screen asks for a line marked for right-to-left text."""
 from __future__ import annotations
 
 from rami_desktop.i18n import N_, _
-from rami_desktop.net.invite import InviteTrouble
 from rami_desktop.net.router.door import Opened
 from rami_desktop.net.router.ways import Trouble, Way
+from rami_desktop.net.wire.invite import InviteTrouble
 
 DOOR_MESSAGES: dict[Trouble, str] = {
     Trouble.NO_ROUTER: N_("Your router does not answer requests to open a door for the table "

@@ -16,7 +16,7 @@ import pygame
 
 from rami_desktop.engine.errors import ErrorCode
 from rami_desktop.i18n import N_, _, is_rtl, pgettext
-from rami_desktop.net.game import NetGame, NetState, NetTable
+from rami_desktop.net.join.net_game import NetGame, NetState, NetTable
 from rami_desktop.ui import theme
 from rami_desktop.ui.net_words import net_message
 from rami_desktop.ui.routes import Route

@@ -6,8 +6,8 @@ from __future__ import annotations
 from rami_desktop.engine.errors import ErrorCode
 from rami_desktop.i18n import N_, _
 from rami_desktop.i18n.error_messages import ERROR_MESSAGES
-from rami_desktop.net.errors import Code, NetError
-from rami_desktop.net.protocol import VERSION
+from rami_desktop.net.wire.errors import Code, NetError
+from rami_desktop.net.wire.protocol import VERSION
 
 NET_MESSAGES: dict[NetError, str] = {
     NetError.WRONG_CODE: N_("That table code is not right: ask the host for it again."),

@@ -14,14 +14,14 @@ from typing import Any
 from rami_desktop.bots import make_bot
 from rami_desktop.engine.cards import full_deck
 from rami_desktop.engine.rules import Rules
-from rami_desktop.net.delta import FollowedView
-from rami_desktop.net.headless import TablePlan, end_table, run_joiner, run_tables
-from rami_desktop.net.host_session import HostSession
-from rami_desktop.net.hosting import Hosting
-from rami_desktop.net.joining import Joining, Welcome
-from rami_desktop.net.remote import RemoteSession
-from rami_desktop.net.server import Outbox
-from rami_desktop.net.view import seat_view_from_dict
+from rami_desktop.net.hall.headless import TablePlan, end_table, run_joiner, run_tables
+from rami_desktop.net.host.host_session import HostSession
+from rami_desktop.net.host.hosting import Hosting
+from rami_desktop.net.join.joining import Joining, Welcome
+from rami_desktop.net.join.remote import RemoteSession
+from rami_desktop.net.transport.server import Outbox
+from rami_desktop.net.wire.delta import FollowedView
+from rami_desktop.net.wire.view import seat_view_from_dict
 from rami_desktop.play.game.config import GameConfig, Seat
 from rami_desktop.play.view.seat_view import observation_for
 

@@ -12,8 +12,8 @@ from websockets.asyncio.client import connect
 from websockets.sync.client import connect as sync_connect
 
 from rami_desktop.engine.rules import PRESETS
-from rami_desktop.net.protocol import VERSION, envelope
-from rami_desktop.net.seats import SeatBook, Taken, new_token
+from rami_desktop.net.host.seats import SeatBook, Taken, new_token
+from rami_desktop.net.wire.protocol import VERSION, envelope
 from tests.net.harness import Table, config_of, host_table
 
 CODE = "GHXSTGHXST"

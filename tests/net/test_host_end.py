@@ -20,10 +20,10 @@ from websockets.sync.client import connect as sync_connect
 
 from rami_desktop.bots import make_bot
 from rami_desktop.engine.rules import preset
-from rami_desktop.net.hosting import new_code
-from rami_desktop.net.protocol import envelope
-from rami_desktop.net.server import HostServer
-from rami_desktop.net.tables import Hall, TableSpec
+from rami_desktop.net.hall.tables import Hall, TableSpec
+from rami_desktop.net.host.hosting import new_code
+from rami_desktop.net.transport.server import HostServer
+from rami_desktop.net.wire.protocol import envelope
 from rami_desktop.play.game.config import GameConfig, Seat
 from rami_desktop.play.keep.persist import rebuild_game
 from rami_desktop.play.session.session import Session

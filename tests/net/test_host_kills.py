@@ -26,9 +26,9 @@ from websockets.sync.client import connect as sync_connect
 
 from rami_desktop.bots import make_bot
 from rami_desktop.engine.actions import action_to_dict
-from rami_desktop.net.delta import FollowedView
-from rami_desktop.net.protocol import envelope
-from rami_desktop.net.view import seat_view_from_dict
+from rami_desktop.net.wire.delta import FollowedView
+from rami_desktop.net.wire.protocol import envelope
+from rami_desktop.net.wire.view import seat_view_from_dict
 from tests.net.host_forks import HostForks
 from tests.net.test_commands import LIMIT
 

@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 
 from rami_desktop import host
-from rami_desktop.net.hosting import new_code
-from rami_desktop.net.server import HostServer
-from rami_desktop.net.tables import Hall, TableSpec
+from rami_desktop.net.hall.tables import Hall, TableSpec
+from rami_desktop.net.host.hosting import new_code
+from rami_desktop.net.transport.server import HostServer
 from rami_desktop.storage.state_folder import LOCK_NAME, StateError, lock_state
 
 CODE = "STATE23456"

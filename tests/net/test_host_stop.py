@@ -15,7 +15,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
-from rami_desktop.net.protocol import VERSION, envelope
+from rami_desktop.net.wire.protocol import VERSION, envelope
 from rami_desktop.storage.tables import kept_codes
 
 REPO = Path(__file__).resolve().parents[2]

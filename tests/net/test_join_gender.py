@@ -7,11 +7,11 @@ from __future__ import annotations
 import json
 
 from rami_desktop.engine.rules import PRESETS
-from rami_desktop.net.errors import NetError
-from rami_desktop.net.joining import Joining
-from rami_desktop.net.protocol import VERSION, Join, Refusal, parse_request, request_text
-from rami_desktop.net.remote import RemoteSession
-from rami_desktop.net.view import SeatInfo, seat_info_from_dict
+from rami_desktop.net.join.joining import Joining
+from rami_desktop.net.join.remote import RemoteSession
+from rami_desktop.net.wire.errors import NetError
+from rami_desktop.net.wire.protocol import VERSION, Join, Refusal, parse_request, request_text
+from rami_desktop.net.wire.view import SeatInfo, seat_info_from_dict
 from rami_desktop.play.table.table import Table as GameTable
 from tests.net.harness import config_of, host_table, welcome
 

@@ -14,10 +14,10 @@ import pytest
 
 from rami_desktop.engine.match import Match
 from rami_desktop.engine.rules import preset
-from rami_desktop.net.joining import TableInfo, Welcome
-from rami_desktop.net.redact import update_text
-from rami_desktop.net.remote_view import RemoteView
-from rami_desktop.net.view import SeatInfo, seat_view_from_dict
+from rami_desktop.net.host.redact import update_text
+from rami_desktop.net.join.joining import TableInfo, Welcome
+from rami_desktop.net.join.remote_view import RemoteView
+from rami_desktop.net.wire.view import SeatInfo, seat_view_from_dict
 from rami_desktop.play.game.config import GameConfig, Seat
 from rami_desktop.play.game.match_key import chosen_key
 from rami_desktop.play.keep.round_record import shared_record
@@ -139,7 +139,7 @@ def test_a_hostile_record_gives_no_replay_and_no_error(over: Session, bad: Any) 
 
 def test_the_record_is_left_out_when_the_message_would_grow_too_large(
         over: Session, monkeypatch: pytest.MonkeyPatch) -> None:
-    from rami_desktop.net import redact
+    from rami_desktop.net.host import redact
 
     monkeypatch.setattr(redact, "MAX_BYTES", 12 * 1024)  # a long match's view: little room
     joiner, message = _joiner(over.match)

@@ -11,12 +11,12 @@ from __future__ import annotations
 import pytest
 
 from rami_desktop.engine.rules import PRESETS, Rules
-from rami_desktop.net.redact import seat_view
-from rami_desktop.net.view import seat_view_from_dict
+from rami_desktop.net.host.redact import seat_view
+from rami_desktop.net.wire.view import seat_view_from_dict
 from rami_desktop.play.table.table import Table as ScreenTable
 from tests.conftest import some_by_default
 from tests.net.harness import config_of, host_table, join_bot, play_joiners
-from tests.net.test_delta import wire
+from tests.net.wire.test_delta import wire
 
 #: (preset, teams, the seats): every preset, and teams of four (three joiners, one bot)
 MATCHES = [

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rami_desktop.engine.rules import PRESETS
-from rami_desktop.net.headless import step_table
+from rami_desktop.net.hall.headless import step_table
 from rami_desktop.play.table.clock import TableClock, bot_pause
 from tests.net.harness import config_of, host_table
 

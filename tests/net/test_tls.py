@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from rami_desktop.engine.rules import PRESETS
-from rami_desktop.net.errors import NetError
-from rami_desktop.net.host_session import HostSession
-from rami_desktop.net.hosting import Hosting, tls_context
-from rami_desktop.net.joining import Joining, Trouble, Welcome
+from rami_desktop.net.host.host_session import HostSession
+from rami_desktop.net.host.hosting import Hosting, tls_context
+from rami_desktop.net.join.joining import Joining, Trouble, Welcome
+from rami_desktop.net.wire.errors import NetError
 from tests.net.harness import config_of
 
 pytestmark = pytest.mark.skipif(shutil.which("openssl") is None,

@@ -7,8 +7,8 @@ import threading
 import time
 
 from rami_desktop.engine.rules import PRESETS
-from rami_desktop.net.headless import TablePlan, step_table
-from rami_desktop.net.protocol import Ready, request_text
+from rami_desktop.net.hall.headless import TablePlan, step_table
+from rami_desktop.net.wire.protocol import Ready, request_text
 from tests.net.harness import config_of, host_table, join_bot
 
 

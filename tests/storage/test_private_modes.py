@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from rami_desktop.net.hosting import new_code
-from rami_desktop.net.server import HostServer
-from rami_desktop.net.tables import Hall, TableSpec
+from rami_desktop.net.hall.tables import Hall, TableSpec
+from rami_desktop.net.host.hosting import new_code
+from rami_desktop.net.transport.server import HostServer
 from rami_desktop.storage.atomic import write_atomic
 from rami_desktop.storage.private import open_private, private_folder
 from rami_desktop.storage.tables import TableFiles

@@ -12,13 +12,13 @@ from bots.helpers import H, make_round
 from rami_desktop.engine.actions import Discard, Draw, Event, Lay
 from rami_desktop.engine.match import Match
 from rami_desktop.engine.rules import PRESETS
-from rami_desktop.net.client import LinkEvent
-from rami_desktop.net.findings import findings_from_json, findings_to_json
-from rami_desktop.net.joining import welcome_from
-from rami_desktop.net.protocol import envelope
-from rami_desktop.net.redact import review_for, update_text, welcome_view
-from rami_desktop.net.remote import RemoteSession
-from rami_desktop.net.view import SeatInfo
+from rami_desktop.net.host.redact import review_for, update_text, welcome_view
+from rami_desktop.net.join.joining import welcome_from
+from rami_desktop.net.join.remote import RemoteSession
+from rami_desktop.net.transport.client import LinkEvent
+from rami_desktop.net.wire.protocol import envelope
+from rami_desktop.net.wire.review_findings import findings_from_json, findings_to_json
+from rami_desktop.net.wire.view import SeatInfo
 from rami_desktop.play.table.table import Table
 from rami_desktop.play.view.findings import FindingKind
 from rami_desktop.play.view.happening import Happening

@@ -15,10 +15,10 @@ import pygame
 import pytest
 
 from rami_desktop.engine.rules import PRESETS
-from rami_desktop.net.invite import Invite, invite_text, read_invite
-from rami_desktop.net.inviting import Invited
-from rami_desktop.net.joining import Joining, Welcome
+from rami_desktop.net.host.inviting import Invited
+from rami_desktop.net.join.joining import Joining, Welcome
 from rami_desktop.net.router.ways import Trouble, Way
+from rami_desktop.net.wire.invite import Invite, invite_text, read_invite
 from rami_desktop.play.game.config import GameConfig, Seat
 from rami_desktop.ui.invite_words import door_message, invite_message
 from rami_desktop.ui.net_table import NetTableScene

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from rami_desktop.net.seat_lock import SeatLock
+from rami_desktop.net.join.seat_lock import SeatLock
 from rami_desktop.storage.paths import Paths
 from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scenes.net_join import JoinScene

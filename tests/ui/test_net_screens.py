@@ -13,10 +13,10 @@ import pytest
 from rami_desktop.bots import make_bot
 from rami_desktop.engine.actions import Discard, Draw
 from rami_desktop.engine.rules import PRESETS
-from rami_desktop.net.headless import TablePlan
-from rami_desktop.net.joining import Joining, Welcome
-from rami_desktop.net.protocol import Act, request_text
-from rami_desktop.net.remote import RemoteSession
+from rami_desktop.net.hall.headless import TablePlan
+from rami_desktop.net.join.joining import Joining, Welcome
+from rami_desktop.net.join.remote import RemoteSession
+from rami_desktop.net.wire.protocol import Act, request_text
 from rami_desktop.play.game.config import GameConfig, Seat
 from rami_desktop.ui.net_table import NetTableScene
 from rami_desktop.ui.routes import Route

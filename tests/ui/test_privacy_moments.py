@@ -19,8 +19,8 @@ import pytest
 from rami_desktop.engine.actions import Draw
 from rami_desktop.engine.cards import parse_cards
 from rami_desktop.engine.rules import preset
-from rami_desktop.net.redact import seat_view
-from rami_desktop.net.view import seat_view_from_dict
+from rami_desktop.net.host.redact import seat_view
+from rami_desktop.net.wire.view import seat_view_from_dict
 from rami_desktop.play.game.config import GameConfig
 from rami_desktop.play.session.session import Session
 from rami_desktop.play.table.table import Table

@@ -13,8 +13,8 @@ from rami_desktop.engine.cards import parse_card
 from rami_desktop.engine.rules import preset
 from rami_desktop.i18n import set_language
 from rami_desktop.i18n.cards import card_text
-from rami_desktop.net.codec import told_from_dict
-from rami_desktop.net.redact import story_for
+from rami_desktop.net.host.redact import story_for
+from rami_desktop.net.wire.codec import told_from_dict
 from rami_desktop.play.game.config import GameConfig, Seat
 from rami_desktop.play.session.session import Session
 from rami_desktop.play.table import clock

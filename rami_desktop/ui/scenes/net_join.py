@@ -18,16 +18,16 @@ import pygame
 from rami_desktop.i18n import N_, _, is_rtl
 from rami_desktop.i18n.gender import UNSAID, clean_gender
 from rami_desktop.i18n.names import preset_title
-from rami_desktop.net.client import address_url
 from rami_desktop.net.discovery import Browser, FoundTable
-from rami_desktop.net.errors import NetError
-from rami_desktop.net.game import NetTable
-from rami_desktop.net.invite import Invite, InviteRefused, read_invite
-from rami_desktop.net.joining import Asking, Joining, TableInfo, Trouble, Welcome
+from rami_desktop.net.join.joining import Asking, Joining, TableInfo, Trouble, Welcome
+from rami_desktop.net.join.net_game import NetTable
+from rami_desktop.net.join.remote import RemoteSession
+from rami_desktop.net.join.seat_lock import SeatLock
 from rami_desktop.net.keep import last_joined, remember_joined
-from rami_desktop.net.protocol import normalize_code
-from rami_desktop.net.remote import RemoteSession
-from rami_desktop.net.seat_lock import SeatLock
+from rami_desktop.net.transport.client import address_url
+from rami_desktop.net.wire.errors import NetError
+from rami_desktop.net.wire.invite import Invite, InviteRefused, read_invite
+from rami_desktop.net.wire.protocol import normalize_code
 from rami_desktop.storage.round_files import RoundFiles
 from rami_desktop.ui import theme
 from rami_desktop.ui.clipboard import paste_text

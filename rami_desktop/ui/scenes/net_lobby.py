@@ -20,10 +20,10 @@ import pygame
 
 from rami_desktop.i18n import N_, _, is_rtl
 from rami_desktop.net.discovery import local_addresses
-from rami_desktop.net.game import NetTable
-from rami_desktop.net.host_session import HostSession
-from rami_desktop.net.hosting import Hosting, new_code
-from rami_desktop.net.inviting import Invited, Inviting
+from rami_desktop.net.host.host_session import HostSession
+from rami_desktop.net.host.hosting import Hosting, new_code
+from rami_desktop.net.host.inviting import Invited, Inviting
+from rami_desktop.net.join.net_game import NetTable
 from rami_desktop.net.keep import hosted, remember_far, remember_hosted
 from rami_desktop.net.router.ways import Router, Trouble
 from rami_desktop.play.game.config import GameConfig, seat_faces, seat_name

@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 
 from rami_desktop.engine.rules import PRESETS
-from rami_desktop.net.errors import NetError
-from rami_desktop.net.host_session import HostSession
-from rami_desktop.net.hosting import Hosting
-from rami_desktop.net.joining import Joining, Trouble, Welcome
+from rami_desktop.net.host.host_session import HostSession
+from rami_desktop.net.host.hosting import Hosting
+from rami_desktop.net.join.joining import Joining, Trouble, Welcome
 from rami_desktop.net.trust.host_key import host_identity
 from rami_desktop.net.trust.pinning import pinned_context
+from rami_desktop.net.wire.errors import NetError
 from rami_desktop.ui.net_words import net_message
 from tests.net.harness import config_of
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 import functools
 import inspect
 
-from rami_desktop.net.game import NetTable
-from rami_desktop.net.host_session import HostSession
-from rami_desktop.net.remote import RemoteSession
-from rami_desktop.net.remote_view import RemoteView
+from rami_desktop.net.host.host_session import HostSession
+from rami_desktop.net.join.net_game import NetTable
+from rami_desktop.net.join.remote import RemoteSession
+from rami_desktop.net.join.remote_view import RemoteView
 from rami_desktop.play.game.config import GameConfig, Seat
 from rami_desktop.play.session.session import Session
 from rami_desktop.play.table.table import Table

@@ -1,0 +1,173 @@
+"""A seat's view told as what changed: deltas between two views' JSON (docs/PROTOCOL.md).
+
+A connection gets its seat's whole view once (its ``welcome``, or the answer to a ``resync``),
+numbered; each ``update`` after it carries only what changed since the view the host sent that
+connection before (:func:`view_delta`), naming that view's number (``base``). A connection
+delivers every message, in order, or is lost (and a new one starts from a whole view): the
+joiner holds the base when the delta comes. One that does not (a message it could not read)
+asks for the whole view again.
+
+A delta is ``{"base": number, "set": {path: value}, "add": {path: [items]}}``. A path is a field
+of the view (``reveal``, ``order``) or of its ``observation`` or ``match``
+(``observation.hand``, ``match.scores``): ``set`` gives the field its new value whole; ``add``
+appends items at the end of a list field (the round's discards, the cards taken, the match's
+results, the talaj: lists that grow). :func:`apply_delta` is strict: a path the view does not
+hold, a path both set and added to, an addition to what is not a list, or a base other than the
+view held is refused (:class:`ValueError`, :class:`MissedDelta` for the base), never half done;
+what it makes is then read as any whole view is (every field checked).
+
+Nothing is in a delta that is not in the new view: it never tells a seat more than its whole
+view would (:mod:`rami_desktop.net.host.redact` builds both).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from .codec import JSON, field_int, field_obj
+
+T = TypeVar("T")
+
+#: the view's objects whose fields a delta sets one by one
+SECTIONS = ("observation", "match")
+#: the largest view number (a connection's views counted)
+NUMBER_LIMIT = 1 << 40
+
+
+class MissedDelta(ValueError):
+    """A delta against another view than the one held (one was missed): the whole view is
+    needed."""
+
+
+def view_delta(old: JSON, new: JSON, base: int) -> JSON:
+    """What changed from the view ``old`` (number ``base``) to ``new``: a delta
+    :func:`apply_delta` turns ``old`` into ``new`` with."""
+    changed: JSON = {}
+    added: JSON = {}
+    for key, value in new.items():
+        before = old.get(key)
+        if key in SECTIONS and isinstance(value, dict) and isinstance(before, dict) \
+                and before.keys() == value.keys():
+            for name, item in value.items():
+                _change(f"{key}.{name}", before[name], item, changed, added)
+        else:
+            _change(key, before, value, changed, added)
+    return {"base": base, "set": changed, "add": added}
+
+
+def _change(path: str, before: Any, after: Any, changed: JSON, added: JSON) -> None:
+    if before == after:
+        return
+    if isinstance(before, list) and isinstance(after, list) and len(after) > len(before) \
+            and after[:len(before)] == before:
+        added[path] = after[len(before):]
+    else:
+        changed[path] = after
+
+
+def apply_delta(view: JSON, delta: Any, number: int) -> JSON:
+    """The view a delta makes of ``view`` (number ``number``; ``view`` is left as it was).
+
+    Raises:
+        MissedDelta: the delta is against another view.
+        ValueError: it is not a delta of this view (names what is wrong).
+    """
+    if not isinstance(delta, dict) or not delta.keys() <= {"base", "set", "add"}:
+        raise ValueError("'delta' must be an object of base, set and add")
+    base = field_int(delta, "base", 0, NUMBER_LIMIT)
+    changed = field_obj(delta, "set")
+    added = field_obj(delta, "add")
+    if base != number:
+        raise MissedDelta(f"a delta against view {base}, view {number} is held")
+    if changed.keys() & added.keys():
+        raise ValueError("a path both set and added to")
+    out = dict(view)
+    copied: set[str] = set()
+    for path, value in changed.items():
+        holder, name = _place(out, path, copied)
+        holder[name] = value
+    for path, items in added.items():
+        holder, name = _place(out, path, copied)
+        if not isinstance(items, list) or not isinstance(holder[name], list):
+            raise ValueError(f"{path!r}: only a list is added to, with a list")
+        holder[name] = holder[name] + items
+    return out
+
+
+def _place(view: JSON, path: Any, copied: set[str]) -> tuple[JSON, str]:
+    """The object holding the field ``path`` names in ``view`` (a section copied before it
+    changes), and the field's name."""
+    if not isinstance(path, str):
+        raise ValueError("a path must be a text")
+    section, dot, name = path.partition(".")
+    if not dot:
+        if section not in view:
+            raise ValueError(f"no field {path!r} in the view")
+        return view, section
+    if section not in SECTIONS or not isinstance(view.get(section), dict):
+        raise ValueError(f"no field {path!r} in the view")
+    if section not in copied:
+        view[section] = dict(view[section])
+        copied.add(section)
+    holder: JSON = view[section]
+    if name not in holder:
+        raise ValueError(f"no field {path!r} in the view")
+    return holder, name
+
+
+@dataclass(frozen=True)
+class Sent:
+    """The view a connection was sent last: its number and its JSON (the next delta's base)."""
+
+    number: int
+    view: JSON
+
+
+def view_fields(view: JSON, last: Sent | None, whole: bool = False) -> tuple[JSON, Sent]:
+    """The fields of a message telling a connection ``view``: the whole view (the first one,
+    or when ``whole``), else its delta against ``last``; and what the connection was sent."""
+    number = 1 if last is None else last.number + 1
+    sent = Sent(number, view)
+    if last is None or whole:
+        return {"number": number, "view": view}, sent
+    return {"number": number, "delta": view_delta(last.view, view, last.number)}, sent
+
+
+class FollowedView:
+    """A joiner's copy of its seat's view as the host's messages make it: a whole view, or a
+    delta applied to the one held.
+
+    Args:
+        view: the whole view held (a ``welcome``'s), or None.
+        number: its number.
+    """
+
+    def __init__(self, view: JSON | None = None, number: int = 0) -> None:
+        self.view = view
+        self.number = number
+
+    def take(self, message: JSON, read: Callable[[JSON], T]) -> T:
+        """The view after a ``welcome``'s or an ``update``'s fields, as ``read`` reads it
+        (held once read: a view ``read`` refuses changes nothing).
+
+        Raises:
+            MissedDelta: a delta against another view than the one held (or none held).
+            ValueError: a message with neither a view nor a delta that can be read, or a view
+                ``read`` refuses.
+        """
+        number = field_int(message, "number", 1, NUMBER_LIMIT)
+        if message.get("delta") is not None:
+            if self.view is None:
+                raise MissedDelta("a delta, and no view held")
+            view = apply_delta(self.view, message["delta"], self.number)
+        else:
+            view = field_obj(message, "view")
+        value = read(view)
+        self.view, self.number = view, number
+        return value
+
+
+__all__ = ["NUMBER_LIMIT", "SECTIONS", "FollowedView", "MissedDelta", "Sent", "apply_delta",
+           "view_delta", "view_fields"]

@@ -1,0 +1,317 @@
+"""The messages between a host and its joiners: versioned JSON objects (docs/PROTOCOL.md).
+
+Every message is one JSON object ``{"v": VERSION, "type": ..., ...}`` in one WebSocket text
+frame. :func:`parse_request` checks a joiner's message on the host (size, JSON, version, type,
+every field) and returns a request or the :class:`~rami_desktop.net.wire.errors.NetError` to answer
+with; it never raises. :func:`parse_reply` does the same for the host's messages on a joiner.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from rami_desktop.engine.actions import Action, action_from_dict, action_to_dict
+from rami_desktop.i18n.gender import GENDERS, UNSAID
+
+from .codec import JSON, field_int, field_list, field_obj, field_str
+from .codes import CODE_ALPHABET, CODE_LENGTH
+from .errors import NetError
+
+#: the protocol's version (2: the observation says which cards taken from the talaj are still
+#: held, `held`; 3: a round's end carries the seat's own review, `review`; 4: an update carries
+#: what changed in the view, `delta`, and a joiner may ask for the whole view, `resync`; from
+#: then on a version may also only add rule options, each declaring the version that knows it:
+#: ``Option.since``)
+VERSION = 5
+#: the oldest version both sides still speak: the versions from it to :data:`VERSION` differ
+#: only by the rule options they know, so a host serves a joiner of such a version a table whose
+#: rules it knows (an option changed from its default needs ``since`` <= the joiner's version;
+#: :func:`~rami_desktop.engine.rules.options_unknown_to`), its messages stamped with the
+#: joiner's version (:func:`restamp`); any other version is refused, saying which side is newer.
+#: A change of the messages themselves makes it the new :data:`VERSION` and :data:`OLDEST`.
+OLDEST = 4
+#: the largest message either side reads (bytes of UTF-8 text)
+MAX_BYTES = 64 * 1024
+#: a message this large closes the connection at once (the WebSocket frame limit)
+HARD_LIMIT = 1024 * 1024
+#: the longest player name
+NAME_LIMIT = 16
+#: the largest ``seq`` an ``act`` may carry (and the only ones echoed back)
+SEQ_LIMIT = 1 << 40
+#: the longest admin token and seat list of a ``create``
+ADMIN_LIMIT = 128
+#: what a table does while a joiner is away: wait for them, or let a bot play the seat
+POLICY_NAMES: tuple[str, ...] = ("wait", "bot")
+#: why a joiner asks for the whole view: a delta against a view it does not hold, or one it
+#: could not read
+RESYNC_REASONS: tuple[str, ...] = ("missed", "bad_field")
+
+
+@dataclass(frozen=True)
+class Info:
+    """Ask what the table is (rules, seats, which are free); no code needed."""
+
+    version: int = VERSION  # the protocol version it came in (every request has its own)
+
+
+@dataclass(frozen=True)
+class Join:
+    """Take a seat (``seat`` None: any free one) with the table's code, or come back to one
+    with its ``token``; ``gender``: how the player is spoken to (``she``, ``he``, or ``""``:
+    unsaid, also when a joiner sends none)."""
+
+    code: str
+    name: str
+    seat: int | None = None
+    token: str | None = None
+    gender: str = UNSAID
+    version: int = VERSION
+
+
+@dataclass(frozen=True)
+class Act:
+    """Play an action for the seat held (``picked``: the hand positions its cards came from)."""
+
+    seq: int
+    action: Action
+    picked: tuple[int, ...] = ()
+    version: int = VERSION
+
+
+@dataclass(frozen=True)
+class Order:
+    """The seat's hand in its screen order (kept by the host with the match)."""
+
+    order: JSON
+    version: int = VERSION
+
+
+@dataclass(frozen=True)
+class Ready:
+    """The round's summary was read: the next round may be dealt."""
+
+    version: int = VERSION
+
+
+@dataclass(frozen=True)
+class Ping:
+    """Ask for a ``pong`` with the same ``t`` (round trips)."""
+
+    t: float
+    version: int = VERSION
+
+
+@dataclass(frozen=True)
+class Resync:
+    """Send the whole view: a delta could not be followed (``reason``: :data:`RESYNC_REASONS`)."""
+
+    reason: str
+    version: int = VERSION
+
+
+@dataclass(frozen=True)
+class Leave:
+    """The player leaves the table (the seat keeps its token for a return)."""
+
+    version: int = VERSION
+
+
+@dataclass(frozen=True)
+class Create:
+    """Ask the host for a new table (a host that allows it: its admin token); answered with
+    ``created`` and the table's code."""
+
+    admin: str
+    preset: str
+    seats: str
+    rounds: int | None = None
+    name: str = ""
+    version: int = VERSION
+
+
+Request = Info | Join | Act | Order | Ready | Ping | Resync | Leave | Create
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """A message that cannot be read: the error to answer with."""
+
+    code: NetError
+    seq: int | None = None
+    version: int | None = None  # the other side's version, for a version's refusal
+
+
+#: how every ``welcome`` begins (:func:`envelope` writes ``v`` then ``type`` first): the
+#: server sees that a seat's welcome went out
+WELCOME_PREFIX = f'{{"v":{VERSION},"type":"welcome",'
+
+
+def normalize_code(code: str) -> str:
+    """A table code as typed (spaces, dashes, lower case) in its canonical form."""
+    return "".join(ch for ch in code.upper() if ch.isalnum())
+
+
+def envelope(kind: str, **fields: Any) -> str:
+    """One message as text."""
+    return json.dumps({"v": VERSION, "type": kind, **fields}, separators=(",", ":"),
+                      ensure_ascii=False)
+
+
+def version_refusal(version: Any) -> NetError | None:
+    """The refusal of a message of a version not spoken here (None: one from :data:`OLDEST`
+    to :data:`VERSION`)."""
+    if isinstance(version, bool) or not isinstance(version, int):
+        return NetError.MALFORMED
+    if OLDEST <= version <= VERSION:
+        return None
+    return NetError.VERSION_NEWER if version < VERSION else NetError.VERSION_OLDER
+
+
+#: how every message :func:`envelope` writes begins
+_STAMP = f'{{"v":{VERSION},'
+
+
+def restamp(text: str, version: int) -> str:
+    """A message as a joiner of ``version`` (from :data:`OLDEST`) reads it: its ``v`` that
+    version. Nothing else differs: those versions only lack rule options, and a table whose
+    rules use one the joiner does not know never reaches it (the host refuses it first)."""
+    if version == VERSION or not text.startswith(_STAMP):
+        return text
+    return f'{{"v":{version},{text[len(_STAMP):]}'
+
+
+def read_object(text: str | bytes) -> JSON | Refusal:
+    """The JSON object of a message whose size and version are right, else the refusal."""
+    if isinstance(text, bytes):
+        if len(text) > MAX_BYTES:
+            return Refusal(NetError.TOO_BIG)
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            return Refusal(NetError.MALFORMED)
+    if len(text) > MAX_BYTES or len(text.encode("utf-8", "replace")) > MAX_BYTES:
+        return Refusal(NetError.TOO_BIG)
+    try:
+        data = json.loads(text, parse_constant=_no_constant)
+    except (ValueError, RecursionError):
+        return Refusal(NetError.MALFORMED)
+    if not isinstance(data, dict):
+        return Refusal(NetError.MALFORMED)
+    refused = version_refusal(data.get("v"))
+    if refused is not None:
+        return Refusal(refused, None, data["v"] if refused is not NetError.MALFORMED else None)
+    if not isinstance(data.get("type"), str):
+        return Refusal(NetError.MALFORMED)
+    return data
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def parse_request(text: str | bytes) -> Request | Refusal:
+    """A joiner's message checked on the host: a request, or the refusal to answer with."""
+    data = read_object(text)
+    if isinstance(data, Refusal):
+        return data
+    kind = data["type"]
+    seq = data.get("seq")
+    if isinstance(seq, bool) or not isinstance(seq, int) or not 0 <= seq <= SEQ_LIMIT:
+        seq = None  # only a seq an act may carry is echoed: never an unbounded one
+    try:
+        return dataclasses.replace(_request(kind, data), version=data["v"])
+    except _Unknown:
+        return Refusal(NetError.UNKNOWN_TYPE, seq)
+    except ValueError:
+        return Refusal(NetError.BAD_FIELD, seq)
+
+
+class _Unknown(Exception):
+    pass
+
+
+def _request(kind: str, data: JSON) -> Request:
+    if kind == "info":
+        return Info()
+    if kind == "join":
+        name = field_str(data, "name", NAME_LIMIT).strip()
+        seat = data.get("seat")
+        token = data.get("token")
+        if token is not None:
+            token = field_str(data, "token", 64)
+        gender = field_str(data, "gender", 3) if "gender" in data else UNSAID
+        if gender not in GENDERS:
+            raise ValueError("'gender' must be she, he or empty")
+        return Join(normalize_code(field_str(data, "code", 40)), name,
+                    None if seat is None else field_int(data, "seat", 0, 5), token, gender)
+    if kind == "act":
+        picked = field_list(data, "picked", 30) if "picked" in data else []
+        if not all(isinstance(i, int) and not isinstance(i, bool) and 0 <= i < 40
+                   for i in picked):
+            raise ValueError("'picked' must be hand positions")
+        return Act(field_int(data, "seq", 0, SEQ_LIMIT),
+                   action_from_dict(field_obj(data, "action")), tuple(picked))
+    if kind == "order":
+        return Order(field_obj(data, "order"))
+    if kind == "ready":
+        return Ready()
+    if kind == "ping":
+        t = data.get("t")
+        if isinstance(t, bool) or not isinstance(t, (int, float)) or not math.isfinite(t):
+            raise ValueError("'t' must be a number")
+        return Ping(float(t))
+    if kind == "resync":
+        reason = data.get("reason")
+        if reason not in RESYNC_REASONS:
+            raise ValueError("'reason' must be missed or bad_field")
+        return Resync(reason)
+    if kind == "leave":
+        return Leave()
+    if kind == "create":
+        rounds = data.get("rounds")
+        return Create(field_str(data, "admin", ADMIN_LIMIT), field_str(data, "preset", 20),
+                      field_str(data, "seats", ADMIN_LIMIT),
+                      None if rounds is None else field_int(data, "rounds", 1, 100_000),
+                      field_str(data, "name", NAME_LIMIT) if "name" in data else "")
+    raise _Unknown(kind)
+
+
+def request_text(request: Request) -> str:
+    """A joiner's request as a message."""
+    if isinstance(request, Info):
+        return envelope("info")
+    if isinstance(request, Join):
+        return envelope("join", code=request.code, name=request.name, seat=request.seat,
+                        token=request.token, gender=request.gender)
+    if isinstance(request, Act):
+        return envelope("act", seq=request.seq, action=action_to_dict(request.action),
+                        picked=list(request.picked))
+    if isinstance(request, Order):
+        return envelope("order", order=request.order)
+    if isinstance(request, Ready):
+        return envelope("ready")
+    if isinstance(request, Ping):
+        return envelope("ping", t=request.t)
+    if isinstance(request, Resync):
+        return envelope("resync", reason=request.reason)
+    if isinstance(request, Create):
+        return envelope("create", admin=request.admin, preset=request.preset,
+                        seats=request.seats, rounds=request.rounds, name=request.name)
+    return envelope("leave")
+
+
+def parse_reply(text: str | bytes) -> JSON | Refusal:
+    """A host's message checked on a joiner: its object (type and version right), or why it
+    cannot be read. The fields of each type are read by :mod:`rami_desktop.net.join.remote`."""
+    return read_object(text)
+
+
+__all__ = ["ADMIN_LIMIT", "CODE_ALPHABET", "CODE_LENGTH", "HARD_LIMIT", "MAX_BYTES",
+           "NAME_LIMIT", "OLDEST", "POLICY_NAMES", "RESYNC_REASONS", "SEQ_LIMIT", "VERSION",
+           "WELCOME_PREFIX", "Act", "Create", "Info", "Join", "Leave", "Order", "Ping", "Ready",
+           "Refusal", "Request", "Resync", "envelope", "normalize_code", "parse_reply",
+           "parse_request", "request_text", "restamp", "version_refusal"]
