@@ -40,7 +40,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "lessons_done": [],  # the keys of the lessons of Learn to play finished
     "tutorial_offered": False,  # the first start offered Learn to play
     "controls_hint_rounds": 0,  # rounds the table showed "F1: controls" (it stops after a few)
-    "network": None,  # tables joined (code, seat token) and the table hosted (net.keep)
+    "network": None,  # tables joined and hosted (storage.network_settings)
 }
 
 

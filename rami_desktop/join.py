@@ -42,13 +42,13 @@ from rami_desktop.net.join.creating import Creating
 from rami_desktop.net.join.joining import Joining, Trouble, Welcome
 from rami_desktop.net.join.remote import RemoteSession
 from rami_desktop.net.join.seat_lock import SeatLock
-from rami_desktop.net.keep import joined_entry, remember_joined
 from rami_desktop.net.transport.client import address_url
 from rami_desktop.net.wire.codes import CODE_RULE
 from rami_desktop.net.wire.errors import NetError
 from rami_desktop.net.wire.invite import InviteRefused, read_invite
 from rami_desktop.net.wire.protocol import Create, normalize_code
 from rami_desktop.storage.logs import setup_logging
+from rami_desktop.storage.network_settings import joined_entry, remember_joined
 from rami_desktop.storage.paths import Paths
 from rami_desktop.storage.settings import load_settings, save_settings
 from rami_desktop.ui.invite_words import invite_message

@@ -37,7 +37,7 @@ ENTRY_LAYER = 5
 ROOMS: dict[str, dict[str, int]] = {
     "play": {"view": 0, "game": 0, "keep": 1, "review": 2, "session": 3, "table": 4,
              "tutorial": 5},
-    "net": {"trust": 0, "router": 0, "keep": 0, "wire": 1, "transport": 2, "discovery": 2,
+    "net": {"trust": 0, "router": 0, "wire": 1, "transport": 2, "discovery": 2,
             "join": 3, "host": 4, "hall": 5},
 }
 

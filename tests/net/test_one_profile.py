@@ -15,7 +15,7 @@ import pytest
 from rami_desktop import join
 from rami_desktop.engine.rules import PRESETS
 from rami_desktop.net.join.seat_lock import SeatLock
-from rami_desktop.net.keep import joined_entry
+from rami_desktop.storage.network_settings import joined_entry
 from rami_desktop.storage.paths import Paths
 from rami_desktop.storage.settings import load_settings
 from tests.net.harness import Table, config_of, host_table

@@ -144,7 +144,7 @@ def test_pause_overlay_leads_back_to_menu(app: App, drive: object) -> None:
 
 def test_back_to_my_last_table_is_on_the_menu_once_a_table_was_joined(
         app: App, drive: object) -> None:
-    from rami_desktop.net.keep import remember_joined
+    from rami_desktop.storage.network_settings import remember_joined
     from rami_desktop.ui.scenes.net_join import JoinScene
 
     menu = drive.show(MenuScene(app))

@@ -9,7 +9,7 @@ import pygame
 
 from rami_desktop import __version__
 from rami_desktop.i18n import N_, _, is_rtl
-from rami_desktop.net.keep import last_joined
+from rami_desktop.storage.network_settings import last_joined
 from rami_desktop.storage.saves import saved_match_is_newer
 from rami_desktop.ui import theme
 from rami_desktop.ui.routes import Route

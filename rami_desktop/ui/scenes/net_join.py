@@ -23,11 +23,11 @@ from rami_desktop.net.join.joining import Asking, Joining, TableInfo, Trouble, W
 from rami_desktop.net.join.net_game import NetTable
 from rami_desktop.net.join.remote import RemoteSession
 from rami_desktop.net.join.seat_lock import SeatLock
-from rami_desktop.net.keep import last_joined, remember_joined
 from rami_desktop.net.transport.client import address_url
 from rami_desktop.net.wire.errors import NetError
 from rami_desktop.net.wire.invite import Invite, InviteRefused, read_invite
 from rami_desktop.net.wire.protocol import normalize_code
+from rami_desktop.storage.network_settings import last_joined, remember_joined
 from rami_desktop.storage.round_files import RoundFiles
 from rami_desktop.ui import theme
 from rami_desktop.ui.clipboard import paste_text

@@ -24,10 +24,10 @@ from rami_desktop.net.host.host_session import HostSession
 from rami_desktop.net.host.hosting import Hosting, new_code
 from rami_desktop.net.host.inviting import Invited, Inviting
 from rami_desktop.net.join.net_game import NetTable
-from rami_desktop.net.keep import hosted, remember_far, remember_hosted
 from rami_desktop.net.router.ways import Router, Trouble
 from rami_desktop.play.game.config import GameConfig, seat_faces, seat_name
 from rami_desktop.storage.match_io import MatchFiles
+from rami_desktop.storage.network_settings import hosted, remember_far, remember_hosted
 from rami_desktop.storage.round_files import RoundFiles
 from rami_desktop.storage.stats import StatsFiles
 from rami_desktop.ui import theme

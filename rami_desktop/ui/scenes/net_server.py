@@ -19,11 +19,11 @@ from rami_desktop.i18n import N_, _, is_rtl
 from rami_desktop.i18n.names import preset_title
 from rami_desktop.net.join.creating import Creating
 from rami_desktop.net.join.joining import Trouble
-from rami_desktop.net.keep import kept_server, remember_server
 from rami_desktop.net.transport.client import address_url
 from rami_desktop.net.wire.invite import Invite, invite_text
 from rami_desktop.net.wire.protocol import Create
 from rami_desktop.play.view.terms import PRESET_NAMES, PRESETS
+from rami_desktop.storage.network_settings import kept_server, remember_server
 from rami_desktop.ui import theme
 from rami_desktop.ui.clipboard import copy_text
 from rami_desktop.ui.invite_words import invite_rows

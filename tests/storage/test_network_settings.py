@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rami_desktop.net.keep import (
+from rami_desktop.storage.network_settings import (
     hosted,
     hosted_tokens,
     joined_entry,
