@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+import pytest
 from bots.helpers import H, both_down, make_round
 
 from rami_desktop.bots.plan import Plan, Step
@@ -191,3 +192,18 @@ def test_it_leaves_a_top_card_hard_would_take_when_its_stock_card_goes_out() -> 
     assert RuleBot(HARD).act(obs, random.Random(1)) == Draw(0, "top")
     cheat = ceiling.Cheat(lambda: state, 2, True)
     assert cheat.act(obs, random.Random(1)) == Draw(0, "stock")
+
+
+def test_docs_writes_the_figures_with_where_and_when_they_were_measured(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    ceiling = _tool()
+    page = tmp_path / "ceiling.md"
+    monkeypatch.setattr(ceiling, "DOCS", page)
+    assert ceiling.main(["--preset", "simple", "--rounds", "2", "--seed", "5", "--docs"]) == 0
+    text = page.read_text(encoding="utf-8")
+    row = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("| simple"))
+    assert row in text.splitlines()
+    for item in ("- commit: `", "- command: `tools/ceiling.py --preset simple --rounds 2 --seed 5 "
+                 "--docs`", "- machine: ", "- date: "):
+        assert item in text

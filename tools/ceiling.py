@@ -2,7 +2,8 @@
 hard.
 
 Usage: ``python tools/ceiling.py [--preset P ...] [--rounds 300] [--seed 31] [--draws 6]
-[--no-guard] [--jobs 1] [--json]``.
+[--no-guard] [--jobs 1] [--json | --docs]``. ``--docs`` writes the table with the commit, the
+command, the machine and the date to ``docs/dev/measurements/ceiling.md``.
 
 The cheat is hard in everything but three choices, which it makes looking at what no real bot
 sees, the stock and the next player's hand:
@@ -53,6 +54,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import provenance
 from rami_desktop.bots import make_bot
 from rami_desktop.bots.evaluate import keep_values
 from rami_desktop.bots.finish import going_out_source
@@ -248,6 +250,18 @@ class Cheat(RuleBot):
         return reach(probe, hand, own_draws(probe, self.draws), self.draws + 1)
 
 
+DOCS = provenance.MEASUREMENTS / "ceiling.md"
+INTRO = (
+    "Written by `tools/ceiling.py --docs` (do not edit: run it again). Hard against a hard that",
+    "**cheats**: it sees the stock and the next player's hand and uses them for its draw, for",
+    "laying now or holding back, and for every discard; everything else is hard's plan",
+    "(`docs/dev/bots.md`, \"What seeing the cards buys\"). Duplicate deals, two players, each deal",
+    "played from every seat. The cheat's share of the rounds won is a **lower bound** of what",
+    "seeing the cards is worth against hard: a greedy policy built on hard's, not the best play",
+    "that sees the cards.",
+)
+
+
 def play_one(rules_name: str, seating: tuple[str, ...], seed: int, dealer: int, draws: int,
              guard: bool, tally: Tally) -> None:
     """Play one round of the cheat against hard bots, into ``tally``."""
@@ -302,12 +316,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-guard", action="store_true",
                     help="the cheat may feed the next player")
     ap.add_argument("--jobs", type=int, default=1)
-    ap.add_argument("--json", action="store_true")
+    out = ap.add_mutually_exclusive_group()
+    out.add_argument("--json", action="store_true")
+    out.add_argument("--docs", action="store_true",
+                     help="write the table to docs/dev/measurements/ceiling.md")
     args = ap.parse_args(argv)
+    measured_at, started = provenance.commit(), provenance.now()
+    table = ["| preset | rounds | draws seen | feeds guarded | cheat's wins | "
+             "cheat's win share [95% CI] | illegal | rescues |",
+             "|---|---|---|---|---|---|---|---|"]
     if not args.json:
-        print("| preset | rounds | draws seen | feeds guarded | cheat's win share [95% CI] | "
-              "illegal | rescues |")
-        print("|---|---|---|---|---|---|---|")
+        print(*table, sep="\n")
     for name in args.preset or PRESET_NAMES:
         rep = measure(name, args.rounds, args.seed, args.draws, not args.no_guard,
                       max(1, args.jobs), args.players)
@@ -315,9 +334,16 @@ def main(argv: list[str] | None = None) -> int:
             print(json.dumps(rep), flush=True)
             continue
         lo, hi = rep["win_ci95"][CHEAT]
-        print(f"| {name} | {rep['rounds']} | {args.draws} | {'yes' if rep['guard'] else 'no'} "
-              f"| {100 * rep['win_share'][CHEAT]:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}] | "
-              f"{rep['illegal_actions']} | {rep['rescues']} |", flush=True)
+        table.append(f"| {name} | {rep['rounds']} | {args.draws} | "
+                     f"{'yes' if rep['guard'] else 'no'} | {rep['wins'][CHEAT]} | "
+                     f"{100 * rep['win_share'][CHEAT]:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}] | "
+                     f"{rep['illegal_actions']} | {rep['rescues']} |")
+        print(table[-1], flush=True)
+    if args.docs:
+        provenance.write_page(DOCS, "What seeing the cards buys against hard: measured", INTRO,
+                              ["tools/ceiling.py", *(sys.argv[1:] if argv is None else argv)],
+                              table, measured_at, started, fenced=False)
+        print(f"written: {DOCS}")
     return 0
 
 
