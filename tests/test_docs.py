@@ -1,14 +1,79 @@
-"""The project's own documents: the rules in docs/RULES.md cover every preset and option, and
-docs/bad-inputs.md names a test for each group of bad inputs."""
+"""The project's own documents: every link and picture of the README and of docs/ leads
+somewhere, every document a page names exists, the rules in docs/RULES.md cover every preset and
+option, and docs/bad-inputs.md names a test for each group of bad inputs."""
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from dataclasses import fields
 from pathlib import Path
 
+import pytest
+
 from rami_desktop.engine.rules import PRESET_NAMES, Rules
 
-DOCS = Path(__file__).resolve().parents[1] / "docs"
+ROOT = Path(__file__).resolve().parents[1]
+DOCS = ROOT / "docs"
+PAGES = sorted([ROOT / "README.md", ROOT / "CHANGELOG.md", *DOCS.rglob("*.md")])
+FENCE = re.compile(r"^(```|~~~).*?^\1", re.M | re.S)
+CODE = re.compile(r"`[^`\n]*`")
+LINK = re.compile(r"!?\[[^\]\n]*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
+REFERENCE = re.compile(r"^\s*\[[^\]]+\]:\s*<?(\S+?)>?(?:\s|$)", re.M)
+HTML = re.compile(r"""<(?:img|a)\b[^>]*\b(?:src|href)=["']([^"']+)["']""", re.I)
+NAMED = re.compile(r"(?<![\w/.-])(docs/[\w./@+-]*\w|(?:README|CHANGELOG)\.md)")
+
+
+def _prose(text: str) -> str:
+    """The page without its code blocks and code spans (a link there is an example)."""
+    return CODE.sub("", FENCE.sub("", text))
+
+
+def _slugs(page: Path) -> set[str]:
+    """The anchors of a Markdown page's headings, as GitHub makes them."""
+    slugs: set[str] = set()
+    for line in FENCE.sub("", page.read_text(encoding="utf-8")).splitlines():
+        m = re.match(r"^#{1,6}\s+(.+?)\s*#*\s*$", line)
+        if not m:
+            continue
+        text = re.sub(r"!?\[([^\]]*)\]\([^)]*\)", r"\1", m.group(1)).lower()
+        slug = "".join(c for c in text if c in " -_" or unicodedata.category(c)[0] in "LNM")
+        slug = slug.replace(" ", "-")
+        base, n = slug, 1
+        while slug in slugs:
+            slug, n = f"{base}-{n}", n + 1
+        slugs.add(slug)
+    return slugs
+
+
+def _broken(page: Path) -> list[str]:
+    """The links and pictures of ``page`` that lead nowhere (a file, or a heading of one)."""
+    text = _prose(page.read_text(encoding="utf-8"))
+    targets = LINK.findall(text) + REFERENCE.findall(text) + HTML.findall(text)
+    broken = []
+    for target in targets:
+        if re.match(r"^[a-z][a-z0-9+.-]*:", target, re.I):  # https:, mailto:
+            continue
+        path, _, anchor = target.partition("#")
+        dest = (page.parent / path).resolve() if path else page
+        if not dest.exists() or (anchor and dest.suffix == ".md" and anchor not in _slugs(dest)):
+            broken.append(target)
+    return broken
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_every_link_and_picture_leads_somewhere(page: Path) -> None:
+    if not page.exists():
+        pytest.skip(f"no {page.name}")
+    assert _broken(page) == [], f"{page.relative_to(ROOT)}: broken links"
+
+
+def test_every_document_a_page_names_exists() -> None:
+    """A page that says ``docs/...`` or ``README.md`` names a file that is there."""
+    missing = {f"{page.relative_to(ROOT)}: {name}" for page in PAGES if page.exists()
+               for name in NAMED.findall(page.read_text(encoding="utf-8"))
+               if not (ROOT / name).exists() and not (page.parent / name).exists()}
+    assert not missing, sorted(missing)
 
 
 def test_rules_document_names_every_preset_and_option() -> None:
@@ -26,3 +91,36 @@ def test_bad_inputs_document_points_at_existing_tests() -> None:
         "tests/") and word.strip("`,.()").endswith(".py")}
     assert len(named) >= 5
     assert all((root / path).is_file() for path in named), sorted(named)
+
+
+@pytest.mark.parametrize("system", ["Windows", "macOS", "Linux"])
+def test_the_folders_the_documents_name_are_where_the_game_keeps_its_files(
+        system: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The game's own paths (``storage.paths``) on each system, as the install page and the
+    README write them (``~`` for the home folder, ``%LOCALAPPDATA%`` on Windows)."""
+    import platformdirs
+    import platformdirs.macos
+    import platformdirs.unix
+    import platformdirs.windows
+
+    from rami_desktop.storage.paths import Paths
+
+    local = r"C:\Users\Amina\AppData\Local"
+    monkeypatch.setattr(platformdirs.windows, "get_win_folder", lambda csidl: {
+        "CSIDL_LOCAL_APPDATA": local, "CSIDL_APPDATA": local.replace("Local", "Roaming")}[csidl])
+    for name in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("HOME", "/home/amina")
+    kind = {"Windows": platformdirs.windows.Windows, "macOS": platformdirs.macos.MacOS,
+            "Linux": platformdirs.unix.Unix}[system]
+    monkeypatch.setattr(platformdirs, "PlatformDirs", kind)
+    paths = Paths.from_environment({})
+
+    def shown(folder: Path) -> str:
+        text = str(folder).replace("/home/amina", "~")
+        return text.replace(local, "%LOCALAPPDATA%").replace("/", "\\") if system == "Windows" \
+            else text
+
+    row = f"| {system} | `{shown(paths.config_dir)}` | `{shown(paths.data_dir)}` | " \
+          f"`{shown(paths.log_dir)}` |"
+    assert row in (DOCS / "install.md").read_text(encoding="utf-8").splitlines()
