@@ -3,7 +3,7 @@ type whose fields are odd (``action_fuzz``), over every preset and player count;
 must replay, through JSON, to the very same round (checked mid-round and at the end).
 
 The default run plays 20 rounds (every preset and player count); ``pytest -m slow`` plays
-10,000 and prints its figures (README: "Saves replay").
+10,000 and prints its figures (docs/dev/engine.md, "Saves replay").
 """
 
 from __future__ import annotations
