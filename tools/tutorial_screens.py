@@ -1,10 +1,10 @@
-"""Screenshots of Learn to play: each lesson at its key step for the README, or every step of
+"""Screenshots of Learn to play: each lesson at its key step (docs/screens.md), or every step of
 every lesson in English, French and darija with a montage of them, and the illustrated rules and
 the controls.
 
 Usage (from the project root)::
 
-    .venv/bin/python tools/tutorial_screens.py [out_dir]            # the README's shots
+    .venv/bin/python tools/tutorial_screens.py [out_dir]            # docs/screens.md's shots
     .venv/bin/python tools/tutorial_screens.py --steps DIR [--montage FILE]
         # every step of every lesson in the three languages into DIR (one PNG a step, the
         # lesson's end and its round summary too), a contact sheet per lesson and language, and
@@ -156,7 +156,8 @@ def shoot(app: App, path: Path) -> Path:
 
 
 def key_shots(out: Path) -> None:
-    """The README's shots: each lesson at its key step, the rules, the controls."""
+    """The gallery's shots (docs/screens.md): each lesson at its key step, the rules, the
+    controls."""
     for key, shown, lang in SHOTS:
         app, scene, player = open_lesson(key, lang)
         for step in scene.lesson.steps[:shown]:  # type: ignore[attr-defined]
@@ -249,7 +250,8 @@ def steps_and_montage(out: Path, montage: Path) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("out", nargs="?", default="docs/screens", help="the README's shots")
+    parser.add_argument("out", nargs="?", default="docs/screens",
+                        help="the gallery's shots (docs/screens.md)")
     parser.add_argument("--steps", type=Path, help="every step of every lesson, into this folder")
     parser.add_argument("--montage", type=Path, help="the montage of every step (PNG)")
     args = parser.parse_args(argv)
