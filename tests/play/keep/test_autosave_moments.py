@@ -1,4 +1,4 @@
-"""When the autosave writes (README, "Continue"): every action, a human's or a computer
+"""When the autosave writes (docs/nothing-lost.md): every action, a human's or a computer
 player's, is on disk before the move returns (before the screen shows it), and so is the deal."""
 
 from __future__ import annotations
