@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from rami_desktop.arguments import (
+from rami_desktop.commands.arguments import (
     OneLineParser,
     given,
     quiet_logs,

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
-from rami_desktop import sim
+from rami_desktop.commands import sim
 
 TOOL = Path(__file__).resolve().parents[1] / "tools" / "blunders.py"
 

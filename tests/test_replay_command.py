@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from rami_desktop.__main__ import main
+from rami_desktop.commands.sim import Tally, play_round
+from rami_desktop.commands.sim import main as sim_main
 from rami_desktop.play.review.replay import Replay
-from rami_desktop.sim import Tally, play_round
-from rami_desktop.sim import main as sim_main
 from rami_desktop.storage.round_files import read_round
 
 

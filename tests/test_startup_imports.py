@@ -35,7 +35,7 @@ def test_the_network_libraries_load_with_the_first_network_screen() -> None:
 def test_the_headless_host_and_joiner_load_no_pygame() -> None:
     """``rami-host`` and ``join`` (an invite's words included) never load pygame: no window
     library on a server, and no banner before the host's first line."""
-    probe = ("import sys, json; import rami_desktop.host, rami_desktop.join; "
+    probe = ("import sys, json; import rami_desktop.commands.host, rami_desktop.commands.join; "
              "print(json.dumps('pygame' in sys.modules))")
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                          timeout=120, check=True).stdout

@@ -34,10 +34,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from rami_desktop.commands.sim import Tally, count_round, in_workers, new_round, play_deals, report
 from rami_desktop.engine.feeding import feed
 from rami_desktop.engine.going_out import going_out_actions, going_out_draw
 from rami_desktop.engine.rules import PRESET_NAMES
-from rami_desktop.sim import Tally, count_round, in_workers, new_round, play_deals, report
 
 KINDS = ("feed_open", "feed_out", "missed_out")
 

@@ -17,7 +17,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rami_desktop.sim import simulate
+from rami_desktop.commands.sim import simulate
 
 PAIRS = (("hard", "easy"), ("hard", "medium"), ("medium", "easy"))
 PRESETS = ("talaj", "rami-talaj", "tallage", "simple")

@@ -64,6 +64,7 @@ from rami_desktop.bots.planner import plan_turn
 from rami_desktop.bots.player import RuleBot
 from rami_desktop.bots.style import HARD
 from rami_desktop.bots.turnplan import best_way, lay, ways
+from rami_desktop.commands.sim import TURN_CAP, Tally, count_round, in_workers, play_deals, report
 from rami_desktop.engine.actions import Action, Discard, Draw
 from rami_desktop.engine.cards import Card
 from rami_desktop.engine.feeding import Feed, discard_feeds, opens_alone
@@ -73,7 +74,6 @@ from rami_desktop.engine.state import RoundState
 from rami_desktop.play.game.config import GameConfig, Seat
 from rami_desktop.play.session.driver import Limits
 from rami_desktop.play.session.session import Session
-from rami_desktop.sim import TURN_CAP, Tally, count_round, in_workers, play_deals, report
 
 CHEAT = "cheat"
 

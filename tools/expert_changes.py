@@ -31,6 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from rami_desktop.bots import make_bot
 from rami_desktop.bots.expert import ExpertBot
 from rami_desktop.bots.plan import Plan
+from rami_desktop.commands.sim import TURN_CAP, Tally, play_deals
 from rami_desktop.engine.cards import Card
 from rami_desktop.engine.observation import Observation
 from rami_desktop.engine.rules import PRESET_NAMES, preset
@@ -38,7 +39,6 @@ from rami_desktop.engine.state import RoundState
 from rami_desktop.play.game.config import GameConfig, Seat
 from rami_desktop.play.session.driver import Limits
 from rami_desktop.play.session.session import Session
-from rami_desktop.sim import TURN_CAP, Tally, play_deals
 
 KEYS = ("opening discards", "opening changed", "race weighed", "race changed",
         "lay turns", "held back", "fewer laid", "other card kept",

@@ -19,7 +19,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rami_desktop.sim import wilson
+from rami_desktop.commands.sim import wilson
 
 KEYS = ("preset", "players", "bots", "seed", "teams")
 

@@ -31,7 +31,7 @@ import pygame
 
 from rami_desktop import i18n
 from rami_desktop.app import App
-from rami_desktop.arguments import OneLineParser, safe_output
+from rami_desktop.commands.arguments import OneLineParser, safe_output
 from rami_desktop.smoke.fit import misfits
 from rami_desktop.smoke.tour import STOPS, Tour
 from rami_desktop.storage.settings import INTERFACE_SCALES

@@ -14,8 +14,8 @@ from rami_desktop.bots import (
     make_bot,
 )
 from rami_desktop.bots.record import RECORD
+from rami_desktop.commands.sim import Tally, play_round
 from rami_desktop.engine.rules import PRESET_NAMES, PRESETS
-from rami_desktop.sim import Tally, play_round
 
 
 def _whole_rounds(preset: str, players: int, teams: bool, rounds: int) -> Tally:

@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from rami_desktop.commands.sim import Tally, new_round
 from rami_desktop.engine.actions import Add, Discard, Draw, Lay
 from rami_desktop.engine.cards import Card, parse_cards
 from rami_desktop.engine.deal import complete_stock
@@ -15,7 +16,6 @@ from rami_desktop.engine.melds import make_meld
 from rami_desktop.engine.rules import PRESETS, Rules
 from rami_desktop.engine.state import RoundState
 from rami_desktop.engine.turn import TableMeld
-from rami_desktop.sim import Tally, new_round
 
 OTHER = "KD QD 10D 9D 4S 4H 7S 7H 9H 10H JH 3S 3H 10S"
 #: two trias and two séries (84 points) and a 6C that only the table's 3C 4C 5C takes

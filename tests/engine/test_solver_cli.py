@@ -8,10 +8,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+from rami_desktop.commands.solver import main
 from rami_desktop.engine.cards import parse_cards
 from rami_desktop.engine.rules import TALAJ
 from rami_desktop.engine.solver import best_opening, least_penalty
-from rami_desktop.solver import main
 
 ROOT = Path(__file__).resolve().parents[2]
 HAND = "KS KH KD 8H 9H 10H JH QH 2C 4D 5H 7S 3S 6C"

@@ -20,7 +20,7 @@ from tests.net.test_commands import LIMIT, REPO, env
 
 FORKER = r"""
 import json, os, signal, sys
-import rami_desktop.host as host
+import rami_desktop.commands.host as host
 for line in sys.stdin:
     ask = json.loads(line)
     if ask["do"] == "start":

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from rami_desktop import host
+from rami_desktop.commands import host
 from rami_desktop.net.hall.tables import Hall, TableSpec
 from rami_desktop.net.host.hosting import new_code
 from rami_desktop.net.transport.server import HostServer

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from rami_desktop import join
+from rami_desktop.commands import join
 from rami_desktop.engine.rules import PRESETS
 from rami_desktop.net.join.seat_lock import SeatLock
 from rami_desktop.storage.network_settings import joined_entry

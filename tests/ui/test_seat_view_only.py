@@ -1,7 +1,7 @@
 """Hands reach a screen only through the seat view: no screen, nor the text mode, can reach the
 whole game.
 
-Read with :mod:`ast` over every module of ``rami_desktop/ui`` and ``rami_desktop/cli.py``:
+Read with :mod:`ast` over every module of ``rami_desktop/ui`` and ``rami_desktop/commands/cli.py``:
 a screen never imports the session (the game whole), a round or a match is only ever read as
 shown (``<table>.shown.round``, ``<table>.shown.match``, ``<view>.match``: rebuilt from one
 seat's view), and nothing reaches into another object's private parts (a table's source, the
@@ -18,7 +18,7 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parents[2] / "rami_desktop"
 #: the modules that show the game: every screen, and the text mode
-SHOWING = sorted([*PACKAGE.joinpath("ui").rglob("*.py"), PACKAGE / "cli.py"])
+SHOWING = sorted([*PACKAGE.joinpath("ui").rglob("*.py"), PACKAGE / "commands/cli.py"])
 #: the modules of the game whole (its full rounds and hands): a screen never imports them (the
 #: network lobby starts the host's session and hands it to a network table unread: the
 #: attribute rule below holds it to that)

@@ -1,4 +1,4 @@
-"""Tables and joiners with no window: the loops of ``rami-host`` and ``rami_desktop.join``.
+"""Tables and joiners with no window: the loops of ``rami-host`` and ``rami_desktop.commands.join``.
 
 :func:`step_table` moves one hosted table on without waiting (requests, bots standing in or
 seated, the next deal); :func:`run_tables` runs tables until they end, waking when a request

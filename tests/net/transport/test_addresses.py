@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from websockets.sync.client import connect
 
-from rami_desktop import host, join
+from rami_desktop.commands import host, join
 from rami_desktop.net.transport.address_check import host_name
 from rami_desktop.net.transport.client import address_url
 from rami_desktop.net.wire.protocol import envelope

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from rami_desktop.commands.sim import Tally, play_round
 from rami_desktop.engine.actions import Action, Add, Discard, Draw, Lay, Swap
 from rami_desktop.engine.advice import open_from_hand
 from rami_desktop.engine.cards import Card
@@ -26,7 +27,6 @@ from rami_desktop.engine.state import RoundState
 from rami_desktop.play.keep.persist import rebuild_game
 from rami_desktop.play.review.round_review import review_round
 from rami_desktop.play.view.findings import Finding, FindingKind
-from rami_desktop.sim import Tally, play_round
 from rami_desktop.storage.round_files import read_round
 
 PRESETS = ("talaj", "rami-talaj", "tallage", "simple")

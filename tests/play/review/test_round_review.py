@@ -157,7 +157,7 @@ def test_the_session_reviews_its_human_on_the_bot_worker_thread() -> None:
 
 def test_review_cpu_a_round() -> None:
     """Benchmark (prints): the review's thread CPU a round, medium against easy, talaj."""
-    from rami_desktop.sim import Tally, new_round
+    from rami_desktop.commands.sim import Tally, new_round
 
     times = []
     for seed in range(3):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 
-from rami_desktop.cli import Game
+from rami_desktop.commands.cli import Game
 from rami_desktop.play.table.clock import TableClock, bot_pause, round_end_pause
 
 

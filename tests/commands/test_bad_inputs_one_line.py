@@ -16,12 +16,12 @@ from pathlib import Path
 import pygame
 import pytest
 
-from rami_desktop import host, join, review, sim, solver
 from rami_desktop.__main__ import main as rami
-from rami_desktop.arguments import shown
+from rami_desktop.commands import host, join, review, sim, solver
+from rami_desktop.commands.arguments import shown
 from rami_desktop.ui.screenshot import save_image
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 POSIX = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs and /dev/zero are POSIX")
 ESC = "a\x1b[2Jb"
 

@@ -9,11 +9,11 @@ from types import ModuleType
 
 import pytest
 
-from rami_desktop import sim
+from rami_desktop.commands import sim
 from rami_desktop.engine.actions import Redeal
 from rami_desktop.engine.rules import PRESETS
 
-TOOLS = Path(__file__).resolve().parents[1] / "tools"
+TOOLS = Path(__file__).resolve().parents[2] / "tools"
 KEYS = {"rounds", "win_share", "win_ci95", "mean_penalty", "decision_ms", "decision_cpu_ms",
         "rounds_per_s", "illegal_actions", "rescues", "turn_cap_hits", "no_winner"}
 

@@ -16,10 +16,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rami_desktop import conformance
+from rami_desktop.commands import conformance
 from rami_desktop.engine.errors import ErrorCode
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 OURS = REPO / "tests" / "scenarios"
 SHARED = OURS / "shared"
 INVALID = OURS / "invalid"

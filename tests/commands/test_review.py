@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 
+from rami_desktop.commands.review import main
+from rami_desktop.commands.sim import Tally, new_round
 from rami_desktop.engine.state import RoundState
 from rami_desktop.play.keep.persist import game_payload
 from rami_desktop.play.review.round_review import review_round
 from rami_desktop.play.view.findings import FindingKind
-from rami_desktop.review import main
-from rami_desktop.sim import Tally, new_round
 from rami_desktop.storage.paths import Paths
 from rami_desktop.storage.saves import save_match
 

@@ -10,13 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from rami_desktop import cli
+from rami_desktop.commands import cli
 from rami_desktop.engine.actions import Action, Discard, Draw, Redeal
 from rami_desktop.engine.errors import ErrorCode
 from rami_desktop.engine.observation import Observation
 from rami_desktop.i18n.error_messages import error_message
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 
 
 def run_game(commands: str, preset_name: str = "talaj", players: int = 2, seed: int = 7,

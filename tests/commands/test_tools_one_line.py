@@ -12,12 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from rami_desktop import cli, conformance, sim, solver
 from rami_desktop.__main__ import main as rami_main
 from rami_desktop.__main__ import parse_args
+from rami_desktop.commands import cli, conformance, sim, solver
 from rami_desktop.storage.settings import MAX_WINDOW, MIN_WINDOW
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SCENARIO = ROOT / "tests" / "scenarios" / "talaj_round_over.json"
 POSIX = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs and /dev/zero are POSIX")
 

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from rami_desktop import host, join
+from rami_desktop.commands import host, join
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 POSIX = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs and /dev/zero are POSIX")
 HOST = "rami-host"
 JOIN = "python -m rami_desktop.join"
@@ -121,7 +121,7 @@ def test_a_flag_given_only_a_double_dash_is_refused(capsys: pytest.CaptureFixtur
 
 
 def test_a_flag_given_many_times_is_read_and_a_double_dash_still_refused() -> None:
-    from rami_desktop.arguments import OneLineParser
+    from rami_desktop.commands.arguments import OneLineParser
 
     parser = OneLineParser(prog="t")
     parser.add_argument("--lang", action="append", default=[], choices=["en", "fr"])

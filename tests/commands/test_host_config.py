@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from rami_desktop import host, join
-from rami_desktop.host_config import read_token
+from rami_desktop.commands import host, join
+from rami_desktop.commands.host_config import read_token
 
 POSIX = pytest.mark.skipif(os.name == "nt", reason="POSIX modes and FIFOs")
 TOKEN = "t" * 24

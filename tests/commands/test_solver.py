@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from rami_desktop.commands.solver import MAX_CARDS, main
 from rami_desktop.engine.rules import PRESETS
-from rami_desktop.solver import MAX_CARDS, main
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 DENSE_40 = "JK JK JK JK " + " ".join(f"{r}{s}" for s in "HSDC" for r in range(2, 11))
 
 
