@@ -1,6 +1,6 @@
 """The project's own documents: every link and picture of the README and of docs/ leads
 somewhere, every document a page names exists, the rules in docs/RULES.md cover every preset and
-option, and docs/bad-inputs.md names a test for each group of bad inputs."""
+option, and docs/dev/bad-inputs.md names a test for each group of bad inputs."""
 
 from __future__ import annotations
 
@@ -85,7 +85,7 @@ def test_rules_document_names_every_preset_and_option() -> None:
 
 
 def test_bad_inputs_document_points_at_existing_tests() -> None:
-    text = (DOCS / "bad-inputs.md").read_text(encoding="utf-8")
+    text = (DOCS / "dev" / "bad-inputs.md").read_text(encoding="utf-8")
     root = DOCS.parent
     named = {word.strip("`,.()") for word in text.split() if word.strip("`,.()").startswith(
         "tests/") and word.strip("`,.()").endswith(".py")}

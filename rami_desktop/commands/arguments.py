@@ -1,6 +1,6 @@
 """The command line of every tool (the game, the simulator, the solver, the conformance runner,
 the text mode): a refusal is one line and exit code 2, ``--help`` gives the rest
-(docs/bad-inputs.md); what a person typed (a path, a name) is shown with its control
+(docs/dev/bad-inputs.md); what a person typed (a path, a name) is shown with its control
 characters escaped (:func:`shown`), so that a refusal is one line a terminal prints as it is."""
 
 from __future__ import annotations

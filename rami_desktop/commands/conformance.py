@@ -5,7 +5,7 @@ happened, one object per scenario. A file that is not a valid scenario is not pl
 names the file and the fault, and the exit code is 2. That covers whatever a file may hold: not
 UTF-8, not JSON, nested too deeply, numbers of thousands of digits, a field of the wrong type, an
 unknown preset, card, ``expect`` code or ``expect_round``/``expect_match`` key, a FIFO or a file
-over 1 MB (docs/bad-inputs.md).
+over 1 MB (docs/dev/bad-inputs.md).
 """
 
 from __future__ import annotations

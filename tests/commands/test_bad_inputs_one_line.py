@@ -2,7 +2,7 @@
 device as ``rami --screenshot`` (never opened: no hang), empty values (``--replay ""``,
 ``--lang ""``, ``--screenshot ""``, ``rami-host --config ""``, ``--admin-token-file ""``), a
 loop of links as ``--replay`` (its log line kept off the console), and control characters in a
-path printed escaped, never sent raw to the terminal (docs/bad-inputs.md)."""
+path printed escaped, never sent raw to the terminal (docs/dev/bad-inputs.md)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """``rami-host`` and ``python -m rami_desktop.join`` refuse in one line, exit 2, at once: a
 FIFO, a device, a folder or a missing file as ``--cert``, ``--key`` or ``--cafile``; a table
-code with control characters, nothing, or too few letters (docs/bad-inputs.md)."""
+code with control characters, nothing, or too few letters (docs/dev/bad-inputs.md)."""
 
 from __future__ import annotations
 

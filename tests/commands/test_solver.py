@@ -1,5 +1,5 @@
 """``python -m rami_desktop.solver`` on bad input: one line and exit 2, never a traceback or a
-long wait (docs/bad-inputs.md). The answers themselves: tests/engine/test_solver_cli.py."""
+long wait (docs/dev/bad-inputs.md). The answers themselves: tests/engine/test_solver_cli.py."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Every command-line tool keeps its promise on crafted input: one line, exit code 2, no
-traceback, no hang, no unbounded memory (docs/bad-inputs.md)."""
+traceback, no hang, no unbounded memory (docs/dev/bad-inputs.md)."""
 
 from __future__ import annotations
 

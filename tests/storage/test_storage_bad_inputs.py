@@ -1,5 +1,5 @@
 """Bad files met at start-up: each gives a clear problem code or a repaired value, never a hang,
-a traceback on the console, or a write outside the game's folders (docs/bad-inputs.md)."""
+a traceback on the console, or a write outside the game's folders (docs/dev/bad-inputs.md)."""
 
 from __future__ import annotations
 

@@ -3,7 +3,7 @@
 :class:`Asking` asks a host what its table is (rules, seats, which are free: no code needed).
 :class:`Joining` connects, sends the table's code and the player's name (or a seat's token, to
 come back), and waits for the ``welcome``; a join answered ``too_fast`` (the host at its cap of
-guesses, docs/PROTOCOL.md "Limits") is sent again every :data:`RETRY_EVERY` seconds for
+guesses, docs/dev/protocol.md "Limits") is sent again every :data:`RETRY_EVERY` seconds for
 :data:`PATIENCE` seconds. Both are polled by the screen or the headless loop; neither waits.
 The welcomed link is then the remote session's.
 """

@@ -80,7 +80,7 @@ def delay_after(wrong: int) -> float:
 
 def most_guesses(seconds: float) -> int:
     """The most guesses one address can have looked at in ``seconds`` (the schedule of
-    :func:`delay_after`; what the tests and docs/PROTOCOL.md hold the host to)."""
+    :func:`delay_after`; what the tests and docs/dev/protocol.md hold the host to)."""
     count, elapsed = 0, 0.0
     while True:
         wait = delay_after(count)

@@ -1,5 +1,5 @@
 """The one rule for table codes, wherever a code is typed, read or made (``rami-host --code``,
-``join --code``, a config file's ``code``, the codes the host makes; docs/PROTOCOL.md,
+``join --code``, a config file's ``code``, the codes the host makes; docs/dev/protocol.md,
 "Limits").
 
 A code is :data:`CODE_LENGTH` to :data:`CODE_MAX` signs of :data:`CODE_ALPHABET` (no 0/O,
@@ -12,7 +12,7 @@ from __future__ import annotations
 #: the table code's signs (no 0/O, 1/I/L)
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 #: the shortest code: 31**10 codes, so that guessing at the host's cap takes thousands of years
-#: (docs/PROTOCOL.md, "Limits"); the host makes codes of this length
+#: (docs/dev/protocol.md, "Limits"); the host makes codes of this length
 CODE_LENGTH = 10
 #: the longest code
 CODE_MAX = 16

@@ -1,4 +1,4 @@
-"""A seat's view told as what changed: deltas between two views' JSON (docs/PROTOCOL.md).
+"""A seat's view told as what changed: deltas between two views' JSON (docs/dev/protocol.md).
 
 A connection gets its seat's whole view once (its ``welcome``, or the answer to a ``resync``),
 numbered; each ``update`` after it carries only what changed since the view the host sent that

@@ -1,4 +1,4 @@
-"""The messages between a host and its joiners: versioned JSON objects (docs/PROTOCOL.md).
+"""The messages between a host and its joiners: versioned JSON objects (docs/dev/protocol.md).
 
 Every message is one JSON object ``{"v": VERSION, "type": ..., ...}`` in one WebSocket text
 frame. :func:`parse_request` checks a joiner's message on the host (size, JSON, version, type,

@@ -181,7 +181,7 @@ def test_the_schedule_of_the_waits() -> None:
     assert [guard.delay_after(k) for k in range(guard.FREE_GUESSES + 8)] == [
         0, 0, 0, 0, 0, 1, 2, 4, 8, 16, 32, 60, 60]
     assert guard.most_guesses(0) == guard.FREE_GUESSES
-    assert (guard.most_guesses(120), guard.most_guesses(3600)) == (11, 69)  # docs/PROTOCOL.md
+    assert (guard.most_guesses(120), guard.most_guesses(3600)) == (11, 69)  # docs/dev/protocol.md
     book = guard.Guesses()
     for _ in range(guard.FREE_GUESSES):
         assert book.may_guess("a", 0.0)
