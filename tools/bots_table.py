@@ -1,4 +1,4 @@
-"""Measure the three bot levels against each other in every preset: the README's bots table.
+"""Measure the three bot levels against each other in every preset (docs/dev/bots.md).
 
 Usage: ``python tools/bots_table.py [--rounds2 2000] [--rounds4 800] [--first LEVEL]
 [--preset P] [--jobs 2] [--out F]``.

@@ -1,7 +1,6 @@
 """The expert: hard's plan, with its discards and its turns that lay weighed again.
 
-The ideas of issue #39 built in (each measured on the same deals, in the README's "The
-expert"):
+The ideas of issue #39 built in (docs/dev/bots.md, "The expert"):
 
 - **before its opening**, among hard's three best discards by keep value, it throws the one
   whose kept hand most likely reaches its target (the opening at the bar, or going out at once)

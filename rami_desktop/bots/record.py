@@ -1,7 +1,7 @@
 """What the expert measured against hard, per preset, and the bar it must clear to be offered.
 
 This is the one source of the presets that offer the expert (:data:`EXPERT_PRESETS`, read by
-``bots.levels_for``); the README's table of the expert's figures is checked against it
+``bots.levels_for``); docs/dev/bots.md states the bar, checked against it
 (``tests/bots/test_expert_record.py``). Each figure comes from duplicate two-player rounds of
 ``python -m rami_desktop.sim --preset P --players 2 --bots expert,hard --rounds 1500 --seed
 3901 --json``, run in parts (``--part I/5``) and pooled by ``tools/pool_runs.py``; ``parts``
