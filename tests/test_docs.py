@@ -1,5 +1,6 @@
-"""The project's own documents: every link and picture of the README and of docs/ leads
-somewhere, every document a page names exists, the rules in docs/RULES.md cover every preset and
+"""The project's own documents: the README short (150 lines at most, no date, no commit hash)
+and its index whole, every link and picture of the README and of docs/ leads somewhere, every
+document a page names exists, the rules in docs/RULES.md cover every preset and
 option, and docs/dev/bad-inputs.md names a test for each group of bad inputs."""
 
 from __future__ import annotations
@@ -15,7 +16,13 @@ from rami_desktop.engine.rules import PRESET_NAMES, Rules
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
-PAGES = sorted([ROOT / "README.md", ROOT / "CHANGELOG.md", *DOCS.rglob("*.md")])
+README = ROOT / "README.md"
+PAGES = sorted([README, ROOT / "CHANGELOG.md", *DOCS.rglob("*.md")])
+#: the README's most lines
+README_LINES = 150
+DATE = re.compile(r"\b(?:19|20)\d\d-[01]\d-[0-3]\d\b")
+#: 7 to 40 hexadecimal digits with a digit and a letter in them (a word or a number is no hash)
+HASH = re.compile(r"\b(?=[0-9a-f]*[0-9])(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}\b")
 FENCE = re.compile(r"^(```|~~~).*?^\1", re.M | re.S)
 CODE = re.compile(r"`[^`\n]*`")
 LINK = re.compile(r"!?\[[^\]\n]*\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
@@ -76,6 +83,40 @@ def test_every_document_a_page_names_exists() -> None:
     assert not missing, sorted(missing)
 
 
+def test_the_readme_is_short_and_holds_no_date_and_no_commit() -> None:
+    """The README is for players: at most 150 lines, no dated figure, no commit hash (a
+    measurement's date and commit belong on its page under docs/dev/measurements/)."""
+    text = README.read_text(encoding="utf-8")
+    assert len(text.splitlines()) <= README_LINES, f"README.md: over {README_LINES} lines"
+    assert DATE.findall(text) == [], "README.md: a date"
+    assert HASH.findall(text) == [], "README.md: a commit hash"
+
+
+@pytest.mark.parametrize(("text", "date", "commit"), [
+    ("measured on 2026-12-04 at 1 min 33 s", True, False),
+    ("at commit 98a4aa0, seed 3901", False, True),
+    ("git show 063d4d2f1e", False, True),
+    ("1,890 tests, a 1280x800 window, seed 3921, deadbeef, 20261130", False, False),
+])
+def test_the_readme_check_sees_dates_and_commits(text: str, date: bool, commit: bool) -> None:
+    assert bool(DATE.findall(text)) == date
+    assert bool(HASH.findall(text)) == commit
+
+
+def test_the_documentation_index_names_every_page() -> None:
+    """Every page of docs/ and docs/dev/ is in the README's index, or one step from it in
+    docs/DEVELOPING.md, the developers' first page (measurement pages are reached from the
+    pages that explain them)."""
+    readme = README.read_text(encoding="utf-8")
+    assert "(docs/DEVELOPING.md)" in readme
+    developing = (DOCS / "DEVELOPING.md").read_text(encoding="utf-8")
+    missing = [page.relative_to(ROOT).as_posix()
+               for page in sorted(DOCS.glob("*.md")) + sorted((DOCS / "dev").glob("*.md"))
+               if f"({page.relative_to(ROOT).as_posix()})" not in readme
+               and f"({page.relative_to(DOCS).as_posix()})" not in developing]
+    assert not missing, missing
+
+
 def test_rules_document_names_every_preset_and_option() -> None:
     text = (DOCS / "RULES.md").read_text(encoding="utf-8")
     assert all(name in text for name in PRESET_NAMES)
@@ -121,6 +162,7 @@ def test_the_folders_the_documents_name_are_where_the_game_keeps_its_files(
         return text.replace(local, "%LOCALAPPDATA%").replace("/", "\\") if system == "Windows" \
             else text
 
-    row = f"| {system} | `{shown(paths.config_dir)}` | `{shown(paths.data_dir)}` | " \
-          f"`{shown(paths.log_dir)}` |"
-    assert row in (DOCS / "install.md").read_text(encoding="utf-8").splitlines()
+    row = f"| {system} | `{shown(paths.config_dir)}` | `{shown(paths.data_dir)}` |"
+    assert f"{row} `{shown(paths.log_dir)}` |" in (DOCS / "install.md").read_text(
+        encoding="utf-8").splitlines()
+    assert row in README.read_text(encoding="utf-8").splitlines()
