@@ -9,9 +9,9 @@ as a wrong guess on the host.
 from __future__ import annotations
 
 from ..transport.client import ClientLink
-from ..wire.codec import field_str
 from ..wire.errors import NetError
 from ..wire.protocol import Create, request_text
+from ..wire.schema import CreatedWire, read
 from .joining import Trouble, trouble_of
 
 
@@ -37,7 +37,7 @@ class Creating:
             if event.kind == "message" and event.data is not None \
                     and event.data["type"] == "created":
                 try:
-                    self.answer = field_str(event.data, "code", 40)
+                    self.answer = read(event.data, CreatedWire).code
                 except ValueError:
                     self.answer = Trouble(NetError.MALFORMED)
             elif event.kind == "message" and event.data is not None \

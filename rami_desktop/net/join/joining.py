@@ -15,24 +15,15 @@ from dataclasses import dataclass
 
 from rami_desktop.i18n.gender import UNSAID
 from rami_desktop.play.view.findings import Finding
-from rami_desktop.play.view.story import STORY_MOVES, Told
+from rami_desktop.play.view.story import Told
 
 from ..transport.client import ClientLink, LinkEvent
-from ..wire.codec import (
-    JSON,
-    field_bool,
-    field_int,
-    field_list,
-    field_obj,
-    field_opt,
-    field_str,
-    told_from_dict,
-)
-from ..wire.delta import NUMBER_LIMIT
+from ..wire.codec import JSON, told_of
 from ..wire.errors import Code, NetError, code_of
-from ..wire.protocol import POLICY_NAMES, Info, Join, request_text
+from ..wire.protocol import Info, Join, request_text
 from ..wire.review_findings import findings_from_json
-from ..wire.view import SeatInfo, SeatView, seat_view_from_dict, seats_from_list
+from ..wire.schema import TableWire, WelcomeWire, read
+from ..wire.view import SeatInfo, SeatView, seat_info_of, seat_view_from_dict
 
 #: seconds a join answered ``too_fast`` keeps being sent again, and between two sends (fewer
 #: than the host's 20 refusals in a row that close a connection)
@@ -63,12 +54,12 @@ def table_info_from(data: JSON) -> TableInfo:
     Raises:
         ValueError: they are not.
     """
-    policy = data.get("policy")
-    if policy not in POLICY_NAMES:
-        raise ValueError("'policy' must be wait or bot")
-    return TableInfo(field_str(data, "host", 64), seats_from_list(data.get("seats")),
-                     field_bool(data, "started"), policy,
-                     field_opt(data, "paused", lambda d, k: field_str(d, k, 40)))
+    return _table_of(read(data, TableWire))
+
+
+def _table_of(wire: TableWire) -> TableInfo:
+    return TableInfo(wire.host, tuple(seat_info_of(s) for s in wire.seats), wire.started,
+                     wire.policy, wire.paused)
 
 
 @dataclass(frozen=True)
@@ -96,14 +87,13 @@ def welcome_from(data: JSON) -> Welcome:
     Raises:
         ValueError: they are not.
     """
-    table = table_info_from(data)
-    seat = field_int(data, "seat", 0, len(table.seats) - 1)
-    return Welcome(seat, field_str(data, "token", 64), field_str(data, "code", 40),
-                   field_int(data, "serial", 0, 1 << 30), table,
-                   seat_view_from_dict(data.get("view")),
-                   tuple(told_from_dict(t) for t in field_list(data, "story", STORY_MOVES)),
-                   review_from(data), field_int(data, "number", 1, NUMBER_LIMIT),
-                   field_obj(data, "view"))
+    wire = read(data, WelcomeWire)
+    if not wire.seat < len(wire.seats):
+        raise ValueError("'seat' must be one of the table's")
+    return Welcome(wire.seat, wire.token, wire.code, wire.serial, _table_of(wire),
+                   seat_view_from_dict(wire.view), tuple(told_of(t) for t in wire.story),
+                   None if wire.review is None else findings_from_json(wire.review),
+                   wire.number, wire.view)
 
 
 def review_from(data: JSON) -> tuple[Finding, ...] | None:

@@ -28,10 +28,11 @@ from rami_desktop.play.session.driver import decide
 from rami_desktop.play.view.happening import Happening, Played
 
 from ..transport.client import ClientLink, LinkEvent
-from ..wire.codec import JSON, event_from_dict, field_bool, field_int, field_list
+from ..wire.codec import JSON, event_of
 from ..wire.delta import FollowedView, MissedDelta
 from ..wire.errors import Code, NetError, code_of
 from ..wire.protocol import Act, Join, Leave, Order, Ready, Resync, request_text
+from ..wire.schema import Happenings, HappeningWire, read
 from ..wire.view import SeatView, seat_view_from_dict
 from .joining import (
     TableInfo,
@@ -259,7 +260,7 @@ class RemoteSession(RemoteView):
         self._refusals.append((code, action))
 
     def _update(self, data: JSON) -> None:
-        told = [_happening(h) for h in field_list(data, "happenings", 10)]
+        told = [_happening(h) for h in read(data.get("happenings"), Happenings)]
         review = review_from(data)
         ack = data.get("ack")
         pending = self._pending if self._pending is not None and ack == self._pending[0] \
@@ -385,15 +386,8 @@ class RemoteSession(RemoteView):
         return bool(actions) and self._send(actions[0]).ok
 
 
-def _happening(data: Any) -> Happening:
-    if not isinstance(data, dict):
-        raise ValueError("a happening must be an object")
-    kind = data.get("kind")
-    if kind not in ("move", "redeal", "deal"):
-        raise ValueError("'kind' must be move, redeal or deal")
-    seat = None if data.get("seat") is None else field_int(data, "seat", 0, 5)
-    return Happening(kind, seat, tuple(event_from_dict(e) for e in field_list(data, "events")),
-                     field_bool(data, "by_bot"))
+def _happening(wire: HappeningWire) -> Happening:
+    return Happening(wire.kind, wire.seat, tuple(event_of(e) for e in wire.events), wire.by_bot)
 
 
 __all__ = ["BOT_REFUSALS", "RemoteSession"]

@@ -1,15 +1,16 @@
 """The game's data as JSON for the network: observations, events, combinations, round results.
 
-Encoding is exact and decoding is strict: anything that is not what an encoder writes raises
-:class:`ValueError` (the message names the field), never another exception. Actions use the
-scenario step format of :func:`rami_desktop.engine.actions.action_to_dict`.
+Each is written and read through its struct in :mod:`.schema` (the one place its fields are
+declared): encoding is exact, and decoding is strict: anything that is not what an encoder
+writes raises :class:`ValueError` (the message names the field), never another exception.
+Actions use the scenario step format of :func:`rami_desktop.engine.actions.action_to_dict`.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 from rami_desktop.engine.actions import (
     Added,
@@ -31,55 +32,33 @@ from rami_desktop.engine.rules import Rules
 from rami_desktop.engine.turn import StagedAdd, StagedLay, StagedOp, StagedSwap, TurnView
 from rami_desktop.play.view.story import Told, ToldEvent, TookBackUnseen
 
-T = TypeVar("T")
+from .schema import (
+    HISTORY_LIMIT,
+    AddedWire,
+    AddWire,
+    DiscardedWire,
+    DrewWire,
+    EventWire,
+    LaidWire,
+    LayWire,
+    MeldViewWire,
+    MeldWire,
+    ObservationWire,
+    RedealtWire,
+    ReshuffledWire,
+    ResultWire,
+    RoundEndedWire,
+    SwappedWire,
+    SwapWire,
+    ToldWire,
+    TookBackWire,
+    TurnStartedWire,
+    TurnWire,
+    builtins,
+    read,
+)
+
 JSON = dict[str, Any]
-
-# ---- fields ----------------------------------------------------------------------------------
-
-
-def field_int(data: JSON, key: str, low: int = -(1 << 31), high: int = 1 << 31) -> int:
-    """A whole number field within ``low..high``."""
-    value = data.get(key)
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ValueError(f"{key!r} must be a whole number")
-    return value
-
-
-def field_bool(data: JSON, key: str) -> bool:
-    """A true/false field."""
-    value = data.get(key)
-    if not isinstance(value, bool):
-        raise ValueError(f"{key!r} must be true or false")
-    return value
-
-
-def field_str(data: JSON, key: str, limit: int = 200) -> str:
-    """A text field of at most ``limit`` characters."""
-    value = data.get(key)
-    if not isinstance(value, str) or len(value) > limit:
-        raise ValueError(f"{key!r} must be a short text")
-    return value
-
-
-def field_opt(data: JSON, key: str, read: Callable[[JSON, str], T]) -> T | None:
-    """An optional field (absent or null: None)."""
-    return None if data.get(key) is None else read(data, key)
-
-
-def field_obj(data: JSON, key: str) -> JSON:
-    """An object field."""
-    value = data.get(key)
-    if not isinstance(value, dict):
-        raise ValueError(f"{key!r} must be an object")
-    return value
-
-
-def field_list(data: JSON, key: str, limit: int = 1000) -> list[Any]:
-    """A list field of at most ``limit`` items."""
-    value = data.get(key)
-    if not isinstance(value, list) or len(value) > limit:
-        raise ValueError(f"{key!r} must be a list")
-    return value
 
 
 def card_of(value: Any) -> Card:
@@ -90,22 +69,9 @@ def card_of(value: Any) -> Card:
         raise ValueError(f"not a card: {value!r}") from exc
 
 
-def field_card(data: JSON, key: str) -> Card:
-    """A card field (its code)."""
-    return card_of(data.get(key))
-
-
-def field_cards(data: JSON, key: str) -> tuple[Card, ...]:
-    """A list of card codes."""
-    return tuple(card_of(v) for v in field_list(data, key, 200))
-
-
-def field_ints(data: JSON, key: str, limit: int = 200) -> tuple[int, ...]:
-    """A list of whole numbers."""
-    values = field_list(data, key, limit)
-    if not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
-        raise ValueError(f"{key!r} must be whole numbers")
-    return tuple(values)
+def cards_of(values: Iterable[Any]) -> tuple[Card, ...]:
+    """Cards from their codes."""
+    return tuple(card_of(v) for v in values)
 
 
 def codes(cards: Sequence[Card]) -> list[str]:
@@ -113,75 +79,61 @@ def codes(cards: Sequence[Card]) -> list[str]:
     return [c.code for c in cards]
 
 
+def _code(card: Card | None) -> str | None:
+    return None if card is None else card.code
+
+
+def _card(code: str | None) -> Card | None:
+    return None if code is None else card_of(code)
+
+
 # ---- combinations and the turn -----------------------------------------------------------------
 
 
-def meld_to_dict(meld: Meld) -> JSON:
-    """A combination as JSON."""
-    return {"kind": meld.kind.value, "cards": codes(meld.cards), "suit": meld.suit,
-            "start": meld.start, "rank": meld.rank}
+def meld_wire(meld: Meld) -> MeldWire:
+    """A combination as it is sent."""
+    return MeldWire(kind=meld.kind.value, cards=codes(meld.cards), suit=meld.suit,
+                    start=meld.start, rank=meld.rank)
 
 
-def meld_from_dict(data: Any) -> Meld:
-    """A combination from :func:`meld_to_dict` data."""
-    if not isinstance(data, dict):
-        raise ValueError("a combination must be an object")
-    try:
-        kind = MeldKind(data.get("kind"))
-    except ValueError as exc:
-        raise ValueError("'kind' must be tria or serie") from exc
-    return Meld(kind, field_cards(data, "cards"), field_str(data, "suit", 1),
-                field_int(data, "start", 0, 14), field_int(data, "rank", 0, 13))
+def meld_of(wire: MeldWire) -> Meld:
+    """A combination as it was sent."""
+    return Meld(MeldKind(wire.kind), cards_of(wire.cards), wire.suit, wire.start, wire.rank)
 
 
-def _op_to_dict(op: StagedOp) -> JSON:
+def _op_wire(op: StagedOp) -> LayWire | AddWire | SwapWire:
     if isinstance(op, StagedLay):
-        return {"op": "lay", "meld": op.meld, "cards": codes(op.cards)}
+        return LayWire(meld=op.meld, cards=codes(op.cards))
     if isinstance(op, StagedAdd):
-        return {"op": "add", "meld": op.meld, "cards": codes(op.cards), "at": op.at}
-    return {"op": "swap", "meld": op.meld, "card": op.card.code}
+        return AddWire(meld=op.meld, cards=codes(op.cards), at=op.at)  # type: ignore[arg-type]
+    return SwapWire(meld=op.meld, card=op.card.code)
 
 
-def _op_from_dict(data: Any) -> StagedOp:
-    if not isinstance(data, dict):
-        raise ValueError("a staged operation must be an object")
-    kind = data.get("op")
-    meld = field_int(data, "meld", 0, 10_000)
-    if kind == "lay":
-        return StagedLay(meld, field_cards(data, "cards"))
-    if kind == "add":
-        at = data.get("at")
-        if at not in (None, "low", "high"):
-            raise ValueError("'at' must be low, high or null")
-        return StagedAdd(meld, field_cards(data, "cards"), at)
-    if kind == "swap":
-        return StagedSwap(meld, field_card(data, "card"))
-    raise ValueError(f"unknown staged operation {kind!r}")
+def _op_of(wire: LayWire | AddWire | SwapWire) -> StagedOp:
+    if isinstance(wire, LayWire):
+        return StagedLay(wire.meld, cards_of(wire.cards))
+    if isinstance(wire, AddWire):
+        return StagedAdd(wire.meld, cards_of(wire.cards), wire.at)
+    return StagedSwap(wire.meld, card_of(wire.card))
 
 
-def turn_to_dict(view: TurnView) -> JSON:
-    """The player's own turn so far as JSON."""
-    return {"player": view.player, "drawn": view.drawn, "no_draw": view.no_draw,
-            "pickup": view.pickup.code if view.pickup else None,
-            "jokers_at_start": view.jokers_at_start,
-            "ops": [_op_to_dict(op) for op in view.ops], "staged": list(view.staged),
-            "created": list(view.created), "start_hand": codes(view.start_hand),
-            "start_table": [None if m is None else meld_to_dict(m) for m in view.start_table]}
+def turn_wire(view: TurnView) -> TurnWire:
+    """The player's own turn so far, as it is sent."""
+    return TurnWire(player=view.player, drawn=view.drawn, no_draw=view.no_draw,
+                    pickup=_code(view.pickup), jokers_at_start=view.jokers_at_start,
+                    ops=[_op_wire(op) for op in view.ops], staged=list(view.staged),
+                    created=list(view.created), start_hand=codes(view.start_hand),
+                    start_table=[None if m is None else meld_wire(m) for m in view.start_table])
 
 
-def turn_from_dict(data: Any) -> TurnView:
-    """The player's own turn from :func:`turn_to_dict` data."""
-    if not isinstance(data, dict):
-        raise ValueError("'own_turn' must be an object")
+def turn_of(wire: TurnWire) -> TurnView:
+    """The player's own turn as it was sent."""
     return TurnView(
-        player=field_int(data, "player", 0, 5), drawn=field_bool(data, "drawn"),
-        no_draw=field_bool(data, "no_draw"), pickup=field_opt(data, "pickup", field_card),
-        jokers_at_start=field_int(data, "jokers_at_start", 0, 8),
-        ops=tuple(_op_from_dict(v) for v in field_list(data, "ops", 500)),
-        staged=field_ints(data, "staged", 500), created=field_ints(data, "created", 500),
-        start_hand=field_cards(data, "start_hand"),
-        start_table=tuple(None if m is None else meld_from_dict(m)
-                          for m in field_list(data, "start_table", 500)))
+        player=wire.player, drawn=wire.drawn, no_draw=wire.no_draw, pickup=_card(wire.pickup),
+        jokers_at_start=wire.jokers_at_start, ops=tuple(_op_of(op) for op in wire.ops),
+        staged=tuple(wire.staged), created=tuple(wire.created),
+        start_hand=cards_of(wire.start_hand),
+        start_table=tuple(None if m is None else meld_of(m) for m in wire.start_table))
 
 
 # ---- the observation ---------------------------------------------------------------------------
@@ -194,200 +146,199 @@ def _rules_dict(rules: Rules) -> JSON:
     return rules.to_dict()
 
 
+def _pairs(pairs: Sequence[tuple[int, Card]]) -> Any:
+    """[player, card] pairs (lists: the view's JSON is compared and extended as JSON is)."""
+    return [[p, c.code] for p, c in pairs]
+
+
+def observation_wire(obs: Observation) -> ObservationWire:
+    """One player's view of the round as it is sent (nothing else of the round is in it)."""
+    return ObservationWire(
+        player=obs.player, rules=dict(_rules_dict(obs.rules)), n=obs.n, dealer=obs.dealer,
+        current=obs.current, turn=obs.turn, hand=codes(obs.hand),
+        hand_sizes=list(obs.hand_sizes), down=list(obs.down),
+        melds=[MeldViewWire(index=v.index, owner=v.owner, meld=meld_wire(v.meld),
+                            staged=v.staged, turn=v.turn) for v in obs.melds],
+        talaj=codes(obs.talaj), first_card=_code(obs.first_card),
+        first_card_index=obs.first_card_index, stock_size=obs.stock_size, bar=obs.bar,
+        going_out_min=obs.going_out_min, has_drawn=obs.has_drawn, pickup=_code(obs.pickup),
+        staged=list(obs.staged), discards=_pairs(obs.discards), taken=_pairs(obs.taken),
+        held=_pairs(obs.held), partners=list(obs.partners), scores=list(obs.scores),
+        over=obs.over, own_turn=None if obs.own_turn is None else turn_wire(obs.own_turn),
+        started=obs.started, next_meld=obs.next_meld, may_redeal=obs.may_redeal)
+
+
 def observation_to_dict(obs: Observation) -> JSON:
-    """One player's view of the round as JSON (nothing else of the round is in it)."""
-    return {
-        "player": obs.player, "rules": dict(_rules_dict(obs.rules)), "n": obs.n,
-        "dealer": obs.dealer,
-        "current": obs.current, "turn": obs.turn, "hand": codes(obs.hand),
-        "hand_sizes": list(obs.hand_sizes), "down": list(obs.down),
-        "melds": [{"index": v.index, "owner": v.owner, "meld": meld_to_dict(v.meld),
-                   "staged": v.staged, "turn": v.turn} for v in obs.melds],
-        "talaj": codes(obs.talaj), "first_card": obs.first_card.code if obs.first_card else None,
-        "first_card_index": obs.first_card_index, "stock_size": obs.stock_size, "bar": obs.bar,
-        "going_out_min": obs.going_out_min, "has_drawn": obs.has_drawn,
-        "pickup": obs.pickup.code if obs.pickup else None, "staged": list(obs.staged),
-        "discards": [[p, c.code] for p, c in obs.discards],
-        "taken": [[p, c.code] for p, c in obs.taken],
-        "held": [[p, c.code] for p, c in obs.held],
-        "partners": list(obs.partners), "scores": list(obs.scores), "over": obs.over,
-        "own_turn": turn_to_dict(obs.own_turn) if obs.own_turn is not None else None,
-        "started": obs.started, "next_meld": obs.next_meld, "may_redeal": obs.may_redeal,
-    }
+    """One player's view of the round as JSON."""
+    data: JSON = builtins(observation_wire(obs))
+    return data
 
 
-#: the most [player, card] pairs a round's history may hold (its discards, the talaj cards
-#: taken): one discard a turn, and a round whose stock is reshuffled has no end of its own (a
-#: long one passes 500 turns); a message is bounded by ``protocol.HARD_LIMIT`` anyway
-HISTORY_LIMIT = 20_000
+def _history(pairs: list[tuple[int, str]], n: int, key: str) -> tuple[tuple[int, Card], ...]:
+    if any(not 0 <= p < n for p, _ in pairs):
+        raise ValueError(f"{key!r} must hold [player, card] pairs")
+    return tuple((p, card_of(c)) for p, c in pairs)
 
 
-def _pairs(data: JSON, key: str, n: int) -> tuple[tuple[int, Card], ...]:
-    out = []
-    for item in field_list(data, key, HISTORY_LIMIT):
-        if not isinstance(item, list) or len(item) != 2:
-            raise ValueError(f"{key!r} must hold [player, card] pairs")
-        player = item[0]
-        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
-            raise ValueError(f"{key!r} must hold [player, card] pairs")
-        out.append((player, card_of(item[1])))
-    return tuple(out)
+def observation_of(wire: ObservationWire) -> Observation:
+    """An observation as it was sent (the fields that count players checked against ``n``).
 
-
-def _meld_view(data: Any, n: int) -> MeldView:
-    if not isinstance(data, dict):
-        raise ValueError("a combination on the table must be an object")
-    return MeldView(field_int(data, "index", 0, 10_000), field_int(data, "owner", 0, n - 1),
-                    meld_from_dict(data.get("meld")), field_bool(data, "staged"),
-                    field_int(data, "turn", 0, 1_000_000))
+    Raises:
+        ValueError: a field does not fit the number of players, or a card is no card.
+    """
+    n = wire.n
+    if not wire.player < n or not wire.dealer < n or not wire.current < n:
+        raise ValueError("'player', 'dealer' and 'current' must be players")
+    if len(wire.partners) != n or not all(p is None or 0 <= p < n for p in wire.partners):
+        raise ValueError("'partners' must name a player or null for each player")
+    if len(wire.down) != n:
+        raise ValueError("'down' must be true or false for each player")
+    if len(wire.hand_sizes) != n:
+        raise ValueError("'hand_sizes' must give each player's count")
+    if any(not v.owner < n for v in wire.melds):
+        raise ValueError("a combination's 'owner' must be a player")
+    return Observation(
+        player=wire.player, rules=Rules.from_dict(wire.rules), n=n, dealer=wire.dealer,
+        current=wire.current, turn=wire.turn, hand=cards_of(wire.hand),
+        hand_sizes=tuple(wire.hand_sizes), down=tuple(wire.down),
+        melds=tuple(MeldView(v.index, v.owner, meld_of(v.meld), v.staged, v.turn)
+                    for v in wire.melds),
+        talaj=cards_of(wire.talaj), first_card=_card(wire.first_card),
+        first_card_index=wire.first_card_index, stock_size=wire.stock_size, bar=wire.bar,
+        going_out_min=wire.going_out_min, has_drawn=wire.has_drawn, pickup=_card(wire.pickup),
+        staged=tuple(wire.staged), discards=_history(wire.discards, n, "discards"),
+        taken=_history(wire.taken, n, "taken"), held=_history(wire.held, n, "held"),
+        partners=tuple(wire.partners), scores=tuple(wire.scores), over=wire.over,
+        own_turn=None if wire.own_turn is None else turn_of(wire.own_turn),
+        started=wire.started, next_meld=wire.next_meld, may_redeal=wire.may_redeal)
 
 
 def observation_from_dict(data: Any) -> Observation:
     """An observation from :func:`observation_to_dict` data."""
-    if not isinstance(data, dict):
-        raise ValueError("'observation' must be an object")
-    n = field_int(data, "n", 2, 6)
-    seat = (0, n - 1)
-    partners = field_list(data, "partners", 6)
-    if len(partners) != n or not all(
-            p is None or (isinstance(p, int) and not isinstance(p, bool) and 0 <= p < n)
-            for p in partners):
-        raise ValueError("'partners' must name a player or null for each player")
-    down = field_list(data, "down", 6)
-    if len(down) != n or not all(isinstance(d, bool) for d in down):
-        raise ValueError("'down' must be true or false for each player")
-    sizes = field_ints(data, "hand_sizes", 6)
-    if len(sizes) != n:
-        raise ValueError("'hand_sizes' must give each player's count")
-    return Observation(
-        player=field_int(data, "player", -1, n - 1),
-        rules=Rules.from_dict(field_obj(data, "rules")),
-        n=n, dealer=field_int(data, "dealer", *seat), current=field_int(data, "current", *seat),
-        turn=field_int(data, "turn", 0, 1_000_000), hand=field_cards(data, "hand"),
-        hand_sizes=sizes, down=tuple(down),
-        melds=tuple(_meld_view(v, n) for v in field_list(data, "melds", 500)),
-        talaj=field_cards(data, "talaj"), first_card=field_opt(data, "first_card", field_card),
-        first_card_index=field_opt(data, "first_card_index", field_int),
-        stock_size=field_int(data, "stock_size", 0, 200), bar=field_int(data, "bar", 0, 10_000),
-        going_out_min=field_opt(data, "going_out_min", field_int),
-        has_drawn=field_bool(data, "has_drawn"), pickup=field_opt(data, "pickup", field_card),
-        staged=field_ints(data, "staged", 500), discards=_pairs(data, "discards", n),
-        taken=_pairs(data, "taken", n), held=_pairs(data, "held", n), partners=tuple(partners),
-        scores=field_ints(data, "scores", 6), over=field_bool(data, "over"),
-        own_turn=None if data.get("own_turn") is None else turn_from_dict(data["own_turn"]),
-        started=field_bool(data, "started"), next_meld=field_int(data, "next_meld", 0, 10_000),
-        may_redeal=field_bool(data, "may_redeal"))
+    return observation_of(read(data, ObservationWire))
 
 
 # ---- events ----------------------------------------------------------------------------------
 
 
-def event_to_dict(event: ToldEvent) -> JSON:
-    """An engine event as JSON (a hidden drawn card is null; a take-back told without its
-    cards gives their number)."""
+def event_wire(event: ToldEvent) -> EventWire:
+    """An engine event as it is sent (a hidden drawn card is null; a take-back told without
+    its cards gives their number)."""
     if isinstance(event, Drew):
-        return {"e": "drew", "player": event.player, "source": event.source,
-                "card": event.card.code if event.card is not None else None}
-    if isinstance(event, Laid | Added):
-        return {"e": "laid" if isinstance(event, Laid) else "added", "player": event.player,
-                "meld": event.meld, "cards": codes(event.cards)}
+        return DrewWire(player=event.player, source=event.source,  # type: ignore[arg-type]
+                        card=_code(event.card))
+    if isinstance(event, Laid):
+        return LaidWire(player=event.player, meld=event.meld, cards=codes(event.cards))
+    if isinstance(event, Added):
+        return AddedWire(player=event.player, meld=event.meld, cards=codes(event.cards))
     if isinstance(event, Swapped):
-        return {"e": "swapped", "player": event.player, "meld": event.meld,
-                "card": event.card.code}
+        return SwappedWire(player=event.player, meld=event.meld, card=event.card.code)
     if isinstance(event, TookBack):
-        return {"e": "took_back", "player": event.player, "cards": codes(event.cards)}
+        return TookBackWire(player=event.player, cards=codes(event.cards))
     if isinstance(event, TookBackUnseen):
-        return {"e": "took_back", "player": event.player, "count": event.count}
+        return TookBackWire(player=event.player, count=event.count)
     if isinstance(event, Discarded):
-        return {"e": "discarded", "player": event.player, "card": event.card.code,
-                "opened": event.opened}
+        return DiscardedWire(player=event.player, card=event.card.code, opened=event.opened)
     if isinstance(event, TurnStarted):
-        return {"e": "turn", "player": event.player}
+        return TurnStartedWire(player=event.player)
     if isinstance(event, Reshuffled):
-        return {"e": "reshuffled", "stock": event.stock}
+        return ReshuffledWire(stock=event.stock)
     if isinstance(event, Redealt):
-        return {"e": "redealt", "player": event.player}
-    return {"e": "round_ended", "winner": event.winner, "penalties": list(event.penalties),
-            "reason": event.reason}
+        return RedealtWire(player=event.player)
+    return RoundEndedWire(winner=event.winner, penalties=list(event.penalties),
+                          reason=event.reason)  # type: ignore[arg-type]
+
+
+def event_of(wire: EventWire) -> ToldEvent:
+    """An engine event as it was sent."""
+    if isinstance(wire, DrewWire):
+        return Drew(wire.player, wire.source, _card(wire.card))
+    if isinstance(wire, LaidWire):
+        return Laid(wire.player, wire.meld, cards_of(wire.cards))
+    if isinstance(wire, AddedWire):
+        return Added(wire.player, wire.meld, cards_of(wire.cards))
+    if isinstance(wire, SwappedWire):
+        return Swapped(wire.player, wire.meld, card_of(wire.card))
+    if isinstance(wire, TookBackWire):
+        if not isinstance(wire.count, int):
+            if not isinstance(wire.cards, list):
+                raise ValueError("'took_back' must give its cards or their count")
+            return TookBack(wire.player, cards_of(wire.cards))
+        return TookBackUnseen(wire.player, wire.count)
+    if isinstance(wire, DiscardedWire):
+        return Discarded(wire.player, card_of(wire.card), wire.opened)
+    if isinstance(wire, TurnStartedWire):
+        return TurnStarted(wire.player)
+    if isinstance(wire, ReshuffledWire):
+        return Reshuffled(wire.stock)
+    if isinstance(wire, RedealtWire):
+        return Redealt(wire.player)
+    return RoundEnded(wire.winner, tuple(wire.penalties), wire.reason)
+
+
+def event_to_dict(event: ToldEvent) -> JSON:
+    """An engine event as JSON."""
+    data: JSON = builtins(event_wire(event))
+    return data
 
 
 def event_from_dict(data: Any) -> ToldEvent:
     """An engine event from :func:`event_to_dict` data."""
-    if not isinstance(data, dict):
-        raise ValueError("an event must be an object")
-    kind = data.get("e")
-    if kind == "round_ended":
-        reason = data.get("reason")
-        if reason not in ("out", "stock_exhausted"):
-            raise ValueError("'reason' must be out or stock_exhausted")
-        return RoundEnded(field_opt(data, "winner", field_int),
-                          field_ints(data, "penalties", 6), reason)
-    if kind == "reshuffled":
-        return Reshuffled(field_int(data, "stock", 0, 200))
-    player = field_int(data, "player", 0, 5)
-    if kind == "drew":
-        source = data.get("source")
-        if source not in ("stock", "first", "top"):
-            raise ValueError("'source' must be stock, first or top")
-        return Drew(player, source, field_opt(data, "card", field_card))
-    if kind in ("laid", "added"):
-        maker = Laid if kind == "laid" else Added
-        return maker(player, field_int(data, "meld", 0, 10_000), field_cards(data, "cards"))
-    if kind == "swapped":
-        return Swapped(player, field_int(data, "meld", 0, 10_000), field_card(data, "card"))
-    if kind == "took_back" and "count" in data:
-        return TookBackUnseen(player, field_int(data, "count", 1, 108))
-    if kind == "took_back":
-        return TookBack(player, field_cards(data, "cards"))
-    if kind == "discarded":
-        return Discarded(player, field_card(data, "card"), field_opt(data, "opened", field_int))
-    if kind == "turn":
-        return TurnStarted(player)
-    if kind == "redealt":
-        return Redealt(player)
-    raise ValueError(f"unknown event {kind!r}")
+    return event_of(read(data, EventWire))
 
 
 def told_to_dict(told: Told) -> JSON:
     """One move of the round's story (:class:`~rami_desktop.play.view.story.Told`), as JSON."""
-    return {"events": [event_to_dict(e) for e in told.events],
-            "melds": [[i, meld_to_dict(m)] for i, m in told.melds]}
+    data: JSON = builtins(ToldWire(events=[event_wire(e) for e in told.events],
+                                   melds=_pairs_of_melds(told.melds)))
+    return data
+
+
+def _pairs_of_melds(melds: Sequence[tuple[int, Meld]]) -> Any:
+    return [[i, meld_wire(m)] for i, m in melds]
+
+
+def told_of(wire: ToldWire) -> Told:
+    """One move of the round's story as it was sent."""
+    return Told(tuple(event_of(e) for e in wire.events),
+                tuple((i, meld_of(m)) for i, m in wire.melds))
 
 
 def told_from_dict(data: Any) -> Told:
     """One move of the round's story from :func:`told_to_dict` data."""
-    if not isinstance(data, dict):
-        raise ValueError("a move told must be an object")
-    events = tuple(event_from_dict(e) for e in field_list(data, "events", 50))
-    melds: list[tuple[int, Meld]] = []
-    for pair in field_list(data, "melds", 50):
-        if not (isinstance(pair, list) and len(pair) == 2 and isinstance(pair[0], int)
-                and not isinstance(pair[0], bool) and 0 <= pair[0] <= 10_000):
-            raise ValueError("'melds' must hold [index, combination] pairs")
-        melds.append((pair[0], meld_from_dict(pair[1])))
-    return Told(events, tuple(melds))
+    return told_of(read(data, ToldWire))
 
 
 # ---- round results ---------------------------------------------------------------------------
 
 
+def result_wire(result: RoundResult) -> ResultWire:
+    """How a round ended, as it is sent."""
+    return ResultWire(seats=list(result.seats), dealer=result.dealer, winner=result.winner,
+                      penalties=list(result.penalties), reason=result.reason,
+                      rami_sec=result.rami_sec, turns=result.turns,
+                      openings=list(result.openings))
+
+
+def result_of(wire: ResultWire) -> RoundResult:
+    """How a round ended, as it was sent."""
+    return RoundResult(tuple(wire.seats), wire.dealer, wire.winner, tuple(wire.penalties),
+                       wire.reason, wire.rami_sec, wire.turns, tuple(wire.openings))
+
+
 def result_to_dict(result: RoundResult) -> JSON:
     """How a round ended, as JSON."""
-    return {"seats": list(result.seats), "dealer": result.dealer, "winner": result.winner,
-            "penalties": list(result.penalties), "reason": result.reason,
-            "rami_sec": result.rami_sec, "turns": result.turns,
-            "openings": list(result.openings)}
+    data: JSON = builtins(result_wire(result))
+    return data
 
 
 def result_from_dict(data: Any) -> RoundResult:
     """A round's result from :func:`result_to_dict` data."""
-    if not isinstance(data, dict):
-        raise ValueError("a round result must be an object")
-    openings = field_list(data, "openings", 6)
-    if not all(v is None or (isinstance(v, int) and not isinstance(v, bool))
-               for v in openings):
-        raise ValueError("'openings' must be numbers or null")
-    return RoundResult(field_ints(data, "seats", 6), field_int(data, "dealer", 0, 5),
-                       field_opt(data, "winner", field_int), field_ints(data, "penalties", 6),
-                       field_str(data, "reason", 20), field_bool(data, "rami_sec"),
-                       field_int(data, "turns", 0, 1_000_000), tuple(openings))
+    return result_of(read(data, ResultWire))
+
+
+__all__ = ["HISTORY_LIMIT", "JSON", "card_of", "cards_of", "codes", "event_from_dict",
+           "event_of", "event_to_dict", "event_wire", "meld_of", "meld_wire",
+           "observation_from_dict", "observation_of", "observation_to_dict",
+           "observation_wire", "result_from_dict", "result_of", "result_to_dict",
+           "result_wire", "told_from_dict", "told_of", "told_to_dict", "turn_of", "turn_wire"]

@@ -26,14 +26,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from .codec import JSON, field_int, field_obj
+from . import schema
+from .codec import JSON
+from .schema import NUMBER_LIMIT, DeltaWire, ViewNumber
 
 T = TypeVar("T")
 
 #: the view's objects whose fields a delta sets one by one
 SECTIONS = ("observation", "match")
-#: the largest view number (a connection's views counted)
-NUMBER_LIMIT = 1 << 40
 
 
 class MissedDelta(ValueError):
@@ -74,11 +74,8 @@ def apply_delta(view: JSON, delta: Any, number: int) -> JSON:
         MissedDelta: the delta is against another view.
         ValueError: it is not a delta of this view (names what is wrong).
     """
-    if not isinstance(delta, dict) or not delta.keys() <= {"base", "set", "add"}:
-        raise ValueError("'delta' must be an object of base, set and add")
-    base = field_int(delta, "base", 0, NUMBER_LIMIT)
-    changed = field_obj(delta, "set")
-    added = field_obj(delta, "add")
+    wire: DeltaWire = schema.read(delta, DeltaWire)
+    base, changed, added = wire.base, wire.set, wire.add
     if base != number:
         raise MissedDelta(f"a delta against view {base}, view {number} is held")
     if changed.keys() & added.keys():
@@ -157,13 +154,16 @@ class FollowedView:
             ValueError: a message with neither a view nor a delta that can be read, or a view
                 ``read`` refuses.
         """
-        number = field_int(message, "number", 1, NUMBER_LIMIT)
+        number = schema.read(message, ViewNumber).number
         if message.get("delta") is not None:
             if self.view is None:
                 raise MissedDelta("a delta, and no view held")
             view = apply_delta(self.view, message["delta"], self.number)
         else:
-            view = field_obj(message, "view")
+            whole = message.get("view")
+            if not isinstance(whole, dict):
+                raise ValueError("'view' must be an object")
+            view = whole
         value = read(view)
         self.view, self.number = view, number
         return value

@@ -9,17 +9,35 @@ with; it never raises. :func:`parse_reply` does the same for the host's messages
 from __future__ import annotations
 
 import dataclasses
-import json
-import math
 from dataclasses import dataclass
 from typing import Any
 
-from rami_desktop.engine.actions import Action, action_from_dict, action_to_dict
-from rami_desktop.i18n.gender import GENDERS, UNSAID
+import msgspec
 
-from .codec import JSON, field_int, field_list, field_obj, field_str
+from rami_desktop.engine.actions import Action, action_from_dict, action_to_dict
+from rami_desktop.i18n.gender import UNSAID
+
+from .codec import JSON
 from .codes import CODE_ALPHABET, CODE_LENGTH
 from .errors import NetError
+from .schema import (
+    ADMIN_LIMIT,
+    NAME_LIMIT,
+    REQUEST_TYPES,
+    SEQ_LIMIT,
+    ActWire,
+    CreateWire,
+    InfoWire,
+    JoinWire,
+    LeaveWire,
+    OrderWire,
+    PingWire,
+    ReadyWire,
+    RequestWire,
+    ResyncWire,
+    builtins,
+    read,
+)
 
 #: the protocol's version (2: the observation says which cards taken from the talaj are still
 #: held, `held`; 3: a round's end carries the seat's own review, `review`; 4: an update carries
@@ -38,12 +56,6 @@ OLDEST = 4
 MAX_BYTES = 64 * 1024
 #: a message this large closes the connection at once (the WebSocket frame limit)
 HARD_LIMIT = 1024 * 1024
-#: the longest player name
-NAME_LIMIT = 16
-#: the largest ``seq`` an ``act`` may carry (and the only ones echoed back)
-SEQ_LIMIT = 1 << 40
-#: the longest admin token and seat list of a ``create``
-ADMIN_LIMIT = 128
 #: what a table does while a joiner is away: wait for them, or let a bot play the seat
 POLICY_NAMES: tuple[str, ...] = ("wait", "bot")
 #: why a joiner asks for the whole view: a delta against a view it does not hold, or one it
@@ -155,10 +167,15 @@ def normalize_code(code: str) -> str:
     return "".join(ch for ch in code.upper() if ch.isalnum())
 
 
+_ENCODER = msgspec.json.Encoder()
+#: reads a message's text into JSON values (a number too large for a float is infinite, as the
+#: standard library reads it: refused where a field is read, not as the message's syntax)
+_DECODER = msgspec.json.Decoder(float_hook=float)
+
+
 def envelope(kind: str, **fields: Any) -> str:
-    """One message as text."""
-    return json.dumps({"v": VERSION, "type": kind, **fields}, separators=(",", ":"),
-                      ensure_ascii=False)
+    """One message as text (its fields JSON values or :mod:`.schema` structs)."""
+    return _ENCODER.encode({"v": VERSION, "type": kind, **fields}).decode()
 
 
 def version_refusal(version: Any) -> NetError | None:
@@ -196,8 +213,8 @@ def read_object(text: str | bytes) -> JSON | Refusal:
     if len(text) > MAX_BYTES or len(text.encode("utf-8", "replace")) > MAX_BYTES:
         return Refusal(NetError.TOO_BIG)
     try:
-        data = json.loads(text, parse_constant=_no_constant)
-    except (ValueError, RecursionError):
+        data = _DECODER.decode(text)
+    except (msgspec.MsgspecError, ValueError, RecursionError):
         return Refusal(NetError.MALFORMED)
     if not isinstance(data, dict):
         return Refusal(NetError.MALFORMED)
@@ -209,99 +226,66 @@ def read_object(text: str | bytes) -> JSON | Refusal:
     return data
 
 
-def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON")
-
-
 def parse_request(text: str | bytes) -> Request | Refusal:
     """A joiner's message checked on the host: a request, or the refusal to answer with."""
     data = read_object(text)
     if isinstance(data, Refusal):
         return data
-    kind = data["type"]
     seq = data.get("seq")
     if isinstance(seq, bool) or not isinstance(seq, int) or not 0 <= seq <= SEQ_LIMIT:
         seq = None  # only a seq an act may carry is echoed: never an unbounded one
-    try:
-        return dataclasses.replace(_request(kind, data), version=data["v"])
-    except _Unknown:
+    if data["type"] not in REQUEST_TYPES:
         return Refusal(NetError.UNKNOWN_TYPE, seq)
+    try:
+        return dataclasses.replace(_request(read(data, RequestWire)), version=data["v"])
     except ValueError:
         return Refusal(NetError.BAD_FIELD, seq)
 
 
-class _Unknown(Exception):
-    pass
-
-
-def _request(kind: str, data: JSON) -> Request:
-    if kind == "info":
+def _request(wire: RequestWire) -> Request:
+    if isinstance(wire, JoinWire):
+        return Join(normalize_code(wire.code), wire.name.strip(), wire.seat, wire.token,
+                    wire.gender)
+    if isinstance(wire, ActWire):
+        return Act(wire.seq, action_from_dict(wire.action), tuple(wire.picked))
+    if isinstance(wire, OrderWire):
+        return Order(wire.order)
+    if isinstance(wire, PingWire):
+        return Ping(wire.t)
+    if isinstance(wire, ResyncWire):
+        return Resync(wire.reason)
+    if isinstance(wire, CreateWire):
+        return Create(wire.admin, wire.preset, wire.seats, wire.rounds, wire.name)
+    if isinstance(wire, InfoWire):
         return Info()
-    if kind == "join":
-        name = field_str(data, "name", NAME_LIMIT).strip()
-        seat = data.get("seat")
-        token = data.get("token")
-        if token is not None:
-            token = field_str(data, "token", 64)
-        gender = field_str(data, "gender", 3) if "gender" in data else UNSAID
-        if gender not in GENDERS:
-            raise ValueError("'gender' must be she, he or empty")
-        return Join(normalize_code(field_str(data, "code", 40)), name,
-                    None if seat is None else field_int(data, "seat", 0, 5), token, gender)
-    if kind == "act":
-        picked = field_list(data, "picked", 30) if "picked" in data else []
-        if not all(isinstance(i, int) and not isinstance(i, bool) and 0 <= i < 40
-                   for i in picked):
-            raise ValueError("'picked' must be hand positions")
-        return Act(field_int(data, "seq", 0, SEQ_LIMIT),
-                   action_from_dict(field_obj(data, "action")), tuple(picked))
-    if kind == "order":
-        return Order(field_obj(data, "order"))
-    if kind == "ready":
-        return Ready()
-    if kind == "ping":
-        t = data.get("t")
-        if isinstance(t, bool) or not isinstance(t, (int, float)) or not math.isfinite(t):
-            raise ValueError("'t' must be a number")
-        return Ping(float(t))
-    if kind == "resync":
-        reason = data.get("reason")
-        if reason not in RESYNC_REASONS:
-            raise ValueError("'reason' must be missed or bad_field")
-        return Resync(reason)
-    if kind == "leave":
-        return Leave()
-    if kind == "create":
-        rounds = data.get("rounds")
-        return Create(field_str(data, "admin", ADMIN_LIMIT), field_str(data, "preset", 20),
-                      field_str(data, "seats", ADMIN_LIMIT),
-                      None if rounds is None else field_int(data, "rounds", 1, 100_000),
-                      field_str(data, "name", NAME_LIMIT) if "name" in data else "")
-    raise _Unknown(kind)
+    return Ready() if isinstance(wire, ReadyWire) else Leave()
+
+
+def _wire(request: Request) -> RequestWire:
+    if isinstance(request, Join):
+        return JoinWire(code=request.code, name=request.name, seat=request.seat,
+                        token=request.token, gender=request.gender)  # type: ignore[arg-type]
+    if isinstance(request, Act):
+        return ActWire(seq=request.seq, action=action_to_dict(request.action),
+                       picked=list(request.picked))
+    if isinstance(request, Order):
+        return OrderWire(order=request.order)
+    if isinstance(request, Ping):
+        return PingWire(t=request.t)
+    if isinstance(request, Resync):
+        return ResyncWire(reason=request.reason)  # type: ignore[arg-type]
+    if isinstance(request, Create):
+        return CreateWire(admin=request.admin, preset=request.preset, seats=request.seats,
+                          rounds=request.rounds, name=request.name)
+    if isinstance(request, Info):
+        return InfoWire()
+    return ReadyWire() if isinstance(request, Ready) else LeaveWire()
 
 
 def request_text(request: Request) -> str:
     """A joiner's request as a message."""
-    if isinstance(request, Info):
-        return envelope("info")
-    if isinstance(request, Join):
-        return envelope("join", code=request.code, name=request.name, seat=request.seat,
-                        token=request.token, gender=request.gender)
-    if isinstance(request, Act):
-        return envelope("act", seq=request.seq, action=action_to_dict(request.action),
-                        picked=list(request.picked))
-    if isinstance(request, Order):
-        return envelope("order", order=request.order)
-    if isinstance(request, Ready):
-        return envelope("ready")
-    if isinstance(request, Ping):
-        return envelope("ping", t=request.t)
-    if isinstance(request, Resync):
-        return envelope("resync", reason=request.reason)
-    if isinstance(request, Create):
-        return envelope("create", admin=request.admin, preset=request.preset,
-                        seats=request.seats, rounds=request.rounds, name=request.name)
-    return envelope("leave")
+    fields = builtins(_wire(request))
+    return envelope(fields.pop("type"), **fields)
 
 
 def parse_reply(text: str | bytes) -> JSON | Refusal:
