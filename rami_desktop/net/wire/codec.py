@@ -146,6 +146,20 @@ def _rules_dict(rules: Rules) -> JSON:
     return rules.to_dict()
 
 
+def _rules_of(data: JSON) -> Rules:
+    """The rules a view carries, read once for each (the host sends the same in every view)."""
+    key = tuple((k, type(v), v) for k, v in data.items())  # typed: 0 is not False
+    try:
+        return _rules_read(key)
+    except TypeError:  # a value that is no number or text (refused by Rules.from_dict)
+        return Rules.from_dict(data)
+
+
+@functools.lru_cache(maxsize=64)
+def _rules_read(items: tuple[tuple[str, type, Any], ...]) -> Rules:
+    return Rules.from_dict({k: v for k, _, v in items})
+
+
 def _pairs(pairs: Sequence[tuple[int, Card]]) -> Any:
     """[player, card] pairs (lists: the view's JSON is compared and extended as JSON is)."""
     return [[p, c.code] for p, c in pairs]
@@ -198,7 +212,7 @@ def observation_of(wire: ObservationWire) -> Observation:
     if any(not v.owner < n for v in wire.melds):
         raise ValueError("a combination's 'owner' must be a player")
     return Observation(
-        player=wire.player, rules=Rules.from_dict(wire.rules), n=n, dealer=wire.dealer,
+        player=wire.player, rules=_rules_of(wire.rules), n=n, dealer=wire.dealer,
         current=wire.current, turn=wire.turn, hand=cards_of(wire.hand),
         hand_sizes=tuple(wire.hand_sizes), down=tuple(wire.down),
         melds=tuple(MeldView(v.index, v.owner, meld_of(v.meld), v.staged, v.turn)
