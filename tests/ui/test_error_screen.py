@@ -20,7 +20,7 @@ from rami_desktop.ui.scenes.error_screen import ErrorScreen
 from rami_desktop.ui.scenes.menu import MenuScene
 from tests.truth import behind
 
-from .test_table_helpers import load_game, save_game
+from .test_table_helpers import THREAD_WAIT, load_game, save_game
 
 
 class Boom(Scene):
@@ -210,7 +210,7 @@ def test_a_table_bug_keeps_the_match(log_file: Path | None, paths: Paths,
         assert isinstance(table, table_module.TableScene)
         for _frame in range(3000):
             app.step(1 / 20)
-            table.session.worker.wait(5)  # a bot thinks in its thread: let it finish
+            table.session.worker.wait(THREAD_WAIT)  # a bot thinks in its thread: let it finish
             behind(table.session).flush()
             if paths.match_file.exists():
                 break

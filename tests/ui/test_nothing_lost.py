@@ -28,7 +28,7 @@ from rami_desktop.ui.scenes.table import TableScene
 from rami_desktop.ui.widgets import tr
 from tests.truth import behind
 
-from .test_table_helpers import Driver, discard_card, known_table, order_of
+from .test_table_helpers import THREAD_WAIT, Driver, discard_card, known_table, order_of
 
 
 def _with_paths(app: Any, tmp_path: Any) -> Paths:
@@ -48,7 +48,7 @@ def _saved_table(app: Any) -> TableScene:
     for _ in range(400):  # the bot may play first: wait for its thread, whatever the CPU
         if scene.session.human_to_play() == 0:
             break
-        scene.session.worker.wait(5)
+        scene.session.worker.wait(THREAD_WAIT)
         d.step()
     assert scene.session.human_to_play() == 0
     return scene

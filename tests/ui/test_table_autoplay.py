@@ -9,7 +9,7 @@ from rami_desktop.ui.scenes.round_summary import RoundSummaryScene
 from rami_desktop.ui.scenes.table import TableScene
 from tests.truth import behind
 
-from .test_table_helpers import DT
+from .test_table_helpers import DT, THREAD_WAIT
 
 
 def test_bots_complete_a_round(make_app: Any) -> None:
@@ -22,7 +22,7 @@ def test_bots_complete_a_round(make_app: Any) -> None:
         app.step(DT)
         if isinstance(app.stack.top, RoundSummaryScene):
             break
-        scene.session.worker.wait(5)
+        scene.session.worker.wait(THREAD_WAIT)
     assert behind(scene.session).round.over
     assert isinstance(app.stack.top, RoundSummaryScene)
     assert behind(scene.session).match.results

@@ -17,7 +17,7 @@ from rami_desktop.ui.table.counter import counter_view
 from rami_desktop.ui.widgets.base import tr
 from tests.truth import behind
 
-from .test_table_helpers import hint_of, known_table, play
+from .test_table_helpers import hint_of, known_table, play, wait_for_advisor
 
 KH = Card(13, "H")
 HAND = "KS KH KD JH QH 10C JC QC KC 2S 3S 5D 7D 9S"
@@ -135,7 +135,7 @@ def test_simple_lays_the_whole_selection_at_once(make_app: Any) -> None:
     order = scene.session.hand_order(0)
     scene.model.selected = {i for i, c in enumerate(order.cards) if c != Card(6, "H")}
     scene.control.lay_selection()
-    scene.advisor.wait(10)  # the split is worked out on the advisor's thread
+    wait_for_advisor(scene)  # the split is worked out on the advisor's thread
     scene.control.poll()
     assert len(r.staged) == 4 and len(r.hands[0]) == 1, scene.model.message
     status = r.opening_status()
@@ -171,7 +171,7 @@ def test_the_winner_at_the_screen_is_told_you_went_out(make_app: Any) -> None:
     order = scene.session.hand_order(0)
     scene.model.selected = {i for i, c in enumerate(order.cards) if c != Card(6, "H")}
     scene.control.lay_selection()
-    scene.advisor.wait(10)  # the split is worked out on the advisor's thread
+    wait_for_advisor(scene)  # the split is worked out on the advisor's thread
     scene.control.poll()
     scene.control.discard(scene.session.hand_order(0).cards.index(Card(6, "H")))
     assert behind(scene.session).round.over and scene.prompt_text() == ("You went out!", True)

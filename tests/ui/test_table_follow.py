@@ -29,7 +29,7 @@ from rami_desktop.ui.table.sprites import BACK
 from rami_desktop.ui.text import strip_marks
 from tests.truth import behind
 
-from .test_table_helpers import DT, Driver, discard_card, known_table, order_of
+from .test_table_helpers import DT, THREAD_WAIT, Driver, discard_card, known_table, order_of
 
 
 def _lay(scene: TableScene) -> TableLayout:
@@ -58,7 +58,7 @@ def _until(d: Driver, scene: TableScene, done: Any, frames: int = 3000) -> None:
             return
         d.step()
         if scene.session.thinking:
-            scene.session.worker.wait(5)
+            scene.session.worker.wait(THREAD_WAIT)
     raise AssertionError("the table never got there")
 
 

@@ -20,6 +20,11 @@ from tests.truth import behind
 
 DT = 1 / 60
 
+#: seconds a frame waits at most for the answers of the table's threads (a bot's decision, a
+#: review, a hint): long enough for any load, so that a frame stands for a moment of play on
+#: any machine; only a thread that never answers fails the test
+THREAD_WAIT = 60.0
+
 #: the human's hand: a tria of kings (30), a série 9H-QH (39), clubs 5-6-7 (18), and 8H
 HUMAN = "KS KH KD 9H 10H JH QH 5C 6C 7C 2S 4D 8H JK"
 
@@ -85,8 +90,14 @@ def hint_of(scene: TableScene) -> tuple[list[int], str]:
     for _ in range(2):
         hint = current_hint(scene.session, scene.model, scene.control.my_turn(),
                             scene.control.gate, scene.advisor)
-        scene.advisor.wait(10)
+        wait_for_advisor(scene)
     return hint
+
+
+def wait_for_advisor(scene: TableScene) -> None:
+    """Wait (bounded in time) until the table's advisor answered every question asked."""
+    scene.advisor.wait(THREAD_WAIT)
+    assert not scene.advisor.busy, "the advisor's thread gave no answer in time"
 
 
 class Driver:
@@ -105,12 +116,13 @@ class Driver:
             self.app.step(DT, [])
 
     def _wait_for_bots(self) -> None:
-        """Wait (bounded in time) for the thinking of every table on the stack: a table scene,
-        or the table a scene shows inside it (a lesson's)."""
+        """Wait (bounded in time) for the threads of every table on the stack, a table scene
+        or the table a scene shows inside it (a lesson's): its bots' decision and the other
+        answers of their thread (a round's review), and its advisor's."""
         for scene in self.app.stack.scenes:
             for table in _tables_of(scene):
-                table.session.worker.wait(5)
-                table.advisor.wait(10)
+                table.session.worker.wait(THREAD_WAIT)
+                wait_for_advisor(table)
                 table.control.poll()
 
     def settle(self, frames: int = 40) -> None:

@@ -28,7 +28,7 @@ from rami_desktop.ui.scenes.round_summary import RoundSummaryScene
 from tests.i18n.masculine import masculine
 from tests.truth import behind
 
-from .test_table_helpers import Driver, hint_of, known_table, play
+from .test_table_helpers import THREAD_WAIT, Driver, hint_of, known_table, play
 
 #: seat 0 can go out at once: a tria, a série and two more séries, the last card discarded
 GOING_OUT = "KS KH KD 9H 10H JH QH 5C 6C 7C 2S 3S 4S 8H"
@@ -78,7 +78,7 @@ def _summary(app: Any, scene: Any) -> RoundSummaryScene:
     d = Driver(app)
     for _ in range(50):  # the review comes from the bot worker thread
         d.step()
-        scene.session.worker.wait(1)
+        scene.session.worker.wait(THREAD_WAIT)
         if summary.review.ready:
             break
     app.draw()

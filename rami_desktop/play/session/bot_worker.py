@@ -8,12 +8,13 @@ also works out other long answers of the game (:meth:`BotWorker.job`: the round 
 
 from __future__ import annotations
 
+import contextlib
 import random
 import sys
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import CancelledError, Future, ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from rami_desktop.bots import Bot
 from rami_desktop.engine.actions import Action
@@ -59,6 +60,8 @@ class BotWorker:
         self.on_done: Callable[[], None] | None = None
         self._pool: ThreadPoolExecutor | None = None
         self._future: Future[Action] | None = None
+        #: the last work handed to the thread (it runs them in order: once it is done, all are)
+        self._last: Future[Any] | None = None
         self._for: Tag | None = None
         self._saved_interval: float | None = None
 
@@ -72,13 +75,16 @@ class BotWorker:
         self._for = tag
         self._fast_switching(True)
         self._future = self._executor().submit(decide, bot, obs, rng)
+        self._last = self._future
         on_done = self.on_done
         if on_done is not None:
             self._future.add_done_callback(lambda _future: on_done())
 
     def job(self, work: Callable[[], T]) -> Future[T]:
         """Work something out on the worker thread (after the decision being computed)."""
-        return self._executor().submit(work)
+        future = self._executor().submit(work)
+        self._last = future
+        return future
 
     def _executor(self) -> ThreadPoolExecutor:
         if self._pool is None:
@@ -99,9 +105,17 @@ class BotWorker:
         return tag, future.result(), None
 
     def wait(self, timeout: float | None = None) -> None:
-        """Block until the current decision is ready (tests, headless play)."""
-        if self._future is not None:
-            self._future.exception(timeout)
+        """Block until everything asked of the thread so far is done: the decision and the
+        other answers, a review (tests, headless play).
+
+        Raises:
+            TimeoutError: it is not done after ``timeout`` seconds.
+        """
+        last = self._last
+        if last is not None:
+            # cancelled: the worker was shut down, nothing more will be done
+            with contextlib.suppress(CancelledError):
+                last.exception(timeout)
 
     def cancel(self) -> None:
         """Forget the decision being computed."""
