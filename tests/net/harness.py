@@ -65,8 +65,10 @@ def parts_of(data: Any, parts: Parts | None = None) -> Parts:
 
 @dataclass
 class LeakTap:
-    """An outbox in front of the server that checks, at the moment each message is sent, that
-    it tells its seat nothing hidden from it (the host's state is the truth then).
+    """An outbox in front of the server that checks, at the moment each message is made, that
+    it tells its seat nothing hidden from it (the host's state is the truth then): a message
+    held until what it tells is kept (:meth:`follow`) is checked as it is held, not as it leaves
+    (the game may have moved on meanwhile: a move of another seat handled in the same pass).
 
     The checks: the view's observation (a delta: the view it makes of the connection's last)
     is exactly the seat's observation; no card code appears in the message (a delta's too)
@@ -90,9 +92,39 @@ class LeakTap:
     seen_round: tuple[int, int] = (0, 0)
     #: each connection's view as the messages made it (a welcome's, then deltas applied)
     views: dict[int, FollowedView] = field(default_factory=dict)
+    #: the messages checked as they were held, by identity, once per holding (kept alive: an
+    #: id is never reused; one text may be held for several connections)
+    held: dict[int, list[str]] = field(default_factory=dict)
+
+    def follow(self, session: HostSession) -> None:
+        """Check what ``session`` sends against its state, each message as it is held."""
+        self.session = session
+        hold = session.outbox.send
+
+        def send(conn: int, text: str) -> None:
+            self._check_now(conn, text)
+            with self.lock:
+                self.held.setdefault(id(text), []).append(text)
+            hold(conn, text)
+
+        session.outbox.send = send  # type: ignore[method-assign]
 
     def send(self, conn: int, text: str) -> None:
-        """Check, record and pass on."""
+        """Check (unless it was as it was held), record and pass on."""
+        with self.lock:
+            same = self.held.get(id(text))
+            checked = bool(same) and same[-1] is text
+            if checked:
+                same.pop()
+                if not same:
+                    del self.held[id(text)]
+        if not checked:
+            self._check_now(conn, text)
+        with self.lock:
+            self.messages.setdefault(conn, []).append(text)
+        self.inner.send(conn, text)
+
+    def _check_now(self, conn: int, text: str) -> None:
         session = self.session
         if session is not None:
             seat = session.book.seat_of(conn)
@@ -101,9 +133,6 @@ class LeakTap:
                     self._check(session, conn, seat, text)
             except Exception as exc:  # the test reads the failures
                 self.failures.append(f"seat {seat}: {exc!r} in {text[:300]}")
-        with self.lock:
-            self.messages.setdefault(conn, []).append(text)
-        self.inner.send(conn, text)
 
     def close(self, conn: int, reason: str = "host_quit") -> None:
         """Pass on."""
@@ -219,7 +248,7 @@ def host_table(config: GameConfig, code: str = "TESTABCDEF", policy: str = "wait
     tap = LeakTap(hosting.server)
     session = HostSession(config, outbox=tap, mailbox=hosting.mailbox, policy=policy,
                           screen=False, hosting=hosting, key=key)
-    tap.session = session
+    tap.follow(session)
     return Table(hosting, session, tap, f"ws://127.0.0.1:{port}/")
 
 

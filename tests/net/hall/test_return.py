@@ -185,7 +185,7 @@ def test_a_host_that_quits_tells_the_joiners_and_hosts_the_saved_table_again(
             tokens=dict(table.session.book.tokens), screen=False, hosting=again)
         assert problem is None and isinstance(resumed, HostSession)
         back_table = Table(again, resumed, LeakTap(again.server), f"ws://127.0.0.1:{port}/")
-        back_table.tap.session = resumed
+        back_table.tap.follow(resumed)
         back_table.run()
         back = join_bot(back_table, "whoever", seed=1, token=token)
         joiners.append(back)
