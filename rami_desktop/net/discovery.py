@@ -15,6 +15,7 @@ import threading
 from dataclasses import dataclass
 
 from zeroconf import (
+    EventLoopBlocked,
     IPVersion,
     NonUniqueNameException,
     ServiceBrowser,
@@ -221,8 +222,10 @@ class Browser:
     def _resolve(self, zeroconf: Zeroconf, service_type: str, name: str) -> None:
         try:
             info = zeroconf.get_service_info(service_type, name, RESOLVE_TIMEOUT_MS)
-        except (OSError, RuntimeError) as exc:  # zeroconf closed meanwhile
-            log.info("a table could not be resolved: %s", exc)
+        except (OSError, RuntimeError, EventLoopBlocked) as exc:
+            # zeroconf closed meanwhile, or its loop too busy to answer in time (a loaded
+            # machine): the table is not listed, as if it had not answered
+            log.info("a table could not be resolved: %r", exc)
             return
         if info is None or not info.parsed_addresses() or info.port is None:
             return
