@@ -226,25 +226,32 @@ def _table() -> tuple[HostSession, Mailbox, Wire, RemoteSession, Link]:
 
 
 def test_a_joiner_that_misses_a_delta_or_cannot_read_one_asks_for_the_whole_view() -> None:
+    """Two deltas spoiled and two dropped, in turn, each once the whole view asked for after
+    the last harm came back (a harm in any match that lasts a few turns, whichever turns)."""
     host, mailbox, wire_, joiner, link = _table()
     asked: list[str] = []
     spoiled = dropped = 0
+    healed = True  # no harm waits for its whole view
     for _step in range(3_000):
         if host.match.over:
             break
         host.pump()
         while host.bot_turn() is not None and not host.match.over:
             host.step_bot()
-        harmed = False  # one delta a pass at most: the whole view comes back in between
         for text in wire_.sent.pop(CONN, []):
             message = json.loads(text)
-            if message.get("delta") is not None and message["ack"] is None and not harmed:
-                if spoiled < 2 and host.round.turn % 7 == 3:
-                    spoiled, harmed = spoiled + 1, True  # a delta the joiner cannot read
+            if message.get("delta") is None and message.get("view") is not None:
+                healed = True  # a whole view: the joiner holds the truth again
+            elif message.get("delta") is not None and message["ack"] is None and healed:
+                healed = False
+                if spoiled == dropped < 2:
+                    spoiled += 1  # a delta the joiner cannot read
                     message["delta"]["set"]["observation.no_such_field"] = 1
-                elif dropped < 2 and host.round.turn % 7 == 5:
-                    dropped, harmed = dropped + 1, True  # one that never came (the next is
-                    continue  # against it)
+                elif dropped < spoiled:
+                    dropped += 1  # one that never came (the next is against it)
+                    continue
+                else:
+                    healed = True
             link.inbox.append(LinkEvent("message", message))
         joiner.pump()
         joiner.ask_redeals()
