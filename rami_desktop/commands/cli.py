@@ -33,9 +33,10 @@ from rami_desktop.engine.cards import Card, sort_key_suit
 from rami_desktop.engine.errors import ErrorCode
 from rami_desktop.engine.observation import Observation
 from rami_desktop.engine.rules import PRESET_NAMES, preset
-from rami_desktop.i18n import _, ngettext, pgettext
+from rami_desktop.i18n import LANGUAGES, _, ngettext, pgettext, set_language
 from rami_desktop.i18n.error_messages import error_message
-from rami_desktop.play.game.config import GameConfig, Seat
+from rami_desktop.i18n.names import preset_title
+from rami_desktop.play.game.config import GameConfig, Seat, seat_name
 from rami_desktop.play.session.session import Session
 from rami_desktop.play.table.clock import PACES, TableClock
 from rami_desktop.play.table.table import Table
@@ -72,7 +73,9 @@ class Game:
         self.table = Table(self.session)
         self.inp = inp or sys.stdin
         self.out = out or sys.stdout
-        self.names = [_("You")] + [_("Bot {number}").format(number=s) for s in range(1, players)]
+        #: each seat's name as the table shows it (a bot's is a person's, in the language
+        #: now); the human's seat is "You"
+        self.names = [_("You")] + [seat_name(self.table.config, s) for s in range(1, players)]
         self.view: list[Card] = []
 
     @property
@@ -105,7 +108,8 @@ class Game:
         obs = self.seen
         self.say("")
         self.say(_("Round {number} ({preset}), dealer: {dealer}. Opening needs {bar} points.")
-                 .format(number=self.shown.view.match.round_number, preset=self.rules.preset,
+                 .format(number=self.shown.view.match.round_number,
+                         preset=preset_title(self.rules.preset),
                          dealer=self.name(obs.dealer), bar=obs.bar))
         top = obs.top.code if obs.top else "-"
         first = obs.first_card.code if obs.first_card else "-"
@@ -322,7 +326,7 @@ class Game:
     def play(self) -> int:
         """Play until the match ends or the human quits; return the exit code."""
         self.say(_("Rami, {preset}, {players} players. Type h for help.").format(
-            preset=self.rules.preset, players=self.table.config.players))
+            preset=preset_title(self.rules.preset), players=self.table.config.players))
         while True:
             if self.table.round_over:
                 self.round_end()
@@ -362,6 +366,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
                    help="the bots' level (expert only in the presets that offer it)")
     p.add_argument("--pace", default="off", choices=PACES,
                    help="how long the bots pause after each move (as at the table)")
+    p.add_argument("--lang", choices=sorted(LANGUAGES), default="en",
+                   help="the language of the words and of the bots' names (default en)")
     return p.parse_args(argv)
 
 
@@ -369,6 +375,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the terminal game; return the exit code."""
     safe_output()
     args = parse_args(argv)
+    set_language(args.lang)
     rules = preset(args.preset)
     if not rules.min_players <= args.players <= rules.max_players:
         print(_("{preset} takes {low} to {high} players.").format(

@@ -2,7 +2,8 @@
 
 For tests, soaks, and to fill a table from another machine; ``--invite LINE`` in place of the
 address, port and code follows a host's invite (TLS, the host's certificate checked against the
-invite's pin). With ``--create PRESET`` and the
+invite's pin). ``--gender she|he|she/he`` says how the table speaks to the player, as the
+join screen's choice (default: as at the last table joined). With ``--create PRESET`` and the
 host's ``--admin-token-file``, it first creates a table on the host (``--seats``), prints
 ``table CODE`` and joins it. The seat's token is kept in the
 settings (``RAMI_HOME`` chooses their folder): started again for the same table, the joiner
@@ -37,6 +38,7 @@ from rami_desktop.commands.arguments import (
     whole_number,
 )
 from rami_desktop.commands.host_config import read_token
+from rami_desktop.i18n.gender import HE, SHE, UNSAID, clean_gender
 from rami_desktop.net.hall.headless import IDLE_WAIT, run_joiner
 from rami_desktop.net.join.creating import Creating
 from rami_desktop.net.join.joining import Joining, Trouble, Welcome
@@ -48,7 +50,7 @@ from rami_desktop.net.wire.errors import NetError
 from rami_desktop.net.wire.invite import InviteRefused, read_invite
 from rami_desktop.net.wire.protocol import Create, normalize_code
 from rami_desktop.storage.logs import setup_logging
-from rami_desktop.storage.network_settings import joined_entry, remember_joined
+from rami_desktop.storage.network_settings import joined_entry, last_joined, remember_joined
 from rami_desktop.storage.paths import Paths
 from rami_desktop.storage.settings import load_settings, save_settings
 from rami_desktop.ui.invite_words import invite_message
@@ -56,6 +58,8 @@ from rami_desktop.ui.net_words import net_message
 
 #: the largest CA file read (bytes)
 CAFILE_LIMIT = 1 << 20
+#: ``--gender``'s words, as the join screen's choice names them, and the gender each says
+GENDER_CHOICES: dict[str, str] = {"she/he": UNSAID, "she": SHE, "he": HE}
 #: exit codes
 OK, FAILED, REFUSED = 0, 1, 2
 #: the troubles that are the table's answer (exit 2)
@@ -84,6 +88,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     ap.add_argument("--bot", choices=LEVELS, default="medium", help="the policy that plays")
     ap.add_argument("--name", type=player_name, default="",
                     help="the player's name at the table (at most 16 characters)")
+    ap.add_argument("--gender", choices=tuple(GENDER_CHOICES), default=None,
+                    help="how the game speaks to the player: she, he, or she/he (words that fit "
+                         "both); default: as at the last table joined, she/he the first time")
     ap.add_argument("--seat", type=whole_number(0, 5), default=None,
                     help="the seat to take (default: any)")
     ap.add_argument("--cafile", type=regular_file(CAFILE_LIMIT), default=None,
@@ -144,7 +151,9 @@ def _play(args: argparse.Namespace, url: str, code: str, paths: Paths, mine: boo
     settings, _problem = load_settings(paths)
     kept = joined_entry(settings.network, args.address, args.port, code) if mine else None
     token = kept["token"] if kept else None
-    joining = Joining(url, code, args.name, args.seat, token, args.cafile, pin=pin)
+    gender = spoken_as(args.gender, settings.network)
+    joining = Joining(url, code, args.name, args.seat, token, args.cafile, gender=gender,
+                      pin=pin)
     answer = _wait(joining, deadline)
     if not isinstance(answer, Welcome):
         trouble = answer or Trouble(NetError.UNREACHABLE)
@@ -152,7 +161,7 @@ def _play(args: argparse.Namespace, url: str, code: str, paths: Paths, mine: boo
         return REFUSED if trouble.code in REFUSALS else FAILED
     if mine:
         network = remember_joined(settings.network, args.address, args.port, code, answer.seat,
-                                  answer.token, args.name)
+                                  answer.token, args.name, gender)
         save_settings(paths, dataclasses.replace(settings, network=network))
     rng = random.Random(args.seed)
     session = RemoteSession(joining.link, answer, args.name, make_bot(args.bot), rng)
@@ -164,6 +173,15 @@ def _play(args: argparse.Namespace, url: str, code: str, paths: Paths, mine: boo
     print(net_message(problem.code if problem else NetError.LOST,
                       problem.version if problem else None), flush=True)
     return FAILED
+
+
+def spoken_as(choice: str | None, network: Any) -> str:
+    """The gender a joiner says: ``--gender``'s (``she/he``: unsaid), else the one the player
+    joined the last table with, as the join screen offers it (unsaid the first time)."""
+    if choice is not None:
+        return GENDER_CHOICES[choice]
+    kept = last_joined(network)
+    return clean_gender(kept.get("gender")) if kept else UNSAID
 
 
 def read_admin(args: argparse.Namespace) -> str | None:

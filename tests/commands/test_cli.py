@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import os
 import random
 import subprocess
 import sys
@@ -14,7 +15,10 @@ from rami_desktop.commands import cli
 from rami_desktop.engine.actions import Action, Discard, Draw, Redeal
 from rami_desktop.engine.errors import ErrorCode
 from rami_desktop.engine.observation import Observation
+from rami_desktop.i18n import set_language
 from rami_desktop.i18n.error_messages import error_message
+from rami_desktop.play.game.config import seat_name
+from rami_desktop.play.game.people import PEOPLE, bot_people, is_person_name
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -58,8 +62,8 @@ def test_dealer_turn_errors_then_draw_and_discard() -> None:
     assert error_message("invalid_meld") in out or error_message("card_not_in_hand") in out
     assert game.session.match.round.discards[0][0] == game.session.match.player_of(0)
     # the bot played its turn, then it was the human's turn again
-    assert "Bot 1 draws from the stock." in out
-    assert "Bot 1 discards" in out
+    assert f"{game.names[1]} draws from the stock." in out
+    assert f"{game.names[1]} discards" in out
     st = game.session.match.round
     assert st.turn == 2 and st.current == game.session.match.player_of(0)
 
@@ -127,8 +131,8 @@ def test_rescue_ends_a_stuck_bot_turn() -> None:
     stubborn = Stubborn()
     game.bots[1] = stubborn
     assert game.play() == 0
-    assert "Bot 1 draws from the stock." in out.getvalue()
-    assert "Bot 1 discards" in out.getvalue()
+    assert f"{game.names[1]} draws from the stock." in out.getvalue()
+    assert f"{game.names[1]} discards" in out.getvalue()
     rescues = game.session.driver.stats.rescues
     assert rescues >= 1 and len(stubborn.refused_codes) == 3 * rescues
 
@@ -148,3 +152,39 @@ def test_bots_ask_for_redeals_through_the_engine() -> None:
 def test_unknown_level_is_refused() -> None:
     with pytest.raises(SystemExit):
         cli.parse_args(["--level", "wizard"])
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "ar_MA"])
+def test_bots_are_named_as_the_table_names_them(language: str) -> None:
+    """The text mode names each bot as the table does (a person's name in the language
+    shown, never "Bot 2"), in its lines about the bots' moves and in the round's result."""
+    set_language(language)
+    try:
+        code, out, game = run_game("d\nx 1\nq\n", players=4)
+        table_names = [seat_name(game.table.config, s) for s in range(4)]
+    finally:
+        set_language("en")
+    assert code == 0
+    assert game.names[1:] == table_names[1:]
+    assert len(set(game.names)) == 4
+    for name in game.names[1:]:
+        assert is_person_name(name)
+        assert name == next(p for p in PEOPLE if name in p.spellings()).name(language)
+    assert "Bot" not in out and "بوت" not in out
+    # the lines telling a bot's moves (the lines of the table name the human too)
+    for name in game.names[1:]:
+        assert any(name in line and game.names[0] not in line for line in out.splitlines())
+
+
+def test_lang_option_speaks_darija_with_the_tables_names() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "rami_desktop.cli", "--seed", "5", "--players", "3",
+         "--lang", "ar_MA"], input="d\nx 1\nq\n", capture_output=True, text=True, cwd=REPO,
+        timeout=120, env={**os.environ, "PYTHONIOENCODING": "utf-8"})
+    assert proc.returncode == 0, proc.stderr
+    names = [p.name("ar_MA") for p in bot_people(((False, None), (True, None), (True, None)))
+             .values()]
+    assert len(names) == 2
+    assert all(name in proc.stdout for name in names)
+    assert "Bot" not in proc.stdout
+    assert "Your hand" not in proc.stdout  # the words are darija's too
