@@ -15,7 +15,7 @@ from urllib.parse import urlsplit
 
 import pygame
 
-from rami_desktop.i18n import N_, _, is_rtl
+from rami_desktop.i18n import N_, _, is_rtl, pgettext
 from rami_desktop.i18n.names import preset_title
 from rami_desktop.net.join.creating import Creating
 from rami_desktop.net.join.joining import Trouble
@@ -85,7 +85,9 @@ class ServerScene(WidgetScene):
         self.address = g.add(TextInput(kept.get("address", ""), max_length=120,
                                        placeholder=N_("Server address")))
         self.token = g.add(TextInput(kept.get("token", ""), max_length=128,
-                                     placeholder=N_("Admin token")))
+                                     placeholder=N_("Admin token"), masked=True))
+        # the token in dots (someone may be looking at the screen), shown on a click or Enter
+        self.show_token = g.add(Button(self.show_token_label, self.toggle_token))
         self.field_labels = {field: g.add(Label(field.placeholder or "", theme.FONT_SMALL,
                                                 theme.INK_SOFT, bold=True))
                              for field in (self.address, self.token)}
@@ -113,6 +115,26 @@ class ServerScene(WidgetScene):
     def invite_row(self, row: int) -> str:
         """A row of the new table's invite."""
         return invite_rows(invite_text(self.made))[row] if self.made is not None else ""
+
+    def show_token_label(self) -> str:
+        """The token's button: Show while it is in dots, Hide while it is in clear."""
+        if self.token.masked:
+            # TRANSLATORS: a button beside the admin token shown in dots: show it in clear
+            return pgettext("admin token", "Show")
+        # TRANSLATORS: a button beside the admin token shown in clear: put it in dots again
+        return pgettext("admin token", "Hide")
+
+    def _show_width(self) -> int:
+        """The token's button's width: its wider label's (it does not move when it turns)."""
+        widths = []
+        for _turn in range(2):
+            self.token.masked = not self.token.masked
+            widths.append(self.show_token.natural_width())
+        return max(widths)
+
+    def toggle_token(self) -> None:
+        """Show the admin token in clear, or in dots again."""
+        self.token.masked = not self.token.masked
 
     def say(self, text: str, error: bool = False) -> None:
         """Show a line under the fields."""
@@ -207,11 +229,15 @@ class ServerScene(WidgetScene):
         self.panel.rect.center = (size[0] // 2, size[1] // 2)
         inner = self.panel.rect.inflate(-2 * pad, 0)
         y = self.panel.rect.y + self.panel.title_height() + gap + label_h
-        third = (inner.w - gap) // 3
-        self.address.rect = pygame.Rect(inner.x, y, inner.w - third - gap, rh)
-        self.token.rect = pygame.Rect(inner.right - third, y, third, rh)
+        half = (inner.w - gap) // 2  # the token's side: its field and its button
+        self.address.rect = pygame.Rect(inner.x, y, inner.w - half - gap, rh)
+        show_w = min(self._show_width(), half // 2)
+        self.token.rect = pygame.Rect(inner.right - half, y, half - show_w - gap // 2, rh)
+        self.show_token.rect = pygame.Rect(inner.right - show_w, y + theme.px(3, s), show_w,
+                                           rh - theme.px(6, s))
         for field, label in self.field_labels.items():
             label.rect = pygame.Rect(field.rect.x, field.rect.y - label_h, field.rect.w, label_h)
+        self.field_labels[self.token].rect.w = half  # over the field and its button
         y += rh + gap
         for choice in (self.preset, self.players, self.bots):
             choice.rect = pygame.Rect(inner.x, y, inner.w, rh)

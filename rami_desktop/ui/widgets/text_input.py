@@ -13,18 +13,24 @@ from rami_desktop.ui.clipboard import paste_text
 from rami_desktop.ui.widgets.base import Text, Widget, tr
 from rami_desktop.ui.widgets.drawing import blit_aligned, fit_text
 
+#: what a masked field shows for each character
+MASK = "\u2022"
+
 
 class TextInput(Widget):
     """A one-line text field (player names, deal codes); the caret stays at the end; Ctrl+V
     (Cmd+V) pastes the clipboard's first line; Ctrl+A (Cmd+A) selects the whole text, which
-    what is typed or pasted next replaces and Backspace or Delete clears."""
+    what is typed or pasted next replaces and Backspace or Delete clears. A ``masked`` field
+    (a secret: the family server's admin token) shows a dot for each character."""
 
     captures_text = True
 
     def __init__(self, value: str = "", on_change: Callable[[str], None] | None = None, *,
-                 max_length: int = 16, placeholder: Text | None = None) -> None:
+                 max_length: int = 16, placeholder: Text | None = None,
+                 masked: bool = False) -> None:
         super().__init__()
         self.value = value
+        self.masked = masked
         self.on_change = on_change
         self.max_length = max_length
         self.placeholder = placeholder
@@ -94,6 +100,10 @@ class TextInput(Widget):
     def update(self, dt: float) -> None:
         self.blink = (self.blink + dt) % 1.0
 
+    def shown_text(self) -> str:
+        """The text as drawn: the value, or a dot for each of its characters when masked."""
+        return MASK * len(self.value) if self.masked else self.value
+
     def caret_shown(self) -> bool:
         """Whether the blinking caret is in its visible half."""
         return self.blink < 0.55
@@ -116,7 +126,8 @@ class TextInput(Widget):
         inner = box.inflate(-theme.px(20, s), 0)
         size = theme.px(theme.FONT_BODY, s)
         if self.value:
-            surf = fit_text(self.value, size, theme.INK, inner.w - theme.px(6, s), keep_end=True)
+            surf = fit_text(self.shown_text(), size, theme.INK, inner.w - theme.px(6, s),
+                            keep_end=True)
         else:
             surf = fit_text(tr(self.placeholder), size, theme.INK_DISABLED, inner.w)
         if self.selected and self.value and focused:
