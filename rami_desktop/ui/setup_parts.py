@@ -18,7 +18,7 @@ from rami_desktop.i18n.names import preset_title
 from rami_desktop.play.view.terms import PRESETS, Rules
 from rami_desktop.ui import theme
 from rami_desktop.ui.seat_row import SeatRow
-from rami_desktop.ui.widgets import Button, Widget, blit_aligned, fit_text
+from rami_desktop.ui.widgets import Button, Choice, Widget, blit_aligned, fit_text
 
 #: the target the setup proposes, by preset, while the preset's own stands (a house choice)
 PROPOSED_TARGETS: dict[str, int] = {"tallage": 500}
@@ -48,6 +48,19 @@ def place_seat_rows(rows: list[SeatRow], first: pygame.Rect, scale: float
         row.kind_widths = (kind_w, kind_w + level_w)
         y += row_h
     return tabs
+
+
+def option_place(widget: Widget, place: pygame.Rect, scale: float) -> pygame.Rect:
+    """A rule option's place in the list: its row, higher where one of a choice's values
+    needs two lines ("Anyone but the dealer" at a large interface scale), never cut."""
+    widget.scale = scale
+    if not isinstance(widget, Choice):
+        return place
+    grown = place.copy()
+    widget.rect = grown
+    while widget.value_clipped() and grown.h < 2 * place.h:
+        grown.h += theme.px(4, scale)
+    return grown if not widget.value_clipped() else place
 
 
 def share_text_sizes(rows: list[SeatRow]) -> None:

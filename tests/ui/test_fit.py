@@ -174,3 +174,42 @@ def test_the_summary_rows_scroll_at_a_large_interface_scale(make_app: Any) -> No
     app.step(DT, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEUP, mod=0, unicode="",
                                      scancode=0)])
     assert summary.rows_scroll == 0
+
+
+@pytest.mark.parametrize("hosting", [False, True], ids=["setup", "host"])
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_option_of_the_setup_shows_whole_at_every_interface_scale(
+        make_app: Any, lang: str, hosting: bool) -> None:
+    """At 800x600 and at 1366x768 at 150 %, with every rule shown and each number of seats:
+    each value of each choice, once chosen, shows whole ("Anyone but the dealer", "she/he",
+    "On the network"), and the screen fits (the hint under six seats never runs over the
+    buttons)."""
+    from rami_desktop.ui.widgets import Choice
+
+    app = make_app((800, 600), animation_speed="off")
+    app.set_language(lang, save=False)
+    app.stack.push(app.scene(Route.SETUP, hosting=hosting))
+    app.step(DT, [])
+    setup = app.stack.top
+    found: list[str] = []
+    for look in PROMISED:
+        wear(app, look)
+        setup.preset.set("tallage")  # the most options
+        setup.all_toggle.value = True
+        setup.toggle_all(True)
+        for players in (setup.players.minimum, setup.players.maximum):
+            setup.players.set(players)
+            app.step(DT, [])
+            found += [f"{look} {players} seats: {p}" for p in misfits(app)]
+            choices = [w for g in setup.group.widgets for w in (g.children() or [g])
+                       if isinstance(w, Choice) and w.visible]
+            for choice in choices:
+                before = choice.value
+                for value, _text in choice.options:
+                    choice.set(value)
+                    app.step(DT, [])  # laid out again (a seat's kind moves its columns)
+                    if choice.visible and not choice.shows_whole():
+                        found.append(f"{look} {players} seats: {choice.value_text()!r} is cut")
+                choice.set(before)
+                app.step(DT, [])
+    assert found == []

@@ -106,7 +106,7 @@ class SetupScene(WidgetScene):
         self.players = g.add(NumberStepper(N_("Number of players"), 3, 2, 5,
                                            self.players_changed))
         kinds = HOST_KINDS if self.hosting else LOCAL_KINDS
-        known = self._known_genders()
+        known = self.stats.genders()  # how each player was spoken to (she or he), by name
         self.seat_rows = [SeatRow(i, self.seats_changed, kinds, known.get, self.choose_face)
                           for i in range(MAX_SEATS)]
         setup_parts.share_text_sizes(self.seat_rows)
@@ -159,10 +159,6 @@ class SetupScene(WidgetScene):
         lo, hi = spec.bounds()
         return NumberStepper(spec.label, default, lo, hi, changed, step=spec.step,
                              values=spec.values, control_width=180)
-
-    def _known_genders(self) -> dict[str, str]:
-        """How each player of the statistics was spoken to (she or he), by name."""
-        return self.stats.genders()
 
     def load(self, config: GameConfig) -> None:
         """Show a configuration in the widgets."""
@@ -458,19 +454,23 @@ class SetupScene(WidgetScene):
         width = self.rules_area.rect.w - gutter - 2 * ring
         x = gutter + ring if is_rtl() else ring
         items: list[tuple[Widget, pygame.Rect]] = []
-        y = ring
-        for name in self._important():
-            items.append((self.rule_widgets[name], pygame.Rect(x, y, width, rh)))
-            y += rh
+
+        def place(names: list[str], y: int) -> int:
+            for name in names:  # a choice's row higher where a value needs two lines
+                at = setup_parts.option_place(self.rule_widgets[name],
+                                              pygame.Rect(x, y, width, rh), s)
+                items.append((self.rule_widgets[name], at))
+                y += at.h
+            return y
+
+        y = place(self._important(), ring)
         sep_h = theme.px(14, s)
         separator = (self.separator, pygame.Rect(x, y, width, sep_h))
         y += sep_h
         items.append((self.all_toggle, pygame.Rect(x, y, width, rh)))
         y += rh + theme.px(4, s)
         if self.show_all:
-            for name in self._rule_order()[len(self._important()):]:
-                items.append((self.rule_widgets[name], pygame.Rect(x, y, width, rh)))
-                y += rh
+            y = place(self._rule_order()[len(self._important()):], y)
         for w in self.rule_widgets.values():
             w.visible = any(w is item for item, _r in items)
         self.all_toggle.scale = s

@@ -90,13 +90,14 @@ class Choice(Row):
     def own_size(self) -> int:
         """The text size this choice alone needs (see :meth:`value_size`)."""
         base = theme.px(theme.FONT_BODY, self.scale)
-        width = self.value_rect().w
+        width, height = self.value_rect().size
         texts = tuple(tr(text) for _value, text in self.options)
-        key = (texts, width, base)
+        key = (texts, width, height, base)
         if self._size[0] == key:
             return self._size[1]
         size, floor = base, max(8, int(base * 0.6))
-        while size > floor and any(text_width(t, size) > width for t in texts):
+        while size > floor and (line_height(size) > height or
+                                any(text_width(t, size) > width for t in texts)):
             size -= 1
         self._size = (key, size)
         return size
@@ -124,6 +125,10 @@ class Choice(Row):
             return render_text(text, size, color, max_width=self.value_rect().w,
                                align="center")
         return fit_text(text, size, color, self.value_rect().w)
+
+    def shows_whole(self) -> bool:
+        """Whether the value chosen now shows whole (on two lines at most)."""
+        return self._lines(self.value_text()) > 0
 
     def value_clipped(self) -> bool:
         """Whether an option's text is too long to show whole (on two lines at most)."""

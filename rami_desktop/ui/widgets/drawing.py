@@ -48,8 +48,8 @@ def fit_text(text: str, size: int, color: tuple[int, int, int], max_width: int, 
         surf = render_text(text, size, color, bold=bold)
     if surf.get_width() > max_width > 0:
         # still too wide: clip rather than overflow
-        if not keep_end and len(_CUT) < _CUT_KEPT and text not in _CUT:  # a field scrolls
-            _CUT.append(text)
+        if not keep_end:  # a field scrolls
+            note_cut(text)
         clipped = pygame.Surface((max_width, surf.get_height()), pygame.SRCALPHA)
         at_left = is_rtl() == keep_end
         clipped.blit(surf, (0, 0) if at_left else (max_width - surf.get_width(), 0))
@@ -103,6 +103,12 @@ def common_size(texts: list[str], size: int, max_width: int, max_height: int, *,
                for t in texts):
             return at
     return floor
+
+
+def note_cut(text: str) -> None:
+    """Count a text drawn cut (see :func:`cut_texts`)."""
+    if len(_CUT) < _CUT_KEPT and text not in _CUT:
+        _CUT.append(text)
 
 
 def cut_texts() -> tuple[str, ...]:

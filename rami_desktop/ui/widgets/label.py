@@ -12,6 +12,7 @@ from rami_desktop.ui.widgets.drawing import (
     block_fits,
     fit_block,
     fit_text,
+    note_cut,
     render_text,
 )
 
@@ -41,13 +42,15 @@ class Label(Widget):
         if self.wrap:
             # a paragraph stays in its place: wrapped, smaller only where it must be
             text, box = tr(self.text), self.rect
-            if box.h > 0 and self.spare and not block_fits(text, size, box.w, box.h,
-                                                             bold=self.bold):
-                return
+            if self.spare and (box.h <= 0 or not block_fits(text, size, box.w, box.h,
+                                                            bold=self.bold)):
+                return  # no room for it: left out, never drawn over what follows
             surf = (fit_block(text, size, self.color, box.w, box.h, bold=self.bold,
                               align=self.align) if box.h > 0 else
                     render_text(text, size, self.color, bold=self.bold, max_width=box.w,
                                 align=self.align))
+            if 0 < box.h < surf.get_height():
+                note_cut(text)  # taller than its place: it runs over what is below
             r = surf.get_rect(top=self.rect.top)
             if self.align == "center":
                 r.centerx = self.rect.centerx

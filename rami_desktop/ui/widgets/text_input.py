@@ -10,6 +10,7 @@ from rami_desktop.i18n import is_rtl
 from rami_desktop.storage.names import name_character
 from rami_desktop.ui import theme
 from rami_desktop.ui.clipboard import paste_text
+from rami_desktop.ui.text import line_height
 from rami_desktop.ui.widgets.base import Text, Widget, tr
 from rami_desktop.ui.widgets.drawing import blit_aligned, fit_text
 
@@ -100,6 +101,15 @@ class TextInput(Widget):
     def update(self, dt: float) -> None:
         self.blink = (self.blink + dt) % 1.0
 
+    def text_size(self, height: int) -> int:
+        """The body's text size, smaller where the field is too low for its line (a seat's row
+        among six at a large interface scale), down to 60 %."""
+        size = theme.px(theme.FONT_BODY, self.scale)
+        floor = max(8, int(size * 0.6))
+        while size > floor and line_height(size) > height:
+            size -= 1
+        return size
+
     def shown_text(self) -> str:
         """The text as drawn: the value, or a dot for each of its characters when masked."""
         return MASK * len(self.value) if self.masked else self.value
@@ -124,7 +134,7 @@ class TextInput(Widget):
         pygame.draw.rect(surface, edge, box, width=max(1, theme.px(2, s)),
                          border_radius=theme.radius(s))
         inner = box.inflate(-theme.px(20, s), 0)
-        size = theme.px(theme.FONT_BODY, s)
+        size = self.text_size(box.h - theme.px(4, s))
         if self.value:
             surf = fit_text(self.shown_text(), size, theme.INK, inner.w - theme.px(6, s),
                             keep_end=True)
