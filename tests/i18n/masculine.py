@@ -43,6 +43,8 @@ DARIJA = [
      "a man's verb after a name"),
     (re.compile(r"اللي (?:ما)?(?:سالا|ربح|خرج|هبّط|طرح|لعب)\b[^{]{0,20}\{(?:name|names|bot)\}"),
      "a man's verb before a name"),
+    # the one who has or hosts something, a man: «مول الطبلة» (for her «مولات»)
+    (re.compile(rf"(?<![{_AR}])مول(?![{_AR}])"), "a man's noun (مول)"),
 ]
 FRENCH = [
     (re.compile(r"\b(?:descendu|éliminé|prêt|assis|connecté|absent|[Gg]agnant|sorti|perdant"
@@ -50,6 +52,9 @@ FRENCH = [
      "a man's participle or noun"),
     (re.compile(r"\{(?:name|bot)\}[^.;:!?]*\b(?:il|lui)\b|\b(?:il|lui)\b[^.;:!?]*\{(?:name|bot)\}"),
      "«il» for a named player"),
+    # the host is a player, she or he: «L’hôte est occupé», «… qu’il le puisse»
+    (re.compile(r"(?i)\bl’hôte\b(?:[^.!?]*\b(?:il|lui)\b| est (?:occupé|prêt|parti)\b)"),
+     "a man's word for the host"),
 ]
 
 

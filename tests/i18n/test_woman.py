@@ -26,6 +26,8 @@ LANGUAGES = ("ar_MA", "fr")
 NAMES = re.compile(r"\{(?:name|bot|names|first|second|dealer|winner)\}")
 #: English that speaks to the player
 YOU = re.compile(r"\b(?:you|your|yours|yourself)\b", re.IGNORECASE)
+#: English that speaks of the host (a player too)
+HOST = re.compile(r"\bhost(?:'s|s)?\b", re.IGNORECASE)
 #: French that speaks to the player
 TU = re.compile(r"\b(?:tu|te|toi|ton|ta|tes)\b|\bt’", re.IGNORECASE)
 #: a sample for every placeholder but a name's (kept: the words around a woman's name are
@@ -75,6 +77,12 @@ def speaking_to_her() -> list[PoEntry]:
                  or any(TU.search(t) for t in french.get((e.msgctxt, e.msgid), [])))]
 
 
+def about_the_host() -> list[PoEntry]:
+    """The messages that speak of the host: a player at the table, she or he."""
+    return [e for e in _template() if e.msgctxt not in (SHE, HE)
+            and (HOST.search(e.msgid) or HOST.search(e.msgid_plural or ""))]
+
+
 def _shown(entry: PoEntry, gender: str) -> Iterator[str]:
     """What the game shows of a message in the current language, for ``gender``: through
     :func:`gendered` (the words for her) or as the message is."""
@@ -120,9 +128,17 @@ def test_a_woman_spoken_to_is_never_spoken_to_as_a_man() -> None:
     assert not _offences(entries, SHE)
 
 
+def test_a_woman_hosting_the_table_is_never_spoken_of_as_a_man() -> None:
+    """The host is a player who may be a woman (the one who made the table, on this computer
+    or on the family's server): the lines about the host are gender-free."""
+    entries = about_the_host()
+    assert len(entries) >= 15  # the network's refusals, waits, the join screen...
+    assert not _offences(entries, SHE)
+
+
 def test_a_woman_nobody_asked_about_reads_no_man_either() -> None:
     """A seat left unsaid (the default) may be hers: its words are gender-free too."""
-    assert not _offences(for_her() + naming() + speaking_to_her(), UNSAID)
+    assert not _offences(for_her() + naming() + speaking_to_her() + about_the_host(), UNSAID)
 
 
 def test_the_woman_check_finds_the_words_of_a_man() -> None:
@@ -133,11 +149,14 @@ def test_the_woman_check_finds_the_words_of_a_man() -> None:
     assert len(his) >= 20
     for old in ("دورك: سحب من المخزون.", "اللي سالا: {name}.", "نتا خرجتي من البارتية.",
                 "كنتي تقدر تسالي", "جديد فالرامي؟", "الشريك ديالك هابط", "راك هبّطتي!",
-                "{name} كيلعب…", "ماتاخد كارطة الطلاج"):
+                "{name} كيلعب…", "ماتاخد كارطة الطلاج", "مول الطبلة مشغول",
+                "خاص الكود اللي عطاك مول الطبلة."):
         assert masculine(old, "ar_MA"), old
     for old in ("Tu es éliminé de la partie.", "(éliminé)", "Gagnant : Amina.",
                 "Ton partenaire a fait sa tahbita", "Une fois descendu", "Nouveau au Rami ?",
-                "{bot} est assis en face. Regarde ce qu’il pose."):
+                "{bot} est assis en face. Regarde ce qu’il pose.",
+                "L’hôte est occupé : réessaie dans un instant.",
+                "L’hôte ne peut pas enregistrer la partie : elle attend qu’il le puisse."):
         assert masculine(old, "fr"), old
 
 
