@@ -86,7 +86,9 @@ class SeatRow:
         self.profile_face: str | None = None
         self.face = FacePicker(FACES[index % len(FACES)].id, lambda _f: self.on_change(),
                                choose_face)
-        self.name = TextInput("", self.name_typed, max_length=16, placeholder=N_("Name"))
+        # a default name ("Player 1", a bot's person) is replaced by the first letter typed
+        self.name = TextInput("", self.name_typed, max_length=16, placeholder=N_("Name"),
+                              provisional=lambda: not self.typed)
         self.kind = Choice(None, [(k, KIND_LABELS[k]) for k in kinds], "bot",
                            self.kind_changed)
         self.level = Choice(None, [(k, LEVEL_LABELS[k]) for k in LEVELS], DEFAULT_LEVEL)

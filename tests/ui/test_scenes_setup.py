@@ -158,9 +158,28 @@ def test_default_names_follow_the_kind(setup: SetupScene, drive: object) -> None
 def test_space_types_into_a_name(setup: SetupScene, drive: object) -> None:
     row = setup.seat_rows[0]
     drive.click(row.name.rect.center)
+    drive.type("Sara")
     drive.key(pygame.K_SPACE)  # arrives as TEXTINPUT too: must not activate anything
     drive.type(" A")
-    assert setup.game_config().seats[0].name == "Player 1 A"
+    assert setup.game_config().seats[0].name == "Sara A"
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_a_default_name_is_replaced_by_the_name_typed(setup: SetupScene, drive: object,
+                                                      seat: int) -> None:
+    """"Player 1" or a bot's "Khadija" is a default: clicked and typed over, it becomes the
+    name typed ("Amina", never "Player 1Amina"); Backspace on it empties the field."""
+    row = setup.seat_rows[seat]
+    default = row.name.value
+    drive.click(row.name.rect.center)
+    drive.type("Amina")
+    assert row.name.value == "Amina"
+    assert setup.game_config().seats[seat].name == "Amina"
+    drive.key(pygame.K_BACKSPACE)
+    assert row.name.value == "Amin"  # typed now: Backspace takes one letter
+    row.name.set("")
+    drive.click(setup.seat_rows[2].kind.rect.center)  # another seat changed: still empty
+    assert row.name.value == "" and setup.game_config().seats[seat].name in (default, None)
 
 
 def test_a_name_refuses_what_the_fonts_cannot_draw(setup: SetupScene, drive: object) -> None:

@@ -21,17 +21,21 @@ MASK = "\u2022"
 class TextInput(Widget):
     """A one-line text field (player names, deal codes); the caret stays at the end; Ctrl+V
     (Cmd+V) pastes the clipboard's first line; Ctrl+A (Cmd+A) selects the whole text, which
-    what is typed or pasted next replaces and Backspace or Delete clears. A ``masked`` field
+    what is typed or pasted next replaces and Backspace or Delete clears (a ``provisional``
+    value too: a default name, "Player 1"). A ``masked`` field
     (a secret: the family server's admin token) shows a dot for each character."""
 
     captures_text = True
 
     def __init__(self, value: str = "", on_change: Callable[[str], None] | None = None, *,
                  max_length: int = 16, placeholder: Text | None = None,
-                 masked: bool = False) -> None:
+                 masked: bool = False, provisional: Callable[[], bool] | None = None) -> None:
         super().__init__()
         self.value = value
         self.masked = masked
+        #: whether the value is a default the player did not type ("Player 1"): shown as
+        #: selected when focused, the first thing typed replaces it, Backspace clears it
+        self.provisional = provisional
         self.on_change = on_change
         self.max_length = max_length
         self.placeholder = placeholder
@@ -64,7 +68,7 @@ class TextInput(Widget):
         if event.key == pygame.K_v and command:
             self.insert(paste_text())
             return True
-        if self.selected and event.key in (pygame.K_BACKSPACE, pygame.K_DELETE):
+        if self.replaced() and event.key in (pygame.K_BACKSPACE, pygame.K_DELETE):
             self.selected = False
             self.set("")
             self.blink = 0.0
@@ -90,7 +94,7 @@ class TextInput(Widget):
         :func:`rami_desktop.storage.names.name_character`; as many as fit); a selected value
         (Ctrl+A) is replaced."""
         text = "".join(c for c in text if name_character(c))
-        if self.selected and text:
+        if self.replaced() and text:
             self.selected = False
             self.value = ""
         room = self.max_length - len(self.value)
@@ -100,6 +104,11 @@ class TextInput(Widget):
 
     def update(self, dt: float) -> None:
         self.blink = (self.blink + dt) % 1.0
+
+    def replaced(self) -> bool:
+        """Whether what is typed next replaces the whole value (selected, or a default)."""
+        return bool(self.value) and (self.selected or (
+            self.provisional is not None and self.provisional()))
 
     def text_size(self, height: int) -> int:
         """The body's text size, smaller where the field is too low for its line (a seat's row
@@ -140,7 +149,7 @@ class TextInput(Widget):
                             keep_end=True)
         else:
             surf = fit_text(tr(self.placeholder), size, theme.INK_DISABLED, inner.w)
-        if self.selected and self.value and focused:
+        if self.replaced() and focused:
             mark = pygame.Rect(0, 0, surf.get_width() + theme.px(4, s), surf.get_height())
             mark.center = (surf.get_rect(midright=inner.midright) if is_rtl()
                            else surf.get_rect(midleft=inner.midleft)).center
