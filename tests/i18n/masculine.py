@@ -11,11 +11,12 @@ _STEMS = ("سحب", "هبّط", "هبط", "طرح", "زيد", "رجّع", "رج�
           "دير", "بدا", "كمّل", "كمل", "اخد", "خود", "حط", "حطّ", "كتب", "قرا", "ورّك", "ورك",
           "ضغط", "ربح", "فوت", "خلّص", "تسنّا", "تسنى", "قدر", "كليكي", "بدّل", "رتّب", "حيّد",
           "بيّن", "تحرّك", "سير", "حدّث", "مسح", "جمّع", "كوبي", "كولي", "سول", "تعلّم", "سدّ",
-          "دخل", "خرج", "خدم", "تقاد", "قاد", "نزل", "طلع", "عوّض", "ركّب")
+          "دخل", "خرج", "خدم", "تقاد", "قاد", "نزل", "طلع", "عوّض", "ركّب", "دوّز", "دوز")
 _STEM = "|".join(sorted(_STEMS, key=len, reverse=True))
-#: verbs that also say what a card, a round or the bar does («الكارطة كتهبط», «العتبة كتطلع»,
-#: «الجولة كتبدا»): a man's imperative, but their present may be a thing's
-_OF_THINGS = ("هبط", "رجع", "طلع", "بدا")
+#: verbs that also say what a card, a round, the screen or the bar does («الكارطة كتهبط»,
+#: «العتبة كتطلع», «الجولة كتبدا», «الشاشة كتدوز»): a man's imperative, but their present may
+#: be a thing's
+_OF_THINGS = ("هبط", "رجع", "طلع", "بدا", "دوز", "دوّز")
 _PERSON_STEM = "|".join(sorted((s for s in _STEMS if s not in _OF_THINGS), key=len,
                                reverse=True))
 #: the letters of Arabic script and the shadda (not its comma «،» nor its «؛» and «؟»)

@@ -150,7 +150,7 @@ def test_the_woman_check_finds_the_words_of_a_man() -> None:
     for old in ("دورك: سحب من المخزون.", "اللي سالا: {name}.", "نتا خرجتي من البارتية.",
                 "كنتي تقدر تسالي", "جديد فالرامي؟", "الشريك ديالك هابط", "راك هبّطتي!",
                 "{name} كيلعب…", "ماتاخد كارطة الطلاج", "مول الطبلة مشغول",
-                "خاص الكود اللي عطاك مول الطبلة."):
+                "دوّز الشاشة، الدور على {name}", "خاص الكود اللي عطاك مول الطبلة."):
         assert masculine(old, "ar_MA"), old
     for old in ("Tu es éliminé de la partie.", "(éliminé)", "Gagnant : Amina.",
                 "Ton partenaire a fait sa tahbita", "Une fois descendu", "Nouveau au Rami ?",
