@@ -28,7 +28,7 @@ from typing import Any
 from rami_desktop.engine.actions import Action
 from rami_desktop.engine.match import Match
 from rami_desktop.engine.rules import options_unknown_to
-from rami_desktop.play.game.config import GameConfig, Seat
+from rami_desktop.play.game.config import GameConfig, Seat, seat_faces
 from rami_desktop.play.game.hand_order import HandOrder
 from rami_desktop.play.session.session import Session
 from rami_desktop.play.view.findings import Finding
@@ -141,6 +141,9 @@ class HostSession(StandIns, Session):
         self._reviews: dict[tuple[int, int, int], tuple[Finding, ...] | None] = {}
         #: the view each connection was sent last (its next update's delta is against it)
         self._sent: dict[int, Sent] = {}
+        #: each seated connection's protocol version (its join's): what it is sent is
+        #: written for it
+        self.versions: dict[int, int] = {}
 
     @property
     def code(self) -> str:
@@ -155,9 +158,11 @@ class HostSession(StandIns, Session):
     # ---- the table's state for everyone ------------------------------------------------------
 
     def seat_infos(self) -> list[SeatInfo]:
-        """Every seat as the joiners see it."""
+        """Every seat as the joiners see it, with the face the host's screen shows it with."""
+        faces = seat_faces(self.config)
         return [SeatInfo(s.name, s.kind, self.book.taken(i), self.book.present(i),
-                         i in self._stand_ins, s.gender) for i, s in enumerate(self.config.seats)]
+                         i in self._stand_ins, s.gender, faces[i])
+                for i, s in enumerate(self.config.seats)]
 
     def absent(self) -> list[int]:
         """The network seats still in the match whose player is not connected."""
@@ -168,15 +173,27 @@ class HostSession(StandIns, Session):
         """The absent seats the table waits for (none when bots stand in)."""
         return [s for s in self.absent() if s not in self._stand_ins]
 
-    def _seats_fields(self) -> dict[str, Any]:
-        return {"seats": [s.to_dict() for s in self.seat_infos()], "started": self.started,
-                "policy": self.policy, "host": self.host_name, "paused": self.unkept}
+    def _seats_fields(self, version: int = VERSION) -> dict[str, Any]:
+        """The table's fields as a joiner of ``version`` reads them."""
+        return {"seats": [s.to_dict(version) for s in self.seat_infos()],
+                "started": self.started, "policy": self.policy, "host": self.host_name,
+                "paused": self.unkept}
+
+    def _seats_texts(self) -> dict[int, str]:
+        """The ``seats`` message for each seated connection, written for its version."""
+        texts: dict[int, str] = {}
+        out: dict[int, str] = {}
+        for conn in self.book.connections.values():
+            version = self.versions.get(conn, VERSION)
+            if version not in texts:
+                texts[version] = envelope("seats", **self._seats_fields(version))
+            out[conn] = texts[version]
+        return out
 
     def _broadcast_seats(self) -> None:
         if self.hosting is not None:
             self.hosting.set_free(len(self.book.free()))
-        text = envelope("seats", **self._seats_fields())
-        for conn in self.book.connections.values():
+        for conn, text in self._seats_texts().items():
             self.outbox.send(conn, text)
         self.outbox.flush()
 
@@ -261,7 +278,8 @@ class HostSession(StandIns, Session):
             self._error(conn, NetError.VERSION_NEWER)  # told to update, as by a newer host
             return
         if isinstance(request, Info):
-            self.outbox.send(conn, envelope("table", code_needed=True, **self._seats_fields()))
+            self.outbox.send(conn, envelope("table", code_needed=True,
+                                            **self._seats_fields(request.version)))
             return
         if isinstance(request, Join):
             self._join(conn, request)
@@ -294,6 +312,8 @@ class HostSession(StandIns, Session):
             self._error(taken.replaced, NetError.REPLACED)
             self.outbox.close(taken.replaced, NetError.REPLACED.value)
             self._sent.pop(taken.replaced, None)
+            self.versions.pop(taken.replaced, None)
+        self.versions[conn] = request.version
         name = clean_name(request.name)
         if not taken.returned:  # a new player: their name (if they gave one) and gender
             seats, old = list(self.config.seats), self.config.seats[taken.seat]
@@ -307,11 +327,12 @@ class HostSession(StandIns, Session):
         self.outbox.send(conn, envelope(
             "welcome", seat=taken.seat, token=taken.token, code=self.code,
             serial=self.serial, **view, story=story_for(self.match, taken.seat),
-            **self._review_field(taken.seat), **self._seats_fields()))
+            **self._review_field(taken.seat), **self._seats_fields(request.version)))
         self._broadcast_seats()
 
     def _gone(self, conn: int, welcomed: bool = True) -> None:
         self._sent.pop(conn, None)
+        self.versions.pop(conn, None)
         seat = self.book.drop(conn, welcomed)
         if seat is None:
             return
@@ -380,8 +401,11 @@ class HostSession(StandIns, Session):
         """Tell every seat at once why the table waits (nothing held is sent)."""
         log.warning("the table %s waits: what happened could not be kept (%s)", self.code,
                     self.unkept)
-        self.outbox.tell_now(self.book.connections.values(),
-                             envelope("seats", **self._seats_fields()))
+        by_text: dict[str, list[int]] = {}
+        for conn, text in self._seats_texts().items():
+            by_text.setdefault(text, []).append(conn)
+        for text, conns in by_text.items():
+            self.outbox.tell_now(conns, text)
 
     def kept_again(self) -> None:
         """What was held went out: every seat is told play goes on, the turn timer starts
@@ -439,6 +463,7 @@ class HostSession(StandIns, Session):
                             keep_seats=self.keep_seats)
         for conn_seat, conn in self.book.connections.items():
             other.book.take(conn, conn_seat, self.book.tokens[conn_seat])
+        other.versions = dict(self.versions)
         self._handed_over = True
         other.start()
         other.record(Happening("deal", None))

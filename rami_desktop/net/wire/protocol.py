@@ -41,16 +41,21 @@ from .schema import (
 
 #: the protocol's version (2: the observation says which cards taken from the talaj are still
 #: held, `held`; 3: a round's end carries the seat's own review, `review`; 4: an update carries
-#: what changed in the view, `delta`, and a joiner may ask for the whole view, `resync`; from
-#: then on a version may also only add rule options, each declaring the version that knows it:
-#: ``Option.since``)
-VERSION = 5
+#: what changed in the view, `delta`, and a joiner may ask for the whole view, `resync`; 5: a
+#: rule option, `reshuffle_once`; 6: each seat carries its face, `face`). From 4 on a version
+#: may only add rule options, each declaring the version that knows it (``Option.since``), or
+#: an optional field the host leaves out for an older joiner
+#: (:data:`~rami_desktop.net.wire.schema.FIELD_SINCE`): such a change moves only VERSION.
+VERSION = 6
 #: the oldest version both sides still speak: the versions from it to :data:`VERSION` differ
-#: only by the rule options they know, so a host serves a joiner of such a version a table whose
-#: rules it knows (an option changed from its default needs ``since`` <= the joiner's version;
-#: :func:`~rami_desktop.engine.rules.options_unknown_to`), its messages stamped with the
-#: joiner's version (:func:`restamp`); any other version is refused, saying which side is newer.
-#: A change of the messages themselves makes it the new :data:`VERSION` and :data:`OLDEST`.
+#: only by the rule options they know and the optional fields the host leaves out for older
+#: joiners, so a host serves a joiner of such a version a table whose rules it knows (an option
+#: changed from its default needs ``since`` <= the joiner's version;
+#: :func:`~rami_desktop.engine.rules.options_unknown_to`), its messages written for the
+#: joiner's version (without the fields it does not know) and stamped with it
+#: (:func:`restamp`); any other version is refused, saying which side is newer. A change older
+#: joiners cannot read (a field they need, a field changed or removed) moves OLDEST too: it
+#: becomes the new :data:`VERSION` and :data:`OLDEST`.
 OLDEST = 4
 #: the largest message either side reads (bytes of UTF-8 text)
 MAX_BYTES = 64 * 1024
@@ -193,9 +198,10 @@ _STAMP = f'{{"v":{VERSION},'
 
 
 def restamp(text: str, version: int) -> str:
-    """A message as a joiner of ``version`` (from :data:`OLDEST`) reads it: its ``v`` that
-    version. Nothing else differs: those versions only lack rule options, and a table whose
-    rules use one the joiner does not know never reaches it (the host refuses it first)."""
+    """A message written for a joiner of ``version`` (from :data:`OLDEST`) as it reads it: its
+    ``v`` that version. Nothing else differs: the host left out the fields that version does
+    not know (a seat's face before 6: ``SeatInfo.to_dict``), and a table whose rules use an
+    option it does not know never reaches it (the host refuses it first)."""
     if version == VERSION or not text.startswith(_STAMP):
         return text
     return f'{{"v":{version},{text[len(_STAMP):]}'

@@ -272,13 +272,26 @@ class SeatViewWire(Wire, kw_only=True):
 # ---- the table -------------------------------------------------------------------------------
 
 
+#: a seat's portrait (one of ``play.game.people.FACES``; an id this side does not know is
+#: the seat's default face, as in a save: a newer host may draw portraits this joiner lacks)
+FaceId = Annotated[str, Meta(max_length=40)]
+#: the protocol version whose seats carry their face
+FACE_SINCE = 6
+#: the protocol version that added each optional field a host leaves out for an older joiner
+#: (``struct.field``): those joiners get the messages they got before, byte for byte
+FIELD_SINCE: dict[str, int] = {"SeatWire.face": FACE_SINCE}
+
+
 class SeatWire(Wire, kw_only=True):
+    """A seat as everyone at the table sees it (``face`` from version 6 on)."""
+
     name: Text | None = None
     kind: Literal["human", "bot", "net"]
     taken: bool
     present: bool
     stand_in: bool
     gender: Gender = ""
+    face: FaceId | UnsetType = UNSET
 
 
 class TableWire(Wire, kw_only=True):
@@ -391,6 +404,8 @@ REQUEST_TYPES = frozenset(k.__struct_config__.tag for k in typing.get_args(Reque
 
 __all__ = [
     "ADMIN_LIMIT",
+    "FACE_SINCE",
+    "FIELD_SINCE",
     "HISTORY_LIMIT",
     "NAME_LIMIT",
     "NUMBER_LIMIT",
@@ -405,6 +420,7 @@ __all__ = [
     "DiscardedWire",
     "DrewWire",
     "EventWire",
+    "FaceId",
     "HappeningWire",
     "Happenings",
     "InfoWire",

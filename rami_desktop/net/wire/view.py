@@ -10,8 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from msgspec import UNSET
+
 from rami_desktop.i18n.gender import UNSAID
 from rami_desktop.play.game.hand_order import HandOrder
+from rami_desktop.play.game.people import known_face
 from rami_desktop.play.view.seat_view import MatchInfo, RoundReveal, SeatView
 
 from .codec import (
@@ -23,7 +26,16 @@ from .codec import (
     result_of,
     result_wire,
 )
-from .schema import MatchWire, RevealWire, SeatViewWire, SeatWire, builtins, read
+from .protocol import VERSION
+from .schema import (
+    FACE_SINCE,
+    MatchWire,
+    RevealWire,
+    SeatViewWire,
+    SeatWire,
+    builtins,
+    read,
+)
 
 
 @dataclass(frozen=True)
@@ -37,6 +49,8 @@ class SeatInfo:
         present: a net seat whose player is connected now.
         stand_in: a bot plays the seat until its player comes back.
         gender: how the player is spoken to (``she``, ``he`` or ``""``: unsaid).
+        face: the seat's portrait as the host shows it (None: the seat's default, worked out
+            by each screen: a host before protocol version 6 sends none).
     """
 
     name: str | None
@@ -45,19 +59,25 @@ class SeatInfo:
     present: bool = False
     stand_in: bool = False
     gender: str = UNSAID
+    face: str | None = None
 
-    def to_dict(self) -> JSON:
-        """As JSON."""
+    def to_dict(self, version: int = VERSION) -> JSON:
+        """As JSON, for a joiner of protocol ``version``: the face from :data:`FACE_SINCE` on
+        (an older joiner gets the seat as it always did)."""
+        face = self.face if self.face is not None and version >= FACE_SINCE else UNSET
         data: JSON = builtins(SeatWire(name=self.name, kind=self.kind,  # type: ignore[arg-type]
                                        taken=self.taken, present=self.present,
                                        stand_in=self.stand_in,
-                                       gender=self.gender))  # type: ignore[arg-type]
+                                       gender=self.gender,  # type: ignore[arg-type]
+                                       face=face))
         return data
 
 
 def seat_info_of(wire: SeatWire) -> SeatInfo:
-    """A seat as it was sent."""
-    return SeatInfo(wire.name, wire.kind, wire.taken, wire.present, wire.stand_in, wire.gender)
+    """A seat as it was sent (a face this side does not know is the seat's default)."""
+    face = None if wire.face is UNSET else known_face(wire.face)
+    return SeatInfo(wire.name, wire.kind, wire.taken, wire.present, wire.stand_in, wire.gender,
+                    face)
 
 
 def seat_info_from_dict(data: Any) -> SeatInfo:

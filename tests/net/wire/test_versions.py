@@ -9,15 +9,17 @@ import json
 import threading
 import time
 
+import msgspec
 import pytest
 from websockets.asyncio.client import connect
 from websockets.asyncio.server import ServerConnection, serve
 
 from rami_desktop.engine.rules import PRESETS, RULE_OPTIONS
 from rami_desktop.net.join.joining import Joining, Trouble
-from rami_desktop.net.wire import protocol
+from rami_desktop.net.wire import protocol, schema
 from rami_desktop.net.wire.errors import NetError
 from rami_desktop.net.wire.protocol import OLDEST, VERSION
+from rami_desktop.net.wire.schema import FIELD_SINCE
 from rami_desktop.ui.net_words import net_message
 from tests.net.harness import config_of, host_table
 
@@ -134,17 +136,27 @@ def test_a_joiner_of_an_older_version_joins_a_table_whose_rules_it_knows(
         sec.close()
 
 
-def test_every_rule_option_is_known_to_this_protocol_version() -> None:
-    """An option's ``since`` is a protocol version that exists: a new option comes with a new
-    version (VERSION + 1 then), and the versions a host still speaks (from OLDEST) differ only by
-    the options they know: each one past OLDEST brought one."""
+def test_every_rule_option_and_added_field_is_known_to_this_protocol_version() -> None:
+    """An option's ``since`` and an added field's version are protocol versions that exist: a
+    new one comes with a new version (VERSION + 1 then), and the versions a host still speaks
+    (from OLDEST) differ only by the options they know and the optional fields the host leaves
+    out for them: each one past OLDEST brought one or the other."""
     newer = {name: spec.since for name, spec in RULE_OPTIONS.items() if spec.since > VERSION}
-    assert newer == {}, f"options newer than protocol version {VERSION}: bump it ({newer})"
-    brought = {spec.since for spec in RULE_OPTIONS.values()}
+    newer |= {name: since for name, since in FIELD_SINCE.items() if since > VERSION}
+    assert newer == {}, f"options or fields newer than protocol version {VERSION}: bump it " \
+        f"({newer})"
+    brought = {spec.since for spec in RULE_OPTIONS.values()} | set(FIELD_SINCE.values())
     assert set(range(OLDEST + 1, VERSION + 1)) <= brought, (
-        "a version after OLDEST that brought no rule option changed the messages: OLDEST must "
-        "be that version")
+        "a version after OLDEST that brought no rule option and no field left out for older "
+        "joiners changed the messages: OLDEST must be that version")
     assert 1 <= OLDEST <= VERSION
+    assert (OLDEST, VERSION, FIELD_SINCE) == (4, 6, {"SeatWire.face": 6})
+    for name in FIELD_SINCE:  # each names a field the schema declares, absent by default
+        struct, field = name.split(".")
+        declared = getattr(schema, struct)
+        fields, defaults = declared.__struct_fields__, declared.__struct_defaults__
+        assert dict(zip(fields[len(fields) - len(defaults):], defaults, strict=True))[
+            field] is msgspec.UNSET
 
 
 def test_a_joiner_one_version_older_sits_only_where_the_talaj_makes_new_stocks_as_before() -> None:
