@@ -98,10 +98,28 @@ def waited() -> float:
     return total / 1e9
 
 
+#: the host's threads, by what they do (the rest: "other")
+ROLES = (("loop", "rami-hall"), ("network", "rami-host-net"), ("commits", "rami-commit"))
+
+
+def thread_cpu() -> dict[str, float]:
+    """Seconds of CPU each kind of this process's threads has run (:data:`ROLES`: the
+    hall's loop, the network thread, the committing threads; Linux's
+    ``/proc/self/task/*/schedstat``; empty where there is none)."""
+    out: dict[str, float] = {}
+    for thread in threading.enumerate():
+        role = next((r for r, prefix in ROLES if thread.name.startswith(prefix)), "other")
+        with contextlib.suppress(OSError, ValueError, IndexError, TypeError):
+            ran = int(Path(f"/proc/self/task/{thread.native_id}/schedstat").read_text()
+                      .split()[0])
+            out[role] = out.get(role, 0.0) + ran / 1e9
+    return out
+
+
 def serve(tables: int, state: str | None) -> int:
     """Host ``tables`` tables on one server and the host's loop (kept in ``state``, a folder,
-    as ``rami-host --state`` keeps them; None: nothing kept); answer ``cpu``, ``waited`` and
-    ``rss`` on stdin; stop when stdin closes."""
+    as ``rami-host --state`` keeps them; None: nothing kept); answer ``cpu``, ``waited``,
+    ``threads`` and ``rss`` on stdin; stop when stdin closes."""
     # every joiner of the bench comes from 127.0.0.1: the limits per address are lifted here
     guard.PENDING_PER_ADDRESS = guard.JOINED_PER_ADDRESS = 100_000
     server = HostServer()
@@ -112,13 +130,15 @@ def serve(tables: int, state: str | None) -> int:
     port = server.start("127.0.0.1", 0)
     print(port, flush=True)
     stop = threading.Event()
-    loop = threading.Thread(target=hall.run, args=(stop, True), daemon=True)
+    loop = threading.Thread(target=hall.run, args=(stop, True), daemon=True, name="rami-hall")
     loop.start()
     for line in sys.stdin:
         if line.strip() == "cpu":
             print(time.process_time(), flush=True)
         elif line.strip() == "waited":
             print(waited(), flush=True)
+        elif line.strip() == "threads":
+            print(json.dumps(thread_cpu()), flush=True)
         elif line.strip() == "rss":
             print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, flush=True)
     stop.set()
@@ -279,6 +299,8 @@ class Figures:
     seconds: float
     refusals: int
     rss_mb: float
+    #: the host's CPU seconds over the window by kind of thread (:data:`ROLES`)
+    roles: dict[str, float] = field(default_factory=dict)
 
     @property
     def cpu_per_table(self) -> float:
@@ -289,6 +311,10 @@ class Figures:
     def cpu_per_action_ms(self) -> float:
         """The host's CPU per action answered, in milliseconds."""
         return 1000.0 * self.host_cpu_s / max(1, self.happened)
+
+    def role_ms(self, role: str) -> float:
+        """The host's CPU per action answered in one kind of thread, in milliseconds."""
+        return 1000.0 * self.roles.get(role, 0.0) / max(1, self.happened)
 
     @staticmethod
     def wait_share(cpu: float, waited: float) -> float:
@@ -322,6 +348,14 @@ class Host:
         self.proc.stdin.flush()
         return float(self.proc.stdout.readline())
 
+    def threads(self) -> dict[str, float]:
+        """The host's CPU seconds by kind of thread (:func:`thread_cpu`)."""
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.proc.stdin.write("threads\n")
+        self.proc.stdin.flush()
+        value = json.loads(self.proc.stdout.readline())
+        return {str(k): float(v) for k, v in value.items()}
+
     def end(self) -> None:
         """Stop the host."""
         assert self.proc.stdin is not None
@@ -351,11 +385,13 @@ async def play(host: Host, tables: int, pace: float, seconds: float) -> Figures:
             joiner.maybe_act(joiner.ws)
     await asyncio.sleep(WARM)
     wait0, own_wait0 = await loop.run_in_executor(None, host.ask, "waited"), waited()
+    roles0 = await loop.run_in_executor(None, host.threads)
     cpu0, own0 = await loop.run_in_executor(None, host.ask, "cpu"), time.process_time()
     t0 = time.perf_counter()
     await asyncio.sleep(seconds)
     t1 = time.perf_counter()
     cpu1, own1 = await loop.run_in_executor(None, host.ask, "cpu"), time.process_time()
+    roles1 = await loop.run_in_executor(None, host.threads)
     wait1, own_wait1 = await loop.run_in_executor(None, host.ask, "waited"), waited()
     await asyncio.sleep(GRACE)
     rss = await loop.run_in_executor(None, host.ask, "rss")
@@ -367,7 +403,8 @@ async def play(host: Host, tables: int, pace: float, seconds: float) -> Figures:
                    statistics.median(times) * 1000,
                    times[min(len(times) - 1, int(len(times) * 0.99))] * 1000,
                    cpu1 - cpu0, wait1 - wait0, own1 - own0, own_wait1 - own_wait0, t1 - t0,
-                   sum(j.refusals for j in joiners), rss)
+                   sum(j.refusals for j in joiners), rss,
+                   {r: roles1[r] - roles0.get(r, 0.0) for r in roles1})
 
 
 def measure(tables: int, pace: float, seconds: float, state_dir: str | None) -> Figures:
@@ -386,8 +423,8 @@ def measure(tables: int, pace: float, seconds: float, state_dir: str | None) -> 
 
 
 HEADER = ("tables  expected  lost  rtt_p50_ms  rtt_p99_ms  host_cpu_%_per_table  "
-          "host_cpu_ms_per_action  host_rss_mb  joiners_cpu_%  waited_for_cpu_%_host/joiners  "
-          "refused  load")
+          "host_cpu_ms_per_action  loop/network/commits  host_rss_mb  joiners_cpu_%  "
+          "waited_for_cpu_%_host/joiners  refused  load")
 
 
 def row(f: Figures, load: float) -> tuple[str, bool]:
@@ -398,8 +435,10 @@ def row(f: Figures, load: float) -> tuple[str, bool]:
     lost = f.expected - f.happened
     waits = (f"{f.wait_share(f.host_cpu_s, f.host_waited_s):.0f}/"
              f"{f.wait_share(f.joiners_cpu_s, f.joiners_waited_s):.0f}")
+    split = "/".join(f"{f.role_ms(r):.2f}" for r, _prefix in ROLES) if f.roles else "-"
     text = (f"{f.tables:6d}  {f.expected:8d}  {lost:4d}  {f.p50_ms:10.2f}  {f.p99_ms:10.2f}  "
-            f"{f.cpu_per_table:20.2f}  {f.cpu_per_action_ms:22.2f}  {f.rss_mb:11.1f}  "
+            f"{f.cpu_per_table:20.2f}  {f.cpu_per_action_ms:22.2f}  {split:>20s}  "
+            f"{f.rss_mb:11.1f}  "
             f"{100 * f.joiners_share:13.0f}  {waits:>29s}  {f.refusals:7d}  {load:4.1f}{note}")
     return text, f.p99_ms <= TARGET_P99_MS and lost <= 0 and not busy
 
