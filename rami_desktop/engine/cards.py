@@ -21,13 +21,16 @@ class Card:
     cost an identity check. They sort by rank, then suit.
     """
 
-    __slots__ = ("is_joker", "order", "rank", "suit")
+    __slots__ = ("code", "is_joker", "order", "rank", "suit")
     rank: int
     suit: str
     #: whether this card is a joker (rank 0)
     is_joker: bool
     #: the card's place when sorting (rank, then suit)
     order: tuple[int, str]
+    #: the card's code, e.g. ``10H``, ``AS`` or ``JK`` (a slot: every view and journal line
+    #: a host writes reads it for each card)
+    code: str
     _interned: dict[tuple[int, str], Card] = {}  # noqa: RUF012 (the one table of cards)
 
     def __new__(cls, rank: int, suit: str) -> Card:
@@ -40,6 +43,8 @@ class Card:
             object.__setattr__(card, "suit", suit)
             object.__setattr__(card, "is_joker", rank == 0)
             object.__setattr__(card, "order", (rank, suit))
+            object.__setattr__(card, "code", JOKER_CODE if rank == 0 else
+                               RANK_CODES[rank - 1] + suit if 1 <= rank <= 13 else f"{rank}{suit}")
             cls._interned[(rank, suit)] = card
         return card
 
@@ -79,13 +84,6 @@ class Card:
         if type(other) is not Card:
             return NotImplemented
         return self.order >= other.order
-
-    @property
-    def code(self) -> str:
-        """The card's code, e.g. ``10H``, ``AS`` or ``JK``."""
-        if self.rank == 0:
-            return JOKER_CODE
-        return RANK_CODES[self.rank - 1] + self.suit
 
     def __str__(self) -> str:
         return self.code
