@@ -23,6 +23,7 @@ from typing import Protocol
 
 from websockets.asyncio.server import Server, ServerConnection
 from websockets.exceptions import ConnectionClosed
+from websockets.protocol import State
 
 from rami_desktop.storage.log_limit import LogLimit
 
@@ -59,6 +60,9 @@ MAX_CONNECTIONS = 2000
 #: behind (or never reads) is dropped
 OUT_MESSAGES = 512
 OUT_BYTES = 2 * 1024 * 1024
+#: bytes the socket may hold unsent for a message to be written at once rather than queued
+#: for the connection's writer (which waits for the socket to drain)
+WRITE_NOW_BYTES = 64 * 1024
 #: seconds between two looks for connections that did not join in time
 SWEEP = 1.0
 #: seconds a closing connection may take to answer the close before it is cut
@@ -132,6 +136,23 @@ class _Conn:
         self.closing = False
         #: the protocol version it speaks (its last request's): what it is sent is stamped so
         self.version = VERSION
+
+    def write_now(self, text: str) -> bool:
+        """Write a message at once when nothing is queued before it and the socket keeps up
+        (the usual case: no writer's turn on the loop for each message); False: it was not
+        written (queue it)."""
+        ws = self.ws
+        transport = ws.transport
+        if (self.closing or self.dropped or not self.out.empty()
+                or ws.protocol.state is not State.OPEN or ws.send_in_progress is not None
+                or transport is None or transport.is_closing()
+                or transport.get_write_buffer_size() > WRITE_NOW_BYTES):
+            return False
+        ws.protocol.send_text(restamp(text, self.version).encode())
+        ws.send_data()
+        if text.startswith(WELCOME_PREFIX):
+            self.welcomed = True
+        return True
 
     def put(self, text: str) -> bool:
         """Queue a message; False when the connection is too far behind (drop it)."""
@@ -323,7 +344,7 @@ class HostServer:
             return
         if text is None:
             c.end(reason)
-        elif not c.put(text):
+        elif not c.write_now(text) and not c.put(text):
             self._drop(c)
 
     def _drop(self, conn: _Conn) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import socket
 import threading
 import time
 from collections.abc import Iterator
@@ -256,4 +257,47 @@ def test_bye_comes_before_every_close() -> None:
                 last = frames_of(ws)[-1]
                 assert last == {"v": VERSION, "type": "bye", "reason": "end"}
     finally:
+        table.close()
+
+
+def test_messages_arrive_in_order_whether_written_at_once_or_queued_with_bye_last() -> None:
+    table = host_table(config_of(PRESETS["talaj"], "net", "bot"), code="ORDRORDR23")
+    host = table.hosting.server
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 8192)  # small: the host's fills
+    try:
+        sock.connect(("127.0.0.1", host.port))
+        with sync_connect(table.url, sock=sock, open_timeout=10, max_size=None,
+                          max_queue=1) as ws:
+            ws.send(envelope("join", code="ORDRORDR23", name="Reader", seat=None, token=None))
+            assert pumped(table, lambda: table.session.book.present(0))
+            conn = table.session.book.holder(0)
+            assert conn is not None
+            host._conns[conn].ws.transport.get_extra_info("socket").setsockopt(
+                socket.SOL_SOCKET, socket.SO_SNDBUF, 8192)
+            told: list[object] = []
+
+            def read() -> None:  # slowly at first: the socket fills, then drains meanwhile
+                with contextlib.suppress(ConnectionClosed, TimeoutError):
+                    while len(told) < 201:
+                        message = json.loads(ws.recv(timeout=LIMIT))
+                        if message["type"] in ("pong", "bye"):
+                            told.append(message.get("t", message["type"]))
+                        if len(told) < 40:
+                            time.sleep(0.005)
+
+            reader = threading.Thread(target=read, daemon=True)
+            reader.start()
+            pad = "x" * 20_000  # every tenth: the socket fills, what follows waits its turn
+            for n in range(200):
+                host.send(conn, envelope("pong", t=n, pad=pad if n % 10 == 0 else ""))
+                if n % 7 == 0:
+                    host.flush()
+                    time.sleep(0.002)
+            host.close(conn, "left")
+            host.flush()
+            reader.join(LIMIT)
+            assert told == [*range(200), "bye"]
+    finally:
+        sock.close()
         table.close()
