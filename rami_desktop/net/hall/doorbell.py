@@ -46,7 +46,8 @@ class Doorbell(Generic[K]):
         """Something arrived for ``key``: the loop steps it at its next wake (any thread)."""
         with self._lock:
             self._rung.add(key)
-        self.event.set()
+        if not self.event.is_set():  # set already: the loop's wait takes this key too
+            self.event.set()
 
     def at(self, key: K, when: float | None) -> None:
         """Look at ``key`` at ``when`` (a time of :attr:`clock`) even if it does not ring,

@@ -63,10 +63,15 @@ class Expiry:
         self._opened.pop(code, None)
         self._hours.pop(code, None)
 
+    def looking(self, now: float) -> bool:
+        """Whether :meth:`due` would look now (not within :data:`LOOK_EVERY` of its last
+        look): a host of many tables lists its unjoined ones only then."""
+        return now - self._looked >= LOOK_EVERY
+
     def due(self, unjoined: list[str], now: float) -> list[str]:
         """Of the tables no seat of which was ever taken, those past their time (looked at
         every :data:`LOOK_EVERY` seconds at most)."""
-        if now - self._looked < LOOK_EVERY:
+        if not self.looking(now):
             return []
         self._looked = now
         out = []

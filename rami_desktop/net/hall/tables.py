@@ -316,9 +316,13 @@ class Hall:
             table.files.remove()
 
     def _expire_unjoined(self) -> None:
-        """Close the tables nobody joined in their time (:mod:`rami_desktop.net.hall.expiry`)."""
+        """Close the tables nobody joined in their time (:mod:`rami_desktop.net.hall.expiry`;
+        the tables are gone through only when it looks, not at every step)."""
+        now = self.wall_clock()
+        if not self.expiry.looking(now):
+            return
         unjoined = [code for code, t in self.tables.items() if not t.session.book.tokens]
-        due = self.expiry.due(unjoined, self.wall_clock())
+        due = self.expiry.due(unjoined, now)
         if any(self.commits.busy(code) for code in due):
             self.commits.wait()  # rare (hours unjoined): its commit is done first
         for code in due:

@@ -28,7 +28,8 @@ class Inbox(Generic[T]):
     def put(self, item: T) -> None:
         """Hand over an item (from the network thread)."""
         self._items.put(item)
-        self.wake.set()
+        if not self.wake.is_set():  # set already: its waiter takes this item too
+            self.wake.set()
         if self.on_put is not None:
             self.on_put()
 

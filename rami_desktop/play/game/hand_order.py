@@ -140,6 +140,8 @@ class HandOrder:
     def _restore(self, cards: list[Card]) -> None:
         """Cards back in the hand: each to the place it left from (the move that laid exactly
         these cards, else the latest move first), the others at the end."""
+        if not cards:  # a draw or a discard: nothing comes back (the usual move)
+            return
         wanted = Counter(cards)
         same = [b for b in self.gone if Counter(c for _i, c in b) == wanted]
         for batch in [*same[-1:], *reversed(self.gone)]:

@@ -84,3 +84,20 @@ def test_a_kept_opening_time_that_is_no_time_counts_from_the_resume(tmp_path: Pa
         assert list(again.tables) == ["BADTXMEBA2"]
     finally:
         again.close()
+
+
+def test_the_hall_goes_through_its_tables_for_expiry_only_when_it_looks() -> None:
+    now = [1_000_000.0]
+    hall = hall_at(None, now)
+    try:
+        hall.open(spec("NXBXDYJXN2"))
+        hall.step()
+        assert not hall.expiry.looking(now[0])  # it just looked
+        now[0] += 1.0
+        assert not hall.expiry.looking(now[0])
+        now[0] += HOUR
+        assert hall.expiry.looking(now[0])
+        hall.step()
+        assert not hall.tables
+    finally:
+        hall.close()
