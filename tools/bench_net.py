@@ -23,7 +23,9 @@ is sent then (or, if the table is late, as soon as its turn comes). The round tr
 action is the time from sending it to receiving its ``update``. In the measured window,
 *expected* is the actions due, *lost* those of them never answered (by the window's end and a
 grace after it): when the host keeps up, nothing is lost. The host's CPU is its own process
-time over the window, per table and per action; its memory is its peak resident size;
+time over the window, per table and per action, and per action split by its threads (the
+hall's loop, the network thread, the committing threads: one interpreter runs them in turn,
+so their sum is what one core must carry); its memory is its peak resident size;
 the joiners' CPU is this process's (when it nears a whole core, the figures are the joiners',
 not the host's: the row says so). *Waited for CPU* is the share of its time each process was
 ready to run but waited for a CPU that other work on the machine held (Linux's schedstat): near
@@ -474,7 +476,9 @@ def write_docs(path: Path, lines: list[str], argv: list[str]) -> None:
         "(the loop of `rami-host`, its tables kept in a state folder unless `--no-state`) and",
         "four light joiners a table in another process, over loopback; each table plays one",
         "action every pace (draw, discard) on a schedule. *lost*: actions due in the window",
-        "never answered; *rtt*: from sending an action to its `update`; *waited for CPU*: the",
+        "never answered; *rtt*: from sending an action to its `update`; *loop/network/commits*:",
+        "the host's CPU per action in its loop, its network thread and its committing threads",
+        "(one interpreter runs them in turn); *waited for CPU*: the",
         "share of its time each process was ready to run but waited for a CPU other work held",
         "(the machine is shared: read the figures beside the calibration and the load).",
         "",
