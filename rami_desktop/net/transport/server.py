@@ -23,7 +23,6 @@ from typing import Protocol
 
 from websockets.asyncio.server import Server, ServerConnection
 from websockets.exceptions import ConnectionClosed
-from websockets.protocol import State
 
 from rami_desktop.storage.log_limit import LogLimit
 
@@ -45,24 +44,15 @@ from .doorstep import Doorstep, quiet_handler
 from .guard import Doorway, Guesses, address_key
 from .inbox import Inbox
 from .listening import serve_on
+from .peer import BURST, OUT_BYTES, OUT_MESSAGES, RATE, WRITE_NOW_BYTES, Peer
 
 log = logging.getLogger(__name__)
 
-#: messages a connection may send per second, and in one burst
-RATE = 100.0
-BURST = 200
 #: refused messages in a row after which the connection is closed
 STRIKES = 20
 #: connections one server accepts at once (one more closes the one that has waited longest
 #: to join, if any, else it is refused ``busy``)
 MAX_CONNECTIONS = 2000
-#: messages, and bytes, waiting to be written to one connection: a reader that falls this far
-#: behind (or never reads) is dropped
-OUT_MESSAGES = 512
-OUT_BYTES = 2 * 1024 * 1024
-#: bytes the socket may hold unsent for a message to be written at once rather than queued
-#: for the connection's writer (which waits for the socket to drain)
-WRITE_NOW_BYTES = 64 * 1024
 #: seconds between two looks for connections that did not join in time
 SWEEP = 1.0
 #: seconds a closing connection may take to answer the close before it is cut
@@ -115,74 +105,6 @@ class Outbox(Protocol):
         ...
 
 
-class _Conn:
-    """A connection's state on the network thread: what waits to be written to it (bounded),
-    its rate, its refusals in a row, its table."""
-
-    def __init__(self, ws: ServerConnection, address: str) -> None:
-        self.ws = ws
-        self.address = address
-        self.out: asyncio.Queue[str | None] = asyncio.Queue()
-        self.queued = 0
-        self.tokens = float(BURST)
-        self.stamp = time.monotonic()
-        self.strikes = 0
-        self.table: Mailbox | None = None
-        self.bye_reason = NetError.HOST_QUIT.value
-        self.dropped = False
-        #: a ``welcome`` was written while the connection was open (its seat is its own)
-        self.welcomed = False
-        #: its close is queued: what it still sends is read and dropped
-        self.closing = False
-        #: the protocol version it speaks (its last request's): what it is sent is stamped so
-        self.version = VERSION
-
-    def write_now(self, text: str) -> bool:
-        """Write a message at once when nothing is queued before it and the socket keeps up
-        (the usual case: no writer's turn on the loop for each message); False: it was not
-        written (queue it)."""
-        ws = self.ws
-        transport = ws.transport
-        if (self.closing or self.dropped or not self.out.empty()
-                or ws.protocol.state is not State.OPEN or ws.send_in_progress is not None
-                or transport is None or transport.is_closing()
-                or transport.get_write_buffer_size() > WRITE_NOW_BYTES):
-            return False
-        ws.protocol.send_text(restamp(text, self.version).encode())
-        ws.send_data()
-        if text.startswith(WELCOME_PREFIX):
-            self.welcomed = True
-        return True
-
-    def put(self, text: str) -> bool:
-        """Queue a message; False when the connection is too far behind (drop it)."""
-        if self.dropped:
-            return False
-        if self.out.qsize() >= OUT_MESSAGES or self.queued + len(text) > OUT_BYTES:
-            self.dropped = True
-            return False
-        self.queued += len(text)
-        self.out.put_nowait(text)
-        return True
-
-    def end(self, reason: str | None = None) -> None:
-        """Close once what is queued is written (a ``bye`` with ``reason`` goes first)."""
-        if reason is not None:
-            self.bye_reason = reason
-        self.closing = True
-        self.out.put_nowait(None)
-
-    def allow(self) -> bool:
-        """Take a token of the rate limit; False when there is none."""
-        now = time.monotonic()
-        self.tokens = min(float(BURST), self.tokens + (now - self.stamp) * RATE)
-        self.stamp = now
-        if self.tokens < 1.0:
-            return False
-        self.tokens -= 1.0
-        return True
-
-
 class HostServer:
     """The WebSocket server of one host (one table or several), on its own thread.
 
@@ -205,7 +127,7 @@ class HostServer:
         #: connections dropped for not reading (their queue was full)
         self.dropped = 0
         self._tables: dict[str, Mailbox] = {}
-        self._conns: dict[int, _Conn] = {}
+        self._conns: dict[int, Peer] = {}
         self._ids = itertools.count(1)
         self._loop: asyncio.AbstractEventLoop | None = None
         self._servers: list[Server] = []
@@ -347,7 +269,7 @@ class HostServer:
         elif not c.write_now(text) and not c.put(text):
             self._drop(c)
 
-    def _drop(self, conn: _Conn) -> None:
+    def _drop(self, conn: Peer) -> None:
         """A connection that does not read what it is sent: cut at once, nothing more queued."""
         if conn.ws.transport is not None and not conn.ws.transport.is_closing():
             self.dropped += 1
@@ -377,7 +299,7 @@ class HostServer:
             self.doorway.left(self._conns[oldest].address, oldest)
             self._conns[oldest].end("busy")
         conn_id = next(self._ids)
-        conn = _Conn(ws, address)
+        conn = Peer(ws, address)
         self._conns[conn_id] = conn
         evict = self.doorway.arrive(address, conn_id, time.monotonic())
         if evict is not None and evict in self._conns:
@@ -402,7 +324,7 @@ class HostServer:
                 if conn.table is not None:
                     conn.table.put(Inbound(conn_id, None, conn.welcomed))
 
-    async def _write(self, conn: _Conn) -> None:
+    async def _write(self, conn: Peer) -> None:
         """Write what is queued, in order; the close is always preceded by a ``bye``."""
         try:
             while True:
@@ -420,7 +342,7 @@ class HostServer:
         except ConnectionClosed:
             return
 
-    def _receive(self, conn_id: int, conn: _Conn, message: str | bytes) -> None:
+    def _receive(self, conn_id: int, conn: Peer, message: str | bytes) -> None:
         if not conn.allow():
             self._refuse(conn, Refusal(NetError.TOO_FAST))
             return
@@ -443,7 +365,7 @@ class HostServer:
         conn.strikes = 0
         table.put(Inbound(conn_id, request))
 
-    def _guess(self, conn: _Conn, right: bool) -> NetError | None:
+    def _guess(self, conn: Peer, right: bool) -> NetError | None:
         """Count a guess (a code or an admin token): None when it may go on."""
         now = time.monotonic()
         if not self.guesses.may_guess(conn.address, now):
@@ -453,7 +375,7 @@ class HostServer:
             return NetError.WRONG_CODE
         return None
 
-    def _route(self, conn_id: int, conn: _Conn,
+    def _route(self, conn_id: int, conn: Peer,
                request: Request) -> Mailbox | Inbox[Inbound] | NetError:
         """The table a request goes to: a join names it by its code (the connection is then
         bound to it); what info asks is the first table's; a create goes to the admin box."""
@@ -465,8 +387,10 @@ class HostServer:
             return box
         if isinstance(request, Join):
             table = self._tables.get(request.code)
-            if conn.table is not None:
-                return conn.table if table is conn.table else NetError.WRONG_CODE
+            joined = conn.table
+            if joined is not None:  # a connection joins one table: the same one again only
+                same = table is not None and table is joined
+                return joined if same else NetError.WRONG_CODE
             refused = self._guess(conn, table is not None)
             if refused is not None or table is None:
                 return refused or NetError.WRONG_CODE
@@ -481,7 +405,7 @@ class HostServer:
             return next(iter(self._tables.values()))
         return NetError.NOT_JOINED
 
-    def _refuse(self, conn: _Conn, refusal: Refusal) -> None:
+    def _refuse(self, conn: Peer, refusal: Refusal) -> None:
         if refusal.code in (NetError.VERSION_NEWER, NetError.VERSION_OLDER):
             self.quiet.warning(f"version:{refusal.code.value}", "a joiner of protocol version "
                                "%s was refused: this host's version %s is %s",
@@ -503,5 +427,5 @@ def _finish(future: asyncio.Future[None]) -> None:
         future.set_result(None)
 
 
-__all__ = ["BURST", "MAX_CONNECTIONS", "RATE", "STRIKES", "HostServer", "Inbound", "Mailbox",
-           "Outbox"]
+__all__ = ["BURST", "MAX_CONNECTIONS", "OUT_BYTES", "OUT_MESSAGES", "RATE", "STRIKES",
+           "WRITE_NOW_BYTES", "HostServer", "Inbound", "Mailbox", "Outbox"]
