@@ -25,7 +25,14 @@ from websockets.sync.client import connect as sync_connect
 
 from tests.net.host_forks import HostForks
 from tests.net.test_commands import LIMIT
-from tests.net.test_host_kills import CODE, Joiner, needs_sigkill, older, position
+from tests.net.test_host_kills import (
+    CODE,
+    Joiner,
+    counted,
+    needs_sigkill,
+    older,
+    position,
+)
 
 pytestmark = [pytest.mark.slow, needs_sigkill]
 
@@ -45,7 +52,11 @@ class Seat(Joiner):
             return
         if msg["type"] == "update":
             self.view = self.followed.take(msg, dict)  # what changed, applied
-            self.told.append(position(self.view))
+            for happening in msg["happenings"]:  # placed in its turn as the kill soak does
+                if happening["kind"] == "deal":
+                    self.events = 0
+                self.events = counted(self.events, happening["events"])
+            self.told.append(position(self.view, self.events))
             if msg.get("ack") is not None:
                 self.acks.add(msg["ack"])
         elif msg["type"] == "seats":
