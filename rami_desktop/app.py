@@ -45,14 +45,15 @@ from rami_desktop.storage.paths import Paths
 from rami_desktop.storage.round_files import RoundFiles
 from rami_desktop.storage.settings import fit_window_size
 from rami_desktop.storage.stats import StatsFiles
-from rami_desktop.ui import theme, widgets
-from rami_desktop.ui.keys import KeysDown
+from rami_desktop.ui import widgets
+from rami_desktop.ui.kit import theme
+from rami_desktop.ui.kit.keys import KeysDown
+from rami_desktop.ui.kit.screenshot import save_image
 from rami_desktop.ui.problems_text import STARTUP_TITLE, startup_message
 from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scene import Reopenable, Scene, SceneStack
 from rami_desktop.ui.scenes.error_screen import ErrorScreen
 from rami_desktop.ui.scenes.menu import MenuScene
-from rami_desktop.ui.screenshot import save_image
 
 log = logging.getLogger(__name__)
 
@@ -467,7 +468,7 @@ class App:
             self.save_screenshot(screenshot)
 
     def save_screenshot(self, path: str) -> None:
-        """Save the last frame as an image (raises as :func:`.ui.screenshot.save_image`)."""
+        """Save the last frame as an image (raises as :func:`.ui.kit.screenshot.save_image`)."""
         save_image(self.screen, path)
 
     def frame_stats(self) -> tuple[float, float, float]:

@@ -16,9 +16,9 @@ from rami_desktop.storage.settings import Settings
 from rami_desktop.storage.settings import load_settings as storage_load
 from rami_desktop.storage.settings import save_settings as storage_save
 from rami_desktop.storage.stats import load_stats
-from rami_desktop.ui import theme
-from rami_desktop.ui.card_art import CardArt
-from rami_desktop.ui.sound import Sounds
+from rami_desktop.ui.kit import theme
+from rami_desktop.ui.kit.card_art import CardArt
+from rami_desktop.ui.kit.sound import Sounds
 
 log = logging.getLogger(__name__)
 
@@ -113,7 +113,7 @@ LOOK_KEYS = ("interface_scale", "large_cards")
 
 
 def apply_look(settings: dict[str, Any]) -> None:
-    """Give every screen the settings' interface scale and larger cards (``ui.theme``); the
+    """Give every screen the settings' interface scale and larger cards (``ui.kit.theme``); the
     scenes take them at their next layout."""
     scale = settings.get("interface_scale", 100)
     theme.set_look(scale if isinstance(scale, int) else 100, bool(settings.get("large_cards")))

@@ -11,7 +11,7 @@ import pygame
 import pytest
 
 from rami_desktop.storage.names import NAME_RANGES, name_character
-from rami_desktop.ui.text import FONT_FILES, coverage
+from rami_desktop.ui.kit.text import FONT_FILES, coverage
 
 ROOT = Path(__file__).resolve().parent.parent
 ASSETS = ROOT / "assets"
@@ -129,7 +129,7 @@ def test_prepare_makes_the_tree_once_and_again_when_a_source_changes(
 
 def test_a_card_picture_two_styles_share_is_shipped_once_and_still_found(
         tool: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from rami_desktop.ui import card_art
+    from rami_desktop.ui.kit import card_art
 
     assert tool.BASE_STYLE == card_art.BASE_STYLE
     same = (ASSETS / "cards" / "classic-normal" / "5H.png").read_bytes()

@@ -13,7 +13,7 @@ a source changed. From ``assets/`` it makes the same tree, with:
 - a card picture of a style's folder left out where it is the same file as the base style's
   in the folder of the same size (``cards/four-normal/5H.png`` as ``cards/classic-normal/5H.png``:
   the four-colour deck's hearts and spades, 0.5 MB), which the card art then reads
-  (:func:`rami_desktop.ui.card_art.card_file`);
+  (:func:`rami_desktop.ui.kit.card_art.card_file`);
 - everything else copied as it is.
 """
 
@@ -35,7 +35,7 @@ TEXT_SOURCES = (("locales", "*.po"), ("rami_desktop", "*.py"), ("rami_desktop", 
 PNG_LEVEL = 2
 #: bumped when the way files are made changes, so a kept result is made again
 RECIPE = 2
-#: the card style whose pictures the others share: rami_desktop.ui.card_art.BASE_STYLE (not
+#: the card style whose pictures the others share: rami_desktop.ui.kit.card_art.BASE_STYLE (not
 #: imported: that module needs pygame; tests/test_prepare_assets.py checks they agree)
 BASE_STYLE = "classic"
 

@@ -60,8 +60,8 @@ def as_json(reviews: Sequence[RoundReview]) -> list[dict[str, Any]]:
 def as_text(reviews: Sequence[RoundReview]) -> list[str]:
     """The rounds in words: each round's title, then each seat's findings under its name."""
     from ..i18n import _
+    from ..ui.kit.text import strip_marks
     from ..ui.review_text import nothing_text, review_lines
-    from ..ui.text import strip_marks
 
     out = []
     for r in reviews:

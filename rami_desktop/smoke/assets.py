@@ -18,7 +18,7 @@ def check_cards() -> str:
     import pygame
 
     from rami_desktop.resources import asset, assets_dir
-    from rami_desktop.ui.card_art import (
+    from rami_desktop.ui.kit.card_art import (
         FACE_CODES,
         FRENCH_LETTERS,
         JOKER_CODE,
@@ -60,7 +60,7 @@ def check_sounds() -> str:
     import pygame
 
     from rami_desktop.resources import asset
-    from rami_desktop.ui.sound import SOUND_NAMES
+    from rami_desktop.ui.kit.sound import SOUND_NAMES
 
     for name in SOUND_NAMES:
         path = asset("sounds", f"{name}.wav")
@@ -89,7 +89,7 @@ def check_fonts() -> str:
 
     from rami_desktop.resources import asset
     from rami_desktop.storage.names import NAME_RANGES, name_character
-    from rami_desktop.ui import text
+    from rami_desktop.ui.kit import text
 
     if not pygame.font.get_init():
         pygame.font.init()

@@ -13,8 +13,8 @@ import random
 
 import pygame
 
-from rami_desktop.ui import theme
-from rami_desktop.ui.faces import draw_portrait, portrait
+from rami_desktop.ui.kit import theme
+from rami_desktop.ui.kit.faces import draw_portrait, portrait
 
 #: seconds the moment lasts at the normal pace
 DURATION = 2.6

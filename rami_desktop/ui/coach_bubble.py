@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from rami_desktop.ui import theme
+from rami_desktop.ui.kit import theme
 from rami_desktop.ui.widgets import Button, render_text
 
 

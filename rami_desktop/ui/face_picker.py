@@ -8,8 +8,8 @@ from collections.abc import Callable
 import pygame
 
 from rami_desktop.play.game.people import FACES
-from rami_desktop.ui import theme
-from rami_desktop.ui.faces import draw_portrait
+from rami_desktop.ui.kit import theme
+from rami_desktop.ui.kit.faces import draw_portrait
 from rami_desktop.ui.widgets import Widget, draw_focus_ring
 from rami_desktop.ui.widgets.drawing import is_click
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from rami_desktop.i18n import N_, is_rtl
-from rami_desktop.ui import theme
+from rami_desktop.ui.kit import theme
 from rami_desktop.ui.scene import WidgetScene
 from rami_desktop.ui.widgets import Button, Panel, Text, render_text
 

@@ -57,7 +57,7 @@ def invite_message(trouble: InviteTrouble) -> str:
 
 def door_state(door: Opened) -> str:
     """Where the open door stands, translated now."""
-    from rami_desktop.ui.text import bidi_format
+    from rami_desktop.ui.kit.text import bidi_format
 
     return bidi_format(_("Door open in your router ({way}): port {port} of {address}, renewed "
                          "while the table is open, closed when you leave it."),
@@ -67,7 +67,7 @@ def door_state(door: Opened) -> str:
 def invite_rows(text: str) -> tuple[str, str]:
     """An invite's line shown on two rows, cut between two groups, each kept left to right
     in a right-to-left screen (Copy copies the line whole)."""
-    from rami_desktop.ui.text import bidi_format
+    from rami_desktop.ui.kit.text import bidi_format
 
     groups = text.split("-")
     half = (len(groups) + 1) // 2

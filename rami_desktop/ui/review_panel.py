@@ -13,9 +13,9 @@ import pygame
 from rami_desktop.i18n import _
 from rami_desktop.play.table.table_game import TableGame
 from rami_desktop.play.view.findings import Finding
-from rami_desktop.ui import theme
+from rami_desktop.ui.kit import theme
+from rami_desktop.ui.kit.text import is_rtl, render
 from rami_desktop.ui.review_text import more_text, nothing_text, review_lines
-from rami_desktop.ui.text import is_rtl, render
 
 
 @dataclass(frozen=True)

@@ -28,10 +28,10 @@ from rami_desktop.play.view.terms import (
     melds_points,
     reaches_threshold,
 )
-from rami_desktop.ui import theme
-from rami_desktop.ui.card_art import CardArt
 from rami_desktop.ui.help_page import PageBuilder
-from rami_desktop.ui.text import bidi_format
+from rami_desktop.ui.kit import theme
+from rami_desktop.ui.kit.card_art import CardArt
+from rami_desktop.ui.kit.text import bidi_format
 from rami_desktop.ui.widgets import render_text
 
 #: worked openings, smallest first: the first that reaches the table's threshold is shown

@@ -16,14 +16,14 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import pygame
 
-from rami_desktop.ui import theme
-from rami_desktop.ui.keys import KeysDown
+from rami_desktop.ui.kit import theme
+from rami_desktop.ui.kit.keys import KeysDown
 from rami_desktop.ui.widgets import WidgetGroup
 
 if TYPE_CHECKING:
     from rami_desktop.play.game.config import GameConfig
     from rami_desktop.storage.paths import Paths
-    from rami_desktop.ui.card_art import CardArt
+    from rami_desktop.ui.kit.card_art import CardArt
     from rami_desktop.ui.routes import Route
 
 

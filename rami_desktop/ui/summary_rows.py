@@ -14,11 +14,11 @@ from dataclasses import dataclass, field
 import pygame
 
 from rami_desktop.i18n import is_rtl
-from rami_desktop.ui import theme
-from rami_desktop.ui.card_art import RATIO, CardArt
-from rami_desktop.ui.faces import draw_portrait
+from rami_desktop.ui.kit import theme
+from rami_desktop.ui.kit.card_art import RATIO, CardArt
+from rami_desktop.ui.kit.faces import draw_portrait
+from rami_desktop.ui.kit.text import embed
 from rami_desktop.ui.round_result import SummaryRow
-from rami_desktop.ui.text import embed
 from rami_desktop.ui.widgets import fit_text
 
 #: the least share of a card's width left showing under the next card (its index, a margin)

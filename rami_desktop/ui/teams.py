@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from rami_desktop.i18n import _
-from rami_desktop.ui.text import bidi_format
+from rami_desktop.ui.kit.text import bidi_format
 
 #: the letter of each team, in the order of :meth:`Match.team_scores`
 LETTERS: tuple[str, str] = ("A", "B")

@@ -19,7 +19,7 @@ import pytest
 from rami_desktop.__main__ import main as rami
 from rami_desktop.commands import host, join, review, sim, solver
 from rami_desktop.commands.arguments import shown
-from rami_desktop.ui.screenshot import save_image
+from rami_desktop.ui.kit.screenshot import save_image
 
 ROOT = Path(__file__).resolve().parents[2]
 POSIX = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs and /dev/zero are POSIX")

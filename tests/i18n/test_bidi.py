@@ -1,6 +1,6 @@
 """Right to left: names, deal codes and signed numbers keep their order in darija sentences.
 
-Each case compares the display order (left to right, as drawn) that :mod:`rami_desktop.ui.text`
+Each case compares the display order (left to right, as drawn) that :mod:`rami_desktop.ui.kit.text`
 produces. Arabic letters are written reversed in the expectations because the display order of
 a right-to-left word is its letters from last to first.
 """
@@ -12,7 +12,7 @@ import pytest
 from bidi.algorithm import get_display  # type: ignore[import-untyped]
 
 from rami_desktop import i18n
-from rami_desktop.ui import text
+from rami_desktop.ui.kit import text
 
 POINTS = "نقطة"
 CODE_SENTENCE = "الكود ديال التوزيع {code}: كتبو"

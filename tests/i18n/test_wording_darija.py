@@ -28,7 +28,7 @@ from rami_desktop.engine.state import RoundState
 from rami_desktop.play.game.config import GameConfig, Seat
 from rami_desktop.play.session.session import Session
 from rami_desktop.play.table.table import Table
-from rami_desktop.ui import text
+from rami_desktop.ui.kit import text
 from rami_desktop.ui.routes import Route
 from tests.truth import behind
 

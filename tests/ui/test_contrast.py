@@ -12,7 +12,7 @@ import pygame
 import pytest
 
 from rami_desktop.smoke.tour import STOPS
-from rami_desktop.ui import text, theme
+from rami_desktop.ui.kit import text, theme
 from rami_desktop.ui.widgets import clear_text_cache
 
 from .conftest import DT

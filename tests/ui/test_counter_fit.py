@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rami_desktop.ui import theme
+from rami_desktop.ui.kit import theme
 from rami_desktop.ui.table.counter import CounterView
 from rami_desktop.ui.table.hud import shortened
 from rami_desktop.ui.widgets import render_text

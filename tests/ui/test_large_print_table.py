@@ -7,7 +7,7 @@ from typing import Any
 
 from rami_desktop.smoke.fit import PROMISED, wear
 from rami_desktop.smoke.tour import STOPS
-from rami_desktop.ui import theme
+from rami_desktop.ui.kit import theme
 
 from .test_fit import TOUR
 from .test_table_helpers import Driver, hint_of

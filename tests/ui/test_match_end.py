@@ -12,10 +12,10 @@ from rami_desktop.engine.rules import preset
 from rami_desktop.play.game.config import GameConfig, Seat
 from rami_desktop.play.session.session import Session
 from rami_desktop.play.table.table import Table
+from rami_desktop.ui.kit.text import strip_marks
 from rami_desktop.ui.scenes.match_end import MatchEndScene
 from rami_desktop.ui.scenes.menu import MenuScene
 from rami_desktop.ui.scenes.table import TableScene
-from rami_desktop.ui.text import strip_marks
 from tests.truth import behind
 
 from .test_table_helpers import Driver

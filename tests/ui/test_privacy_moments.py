@@ -27,13 +27,13 @@ from rami_desktop.play.table.table import Table
 from rami_desktop.play.view.seat_view import SPECTATOR
 from rami_desktop.storage.match_io import MatchFiles
 from rami_desktop.storage.paths import Paths
+from rami_desktop.ui.kit.text import strip_marks
 from rami_desktop.ui.scenes.controls_help import ControlsHelpOverlay
 from rami_desktop.ui.scenes.overlays import PauseOverlay
 from rami_desktop.ui.scenes.privacy import PrivacyScene
 from rami_desktop.ui.scenes.round_summary import RoundSummaryScene
 from rami_desktop.ui.scenes.table import TableScene
 from rami_desktop.ui.table.view import HIDDEN_HAND
-from rami_desktop.ui.text import strip_marks
 from tests.conftest import some_by_default
 from tests.truth import behind
 

@@ -22,7 +22,7 @@ from rami_desktop.play.view.findings import Finding, FindingKind
 from rami_desktop.smoke.tour import round_over
 from rami_desktop.storage.paths import Paths
 from rami_desktop.storage.round_files import RoundFiles
-from rami_desktop.ui import theme
+from rami_desktop.ui.kit import theme
 from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scenes.kept_rounds import KeptRoundsScene
 from rami_desktop.ui.scenes.overlays import MessageDialog

@@ -11,8 +11,8 @@ from rami_desktop.engine.actions import Discard, Draw, Lay
 from rami_desktop.engine.cards import parse_cards
 from rami_desktop.engine.rules import PRESET_NAMES
 from rami_desktop.play.game.config import Seat
+from rami_desktop.ui.kit.text import strip_marks
 from rami_desktop.ui.scenes.round_summary import RoundSummaryScene, penalty_explanation
-from rami_desktop.ui.text import strip_marks
 from tests.truth import behind
 
 from .test_table_helpers import Driver, end_round, give, known_table, play

@@ -8,7 +8,7 @@ import pytest
 from rami_desktop import i18n
 from rami_desktop.app import App
 from rami_desktop.i18n import is_rtl
-from rami_desktop.ui import theme
+from rami_desktop.ui.kit import theme
 from rami_desktop.ui.scenes.language import LanguageScene
 from rami_desktop.ui.scenes.menu import MenuScene
 from rami_desktop.ui.scenes.settings import SettingsScene

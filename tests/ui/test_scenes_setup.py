@@ -10,10 +10,10 @@ import pytest
 from rami_desktop.app import App
 from rami_desktop.engine.rules import PRESETS, Rules
 from rami_desktop.play.game.config import GameConfig, Seat
-from rami_desktop.ui import theme
+from rami_desktop.ui.kit import theme
+from rami_desktop.ui.kit.text import strip_marks
 from rami_desktop.ui.scenes.menu import MenuScene
 from rami_desktop.ui.scenes.setup import SetupScene
-from rami_desktop.ui.text import strip_marks
 from rami_desktop.ui.widgets.drawing import render_text
 
 

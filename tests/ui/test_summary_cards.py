@@ -16,8 +16,8 @@ from rami_desktop.play.game.config import GameConfig, Seat
 from rami_desktop.play.session.session import Session
 from rami_desktop.play.table.table import Table
 from rami_desktop.smoke.games import play_match
-from rami_desktop.ui import theme
-from rami_desktop.ui.card_art import RATIO
+from rami_desktop.ui.kit import theme
+from rami_desktop.ui.kit.card_art import RATIO
 from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scenes.round_summary import RoundSummaryScene
 from rami_desktop.ui.summary_rows import hand_card_width

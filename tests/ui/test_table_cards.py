@@ -13,7 +13,7 @@ from rami_desktop.engine.actions import Discard, Draw, Lay
 from rami_desktop.engine.cards import parse_card, parse_cards
 from rami_desktop.i18n import set_language
 from rami_desktop.play.game.config import Seat
-from rami_desktop.ui import theme
+from rami_desktop.ui.kit import theme
 from rami_desktop.ui.scenes.table import TableScene
 from rami_desktop.ui.table import animation
 from rami_desktop.ui.table.layout import TableLayout, card_h, compute_layout, flow_melds, index_rect

@@ -20,13 +20,13 @@ from rami_desktop.play.session.session import Session
 from rami_desktop.play.table import clock
 from rami_desktop.play.table.table import Table
 from rami_desktop.play.view.story import Told
+from rami_desktop.ui.kit.text import strip_marks
 from rami_desktop.ui.scenes.table import TableScene
 from rami_desktop.ui.table import animation
 from rami_desktop.ui.table.follow import Follow
 from rami_desktop.ui.table.layout import TableLayout
 from rami_desktop.ui.table.painter import FRESH
 from rami_desktop.ui.table.sprites import BACK
-from rami_desktop.ui.text import strip_marks
 from tests.truth import behind
 
 from .test_table_helpers import DT, THREAD_WAIT, Driver, discard_card, known_table, order_of

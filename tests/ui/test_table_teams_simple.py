@@ -9,8 +9,8 @@ import pytest
 
 from rami_desktop.engine.actions import Draw
 from rami_desktop.play.game.config import Seat
+from rami_desktop.ui.kit.text import strip_marks
 from rami_desktop.ui.table import hud
-from rami_desktop.ui.text import strip_marks
 from tests.truth import behind
 
 from .test_table_helpers import Driver, known_table

@@ -24,6 +24,7 @@ from rami_desktop.play.tutorial.progress import LESSONS_DONE, TUTORIAL_OFFERED
 from rami_desktop.play.tutorial.texts import PRAISE as TEXTS_PRAISE
 from rami_desktop.play.tutorial.texts import TEXTS
 from rami_desktop.smoke.fit import misfits
+from rami_desktop.ui.kit.text import strip_marks
 from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scenes.controls_help import ControlsHelpOverlay
 from rami_desktop.ui.scenes.language import LanguageScene
@@ -33,7 +34,6 @@ from rami_desktop.ui.scenes.overlays import ConfirmDialog
 from rami_desktop.ui.scenes.round_summary import RoundSummaryScene
 from rami_desktop.ui.scenes.rules_guide import RulesGuideOverlay
 from rami_desktop.ui.scenes.tutorial import TutorialScene
-from rami_desktop.ui.text import strip_marks
 from tests.truth import behind
 
 from .test_table_helpers import Driver, hint_of

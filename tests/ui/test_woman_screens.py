@@ -20,7 +20,7 @@ from rami_desktop.engine.cards import parse_cards
 from rami_desktop.engine.state import RoundState
 from rami_desktop.play.game.config import Seat
 from rami_desktop.play.review.replay import Replay
-from rami_desktop.ui import text
+from rami_desktop.ui.kit import text
 from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scenes.match_end import MatchEndScene
 from rami_desktop.ui.scenes.privacy import PrivacyScene

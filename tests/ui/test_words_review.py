@@ -16,10 +16,10 @@ from rami_desktop.engine.advice import AdviceKind, advise
 from rami_desktop.engine.state import RoundState
 from rami_desktop.play.game.config import GameConfig, Seat
 from rami_desktop.smoke.tour import STOPS, Tour
+from rami_desktop.ui.kit.text import visual
 from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scenes.round_summary import RoundSummaryScene
 from rami_desktop.ui.table.hints import hint_text
-from rami_desktop.ui.text import visual
 
 from .conftest import DT
 from .test_table_words import _cards, staged_round

@@ -14,11 +14,11 @@ from rami_desktop.i18n import N_, _, ngettext, pgettext
 from rami_desktop.play.game.config import round_default_name
 from rami_desktop.play.review.replay import Replay
 from rami_desktop.storage.round_files import KEEP_ROUNDS, KeptRound, RoundFiles, read_round
-from rami_desktop.ui import theme
+from rami_desktop.ui.kit import theme
+from rami_desktop.ui.kit.text import bidi_format
 from rami_desktop.ui.replay_text import round_problem_text
 from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scene import WidgetScene
-from rami_desktop.ui.text import bidi_format
 from rami_desktop.ui.widgets import Button, Panel, ScrollArea, fit_text, render_text
 
 if TYPE_CHECKING:

@@ -12,10 +12,10 @@ from rami_desktop.i18n import N_, _, is_rtl
 from rami_desktop.play.tutorial.lessons import load_lessons
 from rami_desktop.play.tutorial.progress import lessons_done
 from rami_desktop.play.tutorial.texts import CLOSING, CLOSING_TITLE
-from rami_desktop.ui import theme
+from rami_desktop.ui.kit import theme
+from rami_desktop.ui.kit.text import bidi_format
 from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scene import WidgetScene
-from rami_desktop.ui.text import bidi_format
 from rami_desktop.ui.widgets import Button, Label, Panel
 
 if TYPE_CHECKING:

@@ -11,7 +11,7 @@ from rami_desktop import __version__
 from rami_desktop.i18n import N_, _, is_rtl
 from rami_desktop.storage.network_settings import last_joined
 from rami_desktop.storage.saves import saved_match_is_newer
-from rami_desktop.ui import theme
+from rami_desktop.ui.kit import theme
 from rami_desktop.ui.routes import Route
 from rami_desktop.ui.save_notice import newer_save_text
 from rami_desktop.ui.scene import WidgetScene
@@ -54,7 +54,7 @@ def draw_suit(surface: pygame.Surface, suit: str, center: tuple[float, float], s
 
 
 def card_surface(rank: str, suit: str, width: int) -> pygame.Surface:
-    """A decorative card face drawn with primitives (the real art is ui.card_art)."""
+    """A decorative card face drawn with primitives (the real art is ui.kit.card_art)."""
     height = int(width * 1.4)
     surf = pygame.Surface((width, height), pygame.SRCALPHA)
     rect = surf.get_rect()

@@ -30,13 +30,13 @@ from rami_desktop.storage.match_io import MatchFiles
 from rami_desktop.storage.network_settings import hosted, remember_far, remember_hosted
 from rami_desktop.storage.round_files import RoundFiles
 from rami_desktop.storage.stats import StatsFiles
-from rami_desktop.ui import theme
-from rami_desktop.ui.clipboard import copy_text
-from rami_desktop.ui.faces import draw_portrait
 from rami_desktop.ui.invite_words import door_message, door_state, invite_rows
+from rami_desktop.ui.kit import theme
+from rami_desktop.ui.kit.clipboard import copy_text
+from rami_desktop.ui.kit.faces import draw_portrait
+from rami_desktop.ui.kit.text import bidi_format
 from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scene import WidgetScene
-from rami_desktop.ui.text import bidi_format
 from rami_desktop.ui.widgets import Button, Choice, Label, Panel
 
 if TYPE_CHECKING:

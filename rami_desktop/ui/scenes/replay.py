@@ -22,10 +22,10 @@ from rami_desktop.i18n.gender import gendered
 from rami_desktop.play.game.config import round_default_name
 from rami_desktop.play.review.replay import Replay
 from rami_desktop.play.table.hand_sort import sort_by_suit
-from rami_desktop.ui import theme
+from rami_desktop.ui.kit import theme
+from rami_desktop.ui.kit.text import bidi_format, embed
 from rami_desktop.ui.scene import WidgetScene
 from rami_desktop.ui.table.journal import Entry, describe
-from rami_desktop.ui.text import bidi_format, embed
 from rami_desktop.ui.widgets import Button, fit_text, render_text
 
 if TYPE_CHECKING:

@@ -16,8 +16,9 @@ from rami_desktop.play.review.replay import finding_moment
 from rami_desktop.play.table.table_game import TableGame
 from rami_desktop.play.view.findings import Finding
 from rami_desktop.play.view.terms import MatchEnd
-from rami_desktop.ui import theme
-from rami_desktop.ui.clipboard import copy_text
+from rami_desktop.ui.kit import theme
+from rami_desktop.ui.kit.clipboard import copy_text
+from rami_desktop.ui.kit.text import bidi_format, line_height
 from rami_desktop.ui.review_panel import ReviewPanel
 from rami_desktop.ui.round_result import (
     SummaryRow,
@@ -31,7 +32,6 @@ from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scene import WidgetScene
 from rami_desktop.ui.summary_rows import RowPainter, put
 from rami_desktop.ui.teams import team_title
-from rami_desktop.ui.text import bidi_format, line_height
 from rami_desktop.ui.widgets import Button, Panel, draw_scroll_bar, fit_text, scroll_bar
 
 if TYPE_CHECKING:

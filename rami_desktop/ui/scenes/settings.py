@@ -14,7 +14,7 @@ import pygame
 
 from rami_desktop.i18n import LANGUAGES, N_, _
 from rami_desktop.storage.settings import INTERFACE_SCALES
-from rami_desktop.ui import theme
+from rami_desktop.ui.kit import theme
 from rami_desktop.ui.scene import WidgetScene
 from rami_desktop.ui.widgets import Button, Choice, Panel, ScrollArea, Slider, Toggle, Widget
 

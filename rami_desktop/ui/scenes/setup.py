@@ -17,18 +17,13 @@ from rami_desktop.bots import levels_for
 from rami_desktop.i18n import N_, _, is_rtl
 from rami_desktop.i18n.names import preset_title
 from rami_desktop.play.game.config import GameConfig, Seat
-from rami_desktop.play.view.terms import (
-    PRESET_NAMES,
-    PRESETS,
-    RULE_OPTIONS,
-    Rules,
-    partner_seat,
-)
+from rami_desktop.play.view.terms import PRESET_NAMES, PRESETS, RULE_OPTIONS, Rules, partner_seat
 from rami_desktop.storage.deal_code import decode_full, longest_code
 from rami_desktop.storage.stats import Stats, load_stats
-from rami_desktop.ui import setup_parts, theme
-from rami_desktop.ui.clipboard import paste_text
+from rami_desktop.ui import setup_parts
 from rami_desktop.ui.face_picker import FacePicker
+from rami_desktop.ui.kit import theme
+from rami_desktop.ui.kit.clipboard import paste_text
 from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scene import WidgetScene
 from rami_desktop.ui.seat_row import (

@@ -15,7 +15,7 @@ from rami_desktop.i18n.names import preset_title
 from rami_desktop.play.view.terms import PRESET_NAMES, PRESETS
 from rami_desktop.storage import stats as stats_store
 from rami_desktop.storage.stats import EARLIER, PlayerStats, PresetStats, Stats
-from rami_desktop.ui import theme
+from rami_desktop.ui.kit import theme
 from rami_desktop.ui.problems_text import problem_text
 from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scene import WidgetScene

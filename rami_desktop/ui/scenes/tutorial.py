@@ -23,13 +23,13 @@ from rami_desktop.play.tutorial.model import BOT, StepKind, Target
 from rami_desktop.play.tutorial.open_hand_coach import OpenHandCoach
 from rami_desktop.play.tutorial.progress import LESSONS_DONE, lessons_done, with_lesson_done
 from rami_desktop.play.tutorial.texts import CLOSING, CLOSING_TITLE, PRAISE
-from rami_desktop.ui import theme
 from rami_desktop.ui.coach_bubble import CoachBubble
+from rami_desktop.ui.kit import theme
+from rami_desktop.ui.kit.text import bidi_format
 from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scene import Scene
 from rami_desktop.ui.table.landmarks import GuidedTable, aim_rects
 from rami_desktop.ui.table.refusal import refusal_text
-from rami_desktop.ui.text import bidi_format
 from rami_desktop.ui.widgets import Button, Panel, WidgetGroup, render_text
 
 if TYPE_CHECKING:

@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from rami_desktop.ui import theme
 from rami_desktop.ui.celebration import Celebration, moment_length
+from rami_desktop.ui.kit import theme
 from rami_desktop.ui.scene import Scene
 from rami_desktop.ui.widgets import Text, fit_text, tr
 

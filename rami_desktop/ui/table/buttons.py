@@ -15,7 +15,7 @@ import pygame
 
 from rami_desktop.i18n import N_, _, is_rtl
 from rami_desktop.i18n.gender import UNSAID, gendered
-from rami_desktop.ui import theme
+from rami_desktop.ui.kit import theme
 from rami_desktop.ui.table.control import TableControl
 from rami_desktop.ui.table.layout import TableLayout
 from rami_desktop.ui.widgets import Button, WidgetGroup

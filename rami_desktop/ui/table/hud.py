@@ -10,11 +10,11 @@ from dataclasses import dataclass
 import pygame
 
 from rami_desktop.i18n import _, is_rtl, ngettext
-from rami_desktop.ui import theme
-from rami_desktop.ui.faces import draw_portrait
+from rami_desktop.ui.kit import theme
+from rami_desktop.ui.kit.faces import draw_portrait
+from rami_desktop.ui.kit.text import bidi_format
 from rami_desktop.ui.table.counter import CounterView
 from rami_desktop.ui.table.layout import SeatBox, TableLayout
-from rami_desktop.ui.text import bidi_format
 from rami_desktop.ui.widgets import blit_aligned, fit_block, fit_text, render_text
 
 PANEL_BG = theme.PANEL_BG

@@ -32,7 +32,7 @@ from rami_desktop.i18n.cards import card_text, cards_text, meld_text
 from rami_desktop.i18n.gender import UNSAID, gendered
 from rami_desktop.play.view.story import Told, ToldEvent, TookBackUnseen
 from rami_desktop.play.view.terms import Meld
-from rami_desktop.ui.text import bidi_format
+from rami_desktop.ui.kit.text import bidi_format
 
 #: how many actions the journal keeps (the panel shows the last ones that fit)
 LIMIT = 60

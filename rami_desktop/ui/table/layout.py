@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 import pygame
 
 from rami_desktop.i18n import is_rtl
-from rami_desktop.ui import theme
-from rami_desktop.ui.card_art import RATIO
+from rami_desktop.ui.kit import theme
+from rami_desktop.ui.kit.card_art import RATIO
 from rami_desktop.ui.table.meld_flow import MELD_STEPS, MeldFlow, MeldPlace, flow_melds
 
 #: the part of a card face holding its top-left index (rank and suit), as fractions of the

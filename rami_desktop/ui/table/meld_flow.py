@@ -17,8 +17,8 @@ from dataclasses import dataclass
 import pygame
 
 from rami_desktop.i18n import is_rtl
-from rami_desktop.ui import theme
-from rami_desktop.ui.card_art import RATIO
+from rami_desktop.ui.kit import theme
+from rami_desktop.ui.kit.card_art import RATIO
 
 #: how much of each overlapped card of a combination shows, widest first (the index needs
 #: ``layout.INDEX_W`` of it)

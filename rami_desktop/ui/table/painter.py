@@ -13,7 +13,7 @@ import pygame
 from rami_desktop.i18n import _, is_rtl
 from rami_desktop.i18n.gender import UNSAID, gendered
 from rami_desktop.play.table.staging import added_this_turn
-from rami_desktop.ui import theme
+from rami_desktop.ui.kit import theme
 from rami_desktop.ui.round_result import seat_team_label, team_totals_line
 from rami_desktop.ui.save_notice import paused_text
 from rami_desktop.ui.seat_row import LEVEL_LABELS

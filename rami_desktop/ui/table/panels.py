@@ -9,10 +9,10 @@ from collections.abc import Sequence
 import pygame
 
 from rami_desktop.i18n import _, is_rtl, ngettext
-from rami_desktop.ui import theme
+from rami_desktop.ui.kit import theme
+from rami_desktop.ui.kit.text import line_height
 from rami_desktop.ui.table import hud
 from rami_desktop.ui.table.layout import TableLayout, card_h
-from rami_desktop.ui.text import line_height
 from rami_desktop.ui.widgets import blit_aligned, fit_text, render_text
 
 #: the journal's text size (reference pixels)

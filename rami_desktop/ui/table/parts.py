@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rami_desktop.play.table.table_game import TableGame
-from rami_desktop.ui.card_art import CardArt
+from rami_desktop.ui.kit.card_art import CardArt
 from rami_desktop.ui.table.buttons import TableButtons
 from rami_desktop.ui.table.control import TableControl
 from rami_desktop.ui.table.follow import Follow

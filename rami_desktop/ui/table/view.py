@@ -19,7 +19,7 @@ from rami_desktop.i18n import is_rtl
 from rami_desktop.play.table.staging import added_this_turn
 from rami_desktop.play.table.table_game import TableGame
 from rami_desktop.play.view.story import ToldEvent
-from rami_desktop.ui.card_art import FACE_CODES, CardArt
+from rami_desktop.ui.kit.card_art import FACE_CODES, CardArt
 from rami_desktop.ui.table import animation
 from rami_desktop.ui.table.layout import (
     MeldFlow,

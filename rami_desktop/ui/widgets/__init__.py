@@ -2,7 +2,7 @@
 
 Every label is a message id (translated with :func:`rami_desktop.i18n._` at draw time, so a
 language switch shows at once) or a callable returning the final text. All text is drawn with
-:func:`rami_desktop.ui.text.render`. Rows (toggle, choice, slider, stepper) put their label on
+:func:`rami_desktop.ui.kit.text.render`. Rows (toggle, choice, slider, stepper) put their label on
 the reading side and their control on the other, mirrored in right-to-left languages.
 
 A :class:`WidgetGroup` owns the widgets of a scene: it routes mouse events, keeps the focus

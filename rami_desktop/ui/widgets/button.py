@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import pygame
 
-from rami_desktop.ui import theme
+from rami_desktop.ui.kit import theme
 from rami_desktop.ui.widgets.base import Text, Widget, tr
 from rami_desktop.ui.widgets.drawing import (
     draw_focus_ring,

@@ -8,8 +8,8 @@ from typing import Any
 import pygame
 
 from rami_desktop.i18n import is_rtl
-from rami_desktop.ui import theme
-from rami_desktop.ui.text import line_height, text_width, wrap
+from rami_desktop.ui.kit import theme
+from rami_desktop.ui.kit.text import line_height, text_width, wrap
 from rami_desktop.ui.widgets.base import Text, Widget, tr
 from rami_desktop.ui.widgets.drawing import (
     arrow,

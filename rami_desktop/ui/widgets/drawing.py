@@ -7,8 +7,8 @@ from typing import Any
 import pygame
 
 from rami_desktop.i18n import is_rtl
-from rami_desktop.ui import text as text_mod
-from rami_desktop.ui import theme
+from rami_desktop.ui.kit import text as text_mod
+from rami_desktop.ui.kit import theme
 
 _TEXT_CACHE: dict[tuple[Any, ...], pygame.Surface] = {}
 #: the texts :func:`fit_text` had to cut since :func:`forget_cut_texts` (the fit check reads
@@ -24,7 +24,7 @@ def clear_text_cache() -> None:
 
 def render_text(text: str, size: int, color: tuple[int, int, int], *, bold: bool = False,
                 max_width: int | None = None, align: str = "start") -> pygame.Surface:
-    """Render text through :mod:`rami_desktop.ui.text`, cached."""
+    """Render text through :mod:`rami_desktop.ui.kit.text`, cached."""
     key = (text, size, color, bold, max_width, align, is_rtl())
     surf = _TEXT_CACHE.get(key)
     if surf is None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from rami_desktop.ui import theme
+from rami_desktop.ui.kit import theme
 from rami_desktop.ui.widgets.base import Text, Widget, tr
 from rami_desktop.ui.widgets.drawing import blit_aligned, draw_focus_ring, fit_text, split_row
 

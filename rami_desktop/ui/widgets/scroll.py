@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from rami_desktop.ui import theme
+from rami_desktop.ui.kit import theme
 from rami_desktop.ui.widgets.base import Widget
 from rami_desktop.ui.widgets.drawing import draw_scroll_bar, scroll_bar
 

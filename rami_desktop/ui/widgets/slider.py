@@ -7,7 +7,7 @@ from collections.abc import Callable
 import pygame
 
 from rami_desktop.i18n import _, is_rtl
-from rami_desktop.ui import theme
+from rami_desktop.ui.kit import theme
 from rami_desktop.ui.widgets.base import Text, Widget
 from rami_desktop.ui.widgets.drawing import blit_aligned, fit_text
 from rami_desktop.ui.widgets.row import Row

@@ -8,9 +8,9 @@ import pygame
 
 from rami_desktop.i18n import is_rtl
 from rami_desktop.storage.names import name_character
-from rami_desktop.ui import theme
-from rami_desktop.ui.clipboard import paste_text
-from rami_desktop.ui.text import line_height
+from rami_desktop.ui.kit import theme
+from rami_desktop.ui.kit.clipboard import paste_text
+from rami_desktop.ui.kit.text import line_height
 from rami_desktop.ui.widgets.base import Text, Widget, tr
 from rami_desktop.ui.widgets.drawing import blit_aligned, fit_text
 

@@ -7,7 +7,7 @@ from collections.abc import Callable
 import pygame
 
 from rami_desktop.i18n import is_rtl
-from rami_desktop.ui import theme
+from rami_desktop.ui.kit import theme
 from rami_desktop.ui.widgets.base import Text, Widget
 from rami_desktop.ui.widgets.drawing import is_click
 from rami_desktop.ui.widgets.row import Row

@@ -13,7 +13,7 @@ import pygame
 
 from rami_desktop.play.game.people import FACE_IDS
 from rami_desktop.resources import asset
-from rami_desktop.ui import theme
+from rami_desktop.ui.kit import theme
 
 log = logging.getLogger(__name__)
 

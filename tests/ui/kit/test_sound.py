@@ -17,8 +17,8 @@ import pygame
 import pytest
 
 from rami_desktop.resources import asset
-from rami_desktop.ui import sound as sound_module
-from rami_desktop.ui.sound import SOUND_NAMES, Sounds
+from rami_desktop.ui.kit import sound as sound_module
+from rami_desktop.ui.kit.sound import SOUND_NAMES, Sounds
 
 
 @pytest.fixture(autouse=True)

@@ -19,9 +19,9 @@ import pytest
 
 from rami_desktop.play.game.people import FACES, HE, SHE
 from rami_desktop.resources import asset
-from rami_desktop.ui import faces
+from rami_desktop.ui.kit import faces
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 #: the portraits' folder stays small in the bundle (every face together)
 FOLDER_LIMIT = 200 * 1024
 

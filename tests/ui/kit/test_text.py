@@ -15,7 +15,7 @@ import pytest
 
 from rami_desktop import i18n
 from rami_desktop.resources import asset
-from rami_desktop.ui import text
+from rami_desktop.ui.kit import text
 
 WHITE = (255, 255, 255)
 SENTENCE = "خاصك 71 نقطة باش تهبّط ف Talaj"

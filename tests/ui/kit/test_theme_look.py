@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from rami_desktop.ui import theme
+from rami_desktop.ui.kit import theme
 from rami_desktop.ui.table.layout import MIDDLE_LEAST, compute_layout
 
 

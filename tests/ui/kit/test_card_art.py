@@ -14,8 +14,8 @@ import pygame
 import pytest
 
 from rami_desktop.resources import asset
-from rami_desktop.ui import card_art
-from rami_desktop.ui.card_art import CardArt
+from rami_desktop.ui.kit import card_art
+from rami_desktop.ui.kit.card_art import CardArt
 
 SUITS = ("S", "H", "D", "C")
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
