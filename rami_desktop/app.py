@@ -1,6 +1,6 @@
 """The application: the window, the clock, the scene stack, the services and the main loop.
 
-The app is the scenes' context (:class:`rami_desktop.ui.scene.Context`): scenes reach its
+The app is the scenes' context (:class:`rami_desktop.ui.stage.scene.Context`): scenes reach its
 services through that small interface and open each other by route
 (:mod:`rami_desktop.app_routes` registers every scene at start-up).
 """
@@ -50,10 +50,10 @@ from rami_desktop.ui.kit import theme
 from rami_desktop.ui.kit.keys import KeysDown
 from rami_desktop.ui.kit.screenshot import save_image
 from rami_desktop.ui.problems_text import STARTUP_TITLE, startup_message
-from rami_desktop.ui.routes import Route
-from rami_desktop.ui.scene import Reopenable, Scene, SceneStack
 from rami_desktop.ui.scenes.error_screen import ErrorScreen
 from rami_desktop.ui.scenes.menu import MenuScene
+from rami_desktop.ui.stage.routes import Route
+from rami_desktop.ui.stage.scene import Reopenable, Scene, SceneStack
 
 log = logging.getLogger(__name__)
 

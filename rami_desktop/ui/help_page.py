@@ -15,11 +15,11 @@ import pygame
 
 from rami_desktop.i18n import N_, is_rtl
 from rami_desktop.ui.kit import theme
-from rami_desktop.ui.scene import WidgetScene
+from rami_desktop.ui.stage.scene import WidgetScene
 from rami_desktop.ui.widgets import Button, Panel, Text, render_text
 
 if TYPE_CHECKING:
-    from rami_desktop.ui.scene import Context
+    from rami_desktop.ui.stage.scene import Context
 
 
 class PageBuilder:

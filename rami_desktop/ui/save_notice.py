@@ -10,7 +10,7 @@ from rami_desktop.i18n import N_, _
 from rami_desktop.storage import problems
 
 if TYPE_CHECKING:
-    from rami_desktop.ui.scene import Context
+    from rami_desktop.ui.stage.scene import Context
 
 
 def paused_text(code: str) -> str:

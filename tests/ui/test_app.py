@@ -12,9 +12,9 @@ from rami_desktop.__main__ import main
 from rami_desktop.app import App
 from rami_desktop.engine.rules import PRESETS
 from rami_desktop.play.game.config import GameConfig, Seat, autoplay_config
-from rami_desktop.ui.scene import Scene, SceneStack
 from rami_desktop.ui.scenes.menu import MenuScene
 from rami_desktop.ui.scenes.table import TableScene
+from rami_desktop.ui.stage.scene import Scene, SceneStack
 
 
 class Recorder(Scene):
@@ -180,7 +180,7 @@ def test_start_game_shows_the_table(app: App) -> None:
 
 
 def test_every_route_builds_a_scene(app: App) -> None:
-    from rami_desktop.ui.routes import Route
+    from rami_desktop.ui.stage.routes import Route
 
     needs_args = {Route.TABLE, Route.MESSAGE, Route.CONFIRM, Route.PRIVACY,
                   Route.ROUND_SUMMARY, Route.MATCH_END, Route.NET_TABLE, Route.REPLAY,

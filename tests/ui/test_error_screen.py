@@ -15,9 +15,9 @@ from rami_desktop.engine.match import Match
 from rami_desktop.play.game.config import GameConfig
 from rami_desktop.storage.logs import setup_logging
 from rami_desktop.storage.paths import Paths
-from rami_desktop.ui.scene import Scene
 from rami_desktop.ui.scenes.error_screen import ErrorScreen
 from rami_desktop.ui.scenes.menu import MenuScene
+from rami_desktop.ui.stage.scene import Scene
 from tests.truth import behind
 
 from .test_table_helpers import THREAD_WAIT, load_game, save_game

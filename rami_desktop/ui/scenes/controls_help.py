@@ -10,7 +10,7 @@ from rami_desktop.i18n import N_, _
 from rami_desktop.ui.help_page import HelpOverlay, PageBuilder
 
 if TYPE_CHECKING:
-    from rami_desktop.ui.scene import Context
+    from rami_desktop.ui.stage.scene import Context
 
 #: the mouse: (what to do, what it does), msgids; every move is a click (a drag does the same)
 MOUSE: tuple[tuple[str, str], ...] = (

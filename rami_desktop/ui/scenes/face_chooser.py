@@ -12,11 +12,11 @@ from rami_desktop.i18n import N_, is_rtl
 from rami_desktop.play.game.people import FACES
 from rami_desktop.ui.face_picker import FaceButton
 from rami_desktop.ui.kit import theme
-from rami_desktop.ui.scene import WidgetScene
+from rami_desktop.ui.stage.scene import WidgetScene
 from rami_desktop.ui.widgets import Button, Panel, Text
 
 if TYPE_CHECKING:
-    from rami_desktop.ui.scene import Context
+    from rami_desktop.ui.stage.scene import Context
 
 
 CHOOSE_A_FACE = N_("Choose a face")

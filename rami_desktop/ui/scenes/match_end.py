@@ -20,13 +20,13 @@ from rami_desktop.ui.kit import theme
 from rami_desktop.ui.kit.faces import draw_portrait
 from rami_desktop.ui.kit.text import bidi_format, embed
 from rami_desktop.ui.round_result import seat_team, team_lines
-from rami_desktop.ui.routes import Route
-from rami_desktop.ui.scene import WidgetScene
+from rami_desktop.ui.stage.routes import Route
+from rami_desktop.ui.stage.scene import WidgetScene
 from rami_desktop.ui.teams import LETTERS, team_members, team_title, team_wins
 from rami_desktop.ui.widgets import Button, Panel, fit_text
 
 if TYPE_CHECKING:
-    from rami_desktop.ui.scene import Context
+    from rami_desktop.ui.stage.scene import Context
 
 #: the smallest text of the score table, in pixels
 MIN_TEXT = 14

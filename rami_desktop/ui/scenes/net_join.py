@@ -34,13 +34,13 @@ from rami_desktop.ui.kit import theme
 from rami_desktop.ui.kit.clipboard import paste_text
 from rami_desktop.ui.kit.text import bidi_format
 from rami_desktop.ui.net_words import net_message
-from rami_desktop.ui.routes import Route
-from rami_desktop.ui.scene import WidgetScene
 from rami_desktop.ui.seat_row import GENDER_LABELS
+from rami_desktop.ui.stage.routes import Route
+from rami_desktop.ui.stage.scene import WidgetScene
 from rami_desktop.ui.widgets import Button, Choice, Label, Panel, TextInput
 
 if TYPE_CHECKING:
-    from rami_desktop.ui.scene import Context
+    from rami_desktop.ui.stage.scene import Context
 
 #: tables of the local network listed at most (fewer where the window is low)
 LISTED = 4

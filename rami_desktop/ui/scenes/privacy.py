@@ -11,12 +11,12 @@ import pygame
 from rami_desktop.i18n import _
 from rami_desktop.i18n.gender import UNSAID, gendered
 from rami_desktop.ui.kit import theme
-from rami_desktop.ui.routes import Route
-from rami_desktop.ui.scene import WidgetScene
+from rami_desktop.ui.stage.routes import Route
+from rami_desktop.ui.stage.scene import WidgetScene
 from rami_desktop.ui.widgets import Button, Label, Panel
 
 if TYPE_CHECKING:
-    from rami_desktop.ui.scene import Context
+    from rami_desktop.ui.stage.scene import Context
 
 
 #: the keys that say "I am at the screen" (with a click on the button): never Space, the key that

@@ -24,12 +24,12 @@ from rami_desktop.play.review.replay import Replay
 from rami_desktop.play.table.hand_sort import sort_by_suit
 from rami_desktop.ui.kit import theme
 from rami_desktop.ui.kit.text import bidi_format, embed
-from rami_desktop.ui.scene import WidgetScene
+from rami_desktop.ui.stage.scene import WidgetScene
 from rami_desktop.ui.table.journal import Entry, describe
 from rami_desktop.ui.widgets import Button, fit_text, render_text
 
 if TYPE_CHECKING:
-    from rami_desktop.ui.scene import Context
+    from rami_desktop.ui.stage.scene import Context
 
 #: the speeds, in moves a second
 SPEEDS = (1.0, 2.0, 4.0, 8.0)

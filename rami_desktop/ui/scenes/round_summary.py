@@ -28,14 +28,14 @@ from rami_desktop.ui.round_result import (
     summary_rows,
     team_lines,
 )
-from rami_desktop.ui.routes import Route
-from rami_desktop.ui.scene import WidgetScene
+from rami_desktop.ui.stage.routes import Route
+from rami_desktop.ui.stage.scene import WidgetScene
 from rami_desktop.ui.summary_rows import RowPainter, put
 from rami_desktop.ui.teams import team_title
 from rami_desktop.ui.widgets import Button, Panel, draw_scroll_bar, fit_text, scroll_bar
 
 if TYPE_CHECKING:
-    from rami_desktop.ui.scene import Context
+    from rami_desktop.ui.stage.scene import Context
 
 #: the smallest text drawn on the summary, in pixels (values under the cards included)
 MIN_TEXT = 14

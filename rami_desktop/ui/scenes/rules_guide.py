@@ -20,7 +20,7 @@ from rami_desktop.ui.rules_pictures import RulesPictures
 from rami_desktop.ui.widgets import Text
 
 if TYPE_CHECKING:
-    from rami_desktop.ui.scene import Context
+    from rami_desktop.ui.stage.scene import Context
 
 
 class RulesGuideOverlay(HelpOverlay):

@@ -15,11 +15,11 @@ import pygame
 from rami_desktop.i18n import LANGUAGES, N_, _
 from rami_desktop.storage.settings import INTERFACE_SCALES
 from rami_desktop.ui.kit import theme
-from rami_desktop.ui.scene import WidgetScene
+from rami_desktop.ui.stage.scene import WidgetScene
 from rami_desktop.ui.widgets import Button, Choice, Panel, ScrollArea, Slider, Toggle, Widget
 
 if TYPE_CHECKING:
-    from rami_desktop.ui.scene import Context
+    from rami_desktop.ui.stage.scene import Context
 
 
 class SettingsScene(WidgetScene):

@@ -24,8 +24,6 @@ from rami_desktop.ui import setup_parts
 from rami_desktop.ui.face_picker import FacePicker
 from rami_desktop.ui.kit import theme
 from rami_desktop.ui.kit.clipboard import paste_text
-from rami_desktop.ui.routes import Route
-from rami_desktop.ui.scene import WidgetScene
 from rami_desktop.ui.seat_row import (
     DEFAULT_LEVEL,
     HOST_KINDS,
@@ -37,6 +35,8 @@ from rami_desktop.ui.seat_row import (
     host_seats,
     show_seat_defaults,
 )
+from rami_desktop.ui.stage.routes import Route
+from rami_desktop.ui.stage.scene import WidgetScene
 from rami_desktop.ui.teams import team_members, team_name, team_of
 from rami_desktop.ui.widgets import (
     Button,
@@ -53,7 +53,7 @@ from rami_desktop.ui.widgets import (
 )
 
 if TYPE_CHECKING:
-    from rami_desktop.ui.scene import Context
+    from rami_desktop.ui.stage.scene import Context
 
 #: the longest deal code the game can show (every option changed within its range)
 CODE_LENGTH = longest_code()

@@ -17,8 +17,8 @@ from rami_desktop.storage import stats as stats_store
 from rami_desktop.storage.stats import EARLIER, PlayerStats, PresetStats, Stats
 from rami_desktop.ui.kit import theme
 from rami_desktop.ui.problems_text import problem_text
-from rami_desktop.ui.routes import Route
-from rami_desktop.ui.scene import WidgetScene
+from rami_desktop.ui.stage.routes import Route
+from rami_desktop.ui.stage.scene import WidgetScene
 from rami_desktop.ui.widgets import (
     Button,
     Choice,
@@ -31,7 +31,7 @@ from rami_desktop.ui.widgets import (
 
 if TYPE_CHECKING:
     from rami_desktop.storage.paths import Paths
-    from rami_desktop.ui.scene import Context
+    from rami_desktop.ui.stage.scene import Context
 
 log = logging.getLogger(__name__)
 

@@ -20,9 +20,9 @@ from rami_desktop.i18n import N_, _
 from rami_desktop.play.table.advisor import Advisor
 from rami_desktop.play.table.table_game import TableGame
 from rami_desktop.play.view.happening import Happening
-from rami_desktop.ui.routes import Route
 from rami_desktop.ui.save_notice import ROUND_NOT_KEPT_TITLE, SaveNotice, round_not_kept_text
-from rami_desktop.ui.scene import Reopenable, Scene
+from rami_desktop.ui.stage.routes import Route
+from rami_desktop.ui.stage.scene import Reopenable, Scene
 from rami_desktop.ui.table import animation
 from rami_desktop.ui.table.buttons import TableButtons
 from rami_desktop.ui.table.control import TableControl
@@ -37,7 +37,7 @@ from rami_desktop.ui.table.sprites import SpriteBoard
 from rami_desktop.ui.table.view import TableView
 
 if TYPE_CHECKING:
-    from rami_desktop.ui.scene import Context
+    from rami_desktop.ui.stage.scene import Context
 
 #: the rounds a player sees "F1: controls" on the table (counted in the settings)
 CONTROLS_HINT_ROUNDS = 3

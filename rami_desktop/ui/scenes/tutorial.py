@@ -26,14 +26,14 @@ from rami_desktop.play.tutorial.texts import CLOSING, CLOSING_TITLE, PRAISE
 from rami_desktop.ui.coach_bubble import CoachBubble
 from rami_desktop.ui.kit import theme
 from rami_desktop.ui.kit.text import bidi_format
-from rami_desktop.ui.routes import Route
-from rami_desktop.ui.scene import Scene
+from rami_desktop.ui.stage.routes import Route
+from rami_desktop.ui.stage.scene import Scene
 from rami_desktop.ui.table.landmarks import GuidedTable, aim_rects
 from rami_desktop.ui.table.refusal import refusal_text
 from rami_desktop.ui.widgets import Button, Panel, WidgetGroup, render_text
 
 if TYPE_CHECKING:
-    from rami_desktop.ui.scene import Context
+    from rami_desktop.ui.stage.scene import Context
 
 WAIT_FOR_BOT = N_("Wait: {bot} is playing.")
 READ_FIRST = N_("Read the note, then press Next.")

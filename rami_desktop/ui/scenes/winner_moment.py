@@ -11,11 +11,11 @@ import pygame
 
 from rami_desktop.ui.celebration import Celebration, moment_length
 from rami_desktop.ui.kit import theme
-from rami_desktop.ui.scene import Scene
+from rami_desktop.ui.stage.scene import Scene
 from rami_desktop.ui.widgets import Text, fit_text, tr
 
 if TYPE_CHECKING:
-    from rami_desktop.ui.scene import Context
+    from rami_desktop.ui.stage.scene import Context
 
 #: the veil over the table, at its darkest
 VEIL = 120

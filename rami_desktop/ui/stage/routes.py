@@ -1,6 +1,6 @@
 """Named routes: scenes reach each other by name, never by importing each other.
 
-The registry (:class:`rami_desktop.ui.route_table.Routes`) is filled once at start-up by
+The registry (:class:`rami_desktop.ui.stage.route_table.Routes`) is filled once at start-up by
 :func:`rami_desktop.app_routes.scene_routes`, which imports every scene explicitly (so
 PyInstaller sees them). A scene asks its context for
 ``ctx.scene(Route.MENU)`` and pushes the result on the stack.
