@@ -49,11 +49,11 @@ from rami_desktop.ui import widgets
 from rami_desktop.ui.kit import theme
 from rami_desktop.ui.kit.keys import KeysDown
 from rami_desktop.ui.kit.screenshot import save_image
-from rami_desktop.ui.problems_text import STARTUP_TITLE, startup_message
 from rami_desktop.ui.scenes.error_screen import ErrorScreen
 from rami_desktop.ui.scenes.menu import MenuScene
 from rami_desktop.ui.stage.routes import Route
 from rami_desktop.ui.stage.scene import Reopenable, Scene, SceneStack
+from rami_desktop.ui.words.problems_text import STARTUP_TITLE, startup_message
 
 log = logging.getLogger(__name__)
 
@@ -102,7 +102,7 @@ class App:
         self.persist = persist
         self.paths: Paths | None = find_paths() if persist or settings is None else None
         #: problem codes met at start, bare or as "subject:code" (subject settings, save or
-        #: stats); shown once in a message over the menu (see ui.problems_text)
+        #: stats); shown once in a message over the menu (see ui.words.problems_text)
         self.startup_problems: list[str] = []
         #: the log file for the error screen (None: no log file, the log goes to stderr)
         self.log_file: Path | None = None

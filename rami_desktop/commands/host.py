@@ -69,7 +69,7 @@ from rami_desktop.net.wire.invite import Invite, invite_text
 from rami_desktop.play.table.clock import PACES
 from rami_desktop.storage.paths import Paths
 from rami_desktop.storage.state_folder import StateError, StateLock, lock_state
-from rami_desktop.ui.invite_words import door_message
+from rami_desktop.ui.words.invite_words import door_message
 
 #: exit codes
 OK, FAILED, BAD_ARGS = 0, 1, 2

@@ -53,8 +53,8 @@ from rami_desktop.storage.logs import setup_logging
 from rami_desktop.storage.network_settings import joined_entry, last_joined, remember_joined
 from rami_desktop.storage.paths import Paths
 from rami_desktop.storage.settings import load_settings, save_settings
-from rami_desktop.ui.invite_words import invite_message
-from rami_desktop.ui.net_words import net_message
+from rami_desktop.ui.words.invite_words import invite_message
+from rami_desktop.ui.words.net_words import net_message
 
 #: the largest CA file read (bytes)
 CAFILE_LIMIT = 1 << 20

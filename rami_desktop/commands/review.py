@@ -61,7 +61,7 @@ def as_text(reviews: Sequence[RoundReview]) -> list[str]:
     """The rounds in words: each round's title, then each seat's findings under its name."""
     from ..i18n import _
     from ..ui.kit.text import strip_marks
-    from ..ui.review_text import nothing_text, review_lines
+    from ..ui.words.review_text import nothing_text, review_lines
 
     out = []
     for r in reviews:

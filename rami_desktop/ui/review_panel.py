@@ -15,7 +15,7 @@ from rami_desktop.play.table.table_game import TableGame
 from rami_desktop.play.view.findings import Finding
 from rami_desktop.ui.kit import theme
 from rami_desktop.ui.kit.text import is_rtl, render
-from rami_desktop.ui.review_text import more_text, nothing_text, review_lines
+from rami_desktop.ui.words.review_text import more_text, nothing_text, review_lines
 
 
 @dataclass(frozen=True)

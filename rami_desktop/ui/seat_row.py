@@ -20,8 +20,8 @@ from rami_desktop.play.game.config import LEVELS, GameConfig, Seat, default_name
 from rami_desktop.play.game.people import FACES, is_person_name, known_face
 from rami_desktop.ui.face_picker import FacePicker
 from rami_desktop.ui.kit import theme
-from rami_desktop.ui.teams import LETTERS
 from rami_desktop.ui.widgets import Choice, TextInput, Widget, fit_text
+from rami_desktop.ui.words.teams import LETTERS
 
 LEVEL_LABELS: dict[str, str] = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard"),
                                  "expert": N_("Expert")}

@@ -18,8 +18,8 @@ from rami_desktop.ui.kit import theme
 from rami_desktop.ui.kit.card_art import RATIO, CardArt
 from rami_desktop.ui.kit.faces import draw_portrait
 from rami_desktop.ui.kit.text import embed
-from rami_desktop.ui.round_result import SummaryRow
 from rami_desktop.ui.widgets import fit_text
+from rami_desktop.ui.words.round_result import SummaryRow
 
 #: the least share of a card's width left showing under the next card (its index, a margin)
 STEP_LEAST = 0.34

@@ -117,7 +117,7 @@ def test_darija_penalty_formula_reads_from_the_right() -> None:
     from rami_desktop.engine.cards import Card, parse_cards
     from rami_desktop.engine.rules import preset
     from rami_desktop.engine.scoring import penalty_breakdown
-    from rami_desktop.ui.round_result import breakdown_text
+    from rami_desktop.ui.words.round_result import breakdown_text
 
     _darija()
     codes = ["2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10D", "JD", "QD", "KD"]

@@ -25,7 +25,7 @@ import pytest
 
 from rami_desktop.net.router.ways import Trouble
 from rami_desktop.net.wire.invite import read_invite
-from rami_desktop.ui.invite_words import DOOR_MESSAGES
+from rami_desktop.ui.words.invite_words import DOOR_MESSAGES
 
 from .router_lab import HOME_IP, RouterLab, unavailable
 

@@ -23,8 +23,8 @@ from rami_desktop.play.table.table import Table
 from rami_desktop.play.view.findings import FindingKind
 from rami_desktop.play.view.happening import Happening
 from rami_desktop.ui.kit.text import strip_marks
-from rami_desktop.ui.review_text import finding_text
 from rami_desktop.ui.scenes.round_summary import RoundSummaryScene
+from rami_desktop.ui.words.review_text import finding_text
 
 from .test_table_helpers import Driver
 

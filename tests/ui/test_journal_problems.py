@@ -21,9 +21,9 @@ from rami_desktop.storage import problems
 from rami_desktop.storage.journal import journal_path, read_journal
 from rami_desktop.storage.match_io import MatchFiles
 from rami_desktop.storage.paths import Paths
-from rami_desktop.ui.problems_text import problem_text
 from rami_desktop.ui.scenes.overlays import MessageDialog
 from rami_desktop.ui.scenes.table import TableScene
+from rami_desktop.ui.words.problems_text import problem_text
 from tests.truth import behind
 
 CONFIG = GameConfig(preset("talaj"), (Seat(None, "bot", "easy"), Seat(None, "bot", "easy")), 5)

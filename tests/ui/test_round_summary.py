@@ -174,7 +174,7 @@ def test_teams_have_one_name_and_totals(make_app: Any) -> None:
     summary = _summary(app, scene)
     assert strip_marks(summary.row_name(summary.rows[0])) == "Sara (Team A)"
     assert strip_marks(summary.row_name(summary.rows[3])) == "Bot 4 (Team B)"
-    from rami_desktop.ui.round_result import team_lines
+    from rami_desktop.ui.words.round_result import team_lines
 
     lines = team_lines(ctl)
     names = [strip_marks(name) for name, _total in lines]

@@ -19,7 +19,10 @@ from rami_desktop.play.game.config import GameConfig
 from rami_desktop.storage import problems
 from rami_desktop.storage.paths import Paths
 from rami_desktop.storage.saves import has_saved_match
-from rami_desktop.ui.problems_text import (
+from rami_desktop.ui.scenes.language import LanguageScene
+from rami_desktop.ui.scenes.menu import MenuScene
+from rami_desktop.ui.scenes.overlays import MessageDialog
+from rami_desktop.ui.words.problems_text import (
     ALL_FOLDERS_UNWRITABLE,
     NOT_SAVED_INCONSISTENT,
     PROBLEM_MESSAGES,
@@ -28,9 +31,6 @@ from rami_desktop.ui.problems_text import (
     problem_text,
     startup_message,
 )
-from rami_desktop.ui.scenes.language import LanguageScene
-from rami_desktop.ui.scenes.menu import MenuScene
-from rami_desktop.ui.scenes.overlays import MessageDialog
 
 from .test_table_helpers import save_game
 

@@ -19,11 +19,11 @@ from rami_desktop.ui.celebration import REACH, Celebration, moment_length
 from rami_desktop.ui.kit import theme
 from rami_desktop.ui.kit.faces import draw_portrait
 from rami_desktop.ui.kit.text import bidi_format, embed
-from rami_desktop.ui.round_result import seat_team, team_lines
 from rami_desktop.ui.stage.routes import Route
 from rami_desktop.ui.stage.scene import WidgetScene
-from rami_desktop.ui.teams import LETTERS, team_members, team_title, team_wins
 from rami_desktop.ui.widgets import Button, Panel, fit_text
+from rami_desktop.ui.words.round_result import seat_team, team_lines
+from rami_desktop.ui.words.teams import LETTERS, team_members, team_title, team_wins
 
 if TYPE_CHECKING:
     from rami_desktop.ui.stage.scene import Context

@@ -29,15 +29,15 @@ from rami_desktop.net.wire.invite import Invite, InviteRefused, read_invite
 from rami_desktop.net.wire.protocol import normalize_code
 from rami_desktop.storage.network_settings import last_joined, remember_joined
 from rami_desktop.storage.round_files import RoundFiles
-from rami_desktop.ui.invite_words import invite_message
 from rami_desktop.ui.kit import theme
 from rami_desktop.ui.kit.clipboard import paste_text
 from rami_desktop.ui.kit.text import bidi_format
-from rami_desktop.ui.net_words import net_message
 from rami_desktop.ui.seat_row import GENDER_LABELS
 from rami_desktop.ui.stage.routes import Route
 from rami_desktop.ui.stage.scene import WidgetScene
 from rami_desktop.ui.widgets import Button, Choice, Label, Panel, TextInput
+from rami_desktop.ui.words.invite_words import invite_message
+from rami_desktop.ui.words.net_words import net_message
 
 if TYPE_CHECKING:
     from rami_desktop.ui.stage.scene import Context

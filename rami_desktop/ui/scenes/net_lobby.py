@@ -30,7 +30,6 @@ from rami_desktop.storage.match_io import MatchFiles
 from rami_desktop.storage.network_settings import hosted, remember_far, remember_hosted
 from rami_desktop.storage.round_files import RoundFiles
 from rami_desktop.storage.stats import StatsFiles
-from rami_desktop.ui.invite_words import door_message, door_state, invite_rows
 from rami_desktop.ui.kit import theme
 from rami_desktop.ui.kit.clipboard import copy_text
 from rami_desktop.ui.kit.faces import draw_portrait
@@ -38,6 +37,7 @@ from rami_desktop.ui.kit.text import bidi_format
 from rami_desktop.ui.stage.routes import Route
 from rami_desktop.ui.stage.scene import WidgetScene
 from rami_desktop.ui.widgets import Button, Choice, Label, Panel
+from rami_desktop.ui.words.invite_words import door_message, door_state, invite_rows
 
 if TYPE_CHECKING:
     from rami_desktop.ui.stage.scene import Context

@@ -24,14 +24,14 @@ from rami_desktop.net.wire.invite import Invite, invite_text
 from rami_desktop.net.wire.protocol import Create
 from rami_desktop.play.view.terms import PRESET_NAMES, PRESETS
 from rami_desktop.storage.network_settings import kept_server, remember_server
-from rami_desktop.ui.invite_words import invite_rows
 from rami_desktop.ui.kit import theme
 from rami_desktop.ui.kit.clipboard import copy_text
 from rami_desktop.ui.kit.text import bidi_format
-from rami_desktop.ui.net_words import net_message
 from rami_desktop.ui.stage.routes import Route
 from rami_desktop.ui.stage.scene import WidgetScene
 from rami_desktop.ui.widgets import Button, Choice, Label, Panel, TextInput
+from rami_desktop.ui.words.invite_words import invite_rows
+from rami_desktop.ui.words.net_words import net_message
 
 if TYPE_CHECKING:
     from rami_desktop.ui.stage.scene import Context

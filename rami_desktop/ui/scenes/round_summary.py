@@ -20,7 +20,11 @@ from rami_desktop.ui.kit import theme
 from rami_desktop.ui.kit.clipboard import copy_text
 from rami_desktop.ui.kit.text import bidi_format, line_height
 from rami_desktop.ui.review_panel import ReviewPanel
-from rami_desktop.ui.round_result import (
+from rami_desktop.ui.stage.routes import Route
+from rami_desktop.ui.stage.scene import WidgetScene
+from rami_desktop.ui.summary_rows import RowPainter, put
+from rami_desktop.ui.widgets import Button, Panel, draw_scroll_bar, fit_text, scroll_bar
+from rami_desktop.ui.words.round_result import (
     SummaryRow,
     breakdown_text,
     penalty_explanation,
@@ -28,11 +32,7 @@ from rami_desktop.ui.round_result import (
     summary_rows,
     team_lines,
 )
-from rami_desktop.ui.stage.routes import Route
-from rami_desktop.ui.stage.scene import WidgetScene
-from rami_desktop.ui.summary_rows import RowPainter, put
-from rami_desktop.ui.teams import team_title
-from rami_desktop.ui.widgets import Button, Panel, draw_scroll_bar, fit_text, scroll_bar
+from rami_desktop.ui.words.teams import team_title
 
 if TYPE_CHECKING:
     from rami_desktop.ui.stage.scene import Context

@@ -37,7 +37,6 @@ from rami_desktop.ui.seat_row import (
 )
 from rami_desktop.ui.stage.routes import Route
 from rami_desktop.ui.stage.scene import WidgetScene
-from rami_desktop.ui.teams import team_members, team_name, team_of
 from rami_desktop.ui.widgets import (
     Button,
     Choice,
@@ -51,6 +50,7 @@ from rami_desktop.ui.widgets import (
     Widget,
     fit_text,
 )
+from rami_desktop.ui.words.teams import team_members, team_name, team_of
 
 if TYPE_CHECKING:
     from rami_desktop.ui.stage.scene import Context

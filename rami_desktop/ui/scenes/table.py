@@ -20,7 +20,6 @@ from rami_desktop.i18n import N_, _
 from rami_desktop.play.table.advisor import Advisor
 from rami_desktop.play.table.table_game import TableGame
 from rami_desktop.play.view.happening import Happening
-from rami_desktop.ui.save_notice import ROUND_NOT_KEPT_TITLE, SaveNotice, round_not_kept_text
 from rami_desktop.ui.stage.routes import Route
 from rami_desktop.ui.stage.scene import Reopenable, Scene
 from rami_desktop.ui.table import animation
@@ -35,6 +34,7 @@ from rami_desktop.ui.table.parts import TableParts
 from rami_desktop.ui.table.pointer import Pointer
 from rami_desktop.ui.table.sprites import SpriteBoard
 from rami_desktop.ui.table.view import TableView
+from rami_desktop.ui.words.save_notice import ROUND_NOT_KEPT_TITLE, SaveNotice, round_not_kept_text
 
 if TYPE_CHECKING:
     from rami_desktop.ui.stage.scene import Context

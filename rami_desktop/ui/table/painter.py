@@ -14,14 +14,14 @@ from rami_desktop.i18n import _, is_rtl
 from rami_desktop.i18n.gender import UNSAID, gendered
 from rami_desktop.play.table.staging import added_this_turn
 from rami_desktop.ui.kit import theme
-from rami_desktop.ui.round_result import seat_team_label, team_totals_line
-from rami_desktop.ui.save_notice import paused_text
 from rami_desktop.ui.seat_row import LEVEL_LABELS
 from rami_desktop.ui.table import hud
 from rami_desktop.ui.table.hints import current_hint
 from rami_desktop.ui.table.layout import TableLayout, index_rect
 from rami_desktop.ui.table.parts import TableParts
 from rami_desktop.ui.table.sprites import CardSprite
+from rami_desktop.ui.words.round_result import seat_team_label, team_totals_line
+from rami_desktop.ui.words.save_notice import paused_text
 
 log = logging.getLogger(__name__)
 

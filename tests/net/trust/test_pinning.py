@@ -16,7 +16,7 @@ from rami_desktop.net.join.joining import Joining, Trouble, Welcome
 from rami_desktop.net.trust.host_key import host_identity
 from rami_desktop.net.trust.pinning import pinned_context
 from rami_desktop.net.wire.errors import NetError
-from rami_desktop.ui.net_words import net_message
+from rami_desktop.ui.words.net_words import net_message
 from tests.net.harness import config_of
 
 

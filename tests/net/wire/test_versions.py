@@ -20,7 +20,7 @@ from rami_desktop.net.wire import protocol, schema
 from rami_desktop.net.wire.errors import NetError
 from rami_desktop.net.wire.protocol import OLDEST, VERSION
 from rami_desktop.net.wire.schema import FIELD_SINCE
-from rami_desktop.ui.net_words import net_message
+from rami_desktop.ui.words.net_words import net_message
 from tests.net.harness import config_of, host_table
 
 

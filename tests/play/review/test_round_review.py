@@ -264,7 +264,7 @@ def test_a_way_out_through_a_joker_swap_names_the_swap_first() -> None:
     way.apply(Discard(0, H("7C")[0]))
     assert way.over and way.winner == 0
     from rami_desktop.ui.kit.text import strip_marks
-    from rami_desktop.ui.review_text import finding_text
+    from rami_desktop.ui.words.review_text import finding_text
     said = strip_marks(finding_text(found)).replace("\u00a0", " ")
     assert said.startswith("On your turn 1 you could have gone out: put A♦ in place of the joker "
                            "in the série Q-K-joker♦, then add the joker to the "), said

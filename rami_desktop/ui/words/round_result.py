@@ -14,7 +14,7 @@ from rami_desktop.i18n import _, ngettext
 from rami_desktop.play.table.table_game import TableGame
 from rami_desktop.play.view.shown import ShownRound
 from rami_desktop.play.view.terms import PenaltyBreakdown, PenaltyReason
-from rami_desktop.ui.teams import team_members, team_name, team_of, team_title
+from rami_desktop.ui.words.teams import team_members, team_name, team_of, team_title
 
 
 def breakdown_text(b: PenaltyBreakdown) -> str:
