@@ -8,8 +8,8 @@ import pytest
 
 from rami_desktop import i18n
 from rami_desktop.engine.rules import PRESET_NAMES, preset
+from rami_desktop.ui.help.rules_pictures import RulesPictures
 from rami_desktop.ui.kit.text import strip_marks
-from rami_desktop.ui.rules_pictures import RulesPictures
 from rami_desktop.ui.scenes.controls_help import KEYBOARD, MOUSE, ControlsHelpOverlay
 from rami_desktop.ui.scenes.rules_guide import RulesGuideOverlay
 

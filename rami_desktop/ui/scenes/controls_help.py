@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from rami_desktop.i18n import N_, _
-from rami_desktop.ui.help_page import HelpOverlay, PageBuilder
+from rami_desktop.ui.help.help_page import HelpOverlay, PageBuilder
 
 if TYPE_CHECKING:
     from rami_desktop.ui.stage.scene import Context

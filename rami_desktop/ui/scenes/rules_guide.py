@@ -15,8 +15,8 @@ import pygame
 from rami_desktop.i18n import N_
 from rami_desktop.i18n.names import preset_title
 from rami_desktop.play.view.terms import PRESET_NAMES, Rules
-from rami_desktop.ui.help_page import HelpOverlay
-from rami_desktop.ui.rules_pictures import RulesPictures
+from rami_desktop.ui.help.help_page import HelpOverlay
+from rami_desktop.ui.help.rules_pictures import RulesPictures
 from rami_desktop.ui.widgets import Text
 
 if TYPE_CHECKING:

@@ -23,7 +23,7 @@ from rami_desktop.play.tutorial.model import BOT, StepKind, Target
 from rami_desktop.play.tutorial.open_hand_coach import OpenHandCoach
 from rami_desktop.play.tutorial.progress import LESSONS_DONE, lessons_done, with_lesson_done
 from rami_desktop.play.tutorial.texts import CLOSING, CLOSING_TITLE, PRAISE
-from rami_desktop.ui.coach_bubble import CoachBubble
+from rami_desktop.ui.help.coach_bubble import CoachBubble
 from rami_desktop.ui.kit import theme
 from rami_desktop.ui.kit.text import bidi_format
 from rami_desktop.ui.stage.routes import Route

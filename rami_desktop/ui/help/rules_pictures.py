@@ -28,7 +28,7 @@ from rami_desktop.play.view.terms import (
     melds_points,
     reaches_threshold,
 )
-from rami_desktop.ui.help_page import PageBuilder
+from rami_desktop.ui.help.help_page import PageBuilder
 from rami_desktop.ui.kit import theme
 from rami_desktop.ui.kit.card_art import CardArt
 from rami_desktop.ui.kit.text import bidi_format
