@@ -155,7 +155,7 @@ def _replay(match: str, before_end: int) -> Stop:
 
 def _moment(app: Any, tour: Tour) -> None:
     """The winner's moment over the table of a round just over, halfway through."""
-    from rami_desktop.ui.celebration import DURATION
+    from rami_desktop.ui.pieces.celebration import DURATION
     from rami_desktop.ui.stage.routes import Route
 
     session = Table(tour.session("over"))

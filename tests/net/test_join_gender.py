@@ -72,7 +72,7 @@ def test_the_host_and_the_joiners_speak_to_her_as_she_asked() -> None:
 def test_the_join_command_offers_the_screens_choices_and_keeps_hers(tmp_path: Path) -> None:
     """``python -m rami_desktop.join --gender she``: the host speaks to her as she asked, and
     her settings keep it with the seat, as the join screen keeps its choice."""
-    from rami_desktop.ui.seat_row import GENDER_LABELS
+    from rami_desktop.ui.pieces.seat_row import GENDER_LABELS
 
     assert sorted(GENDER_CHOICES.values()) == sorted(GENDER_LABELS)  # she, he, she/he: unsaid
     assert [GENDER_LABELS[g] for g in GENDER_CHOICES.values()] == ["she/he", "she", "he"]

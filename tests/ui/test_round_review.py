@@ -13,7 +13,7 @@ from rami_desktop.engine.actions import Discard, Draw, Lay
 from rami_desktop.engine.cards import parse_cards
 from rami_desktop.play.view.findings import Finding, FindingKind
 from rami_desktop.ui.kit.text import strip_marks
-from rami_desktop.ui.review_panel import ReviewPanel
+from rami_desktop.ui.pieces.review_panel import ReviewPanel
 from rami_desktop.ui.scenes.round_summary import RoundSummaryScene
 from rami_desktop.ui.words.review_text import finding_text, more_text, nothing_text, review_lines
 from tests.truth import behind

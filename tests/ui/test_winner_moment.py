@@ -13,7 +13,7 @@ from rami_desktop.play.game.config import GameConfig, Seat
 from rami_desktop.play.session.session import Session
 from rami_desktop.play.table.table import Table
 from rami_desktop.smoke.games import play_match
-from rami_desktop.ui.celebration import DURATION, Celebration
+from rami_desktop.ui.pieces.celebration import DURATION, Celebration
 from rami_desktop.ui.scenes.match_end import MatchEndScene
 from rami_desktop.ui.scenes.round_summary import RoundSummaryScene
 from rami_desktop.ui.scenes.winner_moment import WinnerMoment

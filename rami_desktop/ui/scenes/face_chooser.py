@@ -10,8 +10,8 @@ import pygame
 
 from rami_desktop.i18n import N_, is_rtl
 from rami_desktop.play.game.people import FACES
-from rami_desktop.ui.face_picker import FaceButton
 from rami_desktop.ui.kit import theme
+from rami_desktop.ui.pieces.face_picker import FaceButton
 from rami_desktop.ui.stage.scene import WidgetScene
 from rami_desktop.ui.widgets import Button, Panel, Text
 

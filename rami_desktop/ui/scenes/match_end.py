@@ -15,10 +15,10 @@ from rami_desktop.i18n import N_, _, is_rtl, pgettext
 from rami_desktop.i18n.gender import UNSAID, gendered
 from rami_desktop.play.table.table_game import TableGame
 from rami_desktop.play.view.terms import team_scores
-from rami_desktop.ui.celebration import REACH, Celebration, moment_length
 from rami_desktop.ui.kit import theme
 from rami_desktop.ui.kit.faces import draw_portrait
 from rami_desktop.ui.kit.text import bidi_format, embed
+from rami_desktop.ui.pieces.celebration import REACH, Celebration, moment_length
 from rami_desktop.ui.stage.routes import Route
 from rami_desktop.ui.stage.scene import WidgetScene
 from rami_desktop.ui.widgets import Button, Panel, fit_text

@@ -1,7 +1,7 @@
 """After a round: every hand revealed card by card with each card's value, how each penalty was
 counted, the totals (per team too), who is out, and the match's deal code with a Copy button
 (the system clipboard); a look at the final table behind it; the round's review for the players
-at the screen (:mod:`rami_desktop.ui.review_panel`); then the next round or the menu."""
+at the screen (:mod:`rami_desktop.ui.pieces.review_panel`); then the next round or the menu."""
 
 from __future__ import annotations
 
@@ -19,10 +19,10 @@ from rami_desktop.play.view.terms import MatchEnd
 from rami_desktop.ui.kit import theme
 from rami_desktop.ui.kit.clipboard import copy_text
 from rami_desktop.ui.kit.text import bidi_format, line_height
-from rami_desktop.ui.review_panel import ReviewPanel
+from rami_desktop.ui.pieces.review_panel import ReviewPanel
+from rami_desktop.ui.pieces.summary_rows import RowPainter, put
 from rami_desktop.ui.stage.routes import Route
 from rami_desktop.ui.stage.scene import WidgetScene
-from rami_desktop.ui.summary_rows import RowPainter, put
 from rami_desktop.ui.widgets import Button, Panel, draw_scroll_bar, fit_text, scroll_bar
 from rami_desktop.ui.words.round_result import (
     SummaryRow,

@@ -20,11 +20,11 @@ from rami_desktop.play.game.config import GameConfig, Seat
 from rami_desktop.play.view.terms import PRESET_NAMES, PRESETS, RULE_OPTIONS, Rules, partner_seat
 from rami_desktop.storage.deal_code import decode_full, longest_code
 from rami_desktop.storage.stats import Stats, load_stats
-from rami_desktop.ui import setup_parts
-from rami_desktop.ui.face_picker import FacePicker
 from rami_desktop.ui.kit import theme
 from rami_desktop.ui.kit.clipboard import paste_text
-from rami_desktop.ui.seat_row import (
+from rami_desktop.ui.pieces import setup_parts
+from rami_desktop.ui.pieces.face_picker import FacePicker
+from rami_desktop.ui.pieces.seat_row import (
     DEFAULT_LEVEL,
     HOST_KINDS,
     LOCAL_KINDS,

@@ -1,6 +1,6 @@
 """The winner's moment at a round's end, over the table: the winner's face on its ring of
 stars, who went out, confetti; a click or a key ends it at once, and it closes by itself
-(:mod:`rami_desktop.ui.celebration`). Then ``on_done`` (the round's summary)."""
+(:mod:`rami_desktop.ui.pieces.celebration`). Then ``on_done`` (the round's summary)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from rami_desktop.ui.celebration import Celebration, moment_length
 from rami_desktop.ui.kit import theme
+from rami_desktop.ui.pieces.celebration import Celebration, moment_length
 from rami_desktop.ui.stage.scene import Scene
 from rami_desktop.ui.widgets import Text, fit_text, tr
 

@@ -14,7 +14,7 @@ from rami_desktop.i18n import _, is_rtl
 from rami_desktop.i18n.gender import UNSAID, gendered
 from rami_desktop.play.table.staging import added_this_turn
 from rami_desktop.ui.kit import theme
-from rami_desktop.ui.seat_row import LEVEL_LABELS
+from rami_desktop.ui.pieces.seat_row import LEVEL_LABELS
 from rami_desktop.ui.table import hud
 from rami_desktop.ui.table.hints import current_hint
 from rami_desktop.ui.table.layout import TableLayout, index_rect

@@ -17,7 +17,7 @@ from rami_desktop.i18n import _
 from rami_desktop.i18n.names import preset_title
 from rami_desktop.play.view.terms import PRESETS, Rules
 from rami_desktop.ui.kit import theme
-from rami_desktop.ui.seat_row import SeatRow
+from rami_desktop.ui.pieces.seat_row import SeatRow
 from rami_desktop.ui.widgets import Button, Choice, Widget, blit_aligned, fit_text
 
 #: the target the setup proposes, by preset, while the preset's own stands (a house choice)

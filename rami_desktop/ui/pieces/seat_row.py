@@ -18,8 +18,8 @@ from rami_desktop.i18n import N_, _, every_translation, is_rtl
 from rami_desktop.i18n.gender import HE, SHE, UNSAID, clean_gender, gendered
 from rami_desktop.play.game.config import LEVELS, GameConfig, Seat, default_name, seat_faces
 from rami_desktop.play.game.people import FACES, is_person_name, known_face
-from rami_desktop.ui.face_picker import FacePicker
 from rami_desktop.ui.kit import theme
+from rami_desktop.ui.pieces.face_picker import FacePicker
 from rami_desktop.ui.widgets import Choice, TextInput, Widget, fit_text
 from rami_desktop.ui.words.teams import LETTERS
 
