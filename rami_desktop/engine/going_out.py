@@ -20,8 +20,8 @@ from .melds import Meld, extend, swap
 from .openings import clean_card, laying_request, opening_terms
 from .rescue import apply_in_order, extension_actions, out_through_table_plans
 from .rules import Rules, TriaSwap
+from .solver.layings import loose_cards, remove_cards, table_decompositions
 from .solver.search import find_opening
-from .solver.table import loose_cards, remove_cards, table_decompositions
 from .state import RoundState
 
 #: ways of adding hand cards to the table tried for one hand

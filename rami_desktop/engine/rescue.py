@@ -20,8 +20,8 @@ from .errors import RuleError
 from .melds import Meld, extend, swap
 from .openings import Route, clean_card, jokers_pending, opening_terms
 from .rules import TriaSwap
+from .solver.layings import chain_footprints, freed_footprints, table_decompositions
 from .solver.search import OpeningRequest, card_cost, find_opening, least_penalty, meld_candidates
-from .solver.table import chain_footprints, freed_footprints, table_decompositions
 from .state import RoundState
 
 _BUDGET = 4000  # states a laying search may visit

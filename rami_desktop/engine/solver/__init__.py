@@ -3,7 +3,7 @@
 The searches work on card counts (two copies of each card, jokers apart) with memoisation, the
 lowest card first (:mod:`.core`); they are written in :mod:`.search`, the helpers
 for bots in :mod:`.outs`, the talaj pickup check in :mod:`.pickup` (layings on the
-table in :mod:`.table`; it reads the openings' terms, so it is imported by its own name,
+table in :mod:`.layings`; it reads the openings' terms, so it is imported by its own name,
 not through this face). This module is the public face.
 """
 

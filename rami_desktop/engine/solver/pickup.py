@@ -16,14 +16,7 @@ from ..melds import Meld, extend, swap
 from ..openings import OpeningTerms, Route, clean_card, terms_of
 from ..rules import Rules, TriaSwap
 from .core import HandIndex, Option, split_hand
-from .search import (
-    GAIN,
-    OpeningRequest,
-    find_opening,
-    finish_opening,
-    opening_search,
-)
-from .table import (
+from .layings import (
     chain_footprints,
     down_playable,
     freed_footprints,
@@ -31,6 +24,13 @@ from .table import (
     remove_cards,
     table_absorptions,
     table_decompositions,
+)
+from .search import (
+    GAIN,
+    OpeningRequest,
+    find_opening,
+    finish_opening,
+    opening_search,
 )
 
 
