@@ -33,7 +33,7 @@ from rami_desktop.ui.scenes.overlays import PauseOverlay
 from rami_desktop.ui.scenes.privacy import PrivacyScene
 from rami_desktop.ui.scenes.round_summary import RoundSummaryScene
 from rami_desktop.ui.scenes.table import TableScene
-from rami_desktop.ui.table.view import HIDDEN_HAND
+from rami_desktop.ui.table.table_view import HIDDEN_HAND
 from tests.conftest import some_by_default
 from tests.truth import behind
 

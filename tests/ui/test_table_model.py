@@ -7,14 +7,14 @@ import sys
 from pathlib import Path
 
 from rami_desktop.engine.cards import parse_cards
-from rami_desktop.ui.table.model import MESSAGE_TIME, DragState, Press, TableModel
+from rami_desktop.ui.table.table_model import MESSAGE_TIME, DragState, Press, TableModel
 
 REPO = Path(__file__).resolve().parents[2]
 
 
 def test_the_model_needs_no_pygame() -> None:
     code = ("import sys\nsys.modules['pygame'] = None\n"
-            "import rami_desktop.ui.table.model\nprint('ok')\n")
+            "import rami_desktop.ui.table.table_model\nprint('ok')\n")
     proc = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True,
                           text=True, timeout=60)
     assert proc.returncode == 0 and proc.stdout.strip() == "ok", proc.stderr

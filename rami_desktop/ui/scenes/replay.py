@@ -25,7 +25,7 @@ from rami_desktop.play.table.hand_sort import sort_by_suit
 from rami_desktop.ui.kit import theme
 from rami_desktop.ui.kit.text import bidi_format, embed
 from rami_desktop.ui.stage.scene import WidgetScene
-from rami_desktop.ui.table.journal import Entry, describe
+from rami_desktop.ui.table.journal_panel import Entry, describe
 from rami_desktop.ui.widgets import Button, fit_text, render_text
 
 if TYPE_CHECKING:

@@ -28,12 +28,12 @@ from rami_desktop.ui.table.control import TableControl
 from rami_desktop.ui.table.follow import Follow
 from rami_desktop.ui.table.gate import MoveGate
 from rami_desktop.ui.table.keyboard import CURSOR_KEYS, HINTS, PAUSE, KeyboardControl
-from rami_desktop.ui.table.model import TableModel
 from rami_desktop.ui.table.painter import TablePainter
 from rami_desktop.ui.table.parts import TableParts
 from rami_desktop.ui.table.pointer import Pointer
 from rami_desktop.ui.table.sprites import SpriteBoard
-from rami_desktop.ui.table.view import TableView
+from rami_desktop.ui.table.table_model import TableModel
+from rami_desktop.ui.table.table_view import TableView
 from rami_desktop.ui.words.save_notice import ROUND_NOT_KEPT_TITLE, SaveNotice, round_not_kept_text
 
 if TYPE_CHECKING:

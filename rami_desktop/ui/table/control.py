@@ -22,9 +22,9 @@ from rami_desktop.play.table.table_game import TableGame
 from rami_desktop.play.table.taken import taken_flag, taken_position
 from rami_desktop.ui.table.counter import CounterView, counter_view
 from rami_desktop.ui.table.gate import MoveGate
-from rami_desktop.ui.table.model import TableModel
 from rami_desktop.ui.table.refusal import ONE_TO_DISCARD, refusal_text
-from rami_desktop.ui.table.view import TableView
+from rami_desktop.ui.table.table_model import TableModel
+from rami_desktop.ui.table.table_view import TableView
 
 
 class TableControl:

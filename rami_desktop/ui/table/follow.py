@@ -18,7 +18,7 @@ from rami_desktop.play.view.happening import Happening
 from rami_desktop.play.view.story import told_of
 from rami_desktop.ui.table import animation
 from rami_desktop.ui.table.control import TableControl
-from rami_desktop.ui.table.journal import Journal
+from rami_desktop.ui.table.journal_panel import Journal
 from rami_desktop.ui.table.layout import TableLayout
 from rami_desktop.ui.table.panels import JournalPanel, TalajSpread
 

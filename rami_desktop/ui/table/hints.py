@@ -25,7 +25,7 @@ from rami_desktop.play.table.taken import taken_position
 from rami_desktop.play.view.shown import ShownRound
 from rami_desktop.play.view.terms import Meld
 from rami_desktop.ui.table.gate import MoveGate
-from rami_desktop.ui.table.model import TableModel
+from rami_desktop.ui.table.table_model import TableModel
 
 
 def compute_hint(order: HandOrder, state: ShownRound, moves: Sequence[Action] | None = None,

@@ -14,7 +14,7 @@ from rami_desktop.play.tutorial.model import Aim, Target
 from rami_desktop.ui.table.buttons import TableButtons
 from rami_desktop.ui.table.painter import TablePainter
 from rami_desktop.ui.table.sprites import SpriteBoard
-from rami_desktop.ui.table.view import TableView
+from rami_desktop.ui.table.table_view import TableView
 
 
 class GuidedTable(Protocol):

@@ -9,9 +9,9 @@ from rami_desktop.ui.kit.card_art import CardArt
 from rami_desktop.ui.table.buttons import TableButtons
 from rami_desktop.ui.table.control import TableControl
 from rami_desktop.ui.table.follow import Follow
-from rami_desktop.ui.table.model import TableModel
 from rami_desktop.ui.table.sprites import SpriteBoard
-from rami_desktop.ui.table.view import TableView
+from rami_desktop.ui.table.table_model import TableModel
+from rami_desktop.ui.table.table_view import TableView
 
 
 @dataclass(frozen=True)

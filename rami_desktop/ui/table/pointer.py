@@ -17,8 +17,8 @@ from rami_desktop.engine.cards import Card
 from rami_desktop.ui.table.control import TableControl
 from rami_desktop.ui.table.drag import Drag, moved_enough
 from rami_desktop.ui.table.layout import TableLayout
-from rami_desktop.ui.table.model import DragState, Press
 from rami_desktop.ui.table.sprites import SpriteBoard
+from rami_desktop.ui.table.table_model import DragState, Press
 
 #: seconds between the two clicks of a double-click (the screen's own time, not the wall's)
 DOUBLE_CLICK = 0.45

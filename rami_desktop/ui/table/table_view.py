@@ -30,8 +30,8 @@ from rami_desktop.ui.table.layout import (
     flow_melds,
     hand_rects,
 )
-from rami_desktop.ui.table.model import TableModel
 from rami_desktop.ui.table.sprites import BACK, CardSpec, Origin, SpriteBoard
+from rami_desktop.ui.table.table_model import TableModel
 
 log = logging.getLogger(__name__)
 
