@@ -35,7 +35,7 @@ from rami_desktop.engine.observation import Observation
 from rami_desktop.engine.rules import PRESET_NAMES, preset
 from rami_desktop.i18n import LANGUAGES, _, ngettext, pgettext, set_language
 from rami_desktop.i18n.error_messages import error_message
-from rami_desktop.i18n.names import preset_title
+from rami_desktop.i18n.preset_names import preset_title
 from rami_desktop.play.game.config import GameConfig, Seat, seat_name
 from rami_desktop.play.session.session import Session
 from rami_desktop.play.table.clock import PACES, TableClock

@@ -134,7 +134,7 @@ def test_darija_joker_serie_keeps_its_signs_in_place() -> None:
     line's end, the suit not against the word."""
     from rami_desktop.engine.cards import parse_cards
     from rami_desktop.engine.melds import make_meld
-    from rami_desktop.i18n.cards import meld_text
+    from rami_desktop.i18n.card_words import meld_text
 
     _darija()
     meld = make_meld(parse_cards(["5C", "JK", "7C"]))

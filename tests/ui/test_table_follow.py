@@ -12,7 +12,7 @@ import pytest
 from rami_desktop.engine.cards import parse_card
 from rami_desktop.engine.rules import preset
 from rami_desktop.i18n import set_language
-from rami_desktop.i18n.cards import card_text
+from rami_desktop.i18n.card_words import card_text
 from rami_desktop.net.host.redact import story_for
 from rami_desktop.net.wire.codec import told_from_dict
 from rami_desktop.play.game.config import GameConfig, Seat

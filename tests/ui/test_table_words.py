@@ -17,7 +17,7 @@ from rami_desktop.engine.cards import Card, parse_cards
 from rami_desktop.engine.deal import complete_stock, expected_hand_sizes
 from rami_desktop.engine.rules import PRESET_NAMES, preset
 from rami_desktop.engine.state import RoundState
-from rami_desktop.i18n.cards import card_text, cards_text, meld_text
+from rami_desktop.i18n.card_words import card_text, cards_text, meld_text
 from rami_desktop.play.game.hand_order import HandOrder
 from rami_desktop.ui.scenes.round_summary import breakdown_text, penalty_explanation
 from rami_desktop.ui.table import hud

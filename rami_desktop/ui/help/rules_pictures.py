@@ -16,7 +16,7 @@ import pygame
 
 from rami_desktop.engine.cards import Card, parse_cards
 from rami_desktop.i18n import _, is_rtl, ngettext
-from rami_desktop.i18n.cards import card_text, cards_text
+from rami_desktop.i18n.card_words import card_text, cards_text
 from rami_desktop.i18n.rules_help import rules_help
 from rami_desktop.play.view.terms import (
     PRESETS,

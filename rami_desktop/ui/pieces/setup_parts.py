@@ -14,7 +14,7 @@ from collections.abc import Callable
 import pygame
 
 from rami_desktop.i18n import _
-from rami_desktop.i18n.names import preset_title
+from rami_desktop.i18n.preset_names import preset_title
 from rami_desktop.play.view.terms import PRESETS, Rules
 from rami_desktop.ui.kit import theme
 from rami_desktop.ui.pieces.seat_row import SeatRow

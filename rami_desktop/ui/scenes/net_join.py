@@ -17,7 +17,7 @@ import pygame
 
 from rami_desktop.i18n import N_, _, is_rtl
 from rami_desktop.i18n.gender import UNSAID, clean_gender
-from rami_desktop.i18n.names import preset_title
+from rami_desktop.i18n.preset_names import preset_title
 from rami_desktop.net.discovery import Browser, FoundTable
 from rami_desktop.net.join.joining import Asking, Joining, TableInfo, Trouble, Welcome
 from rami_desktop.net.join.net_game import NetTable

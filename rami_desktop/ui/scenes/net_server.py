@@ -16,7 +16,7 @@ from urllib.parse import urlsplit
 import pygame
 
 from rami_desktop.i18n import N_, _, is_rtl, pgettext
-from rami_desktop.i18n.names import preset_title
+from rami_desktop.i18n.preset_names import preset_title
 from rami_desktop.net.join.creating import Creating
 from rami_desktop.net.join.joining import Trouble
 from rami_desktop.net.transport.client import address_url

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from rami_desktop.i18n import N_
-from rami_desktop.i18n.names import preset_title
+from rami_desktop.i18n.preset_names import preset_title
 from rami_desktop.play.view.terms import PRESET_NAMES, Rules
 from rami_desktop.ui.help.help_page import HelpOverlay
 from rami_desktop.ui.help.rules_pictures import RulesPictures

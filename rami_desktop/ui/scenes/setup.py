@@ -15,7 +15,7 @@ import pygame
 
 from rami_desktop.bots import levels_for
 from rami_desktop.i18n import N_, _, is_rtl
-from rami_desktop.i18n.names import preset_title
+from rami_desktop.i18n.preset_names import preset_title
 from rami_desktop.play.game.config import GameConfig, Seat
 from rami_desktop.play.view.terms import PRESET_NAMES, PRESETS, RULE_OPTIONS, Rules, partner_seat
 from rami_desktop.storage.deal_code import decode_full, longest_code

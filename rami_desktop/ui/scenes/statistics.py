@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from rami_desktop.i18n import N_, _, is_rtl, ngettext
-from rami_desktop.i18n.names import preset_title
+from rami_desktop.i18n.preset_names import preset_title
 from rami_desktop.play.view.terms import PRESET_NAMES, PRESETS
 from rami_desktop.storage import stats as stats_store
 from rami_desktop.storage.stats import EARLIER, PlayerStats, PresetStats, Stats

@@ -16,7 +16,7 @@ import pygame
 
 from rami_desktop.engine.actions import Action
 from rami_desktop.i18n import N_, _
-from rami_desktop.i18n.cards import cards_text
+from rami_desktop.i18n.card_words import cards_text
 from rami_desktop.play.tutorial.coach import LessonRun
 from rami_desktop.play.tutorial.lessons import lesson_by_key, load_lessons
 from rami_desktop.play.tutorial.model import BOT, StepKind, Target

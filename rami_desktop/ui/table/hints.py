@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from rami_desktop.engine.actions import Action, Add, Lay, Swap
 from rami_desktop.engine.cards import Card
 from rami_desktop.i18n import _, pgettext
-from rami_desktop.i18n.cards import A_MELD, NO_BREAK, card_text, cards_text, meld_text
+from rami_desktop.i18n.card_words import A_MELD, NO_BREAK, card_text, cards_text, meld_text
 from rami_desktop.i18n.gender import UNSAID, gendered, ngendered
 from rami_desktop.play.game.hand_order import HandOrder
 from rami_desktop.play.table.advisor import Advice, AdviceKind, Advisor, hint_advice

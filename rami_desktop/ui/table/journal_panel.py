@@ -28,7 +28,7 @@ from rami_desktop.engine.actions import (
 )
 from rami_desktop.engine.cards import Card
 from rami_desktop.i18n import _, ngettext
-from rami_desktop.i18n.cards import card_text, cards_text, meld_text
+from rami_desktop.i18n.card_words import card_text, cards_text, meld_text
 from rami_desktop.i18n.gender import UNSAID, gendered
 from rami_desktop.play.view.story import Told, ToldEvent, TookBackUnseen
 from rami_desktop.play.view.terms import Meld

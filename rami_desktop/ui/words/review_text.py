@@ -12,7 +12,14 @@ from collections.abc import Sequence
 
 from rami_desktop.engine.cards import Card
 from rami_desktop.i18n import _, ngettext, pgettext
-from rami_desktop.i18n.cards import A_MELD, NO_BREAK, THE_MELD, card_text, cards_text, meld_text
+from rami_desktop.i18n.card_words import (
+    A_MELD,
+    NO_BREAK,
+    THE_MELD,
+    card_text,
+    cards_text,
+    meld_text,
+)
 from rami_desktop.play.view.findings import Finding, FindingKind
 from rami_desktop.play.view.terms import make_meld
 from rami_desktop.ui.kit.text import bidi_format
