@@ -27,7 +27,7 @@ from rami_desktop.net.wire.protocol import envelope
 from rami_desktop.play.game.config import GameConfig, Seat
 from rami_desktop.play.keep.persist import rebuild_game
 from rami_desktop.play.session.session import Session
-from rami_desktop.storage.tables import TableFiles, kept_codes
+from rami_desktop.storage.table_folders import TableFiles, kept_codes
 from tests.net.test_commands import LIMIT, REPO, command, env
 from tests.net.test_host_kills import CODE, Joiner
 

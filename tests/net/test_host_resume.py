@@ -15,7 +15,7 @@ from pathlib import Path
 from websockets.sync.client import connect as sync_connect
 
 from rami_desktop.net.wire.protocol import VERSION, envelope
-from rami_desktop.storage.tables import kept_codes
+from rami_desktop.storage.table_folders import kept_codes
 from tests.net.test_commands import LIMIT, REPO, command, env, join, kept_token
 
 

@@ -16,7 +16,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from rami_desktop.net.wire.protocol import VERSION, envelope
-from rami_desktop.storage.tables import kept_codes
+from rami_desktop.storage.table_folders import kept_codes
 
 REPO = Path(__file__).resolve().parents[2]
 CODE = "STXPSTXP23"

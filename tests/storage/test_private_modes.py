@@ -15,7 +15,7 @@ from rami_desktop.net.host.hosting import new_code
 from rami_desktop.net.transport.server import HostServer
 from rami_desktop.storage.atomic import write_atomic
 from rami_desktop.storage.private import open_private, private_folder
-from rami_desktop.storage.tables import TableFiles
+from rami_desktop.storage.table_folders import TableFiles
 
 POSIX = pytest.mark.skipif(os.name == "nt", reason="POSIX modes")
 

@@ -24,7 +24,7 @@ from typing import Any
 
 from rami_desktop.play.game.config import GameConfig
 from rami_desktop.play.table.clock import TableClock
-from rami_desktop.storage.tables import TableFiles, kept_codes, remove_ended
+from rami_desktop.storage.table_folders import TableFiles, kept_codes, remove_ended
 
 from ..host.host_session import HostSession
 from ..transport.inbox import Inbox

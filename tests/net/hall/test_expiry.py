@@ -9,7 +9,7 @@ from pathlib import Path
 from rami_desktop.net.hall.tables import Hall, TableSpec
 from rami_desktop.net.host.hosting import new_code
 from rami_desktop.net.transport.server import HostServer
-from rami_desktop.storage.tables import kept_codes
+from rami_desktop.storage.table_folders import kept_codes
 
 HOUR = 3600.0
 
