@@ -3,7 +3,7 @@
 ``RoundState.apply(action)`` checks an action against the rules and either applies it, returning
 the events it caused, or raises :class:`RuleError` with a CONFORMANCE.md code and changes nothing.
 The read-only answers (opening status, penalty breakdown, redeal eligibility, the turn's view)
-come from :mod:`.position`; the rules themselves live in :mod:`.deal`, :mod:`.drawing`,
+come from :mod:`.position`; the rules themselves live in :mod:`.deal`, :mod:`.draws`,
 :mod:`.turn` (the staged layings), :mod:`.opening` and :mod:`.scoring`; saving in :mod:`.save`.
 """
 
@@ -40,7 +40,7 @@ from .actions import (
 )
 from .cards import Card
 from .deal import deal
-from .drawing import SOURCES, DrawSituation, draw_error, first_card_open
+from .draws import SOURCES, DrawSituation, draw_error, first_card_open
 from .errors import ErrorCode, RuleError
 from .observation import Observation, deal_hidden
 from .opening import OpeningStatus
