@@ -1,7 +1,8 @@
 """Every seat's face crosses the wire: a joiner's table shows each seat (the host's, the other
-joiners', the bots') with the portrait and the gender the host's screen shows it with; a joiner
-of protocol 5 gets the very messages it got before faces were sent; a face a joiner does not
-know is the seat's default, a face that is no face's id makes the message unreadable."""
+joiners', the bots') with the portrait and the gender the host's screen shows it with, and each
+bot with its level; a joiner of protocol 5 gets the very messages it got before faces were sent;
+a face a joiner does not know is the seat's default, a face that is no face's id makes the
+message unreadable."""
 
 from __future__ import annotations
 
@@ -28,9 +29,9 @@ from tests.net.harness import host_table, welcome
 CHOSEN = GameConfig(rules=PRESETS["talaj"], seed=5, seats=(
     Seat("Fatima", "human", "easy", SHE, "grandmother-scarf"),
     Seat(None, "net", "easy"),
-    Seat(None, "bot", "easy", face="man-glasses"),
+    Seat(None, "bot", "medium", face="man-glasses"),
     Seat(None, "bot", "easy"),
-    Seat("Zineb", "bot", "easy", SHE, "woman-curls")))
+    Seat("Zineb", "bot", "expert", SHE, "woman-curls")))
 #: what a seat said before version 6, in its order
 OLD_KEYS = ["name", "kind", "taken", "present", "stand_in", "gender"]
 
@@ -46,7 +47,7 @@ def seen_by(joiner: RemoteSession, host: GameConfig) -> GameTable:
     return game
 
 
-def test_a_joiner_sees_every_seat_with_the_hosts_face_and_gender() -> None:
+def test_a_joiner_sees_every_seat_with_the_hosts_face_gender_and_level() -> None:
     table = host_table(CHOSEN)
     joiner: RemoteSession | None = None
     try:
@@ -63,6 +64,7 @@ def test_a_joiner_sees_every_seat_with_the_hosts_face_and_gender() -> None:
         assert game.gender(1) == SHE and game.face(1) in {f.id for f in FACES
                                                            if f.gender == SHE}
         assert game.gender(0) == SHE and game.is_bot(2) and game.is_bot(3)
+        assert [game.level(i) for i in range(5)] == [None, None, "medium", "easy", "expert"]
         # the lobby, the summary and the winner's moment read the table's config's faces
         assert seat_faces(joiner.config) == faces
     finally:
@@ -86,9 +88,10 @@ async def _messages(url: str, version: int, join_name: str | None = None,
         return got
 
 
-def _without_faces(text: str, version: int) -> str:
-    """A message of this version as an older joiner's host wrote it: no face, its ``v``."""
-    text = re.sub(r',"face":"[a-z-]+"', "", text)
+def _as_before(text: str, version: int) -> str:
+    """A message of this version as an older joiner's host wrote it: no face, no level, its
+    ``v``."""
+    text = re.sub(r',"(face|level)":"[a-z-]+"', "", text)
     return text.replace(f'{{"v":{VERSION},', f'{{"v":{version},', 1)
 
 
@@ -105,9 +108,10 @@ def test_a_joiner_of_version_5_gets_the_seats_as_before_without_faces() -> None:
 
         (old_info,), (new_info,) = asyncio.run(both())
         assert '"face"' not in old_info and old_info.startswith('{"v":5,"type":"table",')
-        assert old_info == _without_faces(new_info, 5)  # the very bytes, but the faces
+        assert old_info == _as_before(new_info, 5)  # the very bytes, but the faces and levels
         new_seats = json.loads(new_info)["seats"]
         assert [s["face"] for s in new_seats] == list(seat_faces(table.session.config))
+        assert [s.get("level") for s in new_seats] == [None, None, "medium", "easy", "expert"]
         for seat in json.loads(old_info)["seats"]:
             assert list(seat) == OLD_KEYS
 
@@ -159,6 +163,10 @@ def test_a_joiner_of_version_5_at_a_table_with_a_joiner_of_6_is_told_no_face() -
 def test_a_seats_face_reads_back_and_an_unknown_one_is_the_default() -> None:
     seat = SeatInfo("Amina", "net", True, True, False, SHE, "woman-curls")
     assert seat_info_from_dict(json.loads(json.dumps(seat.to_dict()))) == seat
+    bot = SeatInfo(None, "bot", face="man-glasses", level="medium")
+    assert seat_info_from_dict(json.loads(json.dumps(bot.to_dict()))) == bot
+    assert "level" not in bot.to_dict(5) and "face" not in bot.to_dict(5)
+    assert seat_info_from_dict({**bot.to_dict(), "level": "grandmaster"}).level is None
     assert "face" not in seat.to_dict(5) and "face" not in seat.to_dict(OLDEST)
     assert seat.to_dict(5) == {"name": "Amina", "kind": "net", "taken": True, "present": True,
                                "stand_in": False, "gender": SHE}

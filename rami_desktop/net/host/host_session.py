@@ -158,10 +158,11 @@ class HostSession(StandIns, Session):
     # ---- the table's state for everyone ------------------------------------------------------
 
     def seat_infos(self) -> list[SeatInfo]:
-        """Every seat as the joiners see it, with the face the host's screen shows it with."""
+        """Every seat as the joiners see it, with the face the host's screen shows it with (and
+        a bot's level)."""
         faces = seat_faces(self.config)
         return [SeatInfo(s.name, s.kind, self.book.taken(i), self.book.present(i),
-                         i in self._stand_ins, s.gender, faces[i])
+                         i in self._stand_ins, s.gender, faces[i], s.level if s.is_bot else None)
                 for i, s in enumerate(self.config.seats)]
 
     def absent(self) -> list[int]:

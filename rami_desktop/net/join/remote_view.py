@@ -63,10 +63,12 @@ class RemoteView:
 
     def _config(self, table: TableInfo, rules: Rules) -> GameConfig:
         """The seats as this screen sees them: its own is played here (``human``), every other
-        human seat at another screen (``net``); each with the gender and the face the host
-        gave it (a host that sends no face: the seat's default, worked out here)."""
+        human seat at another screen (``net``); each with the gender, the face and a bot's
+        level the host gave it (a host that sends no face: the seat's default, worked out
+        here; no level: the default level)."""
         seats = tuple(Seat(s.name, "human" if i == self.seat else
-                           ("bot" if s.kind == "bot" else "net"), gender=s.gender, face=s.face)
+                           ("bot" if s.kind == "bot" else "net"), s.level or Seat().level,
+                           s.gender, s.face)
                       for i, s in enumerate(table.seats))
         return GameConfig(rules=rules, seats=seats)
 

@@ -275,15 +275,19 @@ class SeatViewWire(Wire, kw_only=True):
 #: a seat's portrait (one of ``play.game.people.FACES``; an id this side does not know is
 #: the seat's default face, as in a save: a newer host may draw portraits this joiner lacks)
 FaceId = Annotated[str, Meta(max_length=40)]
-#: the protocol version whose seats carry their face
-FACE_SINCE = 6
+#: a bot seat's level (one of ``bots.ALL_LEVELS``; one this side does not know is shown as
+#: the default level, as before version 6)
+LevelName = Annotated[str, Meta(max_length=20)]
+#: the protocol version whose seats carry their face, and a bot's its level
+FACE_SINCE = LEVEL_SINCE = 6
 #: the protocol version that added each optional field a host leaves out for an older joiner
 #: (``struct.field``): those joiners get the messages they got before, byte for byte
-FIELD_SINCE: dict[str, int] = {"SeatWire.face": FACE_SINCE}
+FIELD_SINCE: dict[str, int] = {"SeatWire.face": FACE_SINCE, "SeatWire.level": LEVEL_SINCE}
 
 
 class SeatWire(Wire, kw_only=True):
-    """A seat as everyone at the table sees it (``face`` from version 6 on)."""
+    """A seat as everyone at the table sees it (``face``, and a bot's ``level``, from version
+    6 on)."""
 
     name: Text | None = None
     kind: Literal["human", "bot", "net"]
@@ -292,6 +296,7 @@ class SeatWire(Wire, kw_only=True):
     stand_in: bool
     gender: Gender = ""
     face: FaceId | UnsetType = UNSET
+    level: LevelName | UnsetType = UNSET
 
 
 class TableWire(Wire, kw_only=True):
@@ -407,6 +412,7 @@ __all__ = [
     "FACE_SINCE",
     "FIELD_SINCE",
     "HISTORY_LIMIT",
+    "LEVEL_SINCE",
     "NAME_LIMIT",
     "NUMBER_LIMIT",
     "REQUEST_TYPES",
@@ -428,6 +434,7 @@ __all__ = [
     "LaidWire",
     "LayWire",
     "LeaveWire",
+    "LevelName",
     "MatchWire",
     "MeldViewWire",
     "MeldWire",

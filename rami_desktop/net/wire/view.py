@@ -12,6 +12,7 @@ from typing import Any
 
 from msgspec import UNSET
 
+from rami_desktop.bots import ALL_LEVELS
 from rami_desktop.i18n.gender import UNSAID
 from rami_desktop.play.game.hand_order import HandOrder
 from rami_desktop.play.game.people import known_face
@@ -29,6 +30,7 @@ from .codec import (
 from .protocol import VERSION
 from .schema import (
     FACE_SINCE,
+    LEVEL_SINCE,
     MatchWire,
     RevealWire,
     SeatViewWire,
@@ -51,6 +53,7 @@ class SeatInfo:
         gender: how the player is spoken to (``she``, ``he`` or ``""``: unsaid).
         face: the seat's portrait as the host shows it (None: the seat's default, worked out
             by each screen: a host before protocol version 6 sends none).
+        level: a bot seat's level (None: a player's seat, or a host before version 6).
     """
 
     name: str | None
@@ -60,24 +63,27 @@ class SeatInfo:
     stand_in: bool = False
     gender: str = UNSAID
     face: str | None = None
+    level: str | None = None
 
     def to_dict(self, version: int = VERSION) -> JSON:
-        """As JSON, for a joiner of protocol ``version``: the face from :data:`FACE_SINCE` on
-        (an older joiner gets the seat as it always did)."""
+        """As JSON, for a joiner of protocol ``version``: the face and a bot's level from
+        version 6 on (an older joiner gets the seat as it always did)."""
         face = self.face if self.face is not None and version >= FACE_SINCE else UNSET
+        level = self.level if self.level is not None and version >= LEVEL_SINCE else UNSET
         data: JSON = builtins(SeatWire(name=self.name, kind=self.kind,  # type: ignore[arg-type]
                                        taken=self.taken, present=self.present,
                                        stand_in=self.stand_in,
                                        gender=self.gender,  # type: ignore[arg-type]
-                                       face=face))
+                                       face=face, level=level))
         return data
 
 
 def seat_info_of(wire: SeatWire) -> SeatInfo:
-    """A seat as it was sent (a face this side does not know is the seat's default)."""
+    """A seat as it was sent (a face or a level this side does not know is the default)."""
     face = None if wire.face is UNSET else known_face(wire.face)
+    level = wire.level if wire.level in ALL_LEVELS else None
     return SeatInfo(wire.name, wire.kind, wire.taken, wire.present, wire.stand_in, wire.gender,
-                    face)
+                    face, level)
 
 
 def seat_info_from_dict(data: Any) -> SeatInfo:

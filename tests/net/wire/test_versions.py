@@ -150,7 +150,7 @@ def test_every_rule_option_and_added_field_is_known_to_this_protocol_version() -
         "a version after OLDEST that brought no rule option and no field left out for older "
         "joiners changed the messages: OLDEST must be that version")
     assert 1 <= OLDEST <= VERSION
-    assert (OLDEST, VERSION, FIELD_SINCE) == (4, 6, {"SeatWire.face": 6})
+    assert (OLDEST, VERSION, FIELD_SINCE) == (4, 6, {"SeatWire.face": 6, "SeatWire.level": 6})
     for name in FIELD_SINCE:  # each names a field the schema declares, absent by default
         struct, field = name.split(".")
         declared = getattr(schema, struct)
