@@ -14,8 +14,8 @@ import socket
 import threading
 from dataclasses import dataclass
 
+from zeroconf import Error as ZeroconfError
 from zeroconf import (
-    EventLoopBlocked,
     IPVersion,
     NonUniqueNameException,
     ServiceBrowser,
@@ -222,9 +222,10 @@ class Browser:
     def _resolve(self, zeroconf: Zeroconf, service_type: str, name: str) -> None:
         try:
             info = zeroconf.get_service_info(service_type, name, RESOLVE_TIMEOUT_MS)
-        except (OSError, RuntimeError, EventLoopBlocked) as exc:
-            # zeroconf closed meanwhile, or its loop too busy to answer in time (a loaded
-            # machine): the table is not listed, as if it had not answered
+        except (OSError, RuntimeError, ZeroconfError) as exc:
+            # zeroconf closed meanwhile (NotRunningException), or its loop too busy to answer
+            # in time (EventLoopBlocked, a loaded machine): the table is not listed, as if it
+            # had not answered
             log.info("a table could not be resolved: %r", exc)
             return
         if info is None or not info.parsed_addresses() or info.port is None:

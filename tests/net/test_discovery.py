@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from zeroconf import EventLoopBlocked
+from zeroconf import EventLoopBlocked, NotRunningException
 
 from rami_desktop.net.discovery import SERVICE, Browser
 
@@ -23,7 +23,7 @@ class Refusing:
         raise self.error
 
 
-@pytest.mark.parametrize("error", [EventLoopBlocked(), OSError("closed"),
+@pytest.mark.parametrize("error", [EventLoopBlocked(), NotRunningException(), OSError("closed"),
                                    RuntimeError("closed")], ids=type)
 def test_a_table_that_cannot_be_resolved_is_not_listed(error: Exception) -> None:
     """zeroconf's loop too busy to answer in time (a loaded machine) or zeroconf closed
