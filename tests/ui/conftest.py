@@ -15,6 +15,8 @@ import pygame
 import pytest
 
 from rami_desktop import i18n
+from rami_desktop.net.discovery import Advertiser, Browser, FoundTable
+from rami_desktop.net.wire.protocol import VERSION
 
 DT = 1 / 60
 
@@ -105,3 +107,27 @@ class Driver:
 def drive(app: object) -> Driver:
     """A Driver of the ``app`` fixture."""
     return Driver(app)
+
+
+#: the tables every UI test's join screen hears of on the local network (the same on every run)
+NEIGHBOURS = (
+    FoundTable("Khadija._rami._tcp.local.", "Khadija", "192.168.1.20", 8765, "talaj", 2, 4,
+               False, VERSION),
+    FoundTable("Youssef-PC._rami._tcp.local.", "Youssef-PC", "192.168.1.31", 8765, "tallage",
+               1, 3, True, VERSION),
+)
+
+
+@pytest.fixture(autouse=True)
+def _quiet_network(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No UI test listens to the real local network nor speaks on it: what the machine's other
+    programs advertise (another test's table, another run's) would change what a join screen
+    lists from one run to the next; the join screen hears :data:`NEIGHBOURS`, and a table
+    hosted in a test is advertised to nobody."""
+
+    monkeypatch.setattr(Browser, "start", lambda browser: None)
+    monkeypatch.setattr(Browser, "tables", lambda browser: list(NEIGHBOURS))
+    monkeypatch.setattr(Browser, "stop", lambda browser: None)
+    monkeypatch.setattr(Advertiser, "start", lambda advertiser: None)
+    monkeypatch.setattr(Advertiser, "set_free", lambda advertiser, free: None)
+    monkeypatch.setattr(Advertiser, "stop", lambda advertiser: None)
