@@ -32,6 +32,15 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
                           capture_output=True, text=True, timeout=300)
 
 
+def run_here(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    """Run the runner through its own entry point in this process (its exit code and output
+    are the process's: the tests marked "as a user runs it" start it as a program):
+    ``(code, stdout, stderr)``."""
+    code = conformance.main(list(args))
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
 def our_files() -> list[Path]:
     return sorted(OURS.glob("*.json"))
 
@@ -210,14 +219,15 @@ BAD_CONTENT = {
 
 
 @pytest.mark.parametrize("name", sorted(BAD_CONTENT))
-def test_bad_bytes_are_malformed(tmp_path: Path, name: str) -> None:
+def test_bad_bytes_are_malformed(tmp_path: Path, name: str,
+                                 capsys: pytest.CaptureFixture[str]) -> None:
     content, fault = BAD_CONTENT[name]
     path = tmp_path / f"{name}.json"
     path.write_bytes(content)
-    proc = run(str(path))
-    assert proc.returncode == 2
-    out = proc.stdout.strip().splitlines()
-    assert len(out) == 1 and not proc.stderr
+    code, stdout, stderr = run_here(capsys, str(path))
+    assert code == 2
+    out = stdout.strip().splitlines()
+    assert len(out) == 1 and not stderr
     assert out[0].startswith(f"{path}: not a valid scenario: {fault}")
 
 
@@ -235,13 +245,14 @@ BAD_FIELDS = {
 
 
 @pytest.mark.parametrize("name", sorted(BAD_FIELDS))
-def test_bad_fields_are_malformed(tmp_path: Path, name: str) -> None:
+def test_bad_fields_are_malformed(tmp_path: Path, name: str,
+                                  capsys: pytest.CaptureFixture[str]) -> None:
     change, fault = BAD_FIELDS[name]
     path = _variant(tmp_path, change)
-    proc = run(str(path))
-    assert proc.returncode == 2, proc.stdout + proc.stderr
-    out = proc.stdout.strip().splitlines()
-    assert len(out) == 1 and not proc.stderr
+    code, stdout, stderr = run_here(capsys, str(path))
+    assert code == 2, stdout + stderr
+    out = stdout.strip().splitlines()
+    assert len(out) == 1 and not stderr
     assert out[0].startswith(f"{path}: not a valid scenario: {fault}")
 
 
@@ -266,12 +277,12 @@ def test_fifo_is_not_read(tmp_path: Path) -> None:
     assert proc.stdout.strip() == f"{fifo}: not a valid scenario: not a regular file"
 
 
-def test_huge_file_is_not_read(tmp_path: Path) -> None:
+def test_huge_file_is_not_read(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "huge.json"
     path.write_bytes(b" " * (conformance.MAX_BYTES + 1))
-    proc = run(str(path))
-    assert proc.returncode == 2
-    assert proc.stdout.strip() == f"{path}: not a valid scenario: larger than 1024 KB"
+    code, stdout, _stderr = run_here(capsys, str(path))
+    assert code == 2
+    assert stdout.strip() == f"{path}: not a valid scenario: larger than 1024 KB"
 
 
 JSON = st.recursive(
