@@ -361,7 +361,8 @@ class App:
 
         Scene changes requested meanwhile are applied between frames; once one is requested,
         the remaining input events of the frame are dropped (no click reaches a scene that is
-        about to go).
+        about to go), and a key down since before the top scene came to the front is not passed
+        to it until released (:class:`~rami_desktop.ui.kit.keys.KeysDown`).
         """
         start = time.perf_counter()
         drew = True
@@ -386,10 +387,10 @@ class App:
             self._relayout()
             changed = True
         for event in events:
-            self.keys.feed(event)
+            fresh = self.keys.feed(event, self.stack.top)
             if self._global_event(event):
                 continue
-            if self.stack.has_pending:
+            if self.stack.has_pending or not fresh:
                 continue
             top = self.stack.top
             if top is not None:

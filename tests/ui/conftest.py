@@ -83,8 +83,10 @@ class Driver:
         self.step([pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button)])
 
     def key(self, k: int, mod: int = 0) -> None:
-        """Press a key (one frame)."""
-        self.step([pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)])
+        """Tap a key: pressed and released in one frame (a key never released would be held:
+        the next screen would not count it)."""
+        self.step([pygame.event.Event(kind, key=k, mod=mod, unicode="", scancode=0)
+                   for kind in (pygame.KEYDOWN, pygame.KEYUP)])
 
     def type(self, text: str) -> None:
         """Type text (one TEXTINPUT event a character, one frame)."""

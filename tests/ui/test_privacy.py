@@ -116,8 +116,9 @@ def _click(d: Driver, watch: Watch, pos: tuple[int, int]) -> None:
 
 
 def _key(d: Driver, watch: Watch, key: int) -> None:
-    _step(d, watch, [pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="",
-                                        scancode=0)])
+    """A key tapped: pressed and released in one frame."""
+    _step(d, watch, [pygame.event.Event(kind, key=key, mod=0, unicode="", scancode=0)
+                     for kind in (pygame.KEYDOWN, pygame.KEYUP)])
 
 
 def _put_cursor(d: Driver, watch: Watch, seat: int, card: Any, avoid: set[int],

@@ -147,9 +147,10 @@ class Driver:
         self.step(events)
 
     def key(self, key: int, mod: int = 0) -> None:
-        """A key press."""
-        self.step([pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="",
-                                      scancode=0)])
+        """A key tapped: pressed and released in one frame (a key never released would be
+        held: the next screen would not count it)."""
+        self.step([pygame.event.Event(kind, key=key, mod=mod, unicode="", scancode=0)
+                   for kind in (pygame.KEYDOWN, pygame.KEYUP)])
 
 
 def _tables_of(scene: Any) -> list[TableScene]:

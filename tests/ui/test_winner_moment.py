@@ -1,6 +1,7 @@
 """The winner's moment: at a round's end the winner's face on its ring of stars with a sound,
 then the summary; at the match's end the winners' faces and confetti over the scores. A click
-or a key ends it at once (and does nothing else); once over the screen draws nothing more."""
+or a key ends it at once (and does nothing else, not even the key's repeats while it is held);
+once over the screen draws nothing more."""
 
 from __future__ import annotations
 
@@ -13,16 +14,19 @@ from rami_desktop.play.game.config import GameConfig, Seat
 from rami_desktop.play.session.session import Session
 from rami_desktop.play.table.table import Table
 from rami_desktop.smoke.games import play_match
+from rami_desktop.storage.paths import Paths
 from rami_desktop.ui.pieces.celebration import DURATION, Celebration
 from rami_desktop.ui.scenes.match_end import MatchEndScene
+from rami_desktop.ui.scenes.menu import MenuScene
 from rami_desktop.ui.scenes.round_summary import RoundSummaryScene
+from rami_desktop.ui.scenes.table import TableScene
 from rami_desktop.ui.scenes.winner_moment import WinnerMoment
 from rami_desktop.ui.stage.routes import Route
 
 from .conftest import DT
 from .test_rest import _draws
 from .test_round_summary import GOING_OUT, _finish
-from .test_table_helpers import known_table
+from .test_table_helpers import known_table, save_game
 
 
 def _sounds(app: Any) -> list[str]:
@@ -76,6 +80,63 @@ def test_a_click_or_a_key_ends_the_moment_at_once(make_app: Any) -> None:
         assert not summary.reviewing and not summary.peeking  # the key did nothing else
 
 
+def _key(kind: int, key: int = pygame.K_RETURN) -> pygame.event.Event:
+    return pygame.event.Event(kind, key=key, mod=0, unicode="\r", scancode=0)
+
+
+def _held_through(app: Any, seconds: float = 1.0) -> None:
+    """Return pressed, then held: pygame's key repeat presses it again every 0.04 s after
+    0.4 s, and once more whenever a frame works longer than 0.4 s before the release is read
+    (the first summary a game draws, on a busy computer); then released."""
+    app.step(DT, [_key(pygame.KEYDOWN)])
+    app.step(0.4, [])
+    for _ in range(round((seconds - 0.4) / 0.04)):
+        app.step(0.04, [_key(pygame.KEYDOWN)])
+    app.step(DT, [_key(pygame.KEYUP)])
+
+
+def test_a_key_held_through_the_moment_never_skips_the_summary(make_app: Any) -> None:
+    app = make_app((800, 600), animation_speed="normal")
+    table = _round_won(app)
+    number = table.session.shown.match.round_number
+    assert isinstance(app.stack.top, WinnerMoment)
+    _held_through(app)
+    summary = app.stack.top
+    assert isinstance(summary, RoundSummaryScene)  # the summary, not the next deal
+    assert table.session.shown.match.round_number == number
+    assert not summary.reviewing and not summary.peeking
+    app.step(DT, [_key(pygame.KEYDOWN)])  # a fresh press: Next round
+    assert app.stack.top is table and table.session.shown.match.round_number == number + 1
+
+
+def test_continue_then_enter_through_the_moment_shows_the_summary(make_app: Any,
+                                                                  tmp_path: Any) -> None:
+    """As found in a window: killed on a round's summary, started again, Continue, Enter at
+    the table, Enter on the winner's moment (its release read late): the summary shows."""
+    seats = (Seat("Joueuse", "human", gender="she"), Seat("Hassan", "bot", "medium"),
+             Seat("Nadia", "bot", "medium"))
+    bots = Session(GameConfig(preset("talaj"), tuple(Seat(s.name, "bot", "medium")
+                                                     for s in seats), seed=3))
+    assert bots.play_round()  # a round over, its summary up when the game was killed
+    app = make_app((800, 600), animation_speed="normal")
+    app.paths = Paths.under(tmp_path / "home")
+    assert save_game(app.paths, GameConfig(preset("talaj"), seats, seed=3), bots.match) is None
+    app.stack.clear_to(MenuScene(app))
+    app.step(DT, [])
+    app.step(DT, [_key(pygame.KEYDOWN), _key(pygame.KEYUP)])  # Continue
+    table = app.stack.top
+    assert isinstance(table, TableScene) and table.session.round_over
+    app.step(DT, [_key(pygame.KEYDOWN), _key(pygame.KEYUP)])  # Enter at the table
+    for _ in range(400):
+        app.step(DT, [])
+        if app.stack.top is not table:
+            break
+    assert isinstance(app.stack.top, WinnerMoment)
+    _held_through(app, 0.45)
+    assert isinstance(app.stack.top, RoundSummaryScene)
+    assert table.session.shown.match.round_number == 1
+
+
 def test_without_animations_the_summary_comes_at_once(make_app: Any) -> None:
     app = make_app((1024, 640), animation_speed="off")
     played = _sounds(app)
@@ -110,6 +171,20 @@ def test_the_match_end_celebrates_the_winners_then_rests(make_app: Any) -> None:
     assert app.stack.top is scene and scene.group.focused is focused
     assert scene.moment.done and not scene.needs_redraw()
     assert _draws(app, 2.0) == 0
+
+
+def test_a_key_held_through_the_match_end_moment_never_leaves_the_scores(
+        make_app: Any) -> None:
+    app = make_app((800, 600), animation_speed="normal")
+    scene = app.scene(Route.MATCH_END, _match_over())
+    assert isinstance(scene, MatchEndScene)
+    app.stack.clear_to(scene)
+    app.step(DT, [])
+    focused = scene.group.focused
+    _held_through(app)  # its first press ends the moment, its repeats do nothing
+    assert app.stack.top is scene and scene.group.focused is focused and scene.moment.done
+    app.step(DT, [_key(pygame.KEYDOWN)])  # a fresh press: the focused button
+    assert app.stack.top is not scene
 
 
 def test_the_moment_is_over_in_its_time_and_draws_its_last_frame_still() -> None:

@@ -62,6 +62,8 @@ class MatchEndScene(WidgetScene):
         pace = str(ctx.settings.get("animation_speed", "normal"))
         self.moment = Celebration(moment_length(pace), seed=11)
         self.sounded = False
+        #: the key that ended the moment, until released: its repeats do nothing either
+        self._ending_key: int | None = None
         super().__init__(ctx)
 
     def build(self) -> None:
@@ -200,7 +202,12 @@ class MatchEndScene(WidgetScene):
     def handle_event(self, event: pygame.event.Event) -> None:
         if not self.moment.done and event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
             self.moment.skip()  # the moment ends: nothing else happens with that click or key
+            self._ending_key = event.key if event.type == pygame.KEYDOWN else None
             return
+        if event.type in (pygame.KEYDOWN, pygame.KEYUP) and event.key == self._ending_key:
+            if event.type == pygame.KEYUP:
+                self._ending_key = None
+            return  # the key that ended the moment, still held: its repeats
         if event.type == pygame.MOUSEWHEEL:
             self.scroll(-event.y)
             return
