@@ -324,3 +324,23 @@ def test_a_message_fades_out_without_a_trace(make_app: Any) -> None:
     assert not scene.needs_redraw()
     assert scene.model.message_time == 0
     assert scene.painter.message_rect is None  # the last frame drawn held no message
+
+
+def test_the_enter_that_started_the_game_does_not_discard(make_app: Any) -> None:
+    """The Enter that started the game, still down when the table comes (a slow first frame
+    makes the window repeat it), is no discard and draws no refusal; a fresh press is."""
+    app = make_app((1024, 640), animation_speed="off")
+    scene = known_table(app)
+    app.stack.clear_to(scene)
+    d = Driver(app)
+    d.settle(2)
+    down = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r",
+                              scancode=0)
+    app.keys.feed(down)  # pressed on the screen before (its Start), not released yet
+    d.step([down])  # the window's repeat of the key held
+    d.settle(2)
+    assert scene.model.message == ""
+    d.step([pygame.event.Event(pygame.KEYUP, key=pygame.K_RETURN, mod=0, unicode="\r",
+                               scancode=0)])
+    d.key(pygame.K_RETURN)  # a fresh press: a discard before the draw, refused and said
+    assert scene.model.message == error_message("draw_first")
