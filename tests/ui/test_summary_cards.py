@@ -58,3 +58,39 @@ def test_a_low_row_shows_larger_cards_by_their_top() -> None:
     cropped, part = hand_card_width(pygame.Rect(0, 0, 400, 40), 14, 0, 1.0)
     assert cropped * RATIO > part >= INDEX_H * cropped * RATIO  # the top, index whole
     assert cropped > 40 / RATIO  # larger than a whole card the row could hold
+
+
+def test_what_a_row_says_under_a_name_is_not_small_print(make_app: Any,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """«valeur de la main, 13 cartes : 104» under a name at 800x600 in French wraps onto a
+    second line where the row has room for it, rather than shrinking to small print."""
+    from rami_desktop.ui.kit.text import line_height
+    from rami_desktop.ui.pieces import summary_rows
+
+    drawn: list[tuple[str, pygame.Surface]] = []
+
+    def spying(real: Any) -> Any:
+        def spy(text: str, *args: Any, **kwargs: Any) -> pygame.Surface:
+            surf = real(text, *args, **kwargs)
+            drawn.append((text, surf))
+            return surf
+        return spy
+
+    for name in ("fit_block", "fit_text"):  # every text the rows draw
+        monkeypatch.setattr(summary_rows, name, spying(getattr(summary_rows, name)))
+    app = make_app((800, 600), animation_speed="off", language="fr")
+    set_language("fr")
+    bots = play_match(preset("simple"), 3, seed=5, max_rounds=1)
+    seats = (Seat("Amina", "human", gender="she"), *bots.config.seats[1:])
+    table = Table(Session(GameConfig(bots.config.rules, seats, bots.config.seed), bots.match))
+    app.stack.clear_to(app.scene(Route.TABLE, table))
+    app.stack.push(app.scene(Route.ROUND_SUMMARY, table, lambda: None))
+    app.step(DT, [])
+    app.draw()
+    summary = app.stack.top
+    assert isinstance(summary, RoundSummaryScene)
+    long = [(t, s) for t, s in drawn if len(t) > 20]
+    assert long, drawn  # the hand's value of a player with cards left, said in words
+    small = theme.px(theme.FONT_SMALL, summary.scale)
+    for text, surf in long:
+        assert surf.get_height() >= line_height(int(small * 0.8)), text

@@ -18,7 +18,7 @@ from rami_desktop.ui.kit import theme
 from rami_desktop.ui.kit.card_art import RATIO, CardArt
 from rami_desktop.ui.kit.faces import draw_portrait
 from rami_desktop.ui.kit.text import embed
-from rami_desktop.ui.widgets import fit_text
+from rami_desktop.ui.widgets import fit_block, fit_text
 from rami_desktop.ui.words.round_result import SummaryRow
 
 #: the least share of a card's width left showing under the next card (its index, a margin)
@@ -86,8 +86,12 @@ class RowPainter:
                          text_col.w, bold=True)
         put(surface, shown, text_col, y + theme.px(4, s), "start")
         at = y + theme.px(6, s) + shown.get_height()
-        for line in row.how.split("\n"):  # the doubling of a joker going out: its own line
-            how = fit_text(line, self.small, theme.INK_SOFT, text_col.w)
+        lines = row.how.split("\n")  # the doubling of a joker going out: its own line
+        for k, line in enumerate(lines):
+            # on two lines rather than in small print where the row leaves room below
+            room = (y + row_h - theme.px(4, s) - at) // (len(lines) - k)
+            how = fit_block(line, self.small, theme.INK_SOFT, text_col.w, max(1, room),
+                            align="start")
             put(surface, how, text_col, at, "start")
             at += how.get_height()
         pen = fit_text(embed(f"+{row.penalty}") if row.penalty else "0", self.body,
