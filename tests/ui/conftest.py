@@ -73,7 +73,7 @@ class Driver:
 
     def move(self, pos: tuple[int, int]) -> None:
         """Move the mouse to ``pos``."""
-        self.step([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+        self.step([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1),
                                       buttons=(0, 0, 0))])
 
     def click(self, pos: tuple[int, int], button: int = 1) -> None:

@@ -185,6 +185,19 @@ def test_enter_presses_the_button_under_the_pointer(app: App, drive: object) -> 
     assert isinstance(app.stack.top, SettingsScene)
 
 
+def test_a_window_opening_under_the_pointer_leaves_enter_to_the_main_button(
+        app: App, drive: object) -> None:
+    """The window opens under a pointer at rest over Statistics: the motion it tells moved
+    nothing, so the first Enter still opens the setup (a keyboard player never touched the
+    mouse); a real move over a button then gives it the focus."""
+    menu = drive.show(MenuScene(app))
+    drive.step([pygame.event.Event(pygame.MOUSEMOTION, pos=menu.statistics.rect.center,
+                                   rel=(0, 0), buttons=(0, 0, 0))])
+    assert menu.group.focused is not menu.statistics
+    drive.key(pygame.K_RETURN)
+    assert isinstance(app.stack.top, SetupScene)
+
+
 def test_a_screen_reached_with_the_mouse_shows_no_focus_ring(app: App, drive: object) -> None:
     menu = drive.show(MenuScene(app))
     drive.click(menu.new_game.rect.center)

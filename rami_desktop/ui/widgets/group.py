@@ -107,7 +107,9 @@ class WidgetGroup:
             consumed = False
             for w in self.widgets:
                 consumed = w.handle_event(event) or consumed
-            if self.hover_focus:
+            # a window opening (or moved) under a pointer at rest tells a motion that did not
+            # move: it shows the hover, but the keyboard's focus stays where it was
+            if self.hover_focus and tuple(getattr(event, "rel", (1, 1))) != (0, 0):
                 under = next((w for w in self.focus_order() if w.hovered), None)
                 if under is not None:
                     self.focused = under
