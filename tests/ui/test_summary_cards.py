@@ -94,3 +94,23 @@ def test_what_a_row_says_under_a_name_is_not_small_print(make_app: Any,
     small = theme.px(theme.FONT_SMALL, summary.scale)
     for text, surf in long:
         assert surf.get_height() >= line_height(int(small * 0.8)), text
+
+
+@pytest.mark.parametrize("lang", ["fr", "ar_MA"])
+def test_a_count_stays_with_its_cards_when_the_line_wraps(lang: str) -> None:
+    """«13 cartes», «13 كارطة» under a name in the summary: wrapped at any width that holds
+    its longest word, the count never ends a line without its word."""
+    from rami_desktop.i18n import ngettext
+    from rami_desktop.ui.kit.text import text_width, wrap
+
+    set_language(lang)
+    try:
+        text = ngettext("hand value of {count} card: {points}",
+                        "hand value of {count} cards: {points}", 13).format(count=13, points=104)
+        size = theme.FONT_SMALL
+        longest = max(text_width(word, size) for word in text.split(" "))
+        for width in range(longest, text_width(text, size) + 1, 3):
+            lines = wrap(text, size, width)
+            assert all(not line.rstrip().endswith("13") for line in lines), (width, lines)
+    finally:
+        set_language("en")
