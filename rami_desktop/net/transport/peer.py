@@ -57,7 +57,7 @@ class Peer:
         ws = self.ws
         transport = ws.transport
         if (self.closing or self.dropped or not self.out.empty()
-                or ws.protocol.state is not State.OPEN or ws.send_in_progress is not None
+                or ws.protocol.state is not State.OPEN  # (no message is sent in fragments)
                 or transport is None or transport.is_closing()
                 or transport.get_write_buffer_size() > WRITE_NOW_BYTES):
             return False
