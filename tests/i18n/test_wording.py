@@ -133,6 +133,8 @@ def test_darija_vocabulary_of_the_seeds() -> None:
     ("Défausse le {cards}|défausse le {cards}", "« Défausse {cards} »"),
     (r"\brobots?\b", "« bot » everywhere"),
     (r"\b1000\b", "« 1\u00a0000 »"),
+    (r"(?i)\brediffusion", "one word for the replay: « Revoir la manche »"),
+    (r"(?i)\bretour sur la manche", "the review is « Bilan de la manche » (beside « Revoir »)"),
 ])
 def test_french_typography_and_wording(pattern: str, why: str) -> None:
     assert not _offending(_strings("fr"), pattern), why
