@@ -10,6 +10,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -17,8 +18,12 @@ import pytest
 from rami_desktop import i18n
 from rami_desktop.net.discovery import Advertiser, Browser, FoundTable
 from rami_desktop.net.wire.protocol import VERSION
+from rami_desktop.play.table.advisor import Advisor
 
 DT = 1 / 60
+#: seconds a question of a table's advisor may take at most (a bound, never reached when all
+#: is well: only a thread that never answers fails the test)
+ADVISOR_WAIT = 60.0
 
 
 @pytest.fixture(autouse=True)
@@ -133,3 +138,24 @@ def _quiet_network(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(Advertiser, "start", lambda advertiser: None)
     monkeypatch.setattr(Advertiser, "set_free", lambda advertiser, free: None)
     monkeypatch.setattr(Advertiser, "stop", lambda advertiser: None)
+
+
+@pytest.fixture(autouse=True)
+def _advice_in_its_frame(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A question asked of a table's advisor (a hint, a selection's split, the hand grouped) is
+    answered in the frame that asks it: the test waits for the advisor's thread (bounded), so
+    that what a frame draws never depends on how fast that thread was (a hint asked while the
+    table is drawn was shown in that frame or the next, as the machine's load had it, and the
+    coach's bubble was placed before it or after). The game's own way, a question answered in
+    a later frame, is tested in ``tests/play/table/test_advisor.py``."""
+    ask = Advisor.ask
+
+    def ask_and_wait(advisor: Advisor, key: Any, question: Any, *args: Any) -> Any:
+        done, answer = ask(advisor, key, question, *args)
+        if not done:
+            advisor.wait(ADVISOR_WAIT)
+            done, answer = ask(advisor, key, question, *args)
+            assert done, "the advisor's thread gave no answer in time"
+        return done, answer
+
+    monkeypatch.setattr(Advisor, "ask", ask_and_wait)
