@@ -232,10 +232,11 @@ class Game:
         """Say what a player just did."""
         who = self.name(action.player)
         if isinstance(action, Draw):
-            sources = {"stock": _("the stock"), "first": _("the first card"),
-                       "top": _("the talaj top card")}
-            return _("{name} draws from {source}.").format(name=who,
-                                                             source=sources[action.source])
+            if action.source == "stock":
+                return _("{name} draws from the stock.").format(name=who)
+            if action.source == "first":
+                return _("{name} takes the first card.").format(name=who)
+            return _("{name} takes the talaj top card.").format(name=who)
         if isinstance(action, Lay):
             return _("{name} lays {cards}.").format(
                 name=who, cards=" ".join(c.code for c in action.cards))

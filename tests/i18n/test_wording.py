@@ -84,7 +84,8 @@ JOURNAL = ("{name} drew from the stock", "{name} took the first card {card}",
            "{name} took {card} from the talaj", "{name} laid {meld} ({points})",
            "{name} laid {meld}", "{name} added {cards} to {meld}", "{name} discarded {card}",
            "{name} took back {cards}", "{name} opened with {points}", "{name} is playing…",
-           "{name} draws from {source}.", "{name} lays {cards}.", "{name} discards {card}.")
+           "{name} draws from the stock.", "{name} takes the first card.",
+           "{name} takes the talaj top card.", "{name} lays {cards}.", "{name} discards {card}.")
 LABELS = ("down", "not down", "never down: {points}", "went out", "joined", "away")
 
 
