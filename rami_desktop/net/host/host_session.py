@@ -57,7 +57,7 @@ from ..wire.review_findings import findings_to_json
 from ..wire.view import SeatInfo
 from .held import HeldOutbox
 from .hosting import Stoppable
-from .redact import review_for, story_for, update_text, welcome_view
+from .redact import Fanout, review_for, story_for, update_text, welcome_view
 from .seats import SeatBook
 from .stand_ins import STAND_IN_LEVEL, StandIns
 
@@ -141,6 +141,7 @@ class HostSession(StandIns, Session):
         self._reviews: dict[tuple[int, int, int], tuple[Finding, ...] | None] = {}
         #: the view each connection was sent last (its next update's delta is against it)
         self._sent: dict[int, Sent] = {}
+        self._fanout = Fanout()  # every seat's update, what they share written once
         #: each seated connection's protocol version (its join's): what it is sent is
         #: written for it
         self.versions: dict[int, int] = {}
@@ -371,9 +372,12 @@ class HostSession(StandIns, Session):
             self._ready.clear()
             self._here_ready = False
         acking = self._acking
-        for seat, conn in self.book.connections.items():
-            ack = acking[1] if acking is not None and acking[0] == seat else None
-            self._update(conn, seat, happening, ack)
+        conns = self.book.connections
+        texts = self._fanout.update_texts(self.match, self.serial, happening, [
+            (seat, acking[1] if acking is not None and acking[0] == seat else None,
+             self._review_of(seat), self._sent.get(conn)) for seat, conn in conns.items()])
+        for conn, (text, self._sent[conn]) in zip(conns.values(), texts, strict=True):
+            self.outbox.send(conn, text)
         self.outbox.flush()
 
     def _update(self, conn: int, seat: int, happening: Happening | None, ack: int | None,

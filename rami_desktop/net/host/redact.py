@@ -14,6 +14,7 @@ last moves told again to a seat taken again.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 
 from rami_desktop.engine.match import Match
 from rami_desktop.play.game.hand_order import HandOrder
@@ -25,10 +26,10 @@ from rami_desktop.play.view.seat_view import redact_events, view_of
 from rami_desktop.play.view.story import STORY_MOVES, Told, round_story
 
 from ..wire.codec import JSON, event_to_dict, told_to_dict
-from ..wire.delta import Sent, view_fields
+from ..wire.delta import SECTIONS, Memo, Sent, view_fields
 from ..wire.protocol import MAX_BYTES, envelope
 from ..wire.review_findings import findings_to_json
-from ..wire.view import seat_view_to_dict
+from ..wire.view import seat_view_over, seat_view_to_dict
 
 
 def seat_view(match: Match, seat: int, serial: int, order: HandOrder | None = None) -> JSON:
@@ -71,6 +72,59 @@ def update_text(match: Match, seat: int, serial: int, happening: Happening | Non
     return envelope("update", ack=ack, happenings=told, **fields, **extra), sent
 
 
+#: one seat's update to write: its seat, its ack, its review and what its connection was sent
+#: last (:func:`update_text`'s arguments)
+Ask = tuple[int, int | None, tuple[Finding, ...] | None, Sent | None]
+
+
+class Fanout:
+    """Every seat's ``update`` after one happening, the part of their views that is the same
+    for all written once (a table's, kept from one happening to the next)."""
+
+    def __init__(self) -> None:
+        #: the spectator's view sent last (the shared part of every seat's view)
+        self.shared: JSON | None = None
+
+    def update_texts(self, match: Match, serial: int, happening: Happening | None,
+                     asks: Sequence[Ask]) -> list[tuple[str, Sent]]:
+        """What :func:`update_text` writes for each seat asked (the same text), in order.
+
+        While the round is on, the view with no seat's own fields (the spectator's) is written
+        once, its values that did not change the very objects sent before; a seat's view is it
+        with the seat's own fields (:func:`~rami_desktop.net.wire.view.seat_view_over`), and
+        the deltas compare the shared values once for all seats. A round over (its end and
+        record), a seat out of the match, are written whole for each seat, as they were.
+        """
+        shared = self._shared_view(match, serial)
+        memo: Memo = {}
+        out: list[tuple[str, Sent]] = []
+        for seat, ack, review, last in asks:
+            if shared is None or match.player_of(seat) is None:
+                out.append(update_text(match, seat, serial, happening, ack, review, last))
+                continue
+            told = [] if happening is None else [happening_for(match, seat, happening)]
+            extra = {} if review is None else {"review": findings_to_json(review)}
+            view = seat_view_over(shared, match.observation(seat))
+            fields, sent = view_fields(view, last, memo=memo)
+            out.append((envelope("update", ack=ack, happenings=told, **fields, **extra), sent))
+        return out
+
+    def _shared_view(self, match: Match, serial: int) -> JSON | None:
+        view = view_of(match, None, serial)
+        if view.reveal is not None:
+            self.shared = None
+            return None
+        data = seat_view_to_dict(view)
+        before, self.shared = self.shared, data
+        if before is not None:  # what did not change: the objects of before (compared once)
+            for key in SECTIONS:
+                old, new = before[key], data[key]
+                for name, value in new.items():
+                    if name in old and old[name] == value:
+                        new[name] = old[name]
+        return data
+
+
 def review_for(match: Match, seat: int) -> tuple[Finding, ...] | None:
     """The review of the round just over for one seat (what the host's screen shows its own
     players, worked out for a joiner's): None while the round is on or for a seat out of it."""
@@ -95,5 +149,5 @@ def welcome_view(match: Match, seat: int, serial: int, order: HandOrder | None
     return view_fields(seat_view(match, seat, serial, order), None)
 
 
-__all__ = ["happening_for", "review_for", "seat_view", "story_for", "update_text",
+__all__ = ["Ask", "Fanout", "happening_for", "review_for", "seat_view", "story_for", "update_text",
            "welcome_view"]

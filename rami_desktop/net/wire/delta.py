@@ -41,9 +41,16 @@ class MissedDelta(ValueError):
     needed."""
 
 
-def view_delta(old: JSON, new: JSON, base: int) -> JSON:
+#: what a delta found a field's change to be, by path: the values compared (the very objects)
+#: and where the change went (``set``, ``add`` or None: unchanged) with its value
+Memo = dict[str, tuple[Any, Any, str | None, Any]]
+
+
+def view_delta(old: JSON, new: JSON, base: int, memo: Memo | None = None) -> JSON:
     """What changed from the view ``old`` (number ``base``) to ``new``: a delta
-    :func:`apply_delta` turns ``old`` into ``new`` with."""
+    :func:`apply_delta` turns ``old`` into ``new`` with. ``memo`` keeps what each field's
+    comparison found, for the next delta between the very same objects (the parts of every
+    seat's view that are the same for all: :func:`rami_desktop.net.host.redact.update_texts`)."""
     changed: JSON = {}
     added: JSON = {}
     for key, value in new.items():
@@ -51,20 +58,32 @@ def view_delta(old: JSON, new: JSON, base: int) -> JSON:
         if key in SECTIONS and isinstance(value, dict) and isinstance(before, dict) \
                 and before.keys() == value.keys():
             for name, item in value.items():
-                _change(f"{key}.{name}", before[name], item, changed, added)
+                _change(f"{key}.{name}", before[name], item, changed, added, memo)
         else:
-            _change(key, before, value, changed, added)
+            _change(key, before, value, changed, added, memo)
     return {"base": base, "set": changed, "add": added}
 
 
-def _change(path: str, before: Any, after: Any, changed: JSON, added: JSON) -> None:
-    if before == after:
+def _change(path: str, before: Any, after: Any, changed: JSON, added: JSON,
+            memo: Memo | None) -> None:
+    if before is after:  # (a JSON value is equal to itself)
         return
-    if isinstance(before, list) and isinstance(after, list) and len(after) > len(before) \
+    found = None if memo is None else memo.get(path)
+    if found is not None and found[0] is before and found[1] is after:
+        where, value = found[2], found[3]
+    elif before == after:
+        where, value = None, None
+    elif isinstance(before, list) and isinstance(after, list) and len(after) > len(before) \
             and after[:len(before)] == before:
-        added[path] = after[len(before):]
+        where, value = "add", after[len(before):]
     else:
-        changed[path] = after
+        where, value = "set", after
+    if memo is not None:
+        memo[path] = (before, after, where, value)
+    if where == "add":
+        added[path] = value
+    elif where == "set":
+        changed[path] = value
 
 
 def apply_delta(view: JSON, delta: Any, number: int) -> JSON:
@@ -122,14 +141,16 @@ class Sent:
     view: JSON
 
 
-def view_fields(view: JSON, last: Sent | None, whole: bool = False) -> tuple[JSON, Sent]:
+def view_fields(view: JSON, last: Sent | None, whole: bool = False, memo: Memo | None = None
+                ) -> tuple[JSON, Sent]:
     """The fields of a message telling a connection ``view``: the whole view (the first one,
-    or when ``whole``), else its delta against ``last``; and what the connection was sent."""
+    or when ``whole``), else its delta against ``last`` (``memo``: :func:`view_delta`'s); and
+    what the connection was sent."""
     number = 1 if last is None else last.number + 1
     sent = Sent(number, view)
     if last is None or whole:
         return {"number": number, "view": view}, sent
-    return {"number": number, "delta": view_delta(last.view, view, last.number)}, sent
+    return {"number": number, "delta": view_delta(last.view, view, last.number, memo)}, sent
 
 
 class FollowedView:
@@ -169,5 +190,5 @@ class FollowedView:
         return value
 
 
-__all__ = ["NUMBER_LIMIT", "SECTIONS", "FollowedView", "MissedDelta", "Sent", "apply_delta",
+__all__ = ["NUMBER_LIMIT", "SECTIONS", "FollowedView", "Memo", "MissedDelta", "Sent", "apply_delta",
            "view_delta", "view_fields"]

@@ -13,6 +13,7 @@ from typing import Any
 from msgspec import UNSET
 
 from rami_desktop.bots import ALL_LEVELS
+from rami_desktop.engine.observation import Observation
 from rami_desktop.i18n.gender import UNSAID
 from rami_desktop.play.game.hand_order import HandOrder
 from rami_desktop.play.game.people import known_face
@@ -26,6 +27,7 @@ from .codec import (
     observation_wire,
     result_of,
     result_wire,
+    turn_wire,
 )
 from .protocol import VERSION
 from .schema import (
@@ -130,6 +132,26 @@ def seat_view_to_dict(view: SeatView, order: HandOrder | None = None) -> JSON:
     return data
 
 
+def own_fields_to_dict(obs: Observation) -> JSON:
+    """The JSON of what a player's observation holds of its own (the fields
+    :data:`~rami_desktop.play.view.seat_view.OWN_FIELDS` names), as :func:`seat_view_to_dict`
+    writes them."""
+    return {"player": obs.player, "hand": codes(obs.hand), "has_drawn": obs.has_drawn,
+            "pickup": None if obs.pickup is None else obs.pickup.code,
+            "own_turn": None if obs.own_turn is None else builtins(turn_wire(obs.own_turn)),
+            "may_redeal": obs.may_redeal}
+
+
+def seat_view_over(shared: JSON, obs: Observation) -> JSON:
+    """The JSON of a seat's view written over ``shared``, the spectator's view of the same
+    moment (:func:`seat_view_to_dict` of a view with no order, the round on): its observation
+    with the own fields of ``obs``, the seat's; the same JSON as the seat's view written
+    whole, the rest of it the very objects of ``shared``."""
+    observation = dict(shared["observation"])
+    observation.update(own_fields_to_dict(obs))
+    return {**shared, "observation": observation}
+
+
 def seat_view_of(wire: SeatViewWire) -> SeatView:
     """A seat's view as it was sent.
 
@@ -154,5 +176,6 @@ def seat_view_from_dict(data: Any) -> SeatView:
     return seat_view_of(read(data, SeatViewWire))
 
 
-__all__ = ["SeatInfo", "match_info_of", "reveal_of", "seat_info_from_dict", "seat_info_of",
-           "seat_view_from_dict", "seat_view_of", "seat_view_to_dict", "seat_view_wire"]
+__all__ = ["SeatInfo", "match_info_of", "own_fields_to_dict", "reveal_of", "seat_info_from_dict",
+           "seat_info_of", "seat_view_from_dict", "seat_view_of", "seat_view_over",
+           "seat_view_to_dict", "seat_view_wire"]

@@ -104,15 +104,24 @@ def redact_events(events: Sequence[ToldEvent], viewer: int | None) -> tuple[Told
     return tell(events, viewer, shared=False)
 
 
+#: what one player's observation holds of its own (each as a spectator's is): everything else
+#: in it is the same for every seat of the round
+OWN_FIELDS: dict[str, Any] = {"player": SPECTATOR, "hand": (), "has_drawn": False,
+                              "pickup": None, "own_turn": None, "may_redeal": False}
+
+
+def spectator_of(seen: Observation) -> Observation:
+    """A player's observation as a spectator has it: none of :data:`OWN_FIELDS` its own."""
+    return dataclasses.replace(seen, **OWN_FIELDS)
+
+
 def observation_for(match: Match, seat: int | None) -> Observation:
     """A seat's observation of the current round; a seat out of the match, or nobody
     (None), watches as a spectator (no hand, nothing of anyone's turn but the table)."""
     player = None if seat is None else match.player_of(seat)
     if seat is not None and player is not None:
         return match.observation(seat)
-    seen = match.observation(match.seats[0])
-    return dataclasses.replace(seen, player=SPECTATOR, hand=(), has_drawn=False, pickup=None,
-                               own_turn=None, may_redeal=False)
+    return spectator_of(match.observation(match.seats[0]))
 
 
 def match_info(match: Match, serial: int = 0) -> MatchInfo:
@@ -136,5 +145,5 @@ def view_of(match: Match, seat: int | None, serial: int = 0) -> SeatView:
     return SeatView(observation_for(match, seat), match_info(match, serial), round_reveal(match))
 
 
-__all__ = ["SPECTATOR", "MatchInfo", "RoundReveal", "SeatView", "match_info",
-           "observation_for", "redact_events", "round_reveal", "view_of"]
+__all__ = ["OWN_FIELDS", "SPECTATOR", "MatchInfo", "RoundReveal", "SeatView", "match_info",
+           "observation_for", "redact_events", "round_reveal", "spectator_of", "view_of"]

@@ -9,11 +9,27 @@ import json
 
 from rami_desktop.engine.actions import Drew
 from rami_desktop.engine.rules import PRESETS
-from rami_desktop.net.host.redact import seat_view, story_for
+from rami_desktop.net.host.redact import (
+    Ask,
+    Fanout,
+    review_for,
+    seat_view,
+    story_for,
+    update_text,
+)
 from rami_desktop.net.wire.codec import told_from_dict
+from rami_desktop.net.wire.delta import Sent
+from rami_desktop.net.wire.view import own_fields_to_dict, seat_view_over, seat_view_to_dict
 from rami_desktop.play.game.config import GameConfig, Seat
 from rami_desktop.play.session.session import Session
-from rami_desktop.play.view.seat_view import SPECTATOR, observation_for, redact_events
+from rami_desktop.play.view.happening import Happening
+from rami_desktop.play.view.seat_view import (
+    OWN_FIELDS,
+    SPECTATOR,
+    observation_for,
+    redact_events,
+    view_of,
+)
 from rami_desktop.play.view.story import STORY_MOVES, round_story
 
 
@@ -72,3 +88,54 @@ def test_a_seat_taken_again_is_told_the_rounds_last_moves_as_it_may_see_them() -
         named = [e.card for t in told for e in t.events
                  if isinstance(e, Drew) and e.source == "stock" and e.player != player]
         assert named and all(card is None for card in named)
+
+
+def test_every_seats_update_written_at_once_is_the_update_written_for_it_alone() -> None:
+    """The fan-out writes each seat's update byte for byte as :func:`update_text` does: over
+    rounds of bots (takes, lays, a round's end and the next deal), for a seat welcomed late, one
+    whose connection was sent a whole view, and a seat out of the match; the view it shares
+    between the seats holds no seat's own fields."""
+    session = Session(GameConfig(PRESETS["talaj"], (Seat(None, "bot", "easy"),) * 4, seed=5))
+    session.match.eliminated.append(3)  # seat 3 watches
+    session.play_round()
+    session.next_round()
+    match, fanout = session.match, Fanout()
+    own: dict[int, Sent | None] = dict.fromkeys(range(4))
+    fanned: dict[int, Sent | None] = dict.fromkeys(range(4))
+    compared = 0
+    for step in range(400):
+        if match.over:
+            break
+        if session.round.over:
+            session.next_round()
+            happening = Happening("deal", None)
+        else:
+            seat = match.seats[session.round.current]
+            happening = Happening("move", seat, session.step_bot().events)
+        seats = [s for s in range(4) if step >= 20 or s != 2]  # seat 2 comes in later
+        asks: list[Ask] = [(s, step if s == 0 else None, review_for(match, s), fanned[s])
+                           for s in seats]
+        texts = fanout.update_texts(match, 0, happening, asks)
+        for (seat, ack, review, _), (text, sent) in zip(asks, texts, strict=True):
+            alone, own[seat] = update_text(match, seat, 0, happening, ack, review, own[seat])
+            assert text == alone
+            fanned[seat] = sent
+            compared += 1
+        if step == 50:  # a resync: the whole view, the next delta against it
+            _, own[1] = update_text(match, 1, 0, None, last=own[1], whole=True)
+            fanned[1] = own[1]
+        if fanout.shared is not None:
+            assert fanout.shared["observation"]["hand"] == []
+            assert fanout.shared["observation"]["player"] == SPECTATOR
+    assert compared > 1000 and len(match.results) >= 2
+
+
+def test_a_seats_own_fields_are_those_its_observation_holds_of_its_own() -> None:
+    session = Session(GameConfig(PRESETS["talaj"], (Seat(None, "bot", "easy"),) * 3, seed=4))
+    for _ in range(30):
+        session.step_bot()
+    obs = session.match.observation(session.match.seats[session.round.current])
+    assert set(own_fields_to_dict(obs)) == set(OWN_FIELDS)
+    shared = seat_view_to_dict(view_of(session.match, None))
+    assert seat_view_over(shared, obs) == seat_view_to_dict(view_of(
+        session.match, session.match.seats[obs.player]))
