@@ -74,6 +74,26 @@ def test_windows_build_script_answers_help() -> None:
     assert "--work" in proc.stdout
 
 
+def test_windows_build_fetches_every_run_time_dependency() -> None:
+    """Under Wine pip installs the game from the fetched wheels alone (``--no-index``): a
+    dependency left out of ``PACKAGES`` stops the Windows build (msgspec did)."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import build_windows
+    finally:
+        sys.path.remove(str(ROOT / "tools"))
+
+    def name(requirement: str) -> str:
+        found = re.match(r"[A-Za-z0-9._-]+", requirement)
+        assert found is not None
+        return re.sub(r"[-_.]+", "-", found.group(0)).lower()
+
+    runtime = {name(r) for r in importlib.metadata.requires("rami-desktop") or []
+               if "extra ==" not in r}
+    assert runtime >= {"pygame-ce", "msgspec"}
+    assert runtime <= {name(p) for p in build_windows.PACKAGES}
+
+
 def test_tests_workflow_runs_lint_types_and_tests_on_three_systems() -> None:
     text = (WORKFLOWS / "tests.yml").read_text(encoding="utf-8")
     triggers = text.split("\non:", 1)[1].split("\npermissions:", 1)[0]

