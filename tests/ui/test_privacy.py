@@ -16,6 +16,7 @@ import itertools
 import random
 import zlib
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -248,8 +249,10 @@ class Pokes:
 
 
 def play_whole_match(app: Any, config: GameConfig, wait_for_me: bool, max_frames: int,
-                     pokes: Pokes | None = None, session: Session | None = None) -> Watch:
-    """Play a pass-and-play match to its end through the table; return what was watched."""
+                     pokes: Pokes | None = None, session: Session | None = None,
+                     enough: Callable[[], bool] | None = None) -> Watch:
+    """Play a pass-and-play match to its end (or until ``enough()``) through the table;
+    return what was watched."""
     pokes = pokes or Pokes()
     app.settings["wait_for_me"] = wait_for_me
     scene = TableScene(app, Table(session or Session(config)))
@@ -261,7 +264,7 @@ def play_whole_match(app: Any, config: GameConfig, wait_for_me: bool, max_frames
                 if not config.seats[s].is_bot}
     for _ in range(max_frames):
         top = app.stack.top
-        if isinstance(top, MatchEndScene):
+        if isinstance(top, MatchEndScene) or (enough is not None and enough()):
             return watch
         if isinstance(top, PrivacyScene):
             seat = session.privacy_due()

@@ -178,6 +178,12 @@ class KeysOnTheSummary(Pokes):
     privacy screen."""
 
     rounds = 0
+    #: the summaries after which the next deal's first hand passed its privacy screen
+    dealt = 0
+
+    def ready(self, d: Driver, watch: Watch, screen: PrivacyScene) -> None:
+        self.dealt = self.rounds
+        super().ready(d, watch, screen)
 
     def at_summary(self, d: Driver, watch: Watch, summary: RoundSummaryScene) -> None:
         self.rounds += 1
@@ -193,9 +199,12 @@ def test_privacy_through_the_summary_and_the_next_deal(make_app: Any) -> None:
     config = _config("talaj", 3, False, 15)
     config = dataclasses.replace(config, rules=config.rules.with_options(target=120))
     pokes = KeysOnTheSummary()
-    watch = play_whole_match(app, config, True, 120_000, pokes)
+    # two summaries left, one with Enter and one with Space, each to a new deal whose first
+    # hand waited for its privacy screen (the rest of the match adds nothing)
+    watch = play_whole_match(app, config, True, 120_000, pokes,
+                             enough=lambda: pokes.dealt >= 2)
     _report(f"summary ({pokes.rounds} rounds)", watch)
-    assert pokes.rounds >= 2
+    assert pokes.rounds == pokes.dealt == 2
 
 
 class AnyKeyAnyMoment(Pokes):
