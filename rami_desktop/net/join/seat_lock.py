@@ -4,7 +4,7 @@ Two windows (or headless joiners) started from one user profile share its settin
 them the seat token kept for each table joined. Only the one holding that table's lock uses the
 kept token and keeps its own: the lock is a file in the profile's data folder (``seats/``),
 locked by the operating system (``flock`` on Linux and macOS, ``msvcrt.locking`` on Windows;
-the library filelock would bring the ``decimal`` module the bundle leaves out), so it goes with
+a library such as filelock would be one more dependency for these few lines), so it goes with
 its process, even a killed one. A second window of the same profile finds it held and joins as
 a new seat under its own name, rather than coming back on the first one's token (which would
 throw the first out, and give the second the first one's seat and name).
