@@ -298,15 +298,12 @@ def observe(state: RoundPosition, player: int, scores: tuple[int, ...] = ()) -> 
         for i, m in enumerate(state.melds)
         if m.meld is not None
     )
-    mine = current == player and not state.over
     return Observation(
-        player=player,
         rules=state.rules,
         n=state.n,
         dealer=state.dealer,
         current=current,
         turn=state.turn,
-        hand=tuple(state.hands[player]),
         hand_sizes=tuple(len(h) for h in state.hands),
         down=tuple(state.down),
         melds=views,
@@ -316,8 +313,6 @@ def observe(state: RoundPosition, player: int, scores: tuple[int, ...] = ()) -> 
         stock_size=len(state.stock),
         bar=state.required_points(),
         going_out_min=state.going_out_min(),
-        has_drawn=state.has_drawn if mine else False,
-        pickup=state.pickup if mine else None,
         staged=staged,
         discards=tuple(state.discards),
         taken=tuple(state.taken),
@@ -325,8 +320,19 @@ def observe(state: RoundPosition, player: int, scores: tuple[int, ...] = ()) -> 
         partners=state.partners,
         scores=scores,
         over=state.over,
-        own_turn=state.turn_view() if mine else None,
         started=state.started,
         next_meld=len(state.melds),
-        may_redeal=state.can_redeal(player),
+        **own_of(state, player),
     )
+
+
+def own_of(state: RoundPosition, player: int) -> dict[str, Any]:
+    """What a player's observation of a round holds of its own (its hand, and its turn's
+    draw, pickup and operations while it plays): every other field of it is the same for
+    every player."""
+    mine = state.current == player and not state.over
+    return {"player": player, "hand": tuple(state.hands[player]),
+            "has_drawn": state.has_drawn if mine else False,
+            "pickup": state.pickup if mine else None,
+            "own_turn": state.turn_view() if mine else None,
+            "may_redeal": state.can_redeal(player)}

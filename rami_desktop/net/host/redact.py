@@ -22,7 +22,7 @@ from rami_desktop.play.keep.round_record import shared_record
 from rami_desktop.play.review.round_review import review_of
 from rami_desktop.play.view.findings import Finding
 from rami_desktop.play.view.happening import Happening
-from rami_desktop.play.view.seat_view import redact_events, view_of
+from rami_desktop.play.view.seat_view import own_fields, redact_events, view_of
 from rami_desktop.play.view.story import STORY_MOVES, Told, round_story
 
 from ..wire.codec import JSON, event_to_dict, told_to_dict
@@ -104,7 +104,7 @@ class Fanout:
                 continue
             told = [] if happening is None else [happening_for(match, seat, happening)]
             extra = {} if review is None else {"review": findings_to_json(review)}
-            view = seat_view_over(shared, match.observation(seat))
+            view = seat_view_over(shared, own_fields(match, seat))
             fields, sent = view_fields(view, last, memo=memo)
             out.append((envelope("update", ack=ack, happenings=told, **fields, **extra), sent))
         return out

@@ -7,13 +7,13 @@ A :class:`~rami_desktop.play.view.seat_view.SeatView` is everything a seat may k
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from msgspec import UNSET
 
 from rami_desktop.bots import ALL_LEVELS
-from rami_desktop.engine.observation import Observation
 from rami_desktop.i18n.gender import UNSAID
 from rami_desktop.play.game.hand_order import HandOrder
 from rami_desktop.play.game.people import known_face
@@ -132,23 +132,25 @@ def seat_view_to_dict(view: SeatView, order: HandOrder | None = None) -> JSON:
     return data
 
 
-def own_fields_to_dict(obs: Observation) -> JSON:
-    """The JSON of what a player's observation holds of its own (the fields
-    :data:`~rami_desktop.play.view.seat_view.OWN_FIELDS` names), as :func:`seat_view_to_dict`
+def own_fields_to_dict(own: Mapping[str, Any]) -> JSON:
+    """The JSON of what a seat's observation holds of its own (the values of the fields
+    :data:`~rami_desktop.play.view.seat_view.OWN_FIELDS` names,
+    :func:`~rami_desktop.play.view.seat_view.own_fields`), as :func:`seat_view_to_dict`
     writes them."""
-    return {"player": obs.player, "hand": codes(obs.hand), "has_drawn": obs.has_drawn,
-            "pickup": None if obs.pickup is None else obs.pickup.code,
-            "own_turn": None if obs.own_turn is None else builtins(turn_wire(obs.own_turn)),
-            "may_redeal": obs.may_redeal}
+    pickup, turn = own["pickup"], own["own_turn"]
+    return {"player": own["player"], "hand": codes(own["hand"]), "has_drawn": own["has_drawn"],
+            "pickup": None if pickup is None else pickup.code,
+            "own_turn": None if turn is None else builtins(turn_wire(turn)),
+            "may_redeal": own["may_redeal"]}
 
 
-def seat_view_over(shared: JSON, obs: Observation) -> JSON:
+def seat_view_over(shared: JSON, own: Mapping[str, Any]) -> JSON:
     """The JSON of a seat's view written over ``shared``, the spectator's view of the same
     moment (:func:`seat_view_to_dict` of a view with no order, the round on): its observation
-    with the own fields of ``obs``, the seat's; the same JSON as the seat's view written
-    whole, the rest of it the very objects of ``shared``."""
+    with the seat's ``own`` fields (:func:`own_fields_to_dict`); the same JSON as the seat's
+    view written whole, the rest of it the very objects of ``shared``."""
     observation = dict(shared["observation"])
-    observation.update(own_fields_to_dict(obs))
+    observation.update(own_fields_to_dict(own))
     return {**shared, "observation": observation}
 
 

@@ -78,8 +78,10 @@ class HandOrder:
             picked: the positions the player played the move's cards from, if known.
             drawn: the card the move drew (it goes at the end, marked), if any.
         """
-        removed = Counter(self.cards) - Counter(hand)
-        added = Counter(hand) - Counter(self.cards)
+        change = Counter(hand)  # what came (> 0) and what left (< 0), counted once
+        change.subtract(self.cards)
+        removed = Counter({c: -n for c, n in change.items() if n < 0})
+        added = Counter({c: n for c, n in change.items() if n > 0})
         leaving = self._leaving(removed, picked)
         batch = [(i, self.cards[i]) for i in sorted(leaving)]
         if batch:

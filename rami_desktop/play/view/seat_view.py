@@ -21,6 +21,7 @@ from typing import Any
 from rami_desktop.engine.cards import Card
 from rami_desktop.engine.match import Match, RoundResult
 from rami_desktop.engine.observation import Observation
+from rami_desktop.engine.position import own_of
 from rami_desktop.play.view.story import ToldEvent, tell
 
 #: the player number of a view that plays no hand (a seat out of the match, or nobody)
@@ -115,6 +116,19 @@ def spectator_of(seen: Observation) -> Observation:
     return dataclasses.replace(seen, **OWN_FIELDS)
 
 
+def own_fields(match: Match, seat: int) -> dict[str, Any]:
+    """What a seat in the round sees of its own: the :data:`OWN_FIELDS` of its observation
+    (:func:`observation_for`), worked out alone.
+
+    Raises:
+        ValueError: the seat is out of the match.
+    """
+    player = match.player_of(seat)
+    if player is None:
+        raise ValueError(f"seat {seat} is out of the match")
+    return own_of(match.round, player)
+
+
 def observation_for(match: Match, seat: int | None) -> Observation:
     """A seat's observation of the current round; a seat out of the match, or nobody
     (None), watches as a spectator (no hand, nothing of anyone's turn but the table)."""
@@ -146,4 +160,5 @@ def view_of(match: Match, seat: int | None, serial: int = 0) -> SeatView:
 
 
 __all__ = ["OWN_FIELDS", "SPECTATOR", "MatchInfo", "RoundReveal", "SeatView", "match_info",
-           "observation_for", "redact_events", "round_reveal", "spectator_of", "view_of"]
+           "observation_for", "own_fields", "redact_events", "round_reveal", "spectator_of",
+           "view_of"]

@@ -27,6 +27,7 @@ from rami_desktop.play.view.seat_view import (
     OWN_FIELDS,
     SPECTATOR,
     observation_for,
+    own_fields,
     redact_events,
     view_of,
 )
@@ -134,8 +135,11 @@ def test_a_seats_own_fields_are_those_its_observation_holds_of_its_own() -> None
     session = Session(GameConfig(PRESETS["talaj"], (Seat(None, "bot", "easy"),) * 3, seed=4))
     for _ in range(30):
         session.step_bot()
-    obs = session.match.observation(session.match.seats[session.round.current])
-    assert set(own_fields_to_dict(obs)) == set(OWN_FIELDS)
-    shared = seat_view_to_dict(view_of(session.match, None))
-    assert seat_view_over(shared, obs) == seat_view_to_dict(view_of(
-        session.match, session.match.seats[obs.player]))
+    match = session.match
+    shared = seat_view_to_dict(view_of(match, None))
+    for seat in match.seats:
+        obs, own = match.observation(seat), own_fields(match, seat)
+        assert own == {name: getattr(obs, name) for name in OWN_FIELDS}
+        assert obs == dataclasses.replace(observation_for(match, None), **own)
+        assert set(own_fields_to_dict(own)) == set(OWN_FIELDS)
+        assert seat_view_over(shared, own) == seat_view_to_dict(view_of(match, seat))
