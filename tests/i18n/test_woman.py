@@ -171,3 +171,13 @@ def test_her_words_differ_from_his_where_darija_says_so() -> None:
     assert "سحبي" not in unsaid and not masculine(unsaid, "ar_MA")
     assert gendered(SHE, "{name} went out!").format(name="Amina") == "سالات Amina!"
     assert gendered(UNSAID, "{name} went out!").format(name="Amina") == "الجولة ديال Amina!"
+
+
+def test_the_first_question_asks_a_woman_as_it_asks_a_man() -> None:
+    """The language question of the first start, written in the three languages before any is
+    chosen (outside the catalogs), speaks to whoever is at the screen: no man's imperative."""
+    from rami_desktop.ui.scenes.language import PROMPTS
+
+    _english, french, darija = PROMPTS
+    assert masculine(french, "fr") == []
+    assert masculine(darija, "ar_MA") == []

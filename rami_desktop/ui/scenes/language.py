@@ -17,7 +17,7 @@ from rami_desktop.ui.widgets import Button, Panel, render_text
 PROMPTS: tuple[str, ...] = (
     "Choose your language",
     "Choisissez votre langue",
-    "ختار اللغة ديالك",
+    "نختارو اللغة",
 )
 
 
