@@ -115,7 +115,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     from rami_desktop.app import App
     from rami_desktop.play.game.config import autoplay_config
-    from rami_desktop.ui.stage.routes import Route
+    from rami_desktop.ui.routes import Route
 
     app = App(args.size, fullscreen=True if args.fullscreen else None)
     if args.lang:

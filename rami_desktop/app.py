@@ -49,9 +49,9 @@ from rami_desktop.ui import widgets
 from rami_desktop.ui.kit import theme
 from rami_desktop.ui.kit.keys import KeysDown
 from rami_desktop.ui.kit.screenshot import save_image
+from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scenes.error_screen import ErrorScreen
 from rami_desktop.ui.scenes.menu import MenuScene
-from rami_desktop.ui.stage.routes import Route
 from rami_desktop.ui.stage.scene import Reopenable, Scene, SceneStack
 from rami_desktop.ui.words.problems_text import STARTUP_TITLE, startup_message
 

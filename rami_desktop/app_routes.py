@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scenes.controls_help import ControlsHelpOverlay
 from rami_desktop.ui.scenes.error_screen import ErrorScreen
 from rami_desktop.ui.scenes.face_chooser import FaceChooser
@@ -30,7 +31,6 @@ from rami_desktop.ui.scenes.table import TableScene
 from rami_desktop.ui.scenes.tutorial import TutorialScene
 from rami_desktop.ui.scenes.winner_moment import WinnerMoment
 from rami_desktop.ui.stage.route_table import Routes
-from rami_desktop.ui.stage.routes import Route
 from rami_desktop.ui.stage.scene import Context, Scene
 
 

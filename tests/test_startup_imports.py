@@ -12,7 +12,7 @@ PROBE = """
 import json, sys
 from rami_desktop.app_routes import scene_routes
 import rami_desktop.app
-from rami_desktop.ui.stage.routes import Route
+from rami_desktop.ui.routes import Route
 routes = scene_routes()
 net = ("websockets", "zeroconf", "asyncio", "ssl", "nacl", "miniupnpc")
 before = [m for m in net if m in sys.modules]

@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from rami_desktop.app import App
 from rami_desktop.engine.rules import preset
 from rami_desktop.play.game.config import GameConfig, Seat
-from rami_desktop.ui.stage.routes import Route
+from rami_desktop.ui.routes import Route
 
 
 def measure(app: App, seconds: float) -> float:

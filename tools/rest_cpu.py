@@ -34,8 +34,8 @@ from rami_desktop.play.game.config import GameConfig, Seat, autoplay_config
 from rami_desktop.play.review.replay import Replay
 from rami_desktop.play.session.session import Session
 from rami_desktop.storage.settings import INTERFACE_SCALES
+from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scenes.round_summary import RoundSummaryScene
-from rami_desktop.ui.stage.routes import Route
 from rami_desktop.ui.stage.scene import Scene
 
 FPS = 60

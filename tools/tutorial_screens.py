@@ -36,7 +36,7 @@ from rami_desktop.app import App
 from rami_desktop.engine.actions import Discard, Draw, Lay, Swap
 from rami_desktop.play.tutorial.lessons import load_lessons
 from rami_desktop.play.tutorial.model import Step, StepKind, Target
-from rami_desktop.ui.stage.routes import Route
+from rami_desktop.ui.routes import Route
 
 DT = 1 / 60
 SIZE = (1280, 800)

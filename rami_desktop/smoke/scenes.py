@@ -19,6 +19,7 @@ FRAME_DT = 1 / 60
 
 def scene_makers(app: Any) -> list[tuple[str, Callable[[], Any]]]:
     """(name, factory) of every screen."""
+    from rami_desktop.ui.routes import Route
     from rami_desktop.ui.scenes.error_screen import ErrorScreen
     from rami_desktop.ui.scenes.language import LanguageScene
     from rami_desktop.ui.scenes.menu import MenuScene
@@ -33,7 +34,6 @@ def scene_makers(app: Any) -> list[tuple[str, Callable[[], Any]]]:
     from rami_desktop.ui.scenes.setup import SetupScene
     from rami_desktop.ui.scenes.statistics import StatisticsScene
     from rami_desktop.ui.scenes.table import TableScene
-    from rami_desktop.ui.stage.routes import Route
 
     config = GameConfig(rules=preset("talaj"), seed=7, seats=(
         Seat(None, "human"), Seat(None, "bot", "easy"), Seat(None, "bot", "hard")))

@@ -99,7 +99,7 @@ Stop = Callable[[Any, Tour], None]
 
 def _show(route_name: str, *args: Any, **kwargs: Any) -> Stop:
     def stop(app: Any, _tour: Tour) -> None:
-        from rami_desktop.ui.stage.routes import Route
+        from rami_desktop.ui.routes import Route
 
         app.stack.clear_to(app.scene(Route.MENU))
         app.stack.push(app.scene(Route(route_name), *args, **kwargs))
@@ -109,7 +109,7 @@ def _show(route_name: str, *args: Any, **kwargs: Any) -> Stop:
 
 def _table(match: str) -> Stop:
     def stop(app: Any, tour: Tour) -> None:
-        from rami_desktop.ui.stage.routes import Route
+        from rami_desktop.ui.routes import Route
 
         app.stack.clear_to(app.scene(Route.TABLE, Table(tour.session(match))))
 
@@ -118,7 +118,7 @@ def _table(match: str) -> Stop:
 
 def _over_table(route_name: str, *args: Any) -> Stop:
     def stop(app: Any, tour: Tour) -> None:
-        from rami_desktop.ui.stage.routes import Route
+        from rami_desktop.ui.routes import Route
 
         app.stack.clear_to(app.scene(Route.TABLE, Table(tour.session("middle"))))
         app.stack.push(app.scene(Route(route_name), *args))
@@ -128,7 +128,7 @@ def _over_table(route_name: str, *args: Any) -> Stop:
 
 def _summary(match: str) -> Stop:
     def stop(app: Any, tour: Tour) -> None:
-        from rami_desktop.ui.stage.routes import Route
+        from rami_desktop.ui.routes import Route
 
         session = Table(tour.session(match))
         app.stack.clear_to(app.scene(Route.TABLE, session))
@@ -142,7 +142,7 @@ def _replay(match: str, before_end: int) -> Stop:
 
     def stop(app: Any, tour: Tour) -> None:
         from rami_desktop.play.review.replay import Replay
-        from rami_desktop.ui.stage.routes import Route
+        from rami_desktop.ui.routes import Route
 
         session = tour.session(match)
         replay = Replay.of_match(session.config, session.match)
@@ -156,7 +156,7 @@ def _replay(match: str, before_end: int) -> Stop:
 def _moment(app: Any, tour: Tour) -> None:
     """The winner's moment over the table of a round just over, halfway through."""
     from rami_desktop.ui.pieces.celebration import DURATION
-    from rami_desktop.ui.stage.routes import Route
+    from rami_desktop.ui.routes import Route
 
     session = Table(tour.session("over"))
     app.stack.clear_to(app.scene(Route.TABLE, session))
@@ -168,14 +168,14 @@ def _moment(app: Any, tour: Tour) -> None:
 
 
 def _match_end(app: Any, tour: Tour) -> None:
-    from rami_desktop.ui.stage.routes import Route
+    from rami_desktop.ui.routes import Route
 
     app.stack.clear_to(app.scene(Route.MATCH_END, Table(tour.session("match over"))))
 
 
 def _faces(app: Any, _tour: Tour) -> None:
     """The face chooser over the setup, a seat's face ringed."""
-    from rami_desktop.ui.stage.routes import Route
+    from rami_desktop.ui.routes import Route
 
     app.stack.clear_to(app.scene(Route.MENU))
     app.stack.push(app.scene(Route.SETUP))
@@ -184,7 +184,7 @@ def _faces(app: Any, _tour: Tour) -> None:
 
 def _lobby(app: Any, tour: Tour) -> None:
     """A table hosted here (it listens until the screen is left), one joiner's seat free."""
-    from rami_desktop.ui.stage.routes import Route
+    from rami_desktop.ui.routes import Route
 
     seats = (Seat(PLAYER, "human"), Seat(None, "net"), Seat(None, "bot", "easy"))
     config = GameConfig(rules=preset("talaj"), seats=seats, seed=4)
@@ -268,6 +268,6 @@ STOPS: tuple[tuple[str, Stop], ...] = (
 
 
 def _route(name: str) -> Any:
-    from rami_desktop.ui.stage.routes import Route
+    from rami_desktop.ui.routes import Route
 
     return Route(name)

@@ -19,8 +19,8 @@ from rami_desktop.i18n import N_, _, is_rtl, pgettext
 from rami_desktop.net.join.net_game import NetGame, NetState, NetTable
 from rami_desktop.ui.kit import theme
 from rami_desktop.ui.kit.text import bidi_format, embed
+from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scenes.table import TableScene
-from rami_desktop.ui.stage.routes import Route
 from rami_desktop.ui.table.layout import TableLayout
 from rami_desktop.ui.widgets import fit_text
 from rami_desktop.ui.words.net_words import net_message

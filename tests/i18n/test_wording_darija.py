@@ -29,7 +29,7 @@ from rami_desktop.play.game.config import GameConfig, Seat
 from rami_desktop.play.session.session import Session
 from rami_desktop.play.table.table import Table
 from rami_desktop.ui.kit import text
-from rami_desktop.ui.stage.routes import Route
+from rami_desktop.ui.routes import Route
 from tests.truth import behind
 
 DT = 1 / 60

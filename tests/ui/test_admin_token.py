@@ -9,8 +9,8 @@ from typing import Any
 import pygame
 import pytest
 
+from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scenes.net_server import ServerScene
-from rami_desktop.ui.stage.routes import Route
 from rami_desktop.ui.widgets import TextInput
 from rami_desktop.ui.widgets.text_input import MASK
 

@@ -180,7 +180,7 @@ def test_start_game_shows_the_table(app: App) -> None:
 
 
 def test_every_route_builds_a_scene(app: App) -> None:
-    from rami_desktop.ui.stage.routes import Route
+    from rami_desktop.ui.routes import Route
 
     needs_args = {Route.TABLE, Route.MESSAGE, Route.CONFIRM, Route.PRIVACY,
                   Route.ROUND_SUMMARY, Route.MATCH_END, Route.NET_TABLE, Route.REPLAY,

@@ -53,7 +53,7 @@ def test_a_dialog_button_is_as_wide_as_its_words(make_app: Any) -> None:
     """The first start's offer: «Apprendre à jouer» on one line at its full size (it wrapped
     in a smaller font, review D9)."""
     from rami_desktop.i18n import N_
-    from rami_desktop.ui.stage.routes import Route
+    from rami_desktop.ui.routes import Route
 
     for size, scale in (((800, 600), 100), ((1366, 768), 150)):
         app = make_app(size, interface_scale=scale)

@@ -14,9 +14,9 @@ import pytest
 from rami_desktop.engine.match import Match
 from rami_desktop.engine.rules import RULE_OPTIONS, preset
 from rami_desktop.storage.deal_code import encode, format_code
+from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scenes.round_summary import RoundSummaryScene
 from rami_desktop.ui.scenes.setup import CODE_LENGTH, SetupScene
-from rami_desktop.ui.stage.routes import Route
 
 from .conftest import DT
 from .test_round_summary import GOING_OUT, _finish

@@ -13,8 +13,8 @@ import pytest
 from rami_desktop import i18n
 from rami_desktop.smoke.fit import EVERY, PROMISED, Look, misfits, scene_misfits, wear
 from rami_desktop.smoke.tour import STOPS, Tour
+from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scenes.round_summary import RoundSummaryScene
-from rami_desktop.ui.stage.routes import Route
 from rami_desktop.ui.widgets import Button
 
 from .conftest import DT

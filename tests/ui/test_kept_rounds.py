@@ -10,8 +10,8 @@ from rami_desktop.i18n import set_language
 from rami_desktop.storage.paths import Paths
 from rami_desktop.storage.round_files import KeptRound, RoundFiles
 from rami_desktop.ui.kit.text import strip_marks
+from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scenes.kept_rounds import KeptRoundsScene, round_label
-from rami_desktop.ui.stage.routes import Route
 
 from .conftest import DT
 

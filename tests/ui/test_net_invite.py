@@ -22,11 +22,11 @@ from rami_desktop.net.wire.invite import Invite, invite_text, read_invite
 from rami_desktop.play.game.config import GameConfig, Seat
 from rami_desktop.ui.kit.text import strip_marks
 from rami_desktop.ui.net_table import NetTableScene
+from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scenes import net_join
 from rami_desktop.ui.scenes.net_join import JoinScene
 from rami_desktop.ui.scenes.net_lobby import LobbyScene
 from rami_desktop.ui.scenes.net_server import ServerScene, server_url
-from rami_desktop.ui.stage.routes import Route
 from rami_desktop.ui.words.invite_words import door_message, invite_message
 from tests.net.test_commands import command, env
 from tests.ui.conftest import DT

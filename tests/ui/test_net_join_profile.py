@@ -9,8 +9,8 @@ from typing import Any
 
 from rami_desktop.net.join.seat_lock import SeatLock
 from rami_desktop.storage.paths import Paths
+from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scenes.net_join import JoinScene
-from rami_desktop.ui.stage.routes import Route
 
 KEPT = {"address": "127.0.0.1", "port": 4567, "code": "ABCD23", "seat": 0, "token": "t" * 24,
         "name": "Sara"}

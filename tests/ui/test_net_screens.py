@@ -20,10 +20,10 @@ from rami_desktop.net.wire.protocol import Act, request_text
 from rami_desktop.play.game.config import GameConfig, Seat
 from rami_desktop.ui.kit.text import strip_marks
 from rami_desktop.ui.net_table import NetTableScene
+from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scenes.net_join import JoinScene
 from rami_desktop.ui.scenes.net_lobby import LobbyScene
 from rami_desktop.ui.scenes.round_summary import RoundSummaryScene
-from rami_desktop.ui.stage.routes import Route
 from tests.net.harness import config_of, host_table, play_joiners
 from tests.truth import behind
 from tests.ui.conftest import DT

@@ -23,11 +23,11 @@ from rami_desktop.smoke.tour import round_over
 from rami_desktop.storage.paths import Paths
 from rami_desktop.storage.round_files import RoundFiles
 from rami_desktop.ui.kit import theme
+from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scenes.kept_rounds import KeptRoundsScene
 from rami_desktop.ui.scenes.overlays import MessageDialog
 from rami_desktop.ui.scenes.replay import ReplayScene
 from rami_desktop.ui.scenes.round_summary import RoundSummaryScene
-from rami_desktop.ui.stage.routes import Route
 
 from .conftest import DT
 from .test_rest import _draws

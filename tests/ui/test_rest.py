@@ -10,8 +10,8 @@ from typing import Any
 import pygame
 import pytest
 
+from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scenes.round_summary import RoundSummaryScene
-from rami_desktop.ui.stage.routes import Route
 
 from .conftest import DT
 from .test_round_summary import GOING_OUT, _finish

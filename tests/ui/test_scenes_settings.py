@@ -140,7 +140,7 @@ def test_interface_scale_applies_at_once_to_every_screen(make_app: object) -> No
 def test_larger_cards_make_the_table_cards_larger(make_app: object) -> None:
     from rami_desktop.play.table.table import Table
     from rami_desktop.smoke.tour import Tour
-    from rami_desktop.ui.stage.routes import Route
+    from rami_desktop.ui.routes import Route
 
     app = make_app((1280, 800), animation_speed="off")  # type: ignore[operator]
     table = app.scene(Route.TABLE, Table(Tour().session("start")))

@@ -19,8 +19,8 @@ from rami_desktop.smoke.games import play_match
 from rami_desktop.ui.kit import theme
 from rami_desktop.ui.kit.card_art import RATIO
 from rami_desktop.ui.pieces.summary_rows import hand_card_width
+from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scenes.round_summary import RoundSummaryScene
-from rami_desktop.ui.stage.routes import Route
 from rami_desktop.ui.table.layout import INDEX_H, INDEX_W
 
 from .conftest import DT

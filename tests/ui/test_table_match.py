@@ -115,8 +115,8 @@ def test_the_last_round_s_summary_opens_again_until_the_human_s_first_move(make_
     d.step()
     assert not scene.last_round_open() and not last.visible
     # and from the statistics, whenever: the same summary, its button back to them
+    from rami_desktop.ui.routes import Route
     from rami_desktop.ui.scenes.statistics import StatisticsScene
-    from rami_desktop.ui.stage.routes import Route
 
     stats = app.scene(Route.STATISTICS)
     app.stack.push(stats)

@@ -25,6 +25,7 @@ from rami_desktop.play.tutorial.texts import PRAISE as TEXTS_PRAISE
 from rami_desktop.play.tutorial.texts import TEXTS
 from rami_desktop.smoke.fit import misfits
 from rami_desktop.ui.kit.text import strip_marks
+from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scenes.controls_help import ControlsHelpOverlay
 from rami_desktop.ui.scenes.language import LanguageScene
 from rami_desktop.ui.scenes.learn import LearnScene
@@ -33,7 +34,6 @@ from rami_desktop.ui.scenes.overlays import ConfirmDialog
 from rami_desktop.ui.scenes.round_summary import RoundSummaryScene
 from rami_desktop.ui.scenes.rules_guide import RulesGuideOverlay
 from rami_desktop.ui.scenes.tutorial import TutorialScene
-from rami_desktop.ui.stage.routes import Route
 from tests.truth import behind
 
 from .test_table_helpers import Driver, hint_of

@@ -16,12 +16,12 @@ from rami_desktop.play.table.table import Table
 from rami_desktop.smoke.games import play_match
 from rami_desktop.storage.paths import Paths
 from rami_desktop.ui.pieces.celebration import DURATION, Celebration
+from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scenes.match_end import MatchEndScene
 from rami_desktop.ui.scenes.menu import MenuScene
 from rami_desktop.ui.scenes.round_summary import RoundSummaryScene
 from rami_desktop.ui.scenes.table import TableScene
 from rami_desktop.ui.scenes.winner_moment import WinnerMoment
-from rami_desktop.ui.stage.routes import Route
 
 from .conftest import DT
 from .test_rest import _draws

@@ -21,10 +21,10 @@ from rami_desktop.engine.state import RoundState
 from rami_desktop.play.game.config import Seat
 from rami_desktop.play.review.replay import Replay
 from rami_desktop.ui.kit import text
+from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scenes.match_end import MatchEndScene
 from rami_desktop.ui.scenes.privacy import PrivacyScene
 from rami_desktop.ui.scenes.round_summary import RoundSummaryScene
-from rami_desktop.ui.stage.routes import Route
 from tests.i18n.masculine import masculine
 from tests.truth import behind
 

@@ -17,8 +17,8 @@ from rami_desktop.engine.state import RoundState
 from rami_desktop.play.game.config import GameConfig, Seat
 from rami_desktop.smoke.tour import STOPS, Tour
 from rami_desktop.ui.kit.text import visual
+from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scenes.round_summary import RoundSummaryScene
-from rami_desktop.ui.stage.routes import Route
 from rami_desktop.ui.table.hints import hint_text
 
 from .conftest import DT

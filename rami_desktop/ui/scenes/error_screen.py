@@ -15,7 +15,7 @@ import pygame
 from rami_desktop.i18n import N_, _, is_rtl
 from rami_desktop.ui.kit import theme
 from rami_desktop.ui.kit.text import render
-from rami_desktop.ui.stage.routes import Route
+from rami_desktop.ui.routes import Route
 from rami_desktop.ui.stage.scene import WidgetScene
 from rami_desktop.ui.widgets import Button, Label, Panel, render_text
 

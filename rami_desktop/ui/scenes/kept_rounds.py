@@ -16,7 +16,7 @@ from rami_desktop.play.review.replay import Replay
 from rami_desktop.storage.round_files import KEEP_ROUNDS, KeptRound, RoundFiles, read_round
 from rami_desktop.ui.kit import theme
 from rami_desktop.ui.kit.text import bidi_format
-from rami_desktop.ui.stage.routes import Route
+from rami_desktop.ui.routes import Route
 from rami_desktop.ui.stage.scene import WidgetScene
 from rami_desktop.ui.widgets import Button, Panel, ScrollArea, fit_text, render_text
 from rami_desktop.ui.words.replay_text import round_problem_text

@@ -14,7 +14,7 @@ from rami_desktop.play.tutorial.progress import lessons_done
 from rami_desktop.play.tutorial.texts import CLOSING, CLOSING_TITLE
 from rami_desktop.ui.kit import theme
 from rami_desktop.ui.kit.text import bidi_format
-from rami_desktop.ui.stage.routes import Route
+from rami_desktop.ui.routes import Route
 from rami_desktop.ui.stage.scene import WidgetScene
 from rami_desktop.ui.widgets import Button, Label, Panel
 

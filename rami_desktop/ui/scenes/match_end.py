@@ -19,7 +19,7 @@ from rami_desktop.ui.kit import theme
 from rami_desktop.ui.kit.faces import draw_portrait
 from rami_desktop.ui.kit.text import bidi_format, embed
 from rami_desktop.ui.pieces.celebration import REACH, Celebration, moment_length
-from rami_desktop.ui.stage.routes import Route
+from rami_desktop.ui.routes import Route
 from rami_desktop.ui.stage.scene import WidgetScene
 from rami_desktop.ui.widgets import Button, Panel, fit_text
 from rami_desktop.ui.words.round_result import seat_team, team_lines

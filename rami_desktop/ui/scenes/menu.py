@@ -12,7 +12,7 @@ from rami_desktop.i18n import N_, _, is_rtl
 from rami_desktop.storage.network_settings import last_joined
 from rami_desktop.storage.saves import saved_match_is_newer
 from rami_desktop.ui.kit import theme
-from rami_desktop.ui.stage.routes import Route
+from rami_desktop.ui.routes import Route
 from rami_desktop.ui.stage.scene import WidgetScene
 from rami_desktop.ui.widgets import Button, render_text, tr
 from rami_desktop.ui.words.save_notice import newer_save_text

@@ -34,7 +34,7 @@ from rami_desktop.ui.kit import theme
 from rami_desktop.ui.kit.clipboard import copy_text
 from rami_desktop.ui.kit.faces import draw_portrait
 from rami_desktop.ui.kit.text import bidi_format
-from rami_desktop.ui.stage.routes import Route
+from rami_desktop.ui.routes import Route
 from rami_desktop.ui.stage.scene import WidgetScene
 from rami_desktop.ui.widgets import Button, Choice, Label, Panel
 from rami_desktop.ui.words.invite_words import door_message, door_state, invite_rows

@@ -27,7 +27,7 @@ from rami_desktop.storage.network_settings import kept_server, remember_server
 from rami_desktop.ui.kit import theme
 from rami_desktop.ui.kit.clipboard import copy_text
 from rami_desktop.ui.kit.text import bidi_format
-from rami_desktop.ui.stage.routes import Route
+from rami_desktop.ui.routes import Route
 from rami_desktop.ui.stage.scene import WidgetScene
 from rami_desktop.ui.widgets import Button, Choice, Label, Panel, TextInput
 from rami_desktop.ui.words.invite_words import invite_rows

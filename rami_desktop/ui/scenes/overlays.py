@@ -11,7 +11,7 @@ import pygame
 from rami_desktop.i18n import N_, is_rtl
 from rami_desktop.play.view.terms import Rules
 from rami_desktop.ui.kit import theme
-from rami_desktop.ui.stage.routes import Route
+from rami_desktop.ui.routes import Route
 from rami_desktop.ui.stage.scene import WidgetScene
 from rami_desktop.ui.widgets import Button, Label, Panel, Text, render_text, tr
 

@@ -21,7 +21,7 @@ from rami_desktop.ui.kit.clipboard import copy_text
 from rami_desktop.ui.kit.text import bidi_format, line_height
 from rami_desktop.ui.pieces.review_panel import ReviewPanel
 from rami_desktop.ui.pieces.summary_rows import RowPainter, put
-from rami_desktop.ui.stage.routes import Route
+from rami_desktop.ui.routes import Route
 from rami_desktop.ui.stage.scene import WidgetScene
 from rami_desktop.ui.widgets import Button, Panel, draw_scroll_bar, fit_text, scroll_bar
 from rami_desktop.ui.words.round_result import (

@@ -35,7 +35,7 @@ from rami_desktop.ui.pieces.seat_row import (
     host_seats,
     show_seat_defaults,
 )
-from rami_desktop.ui.stage.routes import Route
+from rami_desktop.ui.routes import Route
 from rami_desktop.ui.stage.scene import WidgetScene
 from rami_desktop.ui.widgets import (
     Button,

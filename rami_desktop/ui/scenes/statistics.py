@@ -16,7 +16,7 @@ from rami_desktop.play.view.terms import PRESET_NAMES, PRESETS
 from rami_desktop.storage import stats as stats_store
 from rami_desktop.storage.stats import EARLIER, PlayerStats, PresetStats, Stats
 from rami_desktop.ui.kit import theme
-from rami_desktop.ui.stage.routes import Route
+from rami_desktop.ui.routes import Route
 from rami_desktop.ui.stage.scene import WidgetScene
 from rami_desktop.ui.widgets import (
     Button,

@@ -20,7 +20,7 @@ from rami_desktop.i18n import N_, _
 from rami_desktop.play.table.advisor import Advisor
 from rami_desktop.play.table.table_game import TableGame
 from rami_desktop.play.view.happening import Happening
-from rami_desktop.ui.stage.routes import Route
+from rami_desktop.ui.routes import Route
 from rami_desktop.ui.stage.scene import Reopenable, Scene
 from rami_desktop.ui.table import animation
 from rami_desktop.ui.table.buttons import TableButtons

@@ -26,7 +26,7 @@ from rami_desktop.play.tutorial.texts import CLOSING, CLOSING_TITLE, PRAISE
 from rami_desktop.ui.help.coach_bubble import CoachBubble
 from rami_desktop.ui.kit import theme
 from rami_desktop.ui.kit.text import bidi_format
-from rami_desktop.ui.stage.routes import Route
+from rami_desktop.ui.routes import Route
 from rami_desktop.ui.stage.scene import Scene
 from rami_desktop.ui.table.landmarks import GuidedTable, aim_rects
 from rami_desktop.ui.table.refusal import refusal_text

@@ -1,12 +1,12 @@
 """The registry of scenes by route, filled once at start-up (see
-:mod:`rami_desktop.ui.stage.routes`)."""
+:mod:`rami_desktop.ui.routes`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
-from rami_desktop.ui.stage.routes import Route
+from rami_desktop.ui.routes import Route
 from rami_desktop.ui.stage.scene import Context, Scene
 
 #: a scene class or a function building one: ``factory(ctx, *args, **kwargs)``

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from rami_desktop.play.game.config import GameConfig
     from rami_desktop.storage.paths import Paths
     from rami_desktop.ui.kit.card_art import CardArt
-    from rami_desktop.ui.stage.routes import Route
+    from rami_desktop.ui.routes import Route
 
 
 class Scene:
