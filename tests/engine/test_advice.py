@@ -14,6 +14,7 @@ from rami_desktop.engine.melds import Meld, make_meld
 from rami_desktop.engine.rules import PRESETS, Rules
 from rami_desktop.engine.state import RoundState
 from rami_desktop.engine.turn import TableMeld
+from tests.conftest import some_by_default
 
 
 def cards(text: str) -> tuple[Card, ...]:
@@ -172,7 +173,7 @@ def test_before_the_draw() -> None:
 # --- every advice is accepted by the engine -------------------------------------------------
 
 
-@pytest.mark.parametrize("preset", list(PRESETS))
+@pytest.mark.parametrize("preset", some_by_default(list(PRESETS), 2))
 def test_advice_is_always_accepted(preset: str) -> None:
     states = mid_turn_states(preset, 3 + len(preset), 3)
     kinds: Counter[AdviceKind] = Counter()
