@@ -14,12 +14,12 @@ import hashlib
 import itertools
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import settings
+from hypothesis import HealthCheck, given, settings
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -134,3 +134,26 @@ def some_by_default(values: list[Any] | tuple[Any, ...], keep: int,
         marks = () if i < keep else (pytest.mark.slow,)
         out.append(pytest.param(*args, marks=marks))
     return out
+
+
+#: a property test's examples in the default run (:func:`examples_by_default`)
+DEFAULT_EXAMPLES = 60
+
+
+def examples_by_default(full: int, *strategies: Any, too_slow: bool = False, **named: Any
+                        ) -> Callable[[Callable[..., None]], Callable[[int], None]]:
+    """A property test drawn from ``strategies`` and ``named`` (as ``@given`` takes them) with
+    :data:`DEFAULT_EXAMPLES` examples in the default run and its ``full`` count with ``-m slow``
+    (one parameter each); ``too_slow`` suppresses hypothesis's health check of that name."""
+    checks = [HealthCheck.too_slow] if too_slow else []
+
+    def sample(test: Callable[..., None]) -> Callable[[int], None]:
+        def run(examples: int) -> None:
+            settings(max_examples=examples, deadline=None, suppress_health_check=checks)(
+                given(*strategies, **named)(test))()
+
+        for name in ("__name__", "__qualname__", "__doc__", "__module__"):
+            setattr(run, name, getattr(test, name))
+        counts = some_by_default([min(DEFAULT_EXAMPLES, full), full], 1)
+        return pytest.mark.parametrize("examples", counts)(run)  # type: ignore[no-any-return]
+    return sample

@@ -6,7 +6,6 @@ import random
 from itertools import permutations
 
 import pytest
-from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rami_desktop.engine.arrange import (
@@ -25,6 +24,7 @@ from rami_desktop.engine.cards import JOKER, Card, parse_cards
 from rami_desktop.engine.errors import ErrorCode
 from rami_desktop.engine.melds import Meld, extend, make_meld
 from rami_desktop.engine.rules import PRESETS, TALAJ
+from tests.conftest import examples_by_default
 
 R = TALAJ
 TWO_JOKERS = TALAJ.with_options(jokers_per_meld=2)
@@ -191,8 +191,7 @@ _CARD = st.one_of(
     st.builds(Card, st.integers(1, 13), st.sampled_from("SHDC")), st.just(JOKER))
 
 
-@settings(max_examples=120, deadline=None)
-@given(st.lists(_CARD, min_size=1, max_size=5), st.integers(1, 2))
+@examples_by_default(120, st.lists(_CARD, min_size=1, max_size=5), st.integers(1, 2))
 def test_arrange_is_complete_and_faults_are_exclusive(cards: list[Card], jokers: int) -> None:
     """Property: a handful makes a combination in some order iff arrange_meld finds one, and
     exactly then there is no fault."""

@@ -27,7 +27,7 @@ from rami_desktop.storage.deal_code import (
     format_code,
     normalize,
 )
-from tests.conftest import some_by_default
+from tests.conftest import examples_by_default, some_by_default
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 
@@ -73,8 +73,8 @@ def test_plain_presets_are_short(name: str) -> None:
         assert decode(code) == (seed, PRESETS[name])
 
 
-@settings(max_examples=150, deadline=None)
-@given(name=st.sampled_from(PRESET_NAMES), seed=SEEDS, changes=option_changes())
+@examples_by_default(150, name=st.sampled_from(PRESET_NAMES), seed=SEEDS,
+                     changes=option_changes())
 def test_round_trip(name: str, seed: int, changes: dict[str, Any]) -> None:
     rules = preset(name, **changes)
     code = encode(seed, rules)
@@ -138,8 +138,8 @@ def test_garbage_is_rejected(bad: Any) -> None:
         decode(bad)
 
 
-@settings(max_examples=120, deadline=None)
-@given(text=st.text(alphabet=ALPHABET + "-oil ", max_size=30) | st.text(max_size=20))
+@examples_by_default(120, text=st.text(alphabet=ALPHABET + "-oil ", max_size=30)
+                     | st.text(max_size=20))
 def test_random_text_never_crashes(text: str) -> None:
     try:
         seed, rules = decode(text)
@@ -244,9 +244,8 @@ def test_double_typos_are_refused(name: str, seed: int, changes: dict[str, Any],
             decode_full("".join(typed))
 
 
-@settings(max_examples=120, deadline=None)
-@given(name=st.sampled_from(PRESET_NAMES), seed=SEEDS, changes=option_changes(),
-       players=st.none() | st.integers(2, 6))
+@examples_by_default(120, name=st.sampled_from(PRESET_NAMES), seed=SEEDS,
+                     changes=option_changes(), players=st.none() | st.integers(2, 6))
 def test_old_codes_are_read_or_refused_never_misread(
     name: str, seed: int, changes: dict[str, Any], players: int | None
 ) -> None:
@@ -320,8 +319,8 @@ def test_the_longest_codes_keep_their_checks() -> None:
             decode_full("".join(typed))
 
 
-@settings(max_examples=80, deadline=None)
-@given(
+@examples_by_default(
+    80,
     name=st.sampled_from(PRESET_NAMES),
     seed=SEEDS,
     players=st.none() | st.integers(2, 6),

@@ -24,6 +24,7 @@ from rami_desktop.storage.saves import (
     load_match,
     save_match,
 )
+from tests.conftest import some_by_default
 
 MATCH_1 = {"seed": 1, "actions": [["draw", 0], ["discard", 0, "AS"]], "names": ["Ana", "Bot"]}
 SEATS = (Seat("Yasmine", "human"), Seat(None, "bot", "easy"))
@@ -175,13 +176,15 @@ def test_missing_folder_reported(tmp_path: Path) -> None:
     assert clear_match(paths) is None
 
 
-def test_save_cut_at_every_length(paths: Paths) -> None:
+@pytest.mark.parametrize("half", some_by_default([0, 1], 1))
+def test_save_cut_at_every_length(paths: Paths, half: int) -> None:
+    """Every other length by default, the other half too with ``-m slow``; and the whole."""
     big = {**MATCH_2, "actions": MATCH_2["actions"] * 20}
     save_match(paths, MATCH_1)
     save_match(paths, big)
     full = paths.match_file.read_bytes()
     good_backup = paths.match_backup.read_bytes()
-    for length in range(len(full)):
+    for length in [*range(half, len(full), 2), len(full) - 1, len(full)]:
         for with_backup in (True, False):
             for leftover in paths.data_dir.iterdir():
                 leftover.unlink()

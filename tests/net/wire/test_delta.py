@@ -31,6 +31,7 @@ from rami_desktop.net.wire.view import seat_view_from_dict
 from rami_desktop.play.game.config import GameConfig, Seat, autoplay_config
 from rami_desktop.play.game.match_key import chosen_key
 from rami_desktop.play.session.session import Session
+from tests.conftest import examples_by_default
 from tests.net.harness import CODES, parts_of
 
 
@@ -142,10 +143,10 @@ PATHS = st.sampled_from(["observation.hand", "observation.discards", "observatio
                          "match.results", "reveal", "order", "observation", "nope", "match.x"])
 
 
-@settings(max_examples=200)
-@given(st.fixed_dictionaries({"base": st.sampled_from([1, 1, 2, True, "1"]),
-                              "set": st.dictionaries(PATHS, JSON_VALUES, max_size=3),
-                              "add": st.dictionaries(PATHS, JSON_VALUES, max_size=2)}))
+@examples_by_default(200, st.fixed_dictionaries({
+    "base": st.sampled_from([1, 1, 2, True, "1"]),
+    "set": st.dictionaries(PATHS, JSON_VALUES, max_size=3),
+    "add": st.dictionaries(PATHS, JSON_VALUES, max_size=2)}))
 def test_whatever_a_delta_holds_it_is_applied_and_read_or_refused_with_a_value_error(
         delta: dict[str, Any]) -> None:
     view = json.loads(A_VIEW)

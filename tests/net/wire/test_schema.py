@@ -11,7 +11,6 @@ import json
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rami_desktop.engine.actions import Discard, Draw
@@ -35,6 +34,7 @@ from rami_desktop.net.wire.view import seat_view_from_dict, seat_view_to_dict
 from rami_desktop.play.game.config import GameConfig, Seat
 from rami_desktop.play.session.session import Session
 from rami_desktop.play.view.seat_view import view_of
+from tests.conftest import examples_by_default
 
 REQUESTS = [json.loads(request_text(r)) for r in (
     Join("ABCDEFGHJK", "Sara", 1, "tok", "she"), Create("admin", "talaj", "h,b", 3, "Dar"),
@@ -99,8 +99,7 @@ REFUSED_FOR_A_FIELD = {NetError.BAD_FIELD, NetError.UNKNOWN_TYPE, NetError.MALFO
                        NetError.VERSION_NEWER, NetError.VERSION_OLDER}
 
 
-@settings(max_examples=300, deadline=None)
-@given(mutated(REQUESTS))
+@examples_by_default(300, mutated(REQUESTS))
 def test_a_changed_request_is_read_or_refused_with_a_code(data: Any) -> None:
     read = parse_request(json.dumps(data))
     if isinstance(read, Refusal):
@@ -115,20 +114,17 @@ def _read_or_value_error(read: Any, data: Any) -> None:
         read(data)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(mutated(VIEWS))
+@examples_by_default(300, mutated(VIEWS), too_slow=True)
 def test_a_changed_view_is_read_or_refused_never_raised(data: Any) -> None:
     _read_or_value_error(seat_view_from_dict, data)
 
 
-@settings(max_examples=200, deadline=None)
-@given(mutated(EVENTS) | VALUES)
+@examples_by_default(200, mutated(EVENTS) | VALUES)
 def test_a_changed_event_is_read_or_refused_never_raised(data: Any) -> None:
     _read_or_value_error(event_from_dict, data)
 
 
-@settings(max_examples=200, deadline=None)
-@given(mutated([TABLE]))
+@examples_by_default(200, mutated([TABLE]))
 def test_a_changed_table_is_read_or_refused_never_raised(data: Any) -> None:
     _read_or_value_error(table_info_from, data)
 

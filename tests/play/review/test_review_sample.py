@@ -28,6 +28,7 @@ from rami_desktop.play.keep.persist import rebuild_game
 from rami_desktop.play.review.round_review import review_round
 from rami_desktop.play.view.findings import Finding, FindingKind
 from rami_desktop.storage.round_files import read_round
+from tests.conftest import some_by_default
 
 PRESETS = ("talaj", "rami-talaj", "tallage", "simple")
 LEVELS = (("easy", "medium"), ("medium", "easy", "easy"), ("easy", "easy", "medium", "easy"))
@@ -268,8 +269,11 @@ def _sample(seeds: range, folder: Path, quick: bool = False) -> None:
     assert counts  # the sample holds findings to check
 
 
-def test_every_finding_of_a_sample_of_rounds_is_true_and_none_is_missed(tmp_path: Path) -> None:
-    _sample(range(12), tmp_path, quick=True)
+@pytest.mark.parametrize("half", some_by_default([0, 1], 1))
+def test_every_finding_of_a_sample_of_rounds_is_true_and_none_is_missed(tmp_path: Path,
+                                                                        half: int) -> None:
+    """Six rounds by default, six more with ``-m slow`` (beside the 500 below)."""
+    _sample(range(half, 12, 2), tmp_path, quick=True)
 
 
 @pytest.mark.slow
