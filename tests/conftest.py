@@ -140,20 +140,23 @@ def some_by_default(values: list[Any] | tuple[Any, ...], keep: int,
 DEFAULT_EXAMPLES = 60
 
 
-def examples_by_default(full: int, *strategies: Any, too_slow: bool = False, **named: Any
+def examples_by_default(full: int, *strategies: Any, default: int = DEFAULT_EXAMPLES,
+                        too_slow: bool = False, derandomize: bool = False, **named: Any
                         ) -> Callable[[Callable[..., None]], Callable[[int], None]]:
     """A property test drawn from ``strategies`` and ``named`` (as ``@given`` takes them) with
-    :data:`DEFAULT_EXAMPLES` examples in the default run and its ``full`` count with ``-m slow``
-    (one parameter each); ``too_slow`` suppresses hypothesis's health check of that name."""
+    ``default`` examples in the default run and its ``full`` count with ``-m slow`` (one
+    parameter each); ``too_slow`` suppresses hypothesis's health check of that name,
+    ``derandomize`` draws the same examples on every run."""
     checks = [HealthCheck.too_slow] if too_slow else []
 
     def sample(test: Callable[..., None]) -> Callable[[int], None]:
         def run(examples: int) -> None:
-            settings(max_examples=examples, deadline=None, suppress_health_check=checks)(
+            settings(max_examples=examples, deadline=None, suppress_health_check=checks,
+                     derandomize=derandomize or settings.default.derandomize)(
                 given(*strategies, **named)(test))()
 
         for name in ("__name__", "__qualname__", "__doc__", "__module__"):
             setattr(run, name, getattr(test, name))
-        counts = some_by_default([min(DEFAULT_EXAMPLES, full), full], 1)
+        counts = some_by_default([min(default, full), full], 1)
         return pytest.mark.parametrize("examples", counts)(run)  # type: ignore[no-any-return]
     return sample

@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from random_play import RandomPlayer, Stats
 from random_rounds import random_round
@@ -15,6 +14,7 @@ from rami_desktop.engine.actions import Action, Discard, Draw, Redeal, TakeBack,
 from rami_desktop.engine.cards import full_deck
 from rami_desktop.engine.rules import PRESET_NAMES, PRESETS
 from rami_desktop.engine.state import RoundState
+from tests.conftest import examples_by_default
 
 DECK = Counter(full_deck())
 
@@ -61,10 +61,9 @@ def compare(real: RoundState, p: int, seed: int) -> None:
         assert copy_after.observation(p) == real_after.observation(p), action
 
 
-@settings(max_examples=16, deadline=None, derandomize=True,
-          suppress_health_check=[HealthCheck.too_slow])
-@given(preset=st.sampled_from(PRESET_NAMES), seed=st.integers(0, 2**32 - 1),
-       n=st.integers(2, 4), teams=st.booleans())
+@examples_by_default(16, default=8, too_slow=True, derandomize=True,
+                     preset=st.sampled_from(PRESET_NAMES), seed=st.integers(0, 2**32 - 1),
+                     n=st.integers(2, 4), teams=st.booleans())
 def test_the_copy_answers_the_observer_like_the_real_round(preset: str, seed: int, n: int,
                                                            teams: bool) -> None:
     rng = random.Random(seed)

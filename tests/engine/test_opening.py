@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from random_rounds import random_round
 
@@ -16,7 +15,7 @@ from rami_desktop.engine.errors import ErrorCode
 from rami_desktop.engine.opening import OpeningStatus
 from rami_desktop.engine.rules import PRESET_NAMES, PRESETS, GoingOutPoints, Rules
 from rami_desktop.engine.state import RoundState
-from tests.conftest import some_by_default
+from tests.conftest import examples_by_default, some_by_default
 
 E = ErrorCode
 OPENING_CODES = {E.THRESHOLD_NOT_MET, E.NEED_CLEAN_TRIA_AND_SERIE, E.WHOLE_HAND_ONLY}
@@ -250,10 +249,9 @@ def agree(state: RoundState) -> None:
             assert done.opened == s.staged_points
 
 
-@settings(max_examples=12, deadline=None, derandomize=True,
-          suppress_health_check=[HealthCheck.too_slow])
-@given(preset=st.sampled_from(PRESET_NAMES), seed=st.integers(0, 2**32 - 1),
-       n=st.integers(2, 4), teams=st.booleans())
+@examples_by_default(12, default=6, too_slow=True, derandomize=True,
+                     preset=st.sampled_from(PRESET_NAMES), seed=st.integers(0, 2**32 - 1),
+                     n=st.integers(2, 4), teams=st.booleans())
 def test_opening_status_agrees_with_the_discard(preset: str, seed: int, n: int,
                                                 teams: bool) -> None:
     rng = random.Random(seed)

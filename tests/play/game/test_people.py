@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 
-from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rami_desktop.i18n import set_language
@@ -26,6 +25,7 @@ from rami_desktop.play.game.people import (
     default_face,
     face_gender,
 )
+from tests.conftest import examples_by_default
 
 SPELLINGS = sorted({s for p in PEOPLE for s in p.spellings()})
 
@@ -52,10 +52,9 @@ def test_every_person_has_a_known_face_of_their_gender_and_both_genders_play() -
     assert len({p.name("ar_MA") for p in PEOPLE}) == len(PEOPLE)
 
 
-@settings(max_examples=60, deadline=None)
-@given(st.lists(st.tuples(st.booleans(), st.one_of(st.none(), st.sampled_from(SPELLINGS),
-                                                   st.text(min_size=1, max_size=8))),
-                min_size=2, max_size=6))
+@examples_by_default(60, st.lists(st.tuples(st.booleans(), st.one_of(
+    st.none(), st.sampled_from(SPELLINGS), st.text(min_size=1, max_size=8))),
+    min_size=2, max_size=6), default=30)
 def test_a_bot_never_takes_a_name_another_seat_bears(seats: list[tuple[bool, str | None]]
                                                       ) -> None:
     people = bot_people(tuple(seats))

@@ -8,7 +8,6 @@ import random
 import tracemalloc
 from itertools import combinations
 
-from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rami_desktop.engine.actions import Action, Draw, Lay, TakeBack, Undo
@@ -19,6 +18,7 @@ from rami_desktop.engine.state import RoundState
 from rami_desktop.play.game.config import GameConfig, autoplay_config
 from rami_desktop.play.review.replay import Replay
 from rami_desktop.play.session.session import Session
+from tests.conftest import examples_by_default
 
 
 def _lay_and_take_back(match: Match, rng: random.Random) -> None:
@@ -78,9 +78,9 @@ def full_replay(dealt: RoundState, log: list[Action]) -> list[RoundState]:
     return states
 
 
-@settings(max_examples=12)
-@given(st.sampled_from(PRESET_NAMES), st.integers(2, 4), st.integers(0, 10_000),
-       st.floats(0.0, 0.6), st.integers(1, 9), st.integers(0, 2**32 - 1))
+@examples_by_default(12, st.sampled_from(PRESET_NAMES), st.integers(2, 4),
+                     st.integers(0, 10_000), st.floats(0.0, 0.6), st.integers(1, 9),
+                     st.integers(0, 2**32 - 1), default=6)
 def test_every_step_is_the_whole_replay_s_step(preset: str, players: int, seed: int,
                                                pairs: float, every: int, walk: int) -> None:
     config, match = played(preset, players, seed, pairs)
