@@ -120,3 +120,13 @@ def test_the_lesson_redraws_only_its_glow(make_app: Any) -> None:
     drawn = _draws(app, 2.0)
     assert drawn <= 2 * 8, drawn  # the frame's width pulses between a few values
     assert not lesson.table.needs_redraw()
+
+
+def test_a_lesson_left_waiting_stops_pulsing_and_draws_nothing(make_app: Any) -> None:
+    from rami_desktop.ui.help.coach_bubble import PULSE_SECONDS
+
+    app = make_app((1280, 800))
+    app.stack.push(app.scene(Route.MENU))
+    _settled(app, app.scene(Route.TUTORIAL))
+    _draws(app, PULSE_SECONDS + 0.5)  # the glow pulses for a while after the step is shown
+    assert _draws(app, 3.0) == 0

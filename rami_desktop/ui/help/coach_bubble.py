@@ -12,6 +12,8 @@ import pygame
 from rami_desktop.ui.kit import theme
 from rami_desktop.ui.widgets import Button, render_text
 
+#: how long the glow around what the coach means pulses after a step is shown (seconds)
+PULSE_SECONDS = 6.0
 
 class CoachBubble:
     """Where the bubble stands and how it is drawn.
@@ -31,11 +33,18 @@ class CoachBubble:
         self._header: pygame.Surface | None = None
 
     def update(self, dt: float) -> None:
-        """Advance the glow."""
-        self.clock = (self.clock + dt) % 60.0
+        """Advance the glow (it stops once it has pulsed for :data:`PULSE_SECONDS`)."""
+        self.clock = min(self.clock + dt, PULSE_SECONDS)
+
+    def restart(self) -> None:
+        """Pulse again (a new step points somewhere else)."""
+        self.clock = 0.0
 
     def glow_width(self, scale: float) -> int:
-        """The glowing frame's width now, in pixels (it pulses between a few widths)."""
+        """The glowing frame's width now, in pixels: it pulses between a few widths, then
+        holds at its widest, so that a lesson left waiting draws nothing more."""
+        if self.clock >= PULSE_SECONDS:
+            return max(2, theme.px(5, scale))
         glow = 0.5 + 0.5 * math.sin(self.clock * 5.0)
         return max(2, theme.px(3 + 2 * glow, scale))
 

@@ -228,6 +228,8 @@ class TutorialScene(Scene):
     def update(self, dt: float) -> None:
         self.table.update(dt)
         self._follow()
+        if self._drawn is not None and self._drawn != self._shown():
+            self.bubble.restart()  # the lesson moved on: its glow pulses again
         self.bubble.update(dt)
         self.group.update(dt)
         self.end_group.update(dt)
