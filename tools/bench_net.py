@@ -41,7 +41,6 @@ import asyncio
 import contextlib
 import json
 import os
-import platform
 import resource
 import shlex
 import statistics
@@ -59,6 +58,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
+import provenance
 from bench_load import calibration as self_play_calibration
 from rami_desktop.net.hall.tables import Hall, TableSpec
 from rami_desktop.net.transport import guard
@@ -445,27 +445,6 @@ def row(f: Figures, load: float) -> tuple[str, bool]:
     return text, f.p99_ms <= TARGET_P99_MS and lost <= 0 and not busy
 
 
-def machine() -> str:
-    """This machine in one line: system, processor, cores, Python."""
-    model = ""
-    with contextlib.suppress(OSError):
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                model = line.split(":", 1)[1].strip()
-                break
-    return (f"{platform.system()} {platform.release()}, {model or platform.machine()}, "
-            f"{os.cpu_count()} cores, Python {platform.python_version()}")
-
-
-def commit() -> str:
-    """The commit measured (``+`` when the tree has changes)."""
-    def git(*args: str) -> str:
-        return subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True,
-                              check=False).stdout.strip()
-    head = git("rev-parse", "--short", "HEAD") or "unknown"
-    return head + ("+" if git("status", "--porcelain", "--untracked-files=no") else "")
-
-
 def write_docs(path: Path, lines: list[str], argv: list[str]) -> None:
     """The measurement page: what was run, where, when, and the figures as printed."""
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -482,9 +461,9 @@ def write_docs(path: Path, lines: list[str], argv: list[str]) -> None:
         "share of its time each process was ready to run but waited for a CPU other work held",
         "(the machine is shared: read the figures beside the calibration and the load).",
         "",
-        f"- commit: `{commit()}`",
+        f"- commit: `{provenance.commit()}`",
         f"- command: `{shlex.join(['tools/bench_net.py', *argv])}`",
-        f"- machine: {machine()}",
+        f"- machine: {provenance.machine()}",
         f"- date: {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}",
         "",
         "```",
