@@ -9,7 +9,7 @@ with; it never raises. :func:`parse_reply` does the same for the host's messages
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
+from dataclasses import KW_ONLY, dataclass
 from typing import Any
 
 import msgspec
@@ -69,14 +69,31 @@ RESYNC_REASONS: tuple[str, ...] = ("missed", "bad_field")
 
 
 @dataclass(frozen=True)
-class Info:
-    """Ask what the table is (rules, seats, which are free); no code needed."""
+class _Asked:
+    """What every request carries: the protocol version it came in (each request its own;
+    keyword only, after the request's own fields)."""
 
-    version: int = VERSION  # the protocol version it came in (every request has its own)
+    _: KW_ONLY
+    version: int = VERSION
 
 
 @dataclass(frozen=True)
-class Join:
+class Info(_Asked):
+    """Ask what the table is (rules, seats, which are free); no code needed."""
+
+
+@dataclass(frozen=True)
+class Ready(_Asked):
+    """The round's summary was read: the next round may be dealt."""
+
+
+@dataclass(frozen=True)
+class Leave(_Asked):
+    """The player leaves the table (the seat keeps its token for a return)."""
+
+
+@dataclass(frozen=True)
+class Join(_Asked):
     """Take a seat (``seat`` None: any free one) with the table's code, or come back to one
     with its ``token``; ``gender``: how the player is spoken to (``she``, ``he``, or ``""``:
     unsaid, also when a joiner sends none)."""
@@ -86,59 +103,40 @@ class Join:
     seat: int | None = None
     token: str | None = None
     gender: str = UNSAID
-    version: int = VERSION
 
 
 @dataclass(frozen=True)
-class Act:
+class Act(_Asked):
     """Play an action for the seat held (``picked``: the hand positions its cards came from)."""
 
     seq: int
     action: Action
     picked: tuple[int, ...] = ()
-    version: int = VERSION
 
 
 @dataclass(frozen=True)
-class Order:
+class Order(_Asked):
     """The seat's hand in its screen order (kept by the host with the match)."""
 
     order: JSON
-    version: int = VERSION
 
 
 @dataclass(frozen=True)
-class Ready:
-    """The round's summary was read: the next round may be dealt."""
-
-    version: int = VERSION
-
-
-@dataclass(frozen=True)
-class Ping:
+class Ping(_Asked):
     """Ask for a ``pong`` with the same ``t`` (round trips)."""
 
     t: float
-    version: int = VERSION
 
 
 @dataclass(frozen=True)
-class Resync:
+class Resync(_Asked):
     """Send the whole view: a delta could not be followed (``reason``: :data:`RESYNC_REASONS`)."""
 
     reason: str
-    version: int = VERSION
 
 
 @dataclass(frozen=True)
-class Leave:
-    """The player leaves the table (the seat keeps its token for a return)."""
-
-    version: int = VERSION
-
-
-@dataclass(frozen=True)
-class Create:
+class Create(_Asked):
     """Ask the host for a new table (a host that allows it: its admin token); answered with
     ``created`` and the table's code."""
 
@@ -147,7 +145,6 @@ class Create:
     seats: str
     rounds: int | None = None
     name: str = ""
-    version: int = VERSION
 
 
 Request = Info | Join | Act | Order | Ready | Ping | Resync | Leave | Create
