@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from rami_desktop.engine.actions import Drew
@@ -64,14 +66,36 @@ def drop(table: Table, joiner: RemoteSession) -> None:
     until(lambda: not table.session.book.present(joiner.seat))
 
 
-def test_a_joiner_dropped_mid_turn_comes_back_to_its_seat_with_nothing_lost() -> None:
-    table = host_table(config_of(RULES, "net", "net", "bot", seed=5), policy="wait")
-    others: list[RemoteSession] = []
+@contextmanager
+def running(table: Table) -> Iterator[list[RemoteSession]]:
+    """Run the table's host; yield the list the test adds its joiners to; close them all and
+    the table at the end, whatever happened."""
+    joiners: list[RemoteSession] = []
     try:
         table.run()
-        mover = join_bot(table, "Sara", seed=1)
-        others.append(join_bot(table, "Omar", seed=2))
-        background(others[0])
+        yield joiners
+    finally:
+        table.close()
+        for joiner in joiners:
+            joiner.close()
+
+
+@contextmanager
+def one_to_drop(policy: str, seed: int, first_seed: int
+                ) -> Iterator[tuple[Table, RemoteSession, list[RemoteSession]]]:
+    """A running table of two joiners (Sara, Omar) and a bot, ``policy`` while a joiner is
+    away: yields the table, Sara (the one the test drops; it plays only when the test says)
+    and the joiners' list, where Omar plays his seat on a thread."""
+    table = host_table(config_of(RULES, "net", "net", "bot", seed=seed), policy=policy)
+    with running(table) as joiners:
+        sara = join_bot(table, "Sara", seed=first_seed)
+        joiners.append(join_bot(table, "Omar", seed=first_seed + 1))
+        background(joiners[0])
+        yield table, sara, joiners
+
+
+def test_a_joiner_dropped_mid_turn_comes_back_to_its_seat_with_nothing_lost() -> None:
+    with one_to_drop("wait", seed=5, first_seed=1) as (table, mover, others):
         play_until_drawn(mover)
         seat, token = mover.seat, mover.token
         order = mover.order()
@@ -105,43 +129,27 @@ def test_a_joiner_dropped_mid_turn_comes_back_to_its_seat_with_nothing_lost() ->
             back.link.wait(0.05)
         assert table.session.round.turn > turn or table.session.round.over
         assert table.tap.failures == []
-    finally:
-        table.close()
-        for joiner in others:
-            joiner.close()
 
 
 def test_while_a_joiner_is_away_a_bot_plays_its_seat_until_it_returns() -> None:
-    table = host_table(config_of(RULES, "net", "net", "bot", seed=6), policy="bot")
-    joiners: list[RemoteSession] = []
-    try:
-        table.run()
-        away = join_bot(table, "Nora", seed=3)
-        joiners.append(join_bot(table, "Driss", seed=4))
-        background(joiners[0])
+    with one_to_drop("bot", seed=6, first_seed=3) as (table, away, joiners):
         seat, token = away.seat, away.token
         drop(table, away)
         host = table.session
         until(lambda: any(s.stand_in for s in host.seat_infos()))
         turn = host.round.turn
         until(lambda: host.round.turn > turn + 2 or host.round.over)  # the game goes on
-        back = join_bot(table, "Nora", seed=3, token=token)
+        back = join_bot(table, "Sara", seed=3, token=token)
         joiners.append(back)
         assert back.seat == seat
         until(lambda: not any(s.stand_in for s in host.seat_infos()))
         assert back.net_state().stand_ins == ()
         assert table.tap.failures == []
-    finally:
-        table.close()
-        for joiner in joiners:
-            joiner.close()
 
 
 def test_a_seat_taken_cannot_be_taken_by_another_and_a_full_table_says_so() -> None:
     table = host_table(config_of(RULES, "net", "bot", seed=7))
-    joiners: list[RemoteSession] = []
-    try:
-        table.run()
+    with running(table) as joiners:
         joiners.append(join_bot(table, "First"))
         for seat, code in ((0, NetError.SEAT_TAKEN), (None, NetError.TABLE_FULL),
                            (1, NetError.NO_SUCH_SEAT)):
@@ -151,10 +159,6 @@ def test_a_seat_taken_cannot_be_taken_by_another_and_a_full_table_says_so() -> N
         wrong = Joining(table.url, "ZZZZZZ", "Third")
         until(lambda: wrong.poll() is not None)
         assert wrong.poll() == Trouble(NetError.WRONG_CODE, VERSION)
-    finally:
-        table.close()
-        for joiner in joiners:
-            joiner.close()
 
 
 def test_a_host_that_quits_tells_the_joiners_and_hosts_the_saved_table_again(
@@ -163,9 +167,7 @@ def test_a_host_that_quits_tells_the_joiners_and_hosts_the_saved_table_again(
     paths.ensure()
     table = host_table(config_of(RULES, "net", "bot", seed=8))
     table.session.store = MatchFiles(paths)
-    joiners: list[RemoteSession] = []
-    try:
-        table.run()
+    with running(table) as joiners:
         sara = join_bot(table, "Sara", seed=1)
         joiners.append(sara)
         play_until_drawn(sara)
@@ -192,7 +194,3 @@ def test_a_host_that_quits_tells_the_joiners_and_hosts_the_saved_table_again(
         assert back.seat == 0 and ScreenTable(back).name(0) == "Sara"
         assert back.view.observation == seen  # the turn as it stood when the host quit
         back_table.close()
-    finally:
-        table.close()
-        for joiner in joiners:
-            joiner.close()
