@@ -11,41 +11,19 @@ from rami_desktop.play.game.people import FACES
 from rami_desktop.ui.kit import theme
 from rami_desktop.ui.kit.faces import draw_portrait
 from rami_desktop.ui.widgets import Widget, draw_focus_ring
-from rami_desktop.ui.widgets.drawing import is_click
+from rami_desktop.ui.widgets.pressable import Pressable
 
 FACE_ORDER: tuple[str, ...] = tuple(f.id for f in FACES)
 
 
-class FaceButton(Widget):
+class FaceButton(Pressable):
     """A portrait to click (a disc in its rect): ``on_click`` is called with its face."""
 
     def __init__(self, face: str, on_click: Callable[[str], None] | None = None) -> None:
         super().__init__()
         self.face = face
         self.on_click = on_click
-        self.pressed = False
         self.selected = False  # drawn with a brass ring: the face worn now
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if not self.visible:
-            return False
-        if event.type == pygame.MOUSEMOTION:
-            self.hovered = self.enabled and self.hit(event.pos)
-            return False
-        if is_click(event) and self.enabled:
-            inside = self.hit(event.pos)
-            if event.type == pygame.MOUSEBUTTONDOWN and inside:
-                self.pressed = True
-                return True
-            if event.type == pygame.MOUSEBUTTONUP:
-                was, self.pressed = self.pressed, False
-                if was and inside:
-                    self.activate()
-                    return True
-        return False
-
-    def release(self) -> None:
-        self.pressed = False
 
     def activate(self) -> None:
         if self.enabled and self.on_click is not None:

@@ -11,13 +11,13 @@ from rami_desktop.ui.widgets.base import Text, Widget, tr
 from rami_desktop.ui.widgets.drawing import (
     draw_focus_ring,
     fit_label,
-    is_click,
     label_clipped,
     render_text,
 )
+from rami_desktop.ui.widgets.pressable import Pressable
 
 
-class Button(Widget):
+class Button(Pressable):
     """A push button: hover, pressed, disabled, focus ring; ``selected`` for tabs."""
 
     STYLES = ("primary", "secondary", "tab")
@@ -29,32 +29,7 @@ class Button(Widget):
         self.on_click = on_click
         self.style = style
         self.size = size
-        self.pressed = False
         self.selected = False
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if not self.visible:
-            return False
-        if event.type == pygame.MOUSEMOTION:
-            self.hovered = self.enabled and self.hit(event.pos)
-            if not self.hovered:
-                self.pressed = False
-            return False
-        if is_click(event) and self.enabled:
-            inside = self.hit(event.pos)
-            if event.type == pygame.MOUSEBUTTONDOWN and inside:
-                self.pressed = True
-                return True
-            if event.type == pygame.MOUSEBUTTONUP:
-                was = self.pressed
-                self.pressed = False
-                if was and inside:
-                    self.activate()
-                    return True
-        return False
-
-    def release(self) -> None:
-        self.pressed = False
 
     def activate(self) -> None:
         if self.enabled and self.on_click is not None:
