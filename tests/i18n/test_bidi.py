@@ -178,3 +178,59 @@ def test_a_combination_kept_on_one_line_keeps_its_order_in_darija() -> None:
     line = "الجوكر على التريا\u00a02♠\u00a02♥\u00a02♣، سيرية\u00a06-7-8-9♣."
     assert text.visual(line, rtl=True) == (
         ".6-7-8-9♣\u00a0ةيريس ،2♠\u00a02♥\u00a02♣\u00a0ايرتلا ىلع ركوجلا")
+
+
+# ---- a card named in a darija sentence: rank then suit, read left to right as on the card -----
+
+
+def _review_discard_line(card: str) -> str:
+    """The review's line about a discard that let the next player go out, in darija, as the
+    summary draws it (a bullet before it)."""
+    from rami_desktop.engine.cards import parse_cards
+    from rami_desktop.i18n.card_words import card_text
+    from rami_desktop.play.view.findings import Finding, FindingKind
+    from rami_desktop.ui.words.review_text import review_lines
+
+    cards = parse_cards([card])
+    finding = Finding(FindingKind.FED_OUT, 0, 8, cards, round_turn=16)
+    (line, _finding), = review_lines([finding])
+    assert card_text(cards[0]) in text.strip_marks(line)
+    return "• " + line
+
+
+@pytest.mark.parametrize(("card", "label"), [("7S", "7♠"), ("10H", "10♥"), ("AD", "A♦"),
+                                             ("KC", "K♣")])
+def test_a_card_in_a_darija_sentence_keeps_its_rank_before_its_suit(card: str,
+                                                                     label: str) -> None:
+    """«الكارطة 7♠ اللي طرحتي…»: reordered for drawing, the card still reads 7♠ left to right
+    (never ♠7: a suit is a neutral sign, the rank a number or a Latin letter)."""
+    _darija()
+    shown = text.visual(_review_discard_line(card))
+    assert label in shown and label[::-1] not in shown
+    assert shown.index(label) < shown.index(rev("الكارطة"))  # after «الكارطة», to its left
+
+
+def _columns(surface: pygame.Surface) -> list[int]:
+    """The x of every column where a glyph drawn alone shows."""
+    mask = pygame.mask.from_surface(surface)
+    return [x for x in range(mask.get_size()[0])
+            if any(mask.get_at((x, y)) for y in range(mask.get_size()[1]))]
+
+
+def test_a_card_drawn_in_a_darija_sentence_shows_its_rank_left_of_its_suit() -> None:
+    """What the player sees: in the line drawn, the 7's glyph lies left of the ♠'s (each found
+    where it alone matches the line's pixels)."""
+    pygame.font.init()
+    _darija()
+    size = 24
+    line = text.render(_review_discard_line("7S"), size, (0, 0, 0))
+    whole = pygame.mask.from_surface(line)
+    found = {}
+    for glyph in ("7", "♠"):
+        alone = pygame.mask.from_surface(text.render(glyph, size, (0, 0, 0), rtl=False))
+        need = alone.count()
+        at = [x for x in range(whole.get_size()[0]) for y in range(-4, 5)
+              if whole.overlap_area(alone, (x, y)) == need]
+        assert at, glyph
+        found[glyph] = min(at)
+    assert found["7"] < found["♠"]
