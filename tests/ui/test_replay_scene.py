@@ -227,3 +227,54 @@ def test_a_click_on_a_findings_line_opens_the_replay_at_its_turn(make_app: Any,
     assert scene.replay.moment.turn == finding.round_turn or finding.round_turn == 0
     player = scene.replay.seats.index(finding.seat)
     assert all(scene.replay.marked(player, card) for card in finding.cards)
+
+
+def test_a_findings_line_is_reached_and_opened_by_the_keyboard_alone(make_app: Any,
+                                                                    finished: Session) -> None:
+    """Keyboard only: Tab to Round review, Enter; the review's lines are stops of the focus
+    order (Tab reaches the first, Down the next, Up back), the one focused ringed where it is
+    drawn; Enter opens the replay at that finding's turn with its cards marked."""
+    app = make_app((1280, 800))
+    summary = _summary(app, finished)
+    for _ in range(12):  # Tab to the review's button
+        if summary.group.focused is summary.review_button:
+            break
+        _key(app, pygame.K_TAB)
+    assert summary.group.focused is summary.review_button
+    _key(app, pygame.K_RETURN)
+    assert summary.reviewing
+    deadline = time.monotonic() + 60  # the review is worked out on the bot worker's thread
+    while not summary.review.hits and time.monotonic() < deadline:
+        app.step(DT, [])
+        time.sleep(0.002)
+    stops = summary.review.stops
+    assert stops and len(stops) == len(summary.review.hits), summary.review.texts()
+    for _ in range(12):
+        if summary.group.focused in stops:
+            break
+        _key(app, pygame.K_TAB)
+    first = summary.group.focused
+    assert first is stops[0] and summary.group.focus_visible() is first
+    assert first.rect.w > 0 and (first.rect, first.finding) in summary.review.hits
+    frame = pygame.display.get_surface()
+    ring = first.rect.inflate(2 * theme.px(4, summary.scale), 2 * theme.px(4, summary.scale))
+    assert frame.get_at((ring.centerx, ring.top))[:3] == theme.BRASS_LIGHT  # the ring drawn
+    assert frame.get_at((ring.centerx, ring.top + 1))[:3] == theme.FOCUS
+    if len(stops) > 1:
+        _key(app, pygame.K_DOWN)
+        assert summary.group.focused is stops[1] and stops[1].rect.w > 0
+        _key(app, pygame.K_UP)
+        assert summary.group.focused is first
+    _key(app, pygame.K_RETURN)
+    app.step(DT, [])
+    scene = app.stack.top
+    assert isinstance(scene, ReplayScene)
+    finding = first.finding
+    assert scene.replay.moment.turn == finding.round_turn or finding.round_turn == 0
+    player = scene.replay.seats.index(finding.seat)
+    assert all(scene.replay.marked(player, card) for card in finding.cards)
+    _key(app, pygame.K_ESCAPE)  # back: the review, the line still focused
+    app.step(DT, [pygame.event.Event(pygame.KEYUP, key=pygame.K_ESCAPE, mod=0)])
+    assert app.stack.top is summary and summary.group.focused is first
+    _key(app, pygame.K_ESCAPE)  # the hands back: the focus leaves the lines no longer shown
+    assert not summary.reviewing and summary.group.focused is summary.review_button

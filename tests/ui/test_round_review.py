@@ -133,16 +133,17 @@ def test_each_human_at_the_screen_has_a_block_and_nothing_is_dropped(make_app: A
     assert len(lines) == 9 and not any(": " in line.text[:10] for line in lines[1:7])
     surface = pygame.Surface((700, 260))
     seen: list[str] = []
-    panel.draw(surface, pygame.Rect(0, 0, 700, 260), 1.0)
+    panel.rect = pygame.Rect(0, 0, 700, 260)
+    panel.draw(surface)
     assert panel.below > 0  # "… and N more": counted, not dropped
     assert more_text(panel.below).startswith("… and ")
     for _ in range(len(lines)):
         seen += [line.text for line in panel.shown]
         if not panel.below:
             break
-        assert panel.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN,
-                                                     mod=0, unicode=""))
-        panel.draw(surface, pygame.Rect(0, 0, 700, 260), 1.0)
+        assert panel.handle_scroll_key(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN,
+                                                          mod=0, unicode=""))
+        panel.draw(surface)
     assert panel.below == 0 and set(seen) == {line.text for line in lines}
 
 
@@ -216,3 +217,41 @@ def test_the_deal_of_issue_38_tells_the_opening_never_made_and_never_praises() -
                            "(86 points): lay ")
     assert "a série 5-6-7-8♦" in text.replace("\u00a0", " ")
     assert "Well played" not in text + nothing_text()
+
+
+def test_a_line_focused_below_the_fold_scrolls_into_view_and_back(make_app: Any) -> None:
+    """Six findings in a short review: Shift+Tab from the first stop reaches the last line,
+    scrolled into view (never left under "… and N more"); Tab back to the first scrolls up
+    to it with its player's name over it. Without the replay, no line is a stop and Down
+    scrolls."""
+    from rami_desktop.ui.widgets import WidgetGroup
+
+    make_app((800, 600))
+    opened: list[Finding] = []
+    panel = ReviewPanel(_Game(_many()), opened.append)  # type: ignore[arg-type]
+    group = WidgetGroup()
+    group.add(panel)
+    panel.show(True, True)
+    assert panel.poll() and len(panel.stops) == 6
+    panel.rect = pygame.Rect(0, 0, 700, 260)
+    surface = pygame.Surface((700, 260))
+
+    def key(k: int, mod: int = 0) -> None:
+        group.handle_event(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=""))
+        panel.draw(surface, group.focus_visible())
+
+    key(pygame.K_TAB)
+    assert group.focused is panel.stops[0] and panel.first == 0
+    key(pygame.K_TAB, pygame.KMOD_SHIFT)
+    last = panel.stops[-1]
+    assert group.focused is last and panel.first > 0
+    assert last.rect.w > 0 and panel.shown[-1].finding is last.finding
+    key(pygame.K_RETURN)
+    assert opened == [last.finding]
+    key(pygame.K_TAB)
+    assert group.focused is panel.stops[0] and panel.first == 0  # «Amina» over it again
+    assert panel.shown[0].heading and panel.stops[0].rect.w > 0
+    panel.show(True, False)  # no replay: no stop, the arrows scroll
+    assert not group.focus_order()
+    assert panel.handle_scroll_key(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN,
+                                                      mod=0, unicode=""))

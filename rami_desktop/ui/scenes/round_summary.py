@@ -76,7 +76,7 @@ class RoundSummaryScene(WidgetScene):
         #: where the lines under the rows were drawn last frame: the teams', the goal, the
         #: deal code (tests)
         self.line_rects: list[pygame.Rect] = []
-        self.review = ReviewPanel(session)
+        self.review = ReviewPanel(session, self.open_replay)
         self.reviewing = False
         self._review_arrived = False
         # what the summary says of the round, kept: it may be opened again once the next
@@ -110,7 +110,9 @@ class RoundSummaryScene(WidgetScene):
         self.replay_button = self.group.add(Button(N_("Replay"), self.open_replay,
                                                    size=theme.FONT_SMALL))
         self.replay_button.visible = self.session.replay() is not None
-        self.review.clickable = self.replay_button.visible
+        # the review's lines after its buttons in the focus order, each opening the replay
+        self.group.add(self.review)
+        self.review.show(self.reviewing, self.replay_button.visible)
         self.group.focused = self.next
         self.rows = summary_rows(self.session)
 
@@ -154,7 +156,7 @@ class RoundSummaryScene(WidgetScene):
         self.copy.visible = not self.peeking and self.code is not None
         self.review_button.visible = not self.peeking and bool(self.session.human_seats)
         self.replay_button.visible = not self.peeking and self.session.replay() is not None
-        self.review.clickable = self.replay_button.visible
+        self._show_review()
         self.unpeek.visible = self.peeking
 
     # ---- the round review --------------------------------------------------------------------
@@ -162,7 +164,15 @@ class RoundSummaryScene(WidgetScene):
     def toggle_review(self) -> None:
         """Round review: the review instead of the hands, or the hands back."""
         self.reviewing = not self.reviewing
+        self._show_review()
         self.layout(self.ctx.size)
+
+    def _show_review(self) -> None:
+        """The review shown while reviewing (not peeking), its lines opening the replay when
+        it can be opened; the focus leaves a line no longer shown for the review's button."""
+        self.review.show(self.reviewing and not self.peeking, self.replay_button.visible)
+        if self.group.focused in self.review.stops and not self.review.visible:
+            self.group.focused = self.review_button
 
     def scroll_rows(self, by: int) -> None:
         """Scroll the rows by ``by`` pixels (down when positive), within their height."""
@@ -182,14 +192,8 @@ class RoundSummaryScene(WidgetScene):
                 self.scroll_rows(self.rows_rect.h * (1 if event.key == pygame.K_PAGEDOWN
                                                      else -1))
                 return
-        if self.reviewing and not self.peeking and self.review.handle_event(event):
+        if self.review.visible and self.review.handle_scroll_key(event):
             return
-        if (self.reviewing and not self.peeking and event.type == pygame.MOUSEBUTTONDOWN
-                and event.button == 1 and self.replay_button.visible):
-            finding = self.review.finding_at(event.pos)
-            if finding is not None:  # a finding's line: the replay at its turn
-                self.open_replay(finding)
-                return
         super().handle_event(event)
 
     def update(self, dt: float) -> None:
@@ -275,6 +279,9 @@ class RoundSummaryScene(WidgetScene):
                                      h - header - footer if self.reviewing
                                      else min(sum(self.row_heights), h - header - footer))
         self.scroll_rows(0)
+        review_top = top - small - theme.px(8, s)
+        self.review.rect = pygame.Rect(self.rows_rect.x, review_top, self.rows_rect.w,
+                                       self.rows_rect.bottom - review_top)
         self._layout_code(small, pad)
         rw = min(theme.px(260, s), w // 4)
         rh = small + theme.px(14, s)
@@ -337,9 +344,7 @@ class RoundSummaryScene(WidgetScene):
                         p.w - 2 * pad, bold=True)
         surface.blit(head, head.get_rect(midtop=(p.centerx, y)))
         rows = self.rows_rect
-        if self.reviewing:
-            top = rows.y - small - theme.px(8, s)
-            self.review.draw(surface, pygame.Rect(rows.x, top, rows.w, rows.bottom - top), s)
+        if self.reviewing:  # the review drew itself with the widgets
             self._draw_footer(surface)
             return
         cols = self._columns(rows)
