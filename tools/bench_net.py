@@ -60,6 +60,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 import provenance
 from bench_load import calibration as self_play_calibration
+from rami_desktop.net.hall.rooms import Rooms
 from rami_desktop.net.hall.tables import Hall, TableSpec
 from rami_desktop.net.transport import guard
 from rami_desktop.net.transport.server import HostServer
@@ -100,8 +101,31 @@ def waited() -> float:
     return total / 1e9
 
 
-#: the host's threads, by what they do (the rest: "other")
-ROLES = (("loop", "rami-hall"), ("network", "rami-host-net"), ("commits", "rami-commit"))
+#: the host's threads, by what they do (the rest: "other"); with rooms (``--processes``) the
+#: first process's threads that hand requests and answers to and from them are "relay", and
+#: the rooms' processes (every thread) "rooms"
+ROLES = (("loop", "rami-hall"), ("network", "rami-host-net"), ("commits", "rami-commit"),
+         ("relay", "rami-room-"))
+#: the split printed: one process, or rooms
+SPLIT = ("loop", "network", "commits")
+ROOM_SPLIT = ("network", "relay", "rooms")
+
+
+def proc_figures(pid: int) -> tuple[float, float, float]:
+    """Another process's CPU seconds, seconds waited for a CPU and peak resident MB (Linux's
+    /proc; zeros where there is none)."""
+    cpu = wait = rss = 0.0
+    with contextlib.suppress(OSError, ValueError, IndexError):
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        cpu = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    for task in Path(f"/proc/{pid}/task").glob("*/schedstat"):
+        with contextlib.suppress(OSError, ValueError, IndexError):
+            wait += int(task.read_text().split()[1]) / 1e9
+    with contextlib.suppress(OSError, ValueError, IndexError):
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                rss = int(line.split()[1]) / 1024
+    return cpu, wait, rss
 
 
 def thread_cpu() -> dict[str, float]:
@@ -118,31 +142,51 @@ def thread_cpu() -> dict[str, float]:
     return out
 
 
-def serve(tables: int, state: str | None) -> int:
+def bench_code() -> str:
+    """No new code is made here: every bench table names its own."""
+    return ""
+
+
+def serve(tables: int, state: str | None, processes: int = 1) -> int:
     """Host ``tables`` tables on one server and the host's loop (kept in ``state``, a folder,
-    as ``rami-host --state`` keeps them; None: nothing kept); answer ``cpu``, ``waited``,
-    ``threads`` and ``rss`` on stdin; stop when stdin closes."""
+    as ``rami-host --state`` keeps them; None: nothing kept), over ``processes`` rooms as
+    ``rami-host --processes`` does when more than 1; answer ``cpu``, ``waited``, ``threads``
+    and ``rss`` on stdin (the rooms' included); stop when stdin closes."""
     # every joiner of the bench comes from 127.0.0.1: the limits per address are lifted here
     guard.PENDING_PER_ADDRESS = guard.JOINED_PER_ADDRESS = 100_000
     server = HostServer()
-    hall = Hall(server, Path(state) if state else None, lambda: "")
+    hall: Hall | Rooms
+    if processes > 1:
+        hall = Rooms(server, processes, state, bench_code)
+    else:
+        hall = Hall(server, Path(state) if state else None, bench_code)
+    pids = [room.process.pid or 0 for room in hall.rooms] if isinstance(hall, Rooms) else []
+
+    def rooms() -> tuple[float, float, float]:
+        figures = [proc_figures(pid) for pid in pids]
+        return (sum(f[0] for f in figures), sum(f[1] for f in figures),
+                sum(f[2] for f in figures))
+
     for t in range(tables):
         hall.open(TableSpec(seats=",".join(["net"] * SEATS), code=code_of(t), seed=t,
                             policy="wait"))
     port = server.start("127.0.0.1", 0)
+    hall.serving("127.0.0.1", port)
     print(port, flush=True)
     stop = threading.Event()
     loop = threading.Thread(target=hall.run, args=(stop, True), daemon=True, name="rami-hall")
     loop.start()
     for line in sys.stdin:
         if line.strip() == "cpu":
-            print(time.process_time(), flush=True)
+            print(time.process_time() + rooms()[0], flush=True)
         elif line.strip() == "waited":
-            print(waited(), flush=True)
+            print(waited() + rooms()[1], flush=True)
         elif line.strip() == "threads":
-            print(json.dumps(thread_cpu()), flush=True)
+            print(json.dumps({**thread_cpu(), **({"rooms": rooms()[0]} if pids else {})}),
+                  flush=True)
         elif line.strip() == "rss":
-            print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, flush=True)
+            print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024 + rooms()[2],
+                  flush=True)
     stop.set()
     hall.wake.set()
     loop.join(5)
@@ -333,8 +377,8 @@ class Figures:
 class Host:
     """The host process of one run, asked over its stdin."""
 
-    def __init__(self, tables: int, state: str | None) -> None:
-        argv = [sys.executable, __file__, "--serve", str(tables)]
+    def __init__(self, tables: int, state: str | None, processes: int = 1) -> None:
+        argv = [sys.executable, __file__, "--serve", str(tables), "--processes", str(processes)]
         if state:
             argv += ["--serve-state", state]
         self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -409,24 +453,28 @@ async def play(host: Host, tables: int, pace: float, seconds: float) -> Figures:
                    {r: roles1[r] - roles0.get(r, 0.0) for r in roles1})
 
 
-def measure(tables: int, pace: float, seconds: float, state_dir: str | None) -> Figures:
+def measure(tables: int, pace: float, seconds: float, state_dir: str | None,
+            processes: int = 1) -> Figures:
     """Host ``tables`` tables in a process of their own (kept in a new folder under
-    ``state_dir``; None: nothing kept) and play them from here."""
+    ``state_dir``; None: nothing kept; over ``processes`` rooms when more than 1) and play
+    them from here."""
     with contextlib.ExitStack() as stack:
         state = None
         if state_dir is not None:
             state = stack.enter_context(tempfile.TemporaryDirectory(
                 prefix="bench-net-", dir=state_dir or None))
-        host = Host(tables, state)
+        host = Host(tables, state, processes)
         try:
             return asyncio.run(play(host, tables, pace, seconds))
         finally:
             host.end()
 
 
-HEADER = ("tables  expected  lost  rtt_p50_ms  rtt_p99_ms  host_cpu_%_per_table  "
-          "host_cpu_ms_per_action  loop/network/commits  host_rss_mb  joiners_cpu_%  "
-          "waited_for_cpu_%_host/joiners  refused  load")
+def header(split: tuple[str, ...]) -> str:
+    """The figures' header line (``split``: the host's CPU per action by kind of thread)."""
+    return ("tables  expected  lost  rtt_p50_ms  rtt_p99_ms  host_cpu_%_per_table  "
+            f"host_cpu_ms_per_action  {'/'.join(split):>20s}  host_rss_mb  joiners_cpu_%  "
+            "waited_for_cpu_%_host/joiners  refused  load")
 
 
 def row(f: Figures, load: float) -> tuple[str, bool]:
@@ -437,7 +485,8 @@ def row(f: Figures, load: float) -> tuple[str, bool]:
     lost = f.expected - f.happened
     waits = (f"{f.wait_share(f.host_cpu_s, f.host_waited_s):.0f}/"
              f"{f.wait_share(f.joiners_cpu_s, f.joiners_waited_s):.0f}")
-    split = "/".join(f"{f.role_ms(r):.2f}" for r, _prefix in ROLES) if f.roles else "-"
+    kinds = ROOM_SPLIT if "rooms" in f.roles else SPLIT
+    split = "/".join(f"{f.role_ms(r):.2f}" for r in kinds) if f.roles else "-"
     text = (f"{f.tables:6d}  {f.expected:8d}  {lost:4d}  {f.p50_ms:10.2f}  {f.p99_ms:10.2f}  "
             f"{f.cpu_per_table:20.2f}  {f.cpu_per_action_ms:22.2f}  {split:>20s}  "
             f"{f.rss_mb:11.1f}  "
@@ -481,6 +530,9 @@ def main() -> int:
     ap.add_argument("--serve-state", default=None, help=argparse.SUPPRESS)
     ap.add_argument("--tables", type=int, nargs="*", default=[1, 50, 200, 500])
     ap.add_argument("--seconds", type=float, default=15.0, help="measured seconds a run")
+    ap.add_argument("--processes", type=int, default=1,
+                    help="the host's tables over this many processes, as rami-host "
+                         "--processes (default 1)")
     ap.add_argument("--pace", type=float, default=0.5,
                     help="seconds between two actions of a table")
     ap.add_argument("--no-state", action="store_true",
@@ -493,7 +545,7 @@ def main() -> int:
     ap.add_argument("--docs-path", type=Path, default=DOCS, help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.serve is not None:
-        return serve(args.serve, args.serve_state)
+        return serve(args.serve, args.serve_state, args.processes)
     lines: list[str] = []
 
     def say(text: str) -> None:
@@ -506,10 +558,11 @@ def main() -> int:
         else "nothing kept"
     say(f"pace: an action every {args.pace} s at each table; {SEATS} joiners a table; "
         f"{args.seconds:g} s measured; {kept}")
-    say(HEADER)
+    say(header(ROOM_SPLIT if args.processes > 1 else SPLIT))
     carried = 0
     for tables in args.tables:
-        f = measure(tables, args.pace, args.seconds, None if args.no_state else args.state_dir)
+        f = measure(tables, args.pace, args.seconds, None if args.no_state else args.state_dir,
+                    args.processes)
         text, held = row(f, os.getloadavg()[0])
         say(text)
         if held:

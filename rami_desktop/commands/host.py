@@ -54,6 +54,7 @@ from rami_desktop.commands.host_config import (
 from rami_desktop.engine.rules import PRESET_NAMES
 from rami_desktop.net.discovery import Advertiser
 from rami_desktop.net.hall.expiry import DEFAULT_HOURS, MAX_HOURS
+from rami_desktop.net.hall.rooms import Rooms
 from rami_desktop.net.hall.table_return import kept_address
 from rami_desktop.net.hall.tables import Hall, TableSpec
 from rami_desktop.net.host.host_session import POLICIES, TURN_TIME
@@ -77,6 +78,8 @@ OK, FAILED, BAD_ARGS = 0, 1, 2
 PEM_LIMIT = 1 << 20
 #: seconds the router may take to open a door (UPnP's discovery, then NAT-PMP's tries)
 DOOR_TIME = 30.0
+#: processes a host may spread its tables over at most
+MAX_PROCESSES = 64
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -132,6 +135,10 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     ap.add_argument("--expire", type=hours(MAX_HOURS), default=None, metavar="HOURS",
                     help=f"close a table nobody joined after HOURS (0: never; default "
                          f"{DEFAULT_HOURS:g}; kept across --resume)")
+    ap.add_argument("--processes", type=whole_number(1, MAX_PROCESSES), default=1,
+                    help="spread the tables over this many processes, beside the one that "
+                         "keeps the network (default 1: one process plays every table; a host "
+                         "of hundreds of tables: its cores)")
     ap.add_argument("--serve", action="store_true",
                     help="keep serving when every table has ended (for tables created later)")
     return ap.parse_args(argv)
@@ -177,9 +184,9 @@ def plan_of(args: argparse.Namespace) -> tuple[dict[str, Any], list[TableSpec]]:
         raise ValueError("--resume needs --state (the folder the tables are kept in)")
     if (args.cert is None) != (args.key is None):
         raise ValueError("--cert and --key go together")
-    if args.invite and (args.cert or len(specs) != 1):
+    if args.invite and (args.cert or len(specs) != 1 or args.processes > 1):
         raise ValueError("--invite serves one table with the host's own certificate "
-                         "(not with --cert or --config)")
+                         "(not with --cert, --config or --processes)")
     for spec in specs:
         spec.config()
         spec.checked_code()
@@ -220,9 +227,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     admin_box: Inbox[Inbound] = Inbox()
     server = HostServer(admin_check(token), admin_box if token else None)
     state = lock.folder if lock is not None else None
-    hall = Hall(server, state, new_code, admin_box)
-    hall.pace = args.pace
-    hall.expiry.hours = settings["expire"]
+    hall: Hall | Rooms
+    if args.processes > 1:
+        hall = Rooms(server, args.processes, str(state) if state is not None else None,
+                     new_code, admin_box, pace=args.pace, expire=settings["expire"])
+    else:
+        hall = Hall(server, state, new_code, admin_box)
+        hall.pace = args.pace
+        hall.expiry.hours = settings["expire"]
     stop = threading.Event()  # SIGTERM, SIGINT: every joiner a bye, the tables kept, exit 0
 
     def interrupted(_signum: int, _frame: FrameType | None) -> None:
@@ -321,11 +333,12 @@ def take_state(value: Any) -> StateLock | None:
     return lock_state(Path(value))
 
 
-def advertise(hall: Hall, codes: list[str], port: int, tls: bool,
+def advertise(hall: Hall | Rooms, codes: list[str], port: int, tls: bool,
               args: argparse.Namespace) -> Advertiser | None:
     """Announce a host of one table on the local network (unless ``--no-advertise``); a
-    host of several tables is not announced (its tables are told by their codes)."""
-    if args.no_advertise or len(codes) != 1:
+    host of several tables is not announced (its tables are told by their codes), nor one
+    that spreads them over processes."""
+    if args.no_advertise or len(codes) != 1 or not isinstance(hall, Hall):
         return None
     session = hall.tables[codes[0]].session
     advertiser = Advertiser(args.name or "Rami", port, session.match.rules.preset,

@@ -12,6 +12,7 @@ import subprocess
 import time
 from pathlib import Path
 
+import pytest
 from websockets.sync.client import connect as sync_connect
 
 from rami_desktop.net.wire.protocol import VERSION, envelope
@@ -68,8 +69,9 @@ def test_a_killed_host_resumes_and_both_joiners_finish_the_round(tmp_path: Path)
     assert kept_codes(state) == []  # the table ended: nothing is kept
 
 
+@pytest.mark.parametrize("processes", ["1", "2"])
 def test_one_host_serves_the_tables_of_its_config_and_creates_one_with_the_token(
-        tmp_path: Path) -> None:
+        tmp_path: Path, processes: str) -> None:
     token_file = tmp_path / "admin.token"
     token_file.write_text("s3cret-admin-token-0123\n")
     config = tmp_path / "host.json"
@@ -77,7 +79,7 @@ def test_one_host_serves_the_tables_of_its_config_and_creates_one_with_the_token
         {"preset": "talaj", "seats": "net,bot:easy", "code": "FRSTTABXE2", "rounds": 1},
         {"preset": "simple", "seats": "net,bot:easy", "code": "SECNDTABX2", "rounds": 1}]}))
     proc, lines, port = host(tmp_path / "h", "--config", str(config), "--admin-token-file",
-                             str(token_file), "--json")
+                             str(token_file), "--json", "--processes", processes)
     try:
         assert proc.stdout is not None
         lines.append(proc.stdout.readline())

@@ -30,19 +30,20 @@ def frames_until_closed(ws: ClientConnection) -> list[dict[str, object]]:
     return out
 
 
-@pytest.mark.parametrize("signum", [
-    signal.SIGTERM, pytest.param(signal.SIGINT, marks=pytest.mark.slow),
-    pytest.param(getattr(signal, "SIGHUP", None), marks=pytest.mark.skipif(
-        not hasattr(signal, "SIGHUP"), reason="no SIGHUP here"))])
+@pytest.mark.parametrize(("signum", "processes"), [
+    (signal.SIGTERM, "1"), pytest.param(signal.SIGINT, "1", marks=pytest.mark.slow),
+    pytest.param(getattr(signal, "SIGHUP", None), "1", marks=pytest.mark.skipif(
+        not hasattr(signal, "SIGHUP"), reason="no SIGHUP here")),
+    (signal.SIGTERM, "2"), pytest.param(signal.SIGINT, "2", marks=pytest.mark.slow)])
 def test_a_signal_says_bye_to_every_joiner_keeps_the_tables_and_exits_0(
-        tmp_path: Path, signum: int) -> None:
+        tmp_path: Path, signum: int, processes: str) -> None:
     state = tmp_path / "state"
     env = {**os.environ, "RAMI_HOME": str(tmp_path / "home")}
     proc = subprocess.Popen(
         [sys.executable, "-m", "rami_desktop.host", "--port", "0", "--no-advertise",
          "--seats", "net,net,bot:easy", "--policy", "wait", "--code", CODE, "--state",
-         str(state)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=REPO,
-        env=env)
+         str(state), "--processes", processes], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        text=True, cwd=REPO, env=env)
     try:
         assert proc.stdout is not None
         first = proc.stdout.readline()

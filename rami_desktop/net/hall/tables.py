@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from rami_desktop.play.game.config import GameConfig
 from rami_desktop.play.table.clock import TableClock
@@ -28,7 +28,7 @@ from rami_desktop.storage.table_folders import TableFiles, kept_codes, remove_en
 
 from ..host.host_session import HostSession
 from ..transport.inbox import Inbox
-from ..transport.server import HostServer, Inbound, Mailbox
+from ..transport.server import Inbound, Mailbox, Outbox
 from ..wire.protocol import VERSION, Create, envelope
 from .commits import Commits
 from .doorbell import Doorbell
@@ -49,6 +49,19 @@ log = logging.getLogger(__name__)
 
 #: tables one host serves at most (a ``create`` past it is answered ``busy``)
 MAX_TABLES = 500
+class TableServer(Outbox, Protocol):
+    """Where a hall's tables are served: the host's server, or a room's way to it
+    (:mod:`.room`)."""
+
+    def add_table(self, box: Mailbox) -> None:
+        """Serve a table: its joiners name its code to join."""
+        ...
+
+    def remove_table(self, code: str) -> None:
+        """Stop serving a table."""
+        ...
+
+
 @dataclass
 class HostedTable:
     """A table of the hall: its session, when it ends, where it is kept (once it ended: its
@@ -72,7 +85,7 @@ class Hall:
         admin_box: the ``create`` requests (the server's).
     """
 
-    def __init__(self, server: HostServer, state: Path | None, new_code: Any,
+    def __init__(self, server: TableServer, state: Path | None, new_code: Any,
                  admin_box: Inbox[Inbound] | None = None) -> None:
         self.server = server
         self.state = state
@@ -101,6 +114,9 @@ class Hall:
         self.end_wait = END_WAIT
         #: the kept tables' commits, off the loop
         self.commits = Commits(self.wake)
+        #: whether a kept table is this hall's to resume (a host of several processes: each
+        #: process resumes its own share, :mod:`.rooms`)
+        self.owns: Callable[[str], bool] = lambda _code: True
 
     def open(self, spec: TableSpec) -> str:
         """Open a table; return its code.
@@ -134,7 +150,7 @@ class Hall:
         remove_ended(self.state)
         opened = []
         for code in kept_codes(self.state):
-            if code in self.tables:
+            if code in self.tables or not self.owns(code):
                 continue
             files = TableFiles(self.state, code)
             doc, problem = files.load(functools.partial(table_document, code=code))

@@ -8,14 +8,13 @@ from __future__ import annotations
 
 import asyncio
 import time
-from typing import Any
+from typing import Any, Protocol
 
 from websockets.asyncio.server import ServerConnection
 from websockets.protocol import State
 
 from ..wire.errors import NetError
 from ..wire.protocol import VERSION, WELCOME_PREFIX, restamp
-from .inbox import Inbox
 
 #: messages a connection may send per second, and in one burst
 RATE = 100.0
@@ -27,6 +26,21 @@ OUT_BYTES = 2 * 1024 * 1024
 #: bytes the socket may hold unsent for a message to be written at once rather than queued
 #: for the connection's writer (which waits for the socket to drain)
 WRITE_NOW_BYTES = 64 * 1024
+
+
+class TableBox(Protocol):
+    """Where a table's requests go: its mailbox, or its stand-in in the front process of a
+    host whose tables live in other processes (:mod:`rami_desktop.net.hall.rooms`)."""
+
+    @property
+    def code(self) -> str:
+        """The table's code."""
+        ...
+
+    def put(self, item: Any) -> None:
+        """Hand the table a request (from the network thread)."""
+        ...
+
 
 class Peer:
     """A connection's state on the network thread: what waits to be written to it (bounded),
@@ -40,7 +54,7 @@ class Peer:
         self.tokens = float(BURST)
         self.stamp = time.monotonic()
         self.strikes = 0
-        self.table: Inbox[Any] | None = None
+        self.table: TableBox | None = None
         self.bye_reason = NetError.HOST_QUIT.value
         self.dropped = False
         #: a ``welcome`` was written while the connection was open (its seat is its own)

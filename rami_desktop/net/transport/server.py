@@ -44,7 +44,7 @@ from .doorstep import Doorstep, quiet_handler
 from .guard import Doorway, Guesses, address_key
 from .inbox import Inbox
 from .listening import serve_on
-from .peer import BURST, OUT_BYTES, OUT_MESSAGES, RATE, WRITE_NOW_BYTES, Peer
+from .peer import BURST, OUT_BYTES, OUT_MESSAGES, RATE, WRITE_NOW_BYTES, Peer, TableBox
 
 log = logging.getLogger(__name__)
 
@@ -126,7 +126,7 @@ class HostServer:
         self.quiet = LogLimit(log)
         #: connections dropped for not reading (their queue was full)
         self.dropped = 0
-        self._tables: dict[str, Mailbox] = {}
+        self._tables: dict[str, TableBox] = {}
         self._conns: dict[int, Peer] = {}
         self._ids = itertools.count(1)
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -141,13 +141,28 @@ class HostServer:
 
     # ---- the game's side -----------------------------------------------------------------------
 
-    def add_table(self, box: Mailbox) -> None:
+    def add_table(self, box: TableBox) -> None:
         """Serve a table: its joiners name its code to join."""
         self._tables[box.code] = box
 
     def remove_table(self, code: str) -> None:
         """Stop serving a table (its connections stay until closed)."""
         self._tables.pop(code, None)
+
+    def end_table(self, code: str, reason: str = "host_quit") -> None:
+        """Stop serving a table and close its connections (a ``bye`` with ``reason``), from
+        any thread: the table is gone (the process that held it stopped)."""
+        box = self._tables.pop(code, None)
+        loop = self._loop
+        if box is None or loop is None or loop.is_closed():
+            return
+        with contextlib.suppress(RuntimeError):  # the loop is closing
+            loop.call_soon_threadsafe(self._end_bound, box, reason)
+
+    def _end_bound(self, box: TableBox, reason: str) -> None:
+        for conn in self._conns.values():
+            if conn.table is box:
+                conn.end(reason)
 
     def start(self, host: str = "", port: int = 0, tls: ssl.SSLContext | None = None) -> int:
         """Listen on ``host`` (every interface: ``""``) and ``port`` (0: a free one); return
@@ -376,7 +391,7 @@ class HostServer:
         return None
 
     def _route(self, conn_id: int, conn: Peer,
-               request: Request) -> Mailbox | Inbox[Inbound] | NetError:
+               request: Request) -> TableBox | Inbox[Inbound] | NetError:
         """The table a request goes to: a join names it by its code (the connection is then
         bound to it); what info asks is the first table's; a create goes to the admin box."""
         if isinstance(request, Create):
@@ -428,4 +443,5 @@ def _finish(future: asyncio.Future[None]) -> None:
 
 
 __all__ = ["BURST", "MAX_CONNECTIONS", "OUT_BYTES", "OUT_MESSAGES", "RATE", "STRIKES",
-           "WRITE_NOW_BYTES", "HostServer", "Inbound", "Mailbox", "Outbox"]
+           "WRITE_NOW_BYTES", "HostServer", "Inbound", "Mailbox", "Outbox",
+           "TableBox"]
