@@ -4,7 +4,7 @@ host's CPU per table and its memory. It prints figures; it asserts nothing.
 
 Usage::
 
-    nice -n 10 .venv/bin/python tools/bench_net.py --tables 1 50 200 500 --docs
+    nice -n 10 .venv/bin/python tools/bench_net.py --tables 1 50 200 500 --processes 1 2 --docs
     nice -n 10 .venv/bin/python tools/bench_net.py --tables 200 --seconds 20 --pace 0.5
     .venv/bin/python tools/bench_net.py --tables 500 --no-state
 
@@ -15,7 +15,9 @@ nothing. ``--docs`` writes the figures with the commit, the command, the machine
 to ``docs/dev/measurements/net.md`` (``--docs-path`` elsewhere).
 
 A host process (this script with ``--serve N``) runs the loop of ``rami-host`` (the
-:class:`~rami_desktop.net.hall.tables.Hall`) over N tables of four network seats; this process joins
+:class:`~rami_desktop.net.hall.tables.Hall`, or with ``--processes P`` its
+:class:`~rami_desktop.net.hall.rooms.Rooms`, as ``rami-host --processes P``) over N tables of
+four network seats; this process joins
 every seat with a light client (draw from the stock, discard a card, over and over: the round
 goes on, the stock reshuffled). Once every table began, each one keeps a schedule: its k-th
 action is due ``k * pace`` seconds after its start (the tables' starts spread over one pace), and
@@ -506,7 +508,10 @@ def write_docs(path: Path, lines: list[str], argv: list[str]) -> None:
         "action every pace (draw, discard) on a schedule. *lost*: actions due in the window",
         "never answered; *rtt*: from sending an action to its `update`; *loop/network/commits*:",
         "the host's CPU per action in its loop, its network thread and its committing threads",
-        "(one interpreter runs them in turn); *waited for CPU*: the",
+        "(one interpreter runs them in turn); with `--processes N` (`rami-host --processes`),",
+        "*network/relay/rooms*: the first process's network thread, its threads relaying each",
+        "table's requests and answers to and from the rooms, and the rooms' processes that play",
+        "the tables (each its own interpreter: they run side by side); *waited for CPU*: the",
         "share of its time each process was ready to run but waited for a CPU other work held",
         "(the machine is shared: read the figures beside the calibration and the load).",
         "",
@@ -530,9 +535,9 @@ def main() -> int:
     ap.add_argument("--serve-state", default=None, help=argparse.SUPPRESS)
     ap.add_argument("--tables", type=int, nargs="*", default=[1, 50, 200, 500])
     ap.add_argument("--seconds", type=float, default=15.0, help="measured seconds a run")
-    ap.add_argument("--processes", type=int, default=1,
+    ap.add_argument("--processes", type=int, nargs="*", default=[1],
                     help="the host's tables over this many processes, as rami-host "
-                         "--processes (default 1)")
+                         "--processes (default 1; several: each, one after the other)")
     ap.add_argument("--pace", type=float, default=0.5,
                     help="seconds between two actions of a table")
     ap.add_argument("--no-state", action="store_true",
@@ -545,7 +550,7 @@ def main() -> int:
     ap.add_argument("--docs-path", type=Path, default=DOCS, help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.serve is not None:
-        return serve(args.serve, args.serve_state, args.processes)
+        return serve(args.serve, args.serve_state, args.processes[0])
     lines: list[str] = []
 
     def say(text: str) -> None:
@@ -558,19 +563,28 @@ def main() -> int:
         else "nothing kept"
     say(f"pace: an action every {args.pace} s at each table; {SEATS} joiners a table; "
         f"{args.seconds:g} s measured; {kept}")
-    say(header(ROOM_SPLIT if args.processes > 1 else SPLIT))
-    carried = 0
-    for tables in args.tables:
-        f = measure(tables, args.pace, args.seconds, None if args.no_state else args.state_dir,
-                    args.processes)
-        text, held = row(f, os.getloadavg()[0])
-        say(text)
-        if held:
-            carried = max(carried, tables)
+    carried: dict[int, int] = {}
+    for processes in args.processes:
+        say("")
+        say("one process plays every table (rami-host)" if processes == 1 else
+            f"{processes} processes play the tables, one keeps the network "
+            f"(rami-host --processes {processes})")
+        say(header(ROOM_SPLIT if processes > 1 else SPLIT))
+        carried[processes] = 0
+        for tables in args.tables:
+            f = measure(tables, args.pace, args.seconds,
+                        None if args.no_state else args.state_dir, processes)
+            text, held = row(f, os.getloadavg()[0])
+            say(text)
+            if held:
+                carried[processes] = max(carried[processes], tables)
+    say("")
     say(f"calibration after: easy self-play {self_play_calibration():.1f} rounds/s; "
         f"load average {os.getloadavg()[0]:.2f}")
-    say(f"tables of {SEATS} joiners carried with rtt p99 <= {TARGET_P99_MS:.0f} ms and no "
-        f"action lost: {carried} (the largest measured that held)")
+    for processes, most in carried.items():
+        say(f"tables of {SEATS} joiners carried with rtt p99 <= {TARGET_P99_MS:.0f} ms and no "
+            f"action lost, {processes} process{'es' if processes > 1 else ''}: {most} (the "
+            "largest measured that held)")
     if args.docs:
         write_docs(args.docs_path, lines, sys.argv[1:])
         print(f"written: {args.docs_path}")

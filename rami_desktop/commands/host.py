@@ -262,7 +262,13 @@ def main(argv: Sequence[str] | None = None) -> int:
               f"{shown(exc)}", file=sys.stderr)
         hall.close()
         return FAILED
-    hall.serving(listen, port)
+    try:
+        hall.serving(listen, port)
+    except ValueError as exc:  # a process of the tables stopped as they started
+        print(f"rami-host: {shown(exc)}", file=sys.stderr)
+        hall.close()
+        server.stop()
+        return FAILED
     scheme = "wss" if tls else "ws"
     for code in codes:
         print(f"table {code} on port {port} ({scheme}://)", flush=True)

@@ -168,6 +168,7 @@ def _setup(hall: Hall, inbound: Connection, out: RoomOutbox) -> bool | None:
                 out.tell(("reply", None, str(exc)))
         elif kind == "serving":
             hall.serving(args[0], args[1])
+            out.tell(("reply", None))
         elif kind == "run":
             return bool(args[0])
         else:

@@ -163,10 +163,14 @@ class Room:
                 break
             kind = message[0]
             if kind == "out":
+                sends: list[tuple[int, str]] = []
                 for item in message[1]:
                     if item[0] == SEND:
-                        server.send(item[1], item[2])
-                    elif item[0] == CLOSE:
+                        sends.append((item[1], item[2]))
+                        continue
+                    server.send_all(sends)  # in order: what was sent before leaves first
+                    sends = []
+                    if item[0] == CLOSE:
                         server.close(item[1], item[2])
                     elif item[0] == ADD:
                         self.codes.add(item[1])
@@ -174,6 +178,7 @@ class Room:
                     elif item[0] == REMOVE:
                         self.codes.discard(item[1])
                         server.remove_table(item[1])
+                server.send_all(sends)
                 server.flush()
             elif kind == "reply":
                 self._replies.put(tuple(message[1:]))
@@ -254,9 +259,12 @@ class Rooms:
         return str(opened)
 
     def serving(self, listen: str | None, port: int) -> None:
-        """The host serves on ``listen`` and ``port``: each room's tables keep it."""
+        """The host serves on ``listen`` and ``port``: each room's tables keep it (written
+        when this returns, as a host of one process writes it)."""
         for room in self.rooms:
             room.tell("serving", listen, port)
+        for room in self.rooms:
+            room.answer()
 
     def run(self, stop: threading.Event, serve: bool = False) -> bool:
         """Let the rooms play until every table ended (``serve``: until ``stop``) or ``stop``

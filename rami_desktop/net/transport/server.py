@@ -197,6 +197,11 @@ class HostServer:
         with self._handing:
             self._handed.append((conn, text))
 
+    def send_all(self, sends: list[tuple[int, str]]) -> None:
+        """Queue messages for connections, in order (as :meth:`send` each, under one lock)."""
+        with self._handing:
+            self._handed.extend(sends)
+
     def close(self, conn: int, reason: str = "host_quit") -> None:
         """Close a connection once what was sent to it is written, a ``bye`` with ``reason``
         last (at the next flush)."""
