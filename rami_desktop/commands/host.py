@@ -21,6 +21,7 @@ import argparse
 import dataclasses
 import json
 import logging
+import os
 import signal
 import ssl
 import sys
@@ -230,7 +231,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     hall: Hall | Rooms
     if args.processes > 1:
         hall = Rooms(server, args.processes, str(state) if state is not None else None,
-                     new_code, admin_box, pace=args.pace, expire=settings["expire"])
+                     new_code, admin_box, pace=args.pace, expire=settings["expire"],
+                     lock=lock.fd if lock is not None and os.name == "posix" else None)
     else:
         hall = Hall(server, state, new_code, admin_box)
         hall.pace = args.pace

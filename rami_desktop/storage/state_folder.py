@@ -31,6 +31,13 @@ class StateLock:
         self.folder = folder
         self._fd = fd
 
+    @property
+    def fd(self) -> int:
+        """The lock's file descriptor (-1 once released): a process that holds an inherited
+        copy keeps the folder locked as long as it lives (``flock``: the lock is the open
+        file's)."""
+        return self._fd
+
     def release(self) -> None:
         """Let another host use the folder."""
         if self._fd >= 0:

@@ -23,6 +23,7 @@ import threading
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
+from multiprocessing import reduction
 from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
@@ -53,16 +54,34 @@ def owned_codes(new_code: Callable[[], str], room: int, rooms: int) -> Callable[
     return make
 
 
+class HeldLock:
+    """The state folder's lock (its file descriptor), handed to a room as it starts: the room
+    holds it as long as it lives, so no other host takes the folder while a room of a host
+    killed still writes its last commits (POSIX ``flock``: the lock is the open file's)."""
+
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickled as the room's process starts: the descriptor goes with it
+        return (_held, (reduction.DupFd(self.fd),))
+
+
+def _held(dup: Any) -> int:
+    return int(dup.detach())
+
+
 @dataclass(frozen=True)
 class RoomPlan:
-    """What a room is: its number of ``rooms``, where tables are kept, the bots' pace, the
-    hours unjoined tables wait."""
+    """What a room is: its number of ``rooms``, where tables are kept (and the folder's lock,
+    held while it lives), the bots' pace, the hours unjoined tables wait."""
 
     room: int
     rooms: int
     state: str | None
     pace: str
     expire: float
+    lock: HeldLock | int | None = None
 
 
 class RoomOutbox:

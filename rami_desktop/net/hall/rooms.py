@@ -25,7 +25,7 @@ from ..transport.inbox import Inbox
 from ..transport.server import HostServer, Inbound
 from ..wire.protocol import VERSION, Create, envelope
 from .headless import IDLE_WAIT
-from .room import ADD, CLOSE, REMOVE, SEND, RoomPlan, room_of, run_room
+from .room import ADD, CLOSE, REMOVE, SEND, HeldLock, RoomPlan, room_of, run_room
 from .table_spec import TableSpec
 from .tables import MAX_TABLES
 
@@ -123,11 +123,13 @@ class Room:
         self.tell("stop")
 
     def join(self, timeout: float) -> None:
-        """Wait for the room's process to end (then cut it)."""
+        """Wait for the room's process to end (then cut it), and for what it sent last to be
+        handed to the network (its ``bye``s)."""
         self.process.join(timeout)
         if self.process.is_alive():
             self.process.kill()
             self.process.join(1.0)
+        self._reader.join(timeout)
         self._to.close()
 
     def _send(self) -> None:
@@ -210,15 +212,18 @@ class Rooms:
         admin_box: the ``create`` requests.
         pace: the bots' pace at every table.
         expire: hours a table nobody joined waits.
+        lock: the state folder's lock (its descriptor; None: none, or not POSIX), held by
+            every room as long as it lives.
     """
 
     def __init__(self, server: HostServer, count: int, state: str | None,
                  new_code: Callable[[], str], admin_box: Inbox[Inbound] | None = None, *,
-                 pace: str = "off", expire: float = 0.0) -> None:
+                 pace: str = "off", expire: float = 0.0, lock: int | None = None) -> None:
         self.server = server
         self.admin_box = admin_box
         self.wake = admin_box.wake if admin_box is not None else threading.Event()
-        self.rooms = [Room(RoomPlan(i, count, state, pace, expire), server, new_code,
+        held = HeldLock(lock) if lock is not None and lock >= 0 else None
+        self.rooms = [Room(RoomPlan(i, count, state, pace, expire, held), server, new_code,
                            self.wake) for i in range(count)]
         #: where the tables resumed were served, as their table.json said
         self.kept_addresses: list[tuple[str | None, int | None]] = []

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import subprocess
 import sys
 import time
 from collections import Counter
@@ -22,7 +23,7 @@ from rami_desktop.net.hall.room import owned_codes, room_of
 from rami_desktop.net.host.hosting import new_code
 from rami_desktop.net.wire.protocol import CODE_ALPHABET
 from rami_desktop.storage.table_folders import kept_codes
-from tests.net.test_commands import LIMIT, join, kept_token
+from tests.net.test_commands import LIMIT, REPO, command, env, join, kept_token
 from tests.net.test_host_resume import host
 
 codes = st.text(alphabet=CODE_ALPHABET, min_size=10, max_size=10)
@@ -84,6 +85,23 @@ def holding(pids: list[int], code: str) -> int:
     raise AssertionError(f"no room holds {code}")
 
 
+def gone(pid: int) -> bool:
+    """Whether a process ended (a zombie: nobody reaps an orphan's child here at once)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_bytes().rsplit(b")", 1)[1].split()[0] == b"Z"
+    except OSError:
+        return True
+
+
+def host_refused(home: Path, *args: str) -> str:
+    """Start a host that must refuse to start; return its error line."""
+    proc = subprocess.run(command("host", "--no-advertise", *args, home=home),
+                          capture_output=True, text=True, cwd=REPO, env=env(home),
+                          timeout=LIMIT, check=False)
+    assert proc.returncode == 2, (proc.stdout, proc.stderr)
+    return proc.stderr
+
+
 def wait_moving(state: Path, codes: tuple[str, ...]) -> None:
     """Until a move of every table is kept (each round under way)."""
     deadline = time.monotonic() + LIMIT
@@ -117,13 +135,18 @@ def test_a_host_killed_resumes_each_table_once_over_another_count_and_they_finis
     wait_moving(state, codes)
     rooms = rooms_of(first.pid)
     assert len(rooms) == 2
+    os.kill(rooms[0], signal.SIGSTOP)  # a room that outlives its host (stopped, or slow)...
     first.send_signal(signal.SIGKILL)
     first.wait(LIMIT)
-    for pid in rooms:  # a room whose first process is gone stops by itself
-        while Path(f"/proc/{pid}").exists() and b"Z" not in Path(
-                f"/proc/{pid}/stat").read_bytes().rsplit(b")", 1)[1][:3]:
-            assert time.monotonic() < deadline
-            time.sleep(0.01)
+    while Path(f"/proc/{rooms[1]}").exists() and not gone(rooms[1]):
+        assert time.monotonic() < deadline  # a room whose first process is gone stops
+        time.sleep(0.01)
+    refused = host_refused(tmp_path / "h", "--state", str(state), "--resume")
+    assert "used by another rami-host" in refused  # ...keeps the folder: nobody writes beside
+    os.kill(rooms[0], signal.SIGKILL)
+    while Path(f"/proc/{rooms[0]}").exists() and not gone(rooms[0]):
+        assert time.monotonic() < deadline
+        time.sleep(0.01)
     assert kept_codes(state) == sorted(codes)
     again, _lines, port2 = host(tmp_path / "h", "--state", str(state), "--resume", "--json",
                                 "--processes", "3")
