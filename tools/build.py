@@ -23,7 +23,7 @@ Steps:
 It ends with ``bundle_mb=<float>`` (the unpacked bundle, in MB of 10**6 bytes),
 ``startup_s=<float>`` (the median time to the first frame), ``quit_s=`` (to the window hidden)
 and ``exit_s=`` (to the end), each on its own line. A benchmark, not a test: the goals (bundle
-<= 33 MB, start-up <= 1 s, quit <= 0.5 s) are printed, never asserted here.
+<= 40 MB, start-up <= 1 s, quit <= 0.5 s) are printed, never asserted here.
 """
 
 from __future__ import annotations
@@ -47,7 +47,11 @@ NAME = "Rami"
 PACKAGING = ROOT / "packaging"
 IS_WIN = sys.platform.startswith("win")
 IS_MAC = sys.platform == "darwin"
-GOAL_MB = 33.0  # 48 before build.spec left out pygame-ce's unused parts, fonts cut down
+#: the bundle's bar (the slow packaging test holds the build to it): 47.5 MB before build.spec
+#: left out pygame-ce's unused parts, 43.6 before it left libstdc++ to the system and zeroconf's
+#: compiled modules out (37.4); 39.4 with playing far away (PyNaCl's libsodium and cffi,
+#: miniupnpc) and the wire's schema (msgspec, with decimal in pure Python)
+GOAL_MB = 40.0
 GOAL_S = 1.0  # launch to the first frame drawn
 GOAL_QUIT_S = 0.5  # quitting to the window gone
 SMOKE_TIMEOUT = 600
