@@ -46,6 +46,7 @@ from rami_desktop.commands.arguments import (
     whole_number,
 )
 from rami_desktop.commands.host_config import (
+    MAX_PROCESSES,
     admin_check,
     checked_config,
     read_json_file,
@@ -79,8 +80,6 @@ OK, FAILED, BAD_ARGS = 0, 1, 2
 PEM_LIMIT = 1 << 20
 #: seconds the router may take to open a door (UPnP's discovery, then NAT-PMP's tries)
 DOOR_TIME = 30.0
-#: processes a host may spread its tables over at most
-MAX_PROCESSES = 64
 
 
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
@@ -136,7 +135,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     ap.add_argument("--expire", type=hours(MAX_HOURS), default=None, metavar="HOURS",
                     help=f"close a table nobody joined after HOURS (0: never; default "
                          f"{DEFAULT_HOURS:g}; kept across --resume)")
-    ap.add_argument("--processes", type=whole_number(1, MAX_PROCESSES), default=1,
+    ap.add_argument("--processes", type=whole_number(1, MAX_PROCESSES), default=None,
                     help="spread the tables over this many processes, beside the one that "
                          "keeps the network (default 1: one process plays every table; a host "
                          "of hundreds of tables: its cores)")
@@ -152,11 +151,11 @@ def plan_of(args: argparse.Namespace) -> tuple[dict[str, Any], list[TableSpec]]:
         ValueError: a file or a table that cannot be used.
     """
     settings: dict[str, Any] = {"port": None, "listen": None, "state": None,
-                                "expire": DEFAULT_HOURS}
+                                "expire": DEFAULT_HOURS, "processes": 1}
     specs: list[TableSpec] = []
     if args.config:
         data = checked_config(args.config, read_json_file(args.config))
-        settings.update({k: data[k] for k in ("port", "listen", "state", "expire")
+        settings.update({k: data[k] for k in ("port", "listen", "state", "expire", "processes")
                          if data[k] is not None})
         codes: set[str] = set()
         for i, table in enumerate(data["tables"]):
@@ -174,7 +173,7 @@ def plan_of(args: argparse.Namespace) -> tuple[dict[str, Any], list[TableSpec]]:
     else:
         specs = [TableSpec(args.preset, args.seats, args.code, args.rounds, args.policy,
                            args.turn_time, args.seed, args.name)]
-    for key in ("port", "listen", "state", "expire"):
+    for key in ("port", "listen", "state", "expire", "processes"):
         if getattr(args, key) is not None:
             settings[key] = getattr(args, key)
     port = settings["port"]
@@ -185,7 +184,7 @@ def plan_of(args: argparse.Namespace) -> tuple[dict[str, Any], list[TableSpec]]:
         raise ValueError("--resume needs --state (the folder the tables are kept in)")
     if (args.cert is None) != (args.key is None):
         raise ValueError("--cert and --key go together")
-    if args.invite and (args.cert or len(specs) != 1 or args.processes > 1):
+    if args.invite and (args.cert or len(specs) != 1 or settings["processes"] > 1):
         raise ValueError("--invite serves one table with the host's own certificate "
                          "(not with --cert, --config or --processes)")
     for spec in specs:
@@ -229,8 +228,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     server = HostServer(admin_check(token), admin_box if token else None)
     state = lock.folder if lock is not None else None
     hall: Hall | Rooms
-    if args.processes > 1:
-        hall = Rooms(server, args.processes, str(state) if state is not None else None,
+    if settings["processes"] > 1:
+        hall = Rooms(server, settings["processes"], str(state) if state is not None else None,
                      new_code, admin_box, pace=args.pace, expire=settings["expire"],
                      lock=lock.fd if lock is not None and os.name == "posix" else None)
     else:

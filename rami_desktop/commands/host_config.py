@@ -28,7 +28,9 @@ TOKEN_MIN = 16
 #: the longest admin token: the protocol's (a ``create``'s ``admin`` field)
 TOKEN_MAX = ADMIN_LIMIT
 #: the fields of a config file
-FIELDS = ("port", "listen", "state", "expire", "tables")
+FIELDS = ("port", "listen", "state", "expire", "processes", "tables")
+#: processes a host may spread its tables over at most (``--processes``)
+MAX_PROCESSES = 64
 #: the longest ``listen`` address and ``state`` folder name
 LISTEN_LIMIT = 255
 PATH_LIMIT = 4096
@@ -113,7 +115,7 @@ def _text(path: str, data: dict[str, Any], key: str, limit: int) -> str | None:
 
 def checked_config(path: str, data: Any) -> dict[str, Any]:
     """A config file's host settings, checked: ``port``, ``listen``, ``state``, ``expire``
-    (hours) as given (absent or null: None), and ``tables`` (a list of objects, for
+    (hours), ``processes`` as given (absent or null: None), and ``tables`` (a list of objects, for
     :meth:`~rami_desktop.net.hall.tables.TableSpec.from_dict`).
 
     Raises:
@@ -132,12 +134,17 @@ def checked_config(path: str, data: Any) -> dict[str, Any]:
     expire = data.get("expire")
     if expire is not None and hours_of(expire) is None:
         raise ValueError(f"{path}: 'expire' is a number of hours 0 to {MAX_HOURS:g}")
+    processes = data.get("processes")
+    if processes is not None and (isinstance(processes, bool) or not isinstance(processes, int)
+                                  or not 1 <= processes <= MAX_PROCESSES):
+        raise ValueError(f"{path}: 'processes' is a whole number 1 to {MAX_PROCESSES}")
     tables = data.get("tables", [])
     if not isinstance(tables, list) or len(tables) > TABLES_LIMIT:
         raise ValueError(f"{path}: 'tables' is a list of at most {TABLES_LIMIT} tables")
     return {"port": port, "listen": _text(path, data, "listen", LISTEN_LIMIT),
             "state": _text(path, data, "state", PATH_LIMIT),
-            "expire": None if expire is None else float(expire), "tables": tables}
+            "expire": None if expire is None else float(expire), "processes": processes,
+            "tables": tables}
 
 
 def admin_check(token: str | None) -> Any:

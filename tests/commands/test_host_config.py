@@ -43,6 +43,10 @@ BAD_CONFIGS: list[tuple[str, Any, str]] = [
     ("port_float", {"port": 1.5}, "'port' is a whole number"),
     ("port_true", {"port": True}, "'port' is a whole number"),
     ("port_big", {"port": 70000}, "'port' is a whole number"),
+    ("processes_0", {"processes": 0}, "'processes' is a whole number 1 to 64"),
+    ("processes_big", {"processes": 65}, "'processes' is a whole number 1 to 64"),
+    ("processes_text", {"processes": "2"}, "'processes' is a whole number 1 to 64"),
+    ("processes_true", {"processes": True}, "'processes' is a whole number 1 to 64"),
     ("expire_neg", {"expire": -1}, "'expire' is a number of hours"),
     ("expire_text", {"expire": "24"}, "'expire' is a number of hours"),
     ("expire_huge", {"expire": 1e300}, "'expire' is a number of hours"),
@@ -157,7 +161,9 @@ def test_a_token_file_every_user_can_read_gets_a_warning(
 @pytest.mark.parametrize("argv", [["--turn-time", "nan"], ["--turn-time", "-1"],
                                   ["--turn-time", "inf"], ["--name", "x" * 100_000],
                                   ["--name", "a\u0007b"], ["--code", "0O1IL0O1IL"],
-                                  ["--code", "ABCDE2345"], ["--code", "A" * 17]])
+                                  ["--code", "ABCDE2345"], ["--code", "A" * 17],
+                                  ["--processes", "0"], ["--processes", "65"],
+                                  ["--processes", "two"]])
 def test_bad_flags_of_the_host_are_one_line(capsys: pytest.CaptureFixture[str],
                                             argv: list[str]) -> None:
     with pytest.raises(SystemExit) as exit_:

@@ -75,11 +75,11 @@ def test_one_host_serves_the_tables_of_its_config_and_creates_one_with_the_token
     token_file = tmp_path / "admin.token"
     token_file.write_text("s3cret-admin-token-0123\n")
     config = tmp_path / "host.json"
-    config.write_text(json.dumps({"port": 0, "tables": [
+    config.write_text(json.dumps({"port": 0, "processes": int(processes), "tables": [
         {"preset": "talaj", "seats": "net,bot:easy", "code": "FRSTTABXE2", "rounds": 1},
         {"preset": "simple", "seats": "net,bot:easy", "code": "SECNDTABX2", "rounds": 1}]}))
     proc, lines, port = host(tmp_path / "h", "--config", str(config), "--admin-token-file",
-                             str(token_file), "--json", "--processes", processes)
+                             str(token_file), "--json")
     try:
         assert proc.stdout is not None
         lines.append(proc.stdout.readline())
