@@ -114,13 +114,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     import pygame
 
     from rami_desktop.app import App
-    from rami_desktop.play.game.config import autoplay_config
     from rami_desktop.ui.routes import Route
 
     app = App(args.size, fullscreen=True if args.fullscreen else None)
     if args.lang:
         app.set_language(args.lang, save=False)
     if args.autoplay:
+        from rami_desktop.play.game.config import autoplay_config  # the match's modules
+
         players = args.players if args.players is not None else 4
         app.stack.push(app.scene(Route.MENU))
         app.stack.apply_pending()

@@ -2,7 +2,8 @@
 
 The app is the scenes' context (:class:`rami_desktop.ui.stage.scene.Context`): scenes reach its
 services through that small interface and open each other by route
-(:mod:`rami_desktop.app_routes` registers every scene at start-up).
+(:mod:`rami_desktop.app_routes` registers every scene at start-up, each imported when its route
+is first built; a match's modules load with the first match, :mod:`rami_desktop.app_matches`).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import warnings
 from collections import deque
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -36,15 +37,10 @@ from rami_desktop.app_services import (
 )
 from rami_desktop.app_timing import Marks, frame_stats
 from rami_desktop.i18n import N_
-from rami_desktop.play.game.config import GameConfig
-from rami_desktop.play.session.session import Session
-from rami_desktop.play.table.table import Table
 from rami_desktop.resources import asset
 from rami_desktop.storage.match_io import MatchFiles
 from rami_desktop.storage.paths import Paths
-from rami_desktop.storage.round_files import RoundFiles
 from rami_desktop.storage.settings import fit_window_size
-from rami_desktop.storage.stats import StatsFiles
 from rami_desktop.ui import widgets
 from rami_desktop.ui.kit import theme
 from rami_desktop.ui.kit.keys import KeysDown
@@ -54,6 +50,9 @@ from rami_desktop.ui.scenes.error_screen import ErrorScreen
 from rami_desktop.ui.scenes.menu import MenuScene
 from rami_desktop.ui.stage.scene import Reopenable, Scene, SceneStack
 from rami_desktop.ui.words.problems_text import STARTUP_TITLE, startup_message
+
+if TYPE_CHECKING:
+    from rami_desktop.play.game.config import GameConfig
 
 log = logging.getLogger(__name__)
 
@@ -296,11 +295,9 @@ class App:
         if remember:
             self.settings["last_setup"] = config.to_dict()
             self.save_settings()
-        paths = self.paths
-        session = Session(config, store=MatchFiles(paths) if paths is not None else None,
-                          stats=StatsFiles(paths) if paths is not None else None,
-                          rounds=RoundFiles.of(paths) if paths is not None else None)
-        self.stack.clear_to(self.scene(Route.TABLE, Table(session)))
+        from rami_desktop.app_matches import new_table  # the match's modules, loaded now
+
+        self.stack.clear_to(self.scene(Route.TABLE, new_table(config, self.paths)))
         return True
 
     def saved_match_available(self) -> bool:
@@ -312,8 +309,9 @@ class App:
         be used is said in words)."""
         if self.paths is None:
             return False
-        session, problem = Session.resume(MatchFiles(self.paths), StatsFiles(self.paths),
-                                          rounds=RoundFiles.of(self.paths))
+        from rami_desktop.app_matches import resume_session, table_of  # loaded now
+
+        session, problem = resume_session(self.paths)
         if session is not None and session.config.remote:
             session.close()  # a match with players on the network: its table is hosted again
             self.stack.clear_to(self.scene(Route.NET_LOBBY, None))
@@ -323,7 +321,7 @@ class App:
             self.stack.push(self.scene(Route.MESSAGE, N_("Continue"),
                                        N_("The saved match could not be loaded.")))
             return False
-        self.stack.clear_to(self.scene(Route.TABLE, Table(session)))
+        self.stack.clear_to(self.scene(Route.TABLE, table_of(session)))
         if problem:
             self.stack.push(self.scene(Route.MESSAGE, STARTUP_TITLE,
                                        lambda: startup_message([f"save:{problem}"])))

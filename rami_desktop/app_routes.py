@@ -1,96 +1,56 @@
-"""The route registry of the game, filled at start-up with explicit imports of every scene
-(so that PyInstaller bundles them and scenes never import each other).
+"""The route registry of the game: every scene under its route, by the module and the name of
+its class (scenes never import each other).
 
-The network's scenes are imported when first opened (their imports, in the functions below, are
-still explicit for PyInstaller): websockets, zeroconf and asyncio are not loaded by a game that
-never plays on the network, and the window opens sooner.
+A scene's module is imported the first time its route is built: the window opens with the
+modules of its first screen (the language choice or the menu) and not those of the table, the
+bots, the tutorial or the network (websockets, zeroconf, asyncio), which load when the player
+first goes there. The bundles hold every module of the package (``build.spec`` collects them
+all), so none of these is missing there.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 from rami_desktop.ui.routes import Route
-from rami_desktop.ui.scenes.controls_help import ControlsHelpOverlay
-from rami_desktop.ui.scenes.error_screen import ErrorScreen
-from rami_desktop.ui.scenes.face_chooser import FaceChooser
-from rami_desktop.ui.scenes.kept_rounds import KeptRoundsScene
-from rami_desktop.ui.scenes.language import LanguageScene
-from rami_desktop.ui.scenes.learn import LearnScene
-from rami_desktop.ui.scenes.match_end import MatchEndScene
-from rami_desktop.ui.scenes.menu import MenuScene
-from rami_desktop.ui.scenes.overlays import ConfirmDialog, MessageDialog, PauseOverlay
-from rami_desktop.ui.scenes.privacy import PrivacyScene
-from rami_desktop.ui.scenes.replay import ReplayScene
-from rami_desktop.ui.scenes.round_summary import RoundSummaryScene
-from rami_desktop.ui.scenes.rules_guide import RulesGuideOverlay
-from rami_desktop.ui.scenes.settings import SettingsScene
-from rami_desktop.ui.scenes.setup import SetupScene
-from rami_desktop.ui.scenes.statistics import StatisticsScene
-from rami_desktop.ui.scenes.table import TableScene
-from rami_desktop.ui.scenes.tutorial import TutorialScene
-from rami_desktop.ui.scenes.winner_moment import WinnerMoment
-from rami_desktop.ui.stage.route_table import Routes
-from rami_desktop.ui.stage.scene import Context, Scene
+from rami_desktop.ui.stage.route_table import Routes, SceneRef
 
+#: the package of the scenes
+SCENES = "rami_desktop.ui.scenes"
 
-def _network(ctx: Context, *args: Any, **kwargs: Any) -> Scene:
-    from rami_desktop.ui.scenes.network import NetworkScene
-
-    return NetworkScene(ctx, *args, **kwargs)
-
-
-def _lobby(ctx: Context, *args: Any, **kwargs: Any) -> Scene:
-    from rami_desktop.ui.scenes.net_lobby import LobbyScene
-
-    return LobbyScene(ctx, *args, **kwargs)
-
-
-def _join(ctx: Context, *args: Any, **kwargs: Any) -> Scene:
-    from rami_desktop.ui.scenes.net_join import JoinScene
-
-    return JoinScene(ctx, *args, **kwargs)
-
-
-def _server(ctx: Context, *args: Any, **kwargs: Any) -> Scene:
-    from rami_desktop.ui.scenes.net_server import ServerScene
-
-    return ServerScene(ctx, *args, **kwargs)
-
-
-def _net_table(ctx: Context, *args: Any, **kwargs: Any) -> Scene:
-    from rami_desktop.ui.net_table import NetTableScene
-
-    return NetTableScene(ctx, *args, **kwargs)
+#: each route's scene: (route, its module, its class)
+SCENE_CLASSES: tuple[tuple[Route, str, str], ...] = (
+    (Route.LANGUAGE, f"{SCENES}.language", "LanguageScene"),
+    (Route.MENU, f"{SCENES}.menu", "MenuScene"),
+    (Route.SETUP, f"{SCENES}.setup", "SetupScene"),
+    (Route.SETTINGS, f"{SCENES}.settings", "SettingsScene"),
+    (Route.STATISTICS, f"{SCENES}.statistics", "StatisticsScene"),
+    (Route.TABLE, f"{SCENES}.table", "TableScene"),
+    (Route.PAUSE, f"{SCENES}.overlays", "PauseOverlay"),
+    (Route.RULES_HELP, f"{SCENES}.rules_guide", "RulesGuideOverlay"),
+    (Route.CONTROLS_HELP, f"{SCENES}.controls_help", "ControlsHelpOverlay"),
+    (Route.LEARN, f"{SCENES}.learn", "LearnScene"),
+    (Route.TUTORIAL, f"{SCENES}.tutorial", "TutorialScene"),
+    (Route.MESSAGE, f"{SCENES}.overlays", "MessageDialog"),
+    (Route.CONFIRM, f"{SCENES}.overlays", "ConfirmDialog"),
+    (Route.PRIVACY, f"{SCENES}.privacy", "PrivacyScene"),
+    (Route.ROUND_SUMMARY, f"{SCENES}.round_summary", "RoundSummaryScene"),
+    (Route.MATCH_END, f"{SCENES}.match_end", "MatchEndScene"),
+    (Route.ERROR, f"{SCENES}.error_screen", "ErrorScreen"),
+    (Route.REPLAY, f"{SCENES}.replay", "ReplayScene"),
+    (Route.KEPT_ROUNDS, f"{SCENES}.kept_rounds", "KeptRoundsScene"),
+    (Route.FACE_CHOOSER, f"{SCENES}.face_chooser", "FaceChooser"),
+    (Route.WINNER_MOMENT, f"{SCENES}.winner_moment", "WinnerMoment"),
+    (Route.NETWORK, f"{SCENES}.network", "NetworkScene"),
+    (Route.NET_LOBBY, f"{SCENES}.net_lobby", "LobbyScene"),
+    (Route.NET_JOIN, f"{SCENES}.net_join", "JoinScene"),
+    (Route.NET_SERVER, f"{SCENES}.net_server", "ServerScene"),
+    (Route.NET_TABLE, "rami_desktop.ui.net_table", "NetTableScene"),
+)
 
 
 def scene_routes() -> Routes:
-    """A registry holding every scene of the game under its route."""
+    """A registry holding every scene of the game under its route (each imported when first
+    built)."""
     routes = Routes()
-    routes.register(Route.LANGUAGE, LanguageScene)
-    routes.register(Route.MENU, MenuScene)
-    routes.register(Route.SETUP, SetupScene)
-    routes.register(Route.SETTINGS, SettingsScene)
-    routes.register(Route.STATISTICS, StatisticsScene)
-    routes.register(Route.TABLE, TableScene)
-    routes.register(Route.PAUSE, PauseOverlay)
-    routes.register(Route.RULES_HELP, RulesGuideOverlay)
-    routes.register(Route.CONTROLS_HELP, ControlsHelpOverlay)
-    routes.register(Route.LEARN, LearnScene)
-    routes.register(Route.TUTORIAL, TutorialScene)
-    routes.register(Route.MESSAGE, MessageDialog)
-    routes.register(Route.CONFIRM, ConfirmDialog)
-    routes.register(Route.PRIVACY, PrivacyScene)
-    routes.register(Route.ROUND_SUMMARY, RoundSummaryScene)
-    routes.register(Route.MATCH_END, MatchEndScene)
-    routes.register(Route.ERROR, ErrorScreen)
-    routes.register(Route.REPLAY, ReplayScene)
-    routes.register(Route.KEPT_ROUNDS, KeptRoundsScene)
-    routes.register(Route.FACE_CHOOSER, FaceChooser)
-    routes.register(Route.WINNER_MOMENT, WinnerMoment)
-    routes.register(Route.NETWORK, _network)
-    routes.register(Route.NET_LOBBY, _lobby)
-    routes.register(Route.NET_JOIN, _join)
-    routes.register(Route.NET_SERVER, _server)
-    routes.register(Route.NET_TABLE, _net_table)
+    for route, module, name in SCENE_CLASSES:
+        routes.register(route, SceneRef(module, name))
     return routes

@@ -1,8 +1,8 @@
 """Named routes: scenes reach each other by name, never by importing each other.
 
 The registry (:class:`rami_desktop.ui.stage.route_table.Routes`) is filled once at start-up by
-:func:`rami_desktop.app_routes.scene_routes`, which imports every scene explicitly (so
-PyInstaller sees them). A scene asks its context for
+:func:`rami_desktop.app_routes.scene_routes`, which names every scene's module and class; a
+scene's module is imported the first time its route is built. A scene asks its context for
 ``ctx.scene(Route.MENU)`` and pushes the result on the stack.
 """
 

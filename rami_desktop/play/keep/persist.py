@@ -37,6 +37,7 @@ from rami_desktop.engine.errors import RuleError
 from rami_desktop.engine.match import Match
 from rami_desktop.play.game.config import GameConfig
 from rami_desktop.play.game.hand_order import HandOrder
+from rami_desktop.play.keep.save_problems import NOT_SAVED_INCONSISTENT, SAVE_FAILED
 from rami_desktop.storage.names import clean_seat_names
 from rami_desktop.storage.stats import MatchLine, RoundLine
 
@@ -44,10 +45,6 @@ log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
-#: the match to save did not survive a replay (a bug): nothing was written
-NOT_SAVED_INCONSISTENT = "not_saved_inconsistent"
-#: writing failed in an unexpected way (the log has the details)
-SAVE_FAILED = "save_failed"
 #: steps in the journal before a new snapshot, at least (else: as many as the snapshot holds)
 SNAPSHOT_EVERY = 500
 #: seconds between two log lines of a save that keeps failing

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from rami_desktop.i18n import N_, _, ngettext
-from rami_desktop.play.keep.persist import NOT_SAVED_INCONSISTENT, SAVE_FAILED
+from rami_desktop.play.keep.save_problems import NOT_SAVED_INCONSISTENT, SAVE_FAILED
 from rami_desktop.storage import problems
 
 __all__ = [
