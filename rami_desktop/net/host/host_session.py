@@ -30,6 +30,7 @@ from rami_desktop.engine.match import Match
 from rami_desktop.engine.rules import options_unknown_to
 from rami_desktop.play.game.config import GameConfig, Seat, seat_faces
 from rami_desktop.play.game.hand_order import HandOrder
+from rami_desktop.play.game.people import known_face
 from rami_desktop.play.session.session import Session
 from rami_desktop.play.view.findings import Finding
 from rami_desktop.play.view.happening import Happening
@@ -317,9 +318,10 @@ class HostSession(StandIns, Session):
             self.versions.pop(taken.replaced, None)
         self.versions[conn] = request.version
         name = clean_name(request.name)
-        if not taken.returned:  # a new player: their name (if they gave one) and gender
+        if not taken.returned:  # a new player: their name (if they gave one), gender and face
             seats, old = list(self.config.seats), self.config.seats[taken.seat]
-            seats[taken.seat] = Seat(name or old.name, "net", old.level, request.gender)
+            seats[taken.seat] = Seat(name or old.name, "net", old.level, request.gender,
+                                     known_face(request.face))
             self.config = dataclasses.replace(self.config, seats=tuple(seats))
         if taken.seat in self._stand_ins:
             self._stand_down(taken.seat)

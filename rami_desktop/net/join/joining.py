@@ -183,13 +183,15 @@ class Joining:
         cafile: certificates for a ``wss`` host.
         gender: how the player is spoken to (``she``, ``he`` or unsaid).
         pin: the pin of the host's certificate (an invite's).
+        face: the portrait the player chose (None: the seat's default, the host's choice).
     """
 
     def __init__(self, url: str, code: str, name: str, seat: int | None = None,
                  token: str | None = None, cafile: str | None = None,
-                 gender: str = UNSAID, pin: bytes | None = None) -> None:
+                 gender: str = UNSAID, pin: bytes | None = None,
+                 face: str | None = None) -> None:
         self.link = ClientLink(url, cafile, pin=pin)
-        self.request = Join(code, name, seat, token, gender)
+        self.request = Join(code, name, seat, token, gender, face)
         self.link.start(request_text(self.request))
         self.answer: Welcome | Trouble | None = None
         self.patient_until = time.monotonic() + PATIENCE

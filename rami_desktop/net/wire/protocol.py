@@ -13,6 +13,7 @@ from dataclasses import KW_ONLY, dataclass
 from typing import Any
 
 import msgspec
+from msgspec import UNSET
 
 from rami_desktop.engine.actions import Action, action_from_dict, action_to_dict
 from rami_desktop.i18n.gender import UNSAID
@@ -96,13 +97,17 @@ class Leave(_Asked):
 class Join(_Asked):
     """Take a seat (``seat`` None: any free one) with the table's code, or come back to one
     with its ``token``; ``gender``: how the player is spoken to (``she``, ``he``, or ``""``:
-    unsaid, also when a joiner sends none)."""
+    unsaid, also when a joiner sends none); ``face``: the portrait the player chose (one of
+    ``play.game.people.FACES``; None: the seat's default, also when a joiner sends none; an
+    id the host does not know is the default too). A host before ``face`` reads the join
+    without it (a request's unknown fields are passed over): no version moves for it."""
 
     code: str
     name: str
     seat: int | None = None
     token: str | None = None
     gender: str = UNSAID
+    face: str | None = None
 
 
 @dataclass(frozen=True)
@@ -248,7 +253,7 @@ def parse_request(text: str | bytes) -> Request | Refusal:
 def _request(wire: RequestWire) -> Request:
     if isinstance(wire, JoinWire):
         return Join(normalize_code(wire.code), wire.name.strip(), wire.seat, wire.token,
-                    wire.gender)
+                    wire.gender, None if wire.face is UNSET else wire.face)
     if isinstance(wire, ActWire):
         return Act(wire.seq, action_from_dict(wire.action), tuple(wire.picked))
     if isinstance(wire, OrderWire):
@@ -267,7 +272,8 @@ def _request(wire: RequestWire) -> Request:
 def _wire(request: Request) -> RequestWire:
     if isinstance(request, Join):
         return JoinWire(code=request.code, name=request.name, seat=request.seat,
-                        token=request.token, gender=request.gender)  # type: ignore[arg-type]
+                        token=request.token, gender=request.gender,  # type: ignore[arg-type]
+                        face=UNSET if request.face is None else request.face)
     if isinstance(request, Act):
         return ActWire(seq=request.seq, action=action_to_dict(request.action),
                        picked=list(request.picked))

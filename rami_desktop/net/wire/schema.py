@@ -365,6 +365,10 @@ class JoinWire(Wire, kw_only=True, tag_field="type", tag="join"):
     seat: Seat | None = None
     token: Annotated[str, Meta(max_length=64)] | None = None
     gender: Gender = ""
+    #: the face the player chose (left out when none was: the seat's default); a host
+    #: before it passes over it, as every request's unknown field (no struct here forbids
+    #: them), and seats the player with the default face
+    face: FaceId | UnsetType = UNSET
 
 
 class ActWire(Wire, kw_only=True, tag_field="type", tag="act"):

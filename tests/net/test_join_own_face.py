@@ -1,0 +1,90 @@
+"""A player joining over the network chooses their own face, as the host's players do in the
+setup: the join carries it, the host keeps it with the seat (its screen, its saves) and every
+seat's table shows it; a join without one leaves the seat its default face (a face of the
+player's gender no other seat wears), as does an id the host does not know. The field moves no
+protocol version: the join sends it only when one was chosen, and a host before it passes over
+it (a request's unknown fields are never refused), so an older host still seats the player."""
+
+from __future__ import annotations
+
+import json
+import typing
+
+import pytest
+
+from rami_desktop.engine.rules import PRESETS
+from rami_desktop.net.join.joining import Joining
+from rami_desktop.net.join.remote import RemoteSession
+from rami_desktop.net.wire.errors import NetError
+from rami_desktop.net.wire.protocol import VERSION, Join, Refusal, parse_request, request_text
+from rami_desktop.net.wire.schema import RequestWire
+from rami_desktop.play.game.config import seat_faces
+from rami_desktop.play.game.people import FACES, HE, SHE, face_gender
+from rami_desktop.play.table.table import Table as GameTable
+from tests.net.harness import config_of, host_table, welcome
+
+#: a face no default would give the first seat of a woman (chosen, not fallen upon)
+HERS = "grandmother-grey"
+
+
+def test_a_join_carries_the_face_only_when_one_was_chosen() -> None:
+    plain = request_text(Join("ABC234", "Omar", gender=HE))
+    assert "face" not in json.loads(plain)  # the bytes a join had before faces
+    chosen = Join("ABC234", "Amina", None, None, SHE, HERS)
+    assert json.loads(request_text(chosen))["face"] == HERS
+    assert parse_request(request_text(chosen)) == chosen
+    assert parse_request(plain) == Join("ABC234", "Omar", gender=HE)
+    for odd in (7, "x" * 41, None):  # not a face's id at all: refused as any bad field
+        refused = parse_request(json.dumps({"v": VERSION, "type": "join", "code": "ABC234",
+                                            "name": "X", "face": odd}))
+        assert isinstance(refused, Refusal) and refused.code is NetError.BAD_FIELD
+
+
+def test_a_host_reads_past_a_request_field_it_does_not_know() -> None:
+    """What lets a host before ``face`` seat a joiner that sends one: no request is refused
+    for a field of a later joiner (as hosts before the wire's schema read only their fields)."""
+    for kind in typing.get_args(RequestWire):
+        assert not kind.__struct_config__.forbid_unknown_fields, kind
+    later = json.dumps({"v": VERSION, "type": "join", "code": "ABC234", "name": "Lina",
+                        "gender": SHE, "sparkle": {"of": "a later version"}})
+    assert parse_request(later) == Join("ABC234", "Lina", gender=SHE)
+
+
+@pytest.fixture
+def two_joiners() -> typing.Iterator[tuple[typing.Any, list[RemoteSession]]]:
+    table = host_table(config_of(PRESETS["talaj"], "net", "net", "net", "bot"))
+    joiners: list[RemoteSession] = []
+    try:
+        table.run()
+        yield table, joiners
+    finally:
+        for joiner in joiners:
+            joiner.close()
+        table.close()
+
+
+def test_a_joiners_own_face_reaches_the_host_and_every_seat(
+        two_joiners: tuple[typing.Any, list[RemoteSession]]) -> None:
+    """Amina chose hers; Omar chose none (the default of a man's face); Lina sent a face of a
+    later version (the default of a woman's)."""
+    table, joiners = two_joiners
+    for name, gender, face in (("Amina", SHE, HERS), ("Omar", HE, None),
+                               ("Lina", SHE, "aunt-from-a-later-version")):
+        joining = Joining(table.url, table.session.code, name, gender=gender, face=face)
+        joiners.append(RemoteSession(joining.link, welcome(joining), name))
+    host = table.session.config
+    assert [s.face for s in host.seats[:3]] == [HERS, None, None]  # kept with the seat
+    faces = seat_faces(host)
+    assert faces[0] == HERS
+    assert face_gender(faces[1]) == HE and face_gender(faces[2]) == SHE
+    assert len(set(faces)) == len(faces)
+    assert HERS not in faces[1:]  # no default takes the face she chose
+    for joiner in joiners:  # every screen at the table shows each seat with that face
+        game = GameTable(joiner)
+        for _ in range(200):
+            joiner.pump()
+            if [game.face(i) for i in range(4)] == list(faces):
+                break
+            joiner.link.wait(0.05)
+        assert [game.face(i) for i in range(4)] == list(faces)
+    assert {f.id for f in FACES} >= set(faces)
