@@ -3,9 +3,11 @@
 For tests, soaks, and to fill a table from another machine; ``--invite LINE`` in place of the
 address, port and code follows a host's invite (TLS, the host's certificate checked against the
 invite's pin). ``--gender she|he|she/he`` says how the table speaks to the player, as the
-join screen's choice (default: as at the last table joined). With ``--create PRESET`` and the
-host's ``--admin-token-file``, it first creates a table on the host (``--seats``), prints
-``table CODE`` and joins it. The seat's token is kept in the
+join screen's choice (default: as at the last table joined); ``--face ID`` the portrait the
+player wears at the table, one of the faces the join screen offers (default: the one chosen at
+the last table joined, else none: the host gives the seat its default face). With
+``--create PRESET`` and the host's ``--admin-token-file``, it first creates a table on the host
+(``--seats``), prints ``table CODE`` and joins it. The seat's token is kept in the
 settings (``RAMI_HOME`` chooses their folder): started again for the same table, the joiner
 comes back to its seat; a second joiner of the same profile at the same table while the first
 is still there joins as a new seat under its own name (:mod:`rami_desktop.net.join.seat_lock`).
@@ -49,6 +51,7 @@ from rami_desktop.net.wire.codes import CODE_RULE
 from rami_desktop.net.wire.errors import NetError
 from rami_desktop.net.wire.invite import InviteRefused, read_invite
 from rami_desktop.net.wire.protocol import Create, normalize_code
+from rami_desktop.play.game.people import FACES, known_face
 from rami_desktop.storage.logs import setup_logging
 from rami_desktop.storage.network_settings import joined_entry, last_joined, remember_joined
 from rami_desktop.storage.paths import Paths
@@ -60,6 +63,8 @@ from rami_desktop.ui.words.net_words import net_message
 CAFILE_LIMIT = 1 << 20
 #: ``--gender``'s words, as the join screen's choice names them, and the gender each says
 GENDER_CHOICES: dict[str, str] = {"she/he": UNSAID, "she": SHE, "he": HE}
+#: ``--face``'s ids, in the order the face chooser shows them
+FACE_CHOICES: tuple[str, ...] = tuple(f.id for f in FACES)
 #: exit codes
 OK, FAILED, REFUSED = 0, 1, 2
 #: the troubles that are the table's answer (exit 2)
@@ -91,6 +96,10 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     ap.add_argument("--gender", choices=tuple(GENDER_CHOICES), default=None,
                     help="how the game speaks to the player: she, he, or she/he (words that fit "
                          "both); default: as at the last table joined, she/he the first time")
+    ap.add_argument("--face", choices=FACE_CHOICES, default=None, metavar="ID",
+                    help="the player's face at the table: " + ", ".join(FACE_CHOICES)
+                         + "; default: the one chosen at the last table joined, else the "
+                           "seat's own")
     ap.add_argument("--seat", type=whole_number(0, 5), default=None,
                     help="the seat to take (default: any)")
     ap.add_argument("--cafile", type=regular_file(CAFILE_LIMIT), default=None,
@@ -152,8 +161,9 @@ def _play(args: argparse.Namespace, url: str, code: str, paths: Paths, mine: boo
     kept = joined_entry(settings.network, args.address, args.port, code) if mine else None
     token = kept["token"] if kept else None
     gender = spoken_as(args.gender, settings.network)
+    face = worn_face(args.face, settings.network)
     joining = Joining(url, code, args.name, args.seat, token, args.cafile, gender=gender,
-                      pin=pin)
+                      pin=pin, face=face)
     answer = _wait(joining, deadline)
     if not isinstance(answer, Welcome):
         trouble = answer or Trouble(NetError.UNREACHABLE)
@@ -161,7 +171,7 @@ def _play(args: argparse.Namespace, url: str, code: str, paths: Paths, mine: boo
         return REFUSED if trouble.code in REFUSALS else FAILED
     if mine:
         network = remember_joined(settings.network, args.address, args.port, code, answer.seat,
-                                  answer.token, args.name, gender)
+                                  answer.token, args.name, gender, face=face)
         save_settings(paths, dataclasses.replace(settings, network=network))
     rng = random.Random(args.seed)
     session = RemoteSession(joining.link, answer, args.name, make_bot(args.bot), rng)
@@ -182,6 +192,15 @@ def spoken_as(choice: str | None, network: Any) -> str:
         return GENDER_CHOICES[choice]
     kept = last_joined(network)
     return clean_gender(kept.get("gender")) if kept else UNSAID
+
+
+def worn_face(choice: str | None, network: Any) -> str | None:
+    """The face a joiner wears: ``--face``'s, else the one the player chose at the last table
+    joined, as the join screen shows it (None: none chosen, the host's default)."""
+    if choice is not None:
+        return choice
+    kept = last_joined(network)
+    return known_face(kept.get("face")) if kept else None
 
 
 def read_admin(args: argparse.Namespace) -> str | None:

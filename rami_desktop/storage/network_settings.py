@@ -37,15 +37,18 @@ def last_joined(network: Any) -> dict[str, Any] | None:
 
 
 def remember_joined(network: Any, address: str, port: int, code: str, seat: int, token: str,
-                    name: str, gender: str = "", pin: bytes | None = None) -> Network:
-    """Keep a seat taken at a table (the most recent first), with the name and gender (she,
-    he or unsaid) the player joined with; a table far away with its invite's pin, to be
-    trusted again."""
+                    name: str, gender: str = "", pin: bytes | None = None,
+                    face: str | None = None) -> Network:
+    """Keep a seat taken at a table (the most recent first), with the name, gender (she, he
+    or unsaid) and face (if one was chosen) the player joined with; a table far away with its
+    invite's pin, to be trusted again."""
     out = _network(network)
     entry: dict[str, Any] = {"address": address, "port": port, "code": code, "seat": seat,
                              "token": token, "name": name, "gender": gender}
     if pin is not None:
         entry["pin"] = pin.hex()
+    if face is not None:
+        entry["face"] = face
     others = [e for e in out["joined"]
               if (e.get("address"), e.get("port"), e.get("code")) != (address, port, code)]
     out["joined"] = [entry, *others][:MAX_JOINED]

@@ -264,6 +264,8 @@ def _check_joined(entry: Any) -> dict[str, Any]:
         if len(pin) != 32 or any(c not in "0123456789abcdef" for c in pin):
             raise ValueError("a pin is 32 hexadecimal digits")
         checked["pin"] = pin
+    if entry.get("face") is not None:  # the face the player chose (an id the game may not know)
+        checked["face"] = _short(entry["face"], 40)
     return checked
 
 
@@ -287,7 +289,7 @@ def _check_server(value: Any) -> dict[str, str] | None:
 
 
 def _check_network(value: Any) -> dict[str, Any] | None:
-    """``{"joined": [{address, port, code, seat, token, name, gender, pin?}, ...], "hosted":
+    """``{"joined": [{address, port, code, seat, token, name, gender, pin?, face?}, ...], "hosted":
     {code, port, policy, tokens: {seat: token}, far?} or null, "server": {address, token} or
     null}``."""
     if value is None:

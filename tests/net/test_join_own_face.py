@@ -8,10 +8,16 @@ it (a request's unknown fields are never refused), so an older host still seats 
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
+import time
 import typing
+from pathlib import Path
 
 import pytest
 
+from rami_desktop.commands.join import worn_face
 from rami_desktop.engine.rules import PRESETS
 from rami_desktop.net.join.joining import Joining
 from rami_desktop.net.join.remote import RemoteSession
@@ -21,7 +27,10 @@ from rami_desktop.net.wire.schema import RequestWire
 from rami_desktop.play.game.config import seat_faces
 from rami_desktop.play.game.people import FACES, HE, SHE, face_gender
 from rami_desktop.play.table.table import Table as GameTable
+from rami_desktop.storage.paths import Paths
+from rami_desktop.storage.settings import load_settings
 from tests.net.harness import config_of, host_table, welcome
+from tests.net.test_join_gender import REPO, kept_seat
 
 #: a face no default would give the first seat of a woman (chosen, not fallen upon)
 HERS = "grandmother-grey"
@@ -88,3 +97,43 @@ def test_a_joiners_own_face_reaches_the_host_and_every_seat(
             joiner.link.wait(0.05)
         assert [game.face(i) for i in range(4)] == list(faces)
     assert {f.id for f in FACES} >= set(faces)
+
+
+def test_the_join_command_wears_the_face_asked_and_keeps_it(tmp_path: Path) -> None:
+    """``python -m rami_desktop.join --face ID``: the host's seat wears it, the settings keep it
+    with the seat, and a join started again without ``--face`` wears it again."""
+    table = host_table(config_of(PRESETS["simple"], "net", "bot"))
+    home = tmp_path / "amina"
+    port = table.url.rsplit(":", 1)[1].strip("/")
+    joiner = subprocess.Popen(
+        [sys.executable, "-m", "rami_desktop.join", "--address", "127.0.0.1", "--port", port,
+         "--code", table.session.code, "--name", "Amina", "--gender", "she", "--face", HERS,
+         "--bot", "easy"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=REPO,
+        env={**os.environ, "RAMI_HOME": str(home), "SDL_VIDEODRIVER": "dummy",
+             "SDL_AUDIODRIVER": "dummy"})
+    try:
+        deadline = time.monotonic() + 60
+        while table.session.config.seats[0].name != "Amina" or not kept_seat(home):
+            assert time.monotonic() < deadline and joiner.poll() is None, joiner.stderr
+            table.session.pump()
+            table.hosting.mailbox.wait(0.05)
+        assert table.session.config.seats[0].face == HERS
+        assert seat_faces(table.session.config)[0] == HERS
+        assert kept_seat(home)["face"] == HERS
+        assert worn_face(None, load_settings(Paths.under(home))[0].network) == HERS
+    finally:
+        joiner.kill()
+        joiner.wait(30)
+        table.close()
+
+
+def test_the_join_command_wears_none_the_first_time_and_refuses_an_unknown_face() -> None:
+    assert worn_face(None, None) is None
+    assert worn_face(None, {"joined": [{"face": "a-face-from-later"}]}) is None
+    assert worn_face("boy", {"joined": [{"face": HERS}]}) == "boy"
+    proc = subprocess.run([sys.executable, "-m", "rami_desktop.join", "--code", "ABCDE23456",
+                           "--address", "127.0.0.1", "--port", "9", "--face", "nobody"],
+                          capture_output=True, text=True, cwd=REPO, timeout=60)
+    assert proc.returncode == 2 and len(proc.stderr.strip().splitlines()) == 1
+    assert "--face" in proc.stderr

@@ -6,6 +6,10 @@ A host's invite (a table far away) is pasted (Paste an invite, Ctrl+V, or into t
 field, typed or pasted): it fills the address, the port and the code, and the host is then
 trusted only with the certificate the invite pins. "Create a table on our server" opens the
 family server's screen.
+
+Beside the name, the player's face: a plain disc until one is chosen (a click, Enter or Space
+opens every face; Left and Right step through them), sent with the join and kept with the last
+table joined; none chosen, the host gives the seat its default face.
 """
 
 from __future__ import annotations
@@ -27,11 +31,13 @@ from rami_desktop.net.transport.client import address_url
 from rami_desktop.net.wire.errors import NetError
 from rami_desktop.net.wire.invite import Invite, InviteRefused, read_invite
 from rami_desktop.net.wire.protocol import normalize_code
+from rami_desktop.play.game.people import known_face
 from rami_desktop.storage.network_settings import last_joined, remember_joined
 from rami_desktop.storage.round_files import RoundFiles
 from rami_desktop.ui.kit import theme
 from rami_desktop.ui.kit.clipboard import paste_text
-from rami_desktop.ui.kit.text import bidi_format
+from rami_desktop.ui.kit.text import bidi_format, line_height
+from rami_desktop.ui.pieces.face_picker import FacePicker
 from rami_desktop.ui.pieces.seat_row import GENDER_LABELS
 from rami_desktop.ui.routes import Route
 from rami_desktop.ui.stage.scene import WidgetScene
@@ -102,6 +108,10 @@ class JoinScene(WidgetScene):
                                        placeholder=N_("Address")))
         self.port = g.add(TextInput("", max_length=5, placeholder=N_("Port")))
         self.code = g.add(TextInput("", max_length=14, placeholder=N_("Table code")))
+        #: the player's face, sent with the join once chosen (before the name: as drawn)
+        face = self._last_face()
+        self.face = g.add(FacePicker(face or "", lambda _face: None, self.choose_face))
+        self.face.chosen = face is not None
         self.name = g.add(TextInput(self._last_name(), max_length=16,
                                     placeholder=N_("Your name")))
         #: each field's name above it (the placeholder goes once the field is typed in)
@@ -138,6 +148,11 @@ class JoinScene(WidgetScene):
     def _last_name(self) -> str:
         kept = self._kept()
         return str(kept.get("name", "")) if kept else ""
+
+    def _last_face(self) -> str | None:
+        """The face the player chose for the last table joined (None: none chosen)."""
+        kept = last_joined(self.ctx.settings.get("network"))
+        return known_face(kept.get("face")) if kept else None
 
     def _last_gender(self) -> str:
         """She, he or unsaid, as the player joined the last table (unsaid the first time)."""
@@ -189,7 +204,10 @@ class JoinScene(WidgetScene):
         y += title_h
         label_h = theme.px(24, s)
         # the tables found: as many rows as the window leaves (a large text size lists fewer)
-        fields = 2 * (label_h + rh + gap) + rh + gap + theme.px(40, s)  # a line of status
+        # the fields under it: address, code and name (each with its label), seat, she or he,
+        # and two lines of status (an invite read says so in two at a large text size)
+        status = 2 * line_height(theme.px(theme.FONT_SMALL, s)) + gap
+        fields = 2 * (label_h + rh + gap) + 2 * (rh + gap) + status
         room = h - (y - self.panel.rect.y) - gap - fields - pad - theme.px(50, s)
         self.listed = max(1, min(LISTED, room // (theme.px(38, s) + theme.px(4, s))))
         for b in self.table_buttons[:self.listed]:
@@ -202,7 +220,9 @@ class JoinScene(WidgetScene):
         self.port.rect = pygame.Rect(inner.right - third, y, third, rh)
         y += rh + gap + label_h
         self.code.rect = pygame.Rect(inner.x, y, third, rh)
-        self.name.rect = pygame.Rect(inner.x + third + gap, y, third, rh)
+        disc = label_h + rh  # the face as high as the name with its label
+        self.face.rect = pygame.Rect(inner.x + third + gap, y - label_h, disc, disc)
+        self.name.rect = pygame.Rect(self.face.rect.right + gap, y, third - disc - gap, rh)
         self.ask_button.rect = pygame.Rect(inner.right - third, y, third, rh)
         for field, label in self.field_labels.items():
             label.rect = pygame.Rect(field.rect.x, field.rect.y - label_h, field.rect.w, label_h)
@@ -286,6 +306,14 @@ class JoinScene(WidgetScene):
             return
         self.use_invite(text)
 
+    def choose_face(self, picker: FacePicker) -> None:
+        """The face clicked: every face to choose from."""
+        self.ctx.stack.push(self.ctx.scene(Route.FACE_CHOOSER, picker.face, picker.pick))
+
+    def chosen_face(self) -> str | None:
+        """The face to join with (None: none chosen, the host's default)."""
+        return self.face.face if self.face.chosen else None
+
     def to_server(self) -> None:
         """The family server's screen: create a table there."""
         self.ctx.stack.push(self.ctx.scene(Route.NET_SERVER))
@@ -323,7 +351,7 @@ class JoinScene(WidgetScene):
         mine = self.seat_lock.take()  # else: a new seat, the kept one is another window's
         self.joining = Joining(url, code, self.name.value.strip(), self.seat.value,
                                token if mine else None, gender=self.gender.value,
-                               pin=self._pin())
+                               pin=self._pin(), face=self.chosen_face())
         self.say(_("Connecting…"))
 
     def back_to_last(self) -> None:
@@ -415,7 +443,7 @@ class JoinScene(WidgetScene):
         if port and lock is not None and lock.held:  # the kept seat is this window's
             self.ctx.update_setting("network", remember_joined(
                 self.ctx.settings.get("network"), address, port, welcome.code, welcome.seat,
-                welcome.token, name, self.gender.value, joining.link.pin))
+                welcome.token, name, self.gender.value, joining.link.pin, self.chosen_face()))
         paths = self.ctx.paths
         session = RemoteSession(joining.link, welcome, name,
                                 rounds=RoundFiles.of(paths) if paths is not None else None,

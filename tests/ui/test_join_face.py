@@ -1,0 +1,72 @@
+"""A player joining over the network chooses their own face on the join screen, with the
+keyboard as with clicks: a plain disc beside the name until one is chosen; the face chosen goes
+with the join, the host's seat and every screen at the table wear it, and the next join screen
+shows it again (kept with the last table joined)."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pygame
+
+from rami_desktop.engine.rules import PRESETS
+from rami_desktop.play.game.config import seat_faces
+from rami_desktop.play.game.people import FACES, known_face
+from rami_desktop.ui.net_table import NetTableScene
+from rami_desktop.ui.routes import Route
+from rami_desktop.ui.scenes.face_chooser import FaceChooser
+from rami_desktop.ui.scenes.net_join import JoinScene
+from tests.net.harness import config_of, host_table
+from tests.ui.conftest import DT
+
+LIMIT = 60.0
+
+
+def _key(app: Any, key: int) -> None:
+    app.step(DT, [pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""),
+                  pygame.event.Event(pygame.KEYUP, key=key, mod=0)])
+
+
+def test_a_joiner_chooses_a_face_by_keyboard_and_every_seat_wears_it(make_app: Any) -> None:
+    host = host_table(config_of(PRESETS["talaj"], "net", "bot", seed=3), code="VISAGE")
+    try:
+        host.run()
+        app = make_app((800, 600), language="fr")
+        join = app.scene(Route.NET_JOIN)
+        assert isinstance(join, JoinScene)
+        app.stack.push(join)
+        app.step(DT, [])
+        assert not join.face.chosen and join.chosen_face() is None
+        assert known_face(join.face.face) is None  # a plain disc: the host would choose
+        assert join.face.rect.right <= join.name.rect.x and join.face.rect.h >= join.name.rect.h
+        join.address.value = "127.0.0.1"
+        join.port.value = host.url.rsplit(":", 1)[1].strip("/")
+        join.code.value = "visage"
+        join.name.value = "Amina"
+        join.group.focused = join.code
+        _key(app, pygame.K_TAB)  # from the code to the face, as they are drawn
+        assert join.group.focused is join.face
+        _key(app, pygame.K_RETURN)
+        chooser = app.stack.top
+        assert isinstance(chooser, FaceChooser)
+        _key(app, pygame.K_TAB)  # from Cancel to the first face, then the one after it
+        _key(app, pygame.K_RIGHT)
+        _key(app, pygame.K_RETURN)
+        assert app.stack.top is join and join.chosen_face() == FACES[1].id
+        join.join()
+        deadline = time.monotonic() + LIMIT
+        while not isinstance(app.stack.top, NetTableScene):
+            assert time.monotonic() < deadline, "not seated in time"
+            app.step(DT, [])
+            time.sleep(0.002)
+        table = app.stack.top
+        assert host.session.config.seats[0].face == FACES[1].id
+        assert seat_faces(host.session.config)[0] == FACES[1].id
+        assert table.session.face(0) == FACES[1].id  # this screen's own seat wears it
+        assert app.settings["network"]["joined"][0]["face"] == FACES[1].id
+        again = app.scene(Route.NET_JOIN)
+        assert isinstance(again, JoinScene)
+        assert again.face.chosen and again.face.face == FACES[1].id
+    finally:
+        host.close()
