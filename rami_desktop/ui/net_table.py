@@ -90,6 +90,8 @@ class NetTableScene(TableScene):
         self._ready_sent = False
         self._handed_over = False
         self._serial = self._serial_now()
+        #: the seats as last drawn (the table is drawn again when one changes)
+        self._seats = self.session.config.seats
 
     # ---- the network every frame -------------------------------------------------------------
 
@@ -118,8 +120,9 @@ class NetTableScene(TableScene):
             self._ready_sent = False
         banner = banner_lines(state, [self.session.name(s) for s in state.waiting_for],
                               self.session.round_over, self._ready_sent)
-        if banner != self._banner:
-            self._banner = banner
+        seats = self.session.config.seats  # a joiner seated since: their name, face, gender
+        if banner != self._banner or seats != self._seats:
+            self._banner, self._seats = banner, seats
             self.painter.invalidate()
         ended = state.trouble is None and self.session.match_over  # its end shows as usual
         if state.closed and not self._told_stop and not ended:

@@ -1,7 +1,8 @@
 """A player joining over the network chooses their own face on the join screen, with the
 keyboard as with clicks: a plain disc beside the name until one is chosen; the face chosen goes
 with the join, the host's seat and every screen at the table wear it, and the next join screen
-shows it again (kept with the last table joined)."""
+shows it again (kept with the last table joined). A player seated later is drawn at once with
+theirs on the tables already seated."""
 
 from __future__ import annotations
 
@@ -11,13 +12,14 @@ from typing import Any
 import pygame
 
 from rami_desktop.engine.rules import PRESETS
+from rami_desktop.net.join.joining import Joining
 from rami_desktop.play.game.config import seat_faces
 from rami_desktop.play.game.people import FACES, known_face
 from rami_desktop.ui.net_table import NetTableScene
 from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scenes.face_chooser import FaceChooser
 from rami_desktop.ui.scenes.net_join import JoinScene
-from tests.net.harness import config_of, host_table
+from tests.net.harness import config_of, host_table, welcome
 from tests.ui.conftest import DT
 
 LIMIT = 60.0
@@ -29,7 +31,8 @@ def _key(app: Any, key: int) -> None:
 
 
 def test_a_joiner_chooses_a_face_by_keyboard_and_every_seat_wears_it(make_app: Any) -> None:
-    host = host_table(config_of(PRESETS["talaj"], "net", "bot", seed=3), code="VISAGE")
+    host = host_table(config_of(PRESETS["talaj"], "net", "net", "net", "bot", seed=3),
+                      code="VISAGE")
     try:
         host.run()
         app = make_app((800, 600), language="fr")
@@ -65,6 +68,23 @@ def test_a_joiner_chooses_a_face_by_keyboard_and_every_seat_wears_it(make_app: A
         assert seat_faces(host.session.config)[0] == FACES[1].id
         assert table.session.face(0) == FACES[1].id  # this screen's own seat wears it
         assert app.settings["network"]["joined"][0]["face"] == FACES[1].id
+        # a player seated after her, with a face of their own: her table shows them at once
+        deadline = time.monotonic() + LIMIT
+        while not table._banner or table.painter.layer is None or table.needs_redraw():
+            assert time.monotonic() < deadline, "her table did not come to rest in time"
+            app.step(DT, [])
+            time.sleep(0.002)
+        drawn = table.painter.layer
+        fez = "grandfather-fez"
+        hassan = Joining(host.url, "VISAGE", "Hassan", face=fez)
+        welcome(hassan)
+        deadline = time.monotonic() + LIMIT
+        while table.session.face(1) != fez or table.painter.layer is drawn:
+            assert time.monotonic() < deadline, "the new seat was not drawn in time"
+            app.step(DT, [])
+            time.sleep(0.002)
+        assert table.session.name(1) == "Hassan" and table.painter.layer is not None
+        hassan.link.stop(0.3)
         again = app.scene(Route.NET_JOIN)
         assert isinstance(again, JoinScene)
         assert again.face.chosen and again.face.face == FACES[1].id
