@@ -15,7 +15,8 @@ from typing import Protocol
 
 from rami_desktop.engine.actions import Action
 from rami_desktop.engine.observation import Observation
-from rami_desktop.play.table.table import Table, TableSource
+from rami_desktop.play.table.source import TableSource
+from rami_desktop.play.table.table import Table
 from rami_desktop.play.table.table_game import TableGame
 
 from ..wire.errors import Code

@@ -1,7 +1,7 @@
 """A joiner's game: the table at the host, shown and played from another computer.
 
 :class:`RemoteSession` is the remote source of a :class:`~rami_desktop.play.table.table.Table`
-(:class:`~rami_desktop.play.table.table.TableSource`): the table, the round summary and the match's
+(:class:`~rami_desktop.play.table.source.TableSource`): the table, the round summary and the match's
 end show it as they show a local session. It holds the game as its seat sees it, from the
 host's messages only (its seat view). A move is checked on that round first (a refusal is said
 at once, in this screen's language); a move the round accepts is sent, and the host's answer

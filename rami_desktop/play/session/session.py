@@ -3,7 +3,7 @@ the hands' order, autosave and resume, and the statistics.
 
 The simulator, the text mode, the smoke test and the soaks drive a :class:`Session`; a screen
 shows it through a :class:`~rami_desktop.play.table.table.Table`, of which the session is the local
-source (:class:`~rami_desktop.play.table.table.TableSource`): it gives the table seat views
+source (:class:`~rami_desktop.play.table.source.TableSource`): it gives the table seat views
 (:meth:`Session.seat_view`) and takes its intents (:meth:`Session.submit`). Every change is
 told as a :class:`Happening` (:meth:`Session.new_happenings`) for the screen to animate. The
 session knows nothing of pygame, nor of who is at the screen (that is the table's rule).
