@@ -218,8 +218,11 @@ class Match:
         player = self.player_of(seat)
         if player is None:
             raise ValueError(f"seat {seat} is out of the match")
-        round_scores = tuple(self.scores[s] for s in self.seats)
-        return observe(self.round, player, round_scores)
+        return observe(self.round, player, self.round_scores())
+
+    def round_scores(self) -> tuple[int, ...]:
+        """The match scores of the current round's players, in its player order."""
+        return tuple(self.scores[s] for s in self.seats)
 
     # ---- serialisation -------------------------------------------------------------------------
 

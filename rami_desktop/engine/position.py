@@ -291,39 +291,43 @@ def restore_position(state: RoundPosition, obs: Observation) -> None:
 
 def observe(state: RoundPosition, player: int, scores: tuple[int, ...] = ()) -> Observation:
     """Build a player's observation of a round (a :class:`.state.RoundState`)."""
-    current = state.current
+    return Observation(**shared_of(state, scores), **own_of(state, player))
+
+
+def shared_of(state: RoundPosition, scores: tuple[int, ...] = ()) -> dict[str, Any]:
+    """What every player's observation of a round holds alike (every field but those
+    :func:`own_of` gives)."""
     staged = tuple(state.staged) if not state.over else ()
     views = tuple(
         MeldView(i, m.owner, m.meld, i in staged, m.turn)
         for i, m in enumerate(state.melds)
         if m.meld is not None
     )
-    return Observation(
-        rules=state.rules,
-        n=state.n,
-        dealer=state.dealer,
-        current=current,
-        turn=state.turn,
-        hand_sizes=tuple(len(h) for h in state.hands),
-        down=tuple(state.down),
-        melds=views,
-        talaj=tuple(state.talaj),
-        first_card=state.first_card,
-        first_card_index=state.first_pos,
-        stock_size=len(state.stock),
-        bar=state.required_points(),
-        going_out_min=state.going_out_min(),
-        staged=staged,
-        discards=tuple(state.discards),
-        taken=tuple(state.taken),
-        held=tuple(state.held),
-        partners=state.partners,
-        scores=scores,
-        over=state.over,
-        started=state.started,
-        next_meld=len(state.melds),
-        **own_of(state, player),
-    )
+    return {
+        "rules": state.rules,
+        "n": state.n,
+        "dealer": state.dealer,
+        "current": state.current,
+        "turn": state.turn,
+        "hand_sizes": tuple(len(h) for h in state.hands),
+        "down": tuple(state.down),
+        "melds": views,
+        "talaj": tuple(state.talaj),
+        "first_card": state.first_card,
+        "first_card_index": state.first_pos,
+        "stock_size": len(state.stock),
+        "bar": state.required_points(),
+        "going_out_min": state.going_out_min(),
+        "staged": staged,
+        "discards": tuple(state.discards),
+        "taken": tuple(state.taken),
+        "held": tuple(state.held),
+        "partners": state.partners,
+        "scores": scores,
+        "over": state.over,
+        "started": state.started,
+        "next_meld": len(state.melds),
+    }
 
 
 def own_of(state: RoundPosition, player: int) -> dict[str, Any]:

@@ -22,14 +22,14 @@ from rami_desktop.play.keep.round_record import shared_record
 from rami_desktop.play.review.round_review import review_of
 from rami_desktop.play.view.findings import Finding
 from rami_desktop.play.view.happening import Happening
-from rami_desktop.play.view.seat_view import own_fields, redact_events, view_of
-from rami_desktop.play.view.story import STORY_MOVES, Told, round_story
+from rami_desktop.play.view.seat_view import OWN_FIELDS, own_fields, redact_events, view_of
+from rami_desktop.play.view.story import STORY_MOVES, Told, ToldEvent, round_story
 
 from ..wire.codec import JSON, event_to_dict, told_to_dict
-from ..wire.delta import SECTIONS, Memo, Sent, view_fields
+from ..wire.delta import SECTIONS, Memo, Sent, SharedChange, view_fields
 from ..wire.protocol import MAX_BYTES, envelope
 from ..wire.review_findings import findings_to_json
-from ..wire.view import seat_view_over, seat_view_to_dict
+from ..wire.view import own_fields_to_dict, seat_view_to_dict, seat_view_with
 
 
 def seat_view(match: Match, seat: int, serial: int, order: HandOrder | None = None) -> JSON:
@@ -54,9 +54,12 @@ def _size(value: JSON) -> int:
 
 def happening_for(match: Match, seat: int, happening: Happening) -> JSON:
     """A happening as a seat may be told it (the events redacted for its player)."""
+    return _happening_json(happening, redact_events(happening.events, match.player_of(seat)))
+
+
+def _happening_json(happening: Happening, told: tuple[ToldEvent, ...]) -> JSON:
     return {"kind": happening.kind, "seat": happening.seat, "by_bot": happening.by_bot,
-            "events": [event_to_dict(e) for e in
-                       redact_events(happening.events, match.player_of(seat))]}
+            "events": [event_to_dict(e) for e in told]}
 
 
 def update_text(match: Match, seat: int, serial: int, happening: Happening | None,
@@ -84,6 +87,9 @@ class Fanout:
     def __init__(self) -> None:
         #: the spectator's view sent last (the shared part of every seat's view)
         self.shared: JSON | None = None
+        #: the seats' views written over :attr:`shared` by the last call, by their id (each
+        #: held here: an id is never another view's while it is)
+        self._over: dict[int, JSON] = {}
 
     def update_texts(self, match: Match, serial: int, happening: Happening | None,
                      asks: Sequence[Ask]) -> list[tuple[str, Sent]]:
@@ -91,23 +97,54 @@ class Fanout:
 
         While the round is on, the view with no seat's own fields (the spectator's) is written
         once, its values that did not change the very objects sent before; a seat's view is it
-        with the seat's own fields (:func:`~rami_desktop.net.wire.view.seat_view_over`), and
-        the deltas compare the shared values once for all seats. A round over (its end and
-        record), a seat out of the match, are written whole for each seat, as they were.
+        with the seat's own fields (:func:`~rami_desktop.net.wire.view.seat_view_with`). What
+        changed in it since the view before is worked out once (:class:`SharedChange`): the
+        delta of a seat whose last view was written over that one is it with the seat's own
+        fields compared; another seat's delta compares the shared values once for all such
+        seats. The events are written once for each way they are redacted. A round over (its
+        end and record), a seat out of the match, are written whole for each seat, as they
+        were.
         """
+        before, over = self.shared, self._over
         shared = self._shared_view(match, serial)
+        self._over = {}
+        change: SharedChange | None = None
         memo: Memo = {}
+        told: list[tuple[tuple[ToldEvent, ...], JSON]] = []
         out: list[tuple[str, Sent]] = []
         for seat, ack, review, last in asks:
             if shared is None or match.player_of(seat) is None:
                 out.append(update_text(match, seat, serial, happening, ack, review, last))
                 continue
-            told = [] if happening is None else [happening_for(match, seat, happening)]
+            events = [] if happening is None else [self._told(match, seat, happening, told)]
             extra = {} if review is None else {"review": findings_to_json(review)}
-            view = seat_view_over(shared, own_fields(match, seat))
-            fields, sent = view_fields(view, last, memo=memo)
-            out.append((envelope("update", ack=ack, happenings=told, **fields, **extra), sent))
+            own = own_fields_to_dict(own_fields(match, seat))
+            view = seat_view_with(shared, own)
+            if last is not None and before is not None and over.get(id(last.view)) is last.view:
+                if change is None:
+                    change = SharedChange(before, shared, OWN_NAMES)
+                number = last.number + 1
+                fields: JSON = {"number": number, "delta": change.delta(
+                    last.view["observation"], own, last.number)}
+                sent = Sent(number, view)
+            else:
+                fields, sent = view_fields(view, last, memo=memo)
+            self._over[id(view)] = view
+            out.append((envelope("update", ack=ack, happenings=events, **fields, **extra), sent))
         return out
+
+    @staticmethod
+    def _told(match: Match, seat: int, happening: Happening,
+              told: list[tuple[tuple[ToldEvent, ...], JSON]]) -> JSON:
+        """The happening as the seat may be told it (the JSON of events redacted the same way
+        written once: ``told`` holds those written, with their redacted events)."""
+        events = redact_events(happening.events, match.player_of(seat))
+        for seen, data in told:
+            if seen == events:
+                return data
+        data = _happening_json(happening, events)
+        told.append((events, data))
+        return data
 
     def _shared_view(self, match: Match, serial: int) -> JSON | None:
         view = view_of(match, None, serial)
@@ -123,6 +160,10 @@ class Fanout:
                     if name in old and old[name] == value:
                         new[name] = old[name]
         return data
+
+
+#: the names of an observation's fields that are a seat's own
+OWN_NAMES = frozenset(OWN_FIELDS)
 
 
 def review_for(match: Match, seat: int) -> tuple[Finding, ...] | None:

@@ -71,19 +71,78 @@ def _change(path: str, before: Any, after: Any, changed: JSON, added: JSON,
     found = None if memo is None else memo.get(path)
     if found is not None and found[0] is before and found[1] is after:
         where, value = found[2], found[3]
-    elif before == after:
-        where, value = None, None
-    elif isinstance(before, list) and isinstance(after, list) and len(after) > len(before) \
-            and after[:len(before)] == before:
-        where, value = "add", after[len(before):]
     else:
-        where, value = "set", after
+        where, value = _found(before, after)
     if memo is not None:
         memo[path] = (before, after, where, value)
     if where == "add":
         added[path] = value
     elif where == "set":
         changed[path] = value
+
+
+def _found(before: Any, after: Any) -> tuple[str | None, Any]:
+    """Where a field's change from ``before`` to ``after`` goes (``set``, ``add`` or None:
+    unchanged), with its value."""
+    if before is after or before == after:
+        return None, None
+    if isinstance(before, list) and isinstance(after, list) and len(after) > len(before) \
+            and after[:len(before)] == before:
+        return "add", after[len(before):]
+    return "set", after
+
+
+class SharedChange:
+    """What changed from one view to the next in the fields every seat shares, worked out once
+    for all the seats: a seat's delta is it with the seat's own fields compared.
+
+    ``old`` and ``new`` are views with no seat's own fields (the spectator's,
+    :func:`rami_desktop.net.wire.view.seat_view_to_dict`), ``own`` the names of the
+    observation's fields that are a seat's own. For a seat's view written over ``old`` (its
+    ``observation`` the same keys, the values of every other field the very objects of
+    ``old``) and its next one written over ``new``, :meth:`delta` is :func:`view_delta`'s
+    delta, byte for byte: the same paths in the same order.
+    """
+
+    def __init__(self, old: JSON, new: JSON, own: frozenset[str]) -> None:
+        #: in the order :func:`view_delta` goes through them: each field that changed
+        #: (its path, where, its value) and each own field (its path, its name)
+        self.steps: list[tuple[str, str | None, str | None, Any]] = []
+        #: the views' sections are alike (else no delta is made from here)
+        self.usable = old.keys() == new.keys()
+        for key, value in new.items():
+            before = old.get(key)
+            if key in SECTIONS and isinstance(value, dict) and isinstance(before, dict) \
+                    and before.keys() == value.keys():
+                mine = own if key == "observation" else frozenset()
+                for name, item in value.items():
+                    if name in mine:
+                        self.steps.append((f"{key}.{name}", name, None, None))
+                    elif before[name] is not item:  # (a JSON value is equal to itself)
+                        self._step(f"{key}.{name}", before[name], item)
+            elif key == "observation":  # a seat's own fields would be set whole
+                self.usable = False
+            else:
+                self._step(key, before, value)
+
+    def _step(self, path: str, before: Any, after: Any) -> None:
+        where, value = _found(before, after)
+        if where is not None:
+            self.steps.append((path, None, where, value))
+
+    def delta(self, old_observation: JSON, own: JSON, base: int) -> JSON:
+        """A seat's delta (against its view number ``base``, whose observation was
+        ``old_observation``; ``own``: its own fields in the new view, as JSON)."""
+        changed: JSON = {}
+        added: JSON = {}
+        for path, name, where, value in self.steps:
+            if name is not None:
+                _change(path, old_observation[name], own[name], changed, added, None)
+            elif where == "add":
+                added[path] = value
+            else:
+                changed[path] = value
+        return {"base": base, "set": changed, "add": added}
 
 
 def apply_delta(view: JSON, delta: Any, number: int) -> JSON:
@@ -190,5 +249,5 @@ class FollowedView:
         return value
 
 
-__all__ = ["NUMBER_LIMIT", "SECTIONS", "FollowedView", "Memo", "MissedDelta", "Sent", "apply_delta",
-           "view_delta", "view_fields"]
+__all__ = ["NUMBER_LIMIT", "SECTIONS", "FollowedView", "Memo", "MissedDelta", "Sent",
+           "SharedChange", "apply_delta", "view_delta", "view_fields"]

@@ -144,13 +144,13 @@ def own_fields_to_dict(own: Mapping[str, Any]) -> JSON:
             "may_redeal": own["may_redeal"]}
 
 
-def seat_view_over(shared: JSON, own: Mapping[str, Any]) -> JSON:
+def seat_view_with(shared: JSON, own: JSON) -> JSON:
     """The JSON of a seat's view written over ``shared``, the spectator's view of the same
     moment (:func:`seat_view_to_dict` of a view with no order, the round on): its observation
     with the seat's ``own`` fields (:func:`own_fields_to_dict`); the same JSON as the seat's
     view written whole, the rest of it the very objects of ``shared``."""
     observation = dict(shared["observation"])
-    observation.update(own_fields_to_dict(own))
+    observation.update(own)
     return {**shared, "observation": observation}
 
 
@@ -179,5 +179,5 @@ def seat_view_from_dict(data: Any) -> SeatView:
 
 
 __all__ = ["SeatInfo", "match_info_of", "own_fields_to_dict", "reveal_of", "seat_info_from_dict",
-           "seat_info_of", "seat_view_from_dict", "seat_view_of", "seat_view_over",
-           "seat_view_to_dict", "seat_view_wire"]
+           "seat_info_of", "seat_view_from_dict", "seat_view_of",
+           "seat_view_to_dict", "seat_view_wire", "seat_view_with"]

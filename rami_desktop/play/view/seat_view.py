@@ -13,7 +13,6 @@ seen by the player who drew it only.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -21,7 +20,7 @@ from typing import Any
 from rami_desktop.engine.cards import Card
 from rami_desktop.engine.match import Match, RoundResult
 from rami_desktop.engine.observation import Observation
-from rami_desktop.engine.position import own_of
+from rami_desktop.engine.position import own_of, shared_of
 from rami_desktop.play.view.story import ToldEvent, tell
 
 #: the player number of a view that plays no hand (a seat out of the match, or nobody)
@@ -111,11 +110,6 @@ OWN_FIELDS: dict[str, Any] = {"player": SPECTATOR, "hand": (), "has_drawn": Fals
                               "pickup": None, "own_turn": None, "may_redeal": False}
 
 
-def spectator_of(seen: Observation) -> Observation:
-    """A player's observation as a spectator has it: none of :data:`OWN_FIELDS` its own."""
-    return dataclasses.replace(seen, **OWN_FIELDS)
-
-
 def own_fields(match: Match, seat: int) -> dict[str, Any]:
     """What a seat in the round sees of its own: the :data:`OWN_FIELDS` of its observation
     (:func:`observation_for`), worked out alone.
@@ -135,7 +129,7 @@ def observation_for(match: Match, seat: int | None) -> Observation:
     player = None if seat is None else match.player_of(seat)
     if seat is not None and player is not None:
         return match.observation(seat)
-    return spectator_of(match.observation(match.seats[0]))
+    return Observation(**shared_of(match.round, match.round_scores()), **OWN_FIELDS)
 
 
 def match_info(match: Match, serial: int = 0) -> MatchInfo:
@@ -160,5 +154,5 @@ def view_of(match: Match, seat: int | None, serial: int = 0) -> SeatView:
 
 
 __all__ = ["OWN_FIELDS", "SPECTATOR", "MatchInfo", "RoundReveal", "SeatView", "match_info",
-           "observation_for", "own_fields", "redact_events", "round_reveal", "spectator_of",
+           "observation_for", "own_fields", "redact_events", "round_reveal",
            "view_of"]

@@ -25,9 +25,16 @@ from rami_desktop.net.join.joining import welcome_from
 from rami_desktop.net.join.remote import RemoteSession
 from rami_desktop.net.transport.client import LinkEvent
 from rami_desktop.net.transport.server import Inbound, Mailbox
-from rami_desktop.net.wire.delta import FollowedView, MissedDelta, Sent, apply_delta, view_delta
+from rami_desktop.net.wire.delta import (
+    FollowedView,
+    MissedDelta,
+    Sent,
+    SharedChange,
+    apply_delta,
+    view_delta,
+)
 from rami_desktop.net.wire.protocol import Join, Refusal, Resync, parse_request
-from rami_desktop.net.wire.view import seat_view_from_dict
+from rami_desktop.net.wire.view import seat_view_from_dict, seat_view_with
 from rami_desktop.play.game.config import GameConfig, Seat, autoplay_config
 from rami_desktop.play.game.match_key import chosen_key
 from rami_desktop.play.session.session import Session
@@ -153,6 +160,43 @@ def test_whatever_a_delta_holds_it_is_applied_and_read_or_refused_with_a_value_e
     with contextlib.suppress(ValueError):  # refused: the joiner asks for the whole view
         seat_view_from_dict(apply_delta(view, delta, 1))
     assert json.dumps(view) == A_VIEW
+
+
+#: a view's fields as a shared view (the spectator's) and a seat's own may hold them
+SHARED_FIELDS = ("current", "turn", "discards", "hand_sizes", "talaj", "over")
+OWN = frozenset({"player", "hand", "has_drawn"})
+FIELD_VALUES = st.sampled_from([None, 0, 3, True, [], ["AS"], ["AS", "2H"], ["2H"],
+                                [[0, "AS"]], [[0, "AS"], [1, "KD"]]])
+
+
+def _view(observation: dict[str, Any], scores: Any, reveal: Any) -> dict[str, Any]:
+    return {"observation": observation, "match": {"scores": scores, "over": False},
+            "reveal": reveal, "order": None}
+
+
+@examples_by_default(200, st.lists(FIELD_VALUES, min_size=18, max_size=18),
+                      st.lists(st.booleans(), min_size=6, max_size=6))
+def test_what_changed_for_every_seat_worked_out_once_is_each_seats_own_delta(
+        values: list[Any], kept: list[bool]) -> None:
+    """The shared part of a delta worked out once (:class:`SharedChange`) and a seat's own
+    fields compared make the very delta :func:`view_delta` makes for that seat, byte for byte
+    (the same paths, in the same order), whatever changed: the values kept the very objects
+    of before or not, the own fields changed or not."""
+    shared = dict(zip(SHARED_FIELDS, values[:6], strict=True))
+    later = {name: shared[name] if keep else wire(value)
+             for name, keep, value in zip(SHARED_FIELDS, kept, values[6:12], strict=True)}
+    old = _view({"player": -1, "hand": [], "has_drawn": False, **shared}, [0, 1], None)
+    new = _view({"player": -1, "hand": [], "has_drawn": False, **later},
+                old["match"]["scores"] if kept[0] else values[12], values[13])
+    change = SharedChange(old, new, OWN)
+    for own_before, own_after in (({"player": 0, "hand": values[14], "has_drawn": False},
+                                   {"player": 0, "hand": values[15], "has_drawn": True}),
+                                  ({"player": 1, "hand": values[16], "has_drawn": False},
+                                   {"player": 1, "hand": values[17], "has_drawn": False})):
+        seat_old, seat_new = seat_view_with(old, own_before), seat_view_with(new, own_after)
+        delta = change.delta(seat_old["observation"], own_after, 5)
+        assert json.dumps(delta) == json.dumps(view_delta(seat_old, seat_new, 5))
+        assert apply_delta(wire(seat_old), wire(delta), 5) == wire(seat_new)
 
 
 def test_a_delta_against_another_view_is_a_missed_one() -> None:
