@@ -80,6 +80,9 @@ class HandOrder:
         """
         change = Counter(hand)  # what came (> 0) and what left (< 0), counted once
         change.subtract(self.cards)
+        moved = [(c, n) for c, n in change.items() if n]
+        if len(moved) == 1 and self._followed_alone(moved[0][0], moved[0][1], picked, drawn):
+            return
         removed = Counter({c: -n for c, n in change.items() if n < 0})
         added = Counter({c: n for c, n in change.items() if n > 0})
         leaving = self._leaving(removed, picked)
@@ -98,6 +101,22 @@ class HandOrder:
         if drawn is not None and added[drawn] > 0:
             self.cards.append(drawn)
             self.fresh = len(self.cards) - 1
+
+    def _followed_alone(self, card: Card, count: int, picked: Sequence[int],
+                        drawn: Card | None) -> bool:
+        """The usual moves, followed as :meth:`follow` does, without its counting: the card
+        drawn came (at the end, marked), or one card left (from the place picked, else its
+        last copy) and nothing came; return whether the move was one of them."""
+        if count == 1 and drawn is not None and card == drawn:
+            self.cards.append(drawn)
+            self.fresh = len(self.cards) - 1
+            return True
+        if count == -1 and drawn is None:
+            leaving = self._leaving(Counter({card: 1}), picked)
+            self.gone.append([(i, self.cards[i]) for i in sorted(leaving)])
+            self._remove(leaving)
+            return True
+        return False
 
     def end_turn(self) -> None:
         """The turn is over: no card is "just drawn", nothing can be taken back."""

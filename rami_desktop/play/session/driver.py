@@ -206,6 +206,8 @@ class BotDriver:
         asked: list[int] = []
         for _ in range(MAX_REDEALS):
             st = self.table.round
+            if st.started or st.over or not st.rules.redeal:
+                break  # nobody may ask any more in this round (its first action was played)
             deal = (st, tuple(tuple(hand) for hand in st.hands))
             if self._asked is not None and self._asked[0] is st and self._asked[1] == deal[1]:
                 break

@@ -122,3 +122,28 @@ def test_the_card_just_drawn_keeps_its_mark_when_taken_back() -> None:
     assert order.cards[0] == parse_cards(["KS"])[0]  # from the tria's batch, not the hearts'
     again = HandOrder.from_dict(order.to_dict(), order.cards)
     assert again.fresh == order.fresh
+
+
+@given(st.lists(st.sampled_from(DISTINCT_CARDS[:6]), min_size=1, max_size=14),
+       st.sampled_from(DISTINCT_CARDS[:6]), st.integers(0, 14), st.booleans())
+def test_a_draw_and_a_discard_keep_the_arrangement(hand: list, drawn, at: int,  # type: ignore[no-untyped-def,type-arg]
+                                                   picked: bool) -> None:
+    """The usual turn, with cards alike in the hand: the card drawn goes at the end, marked;
+    the card thrown leaves from the place picked (else its last copy), the others keep their
+    order and the mark; taken back, it returns to its place."""
+    order = HandOrder.of(hand)
+    order.arrange(list(reversed(range(len(hand)))), breaks=[1])
+    arranged = list(order.cards)
+    order.follow([*hand, drawn], drawn=drawn)
+    assert order.cards == [*arranged, drawn] and order.fresh == len(hand)
+    at = min(at, len(order.cards) - 1)
+    thrown = order.cards[at]
+    where = at if picked else max(i for i, c in enumerate(order.cards) if c == thrown)
+    rest = list((Counter([*hand, drawn]) - Counter([thrown])).elements())
+    before = list(order.cards)
+    order.follow(rest, [at] if picked else ())
+    assert order.cards == before[:where] + before[where + 1:]
+    assert order.gone == [[(where, thrown)]]
+    assert order.fresh == (None if where == len(hand) else len(hand) - 1)
+    order.follow([*rest, thrown])  # taken back
+    assert order.cards == before and order.fresh == len(hand)
