@@ -52,10 +52,13 @@ def journal_path(folder: Path, journal_id: str) -> Path:
     return folder / f"journal-{journal_id}.jsonl"
 
 
+#: a line's JSON (``json.dumps`` with these options, without making an encoder a line)
+_ENCODER = json.JSONEncoder(ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+
+
 def encode_line(value: dict[str, Any]) -> bytes:
     """One journal line: its check, its JSON, its end."""
-    text = json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
-    body = text.encode("utf-8")
+    body = _ENCODER.encode(value).encode("utf-8")
     return b"%08x %s\n" % (zlib.crc32(body), body)
 
 

@@ -26,7 +26,7 @@ from rami_desktop.play.view.seat_view import OWN_FIELDS, own_fields, redact_even
 from rami_desktop.play.view.story import STORY_MOVES, Told, ToldEvent, round_story
 
 from ..wire.codec import JSON, event_to_dict, told_to_dict
-from ..wire.delta import SECTIONS, Memo, Sent, SharedChange, view_fields
+from ..wire.delta import Memo, Sent, SharedChange, view_fields
 from ..wire.protocol import MAX_BYTES, envelope
 from ..wire.review_findings import findings_to_json
 from ..wire.view import own_fields_to_dict, seat_view_to_dict, seat_view_with
@@ -106,9 +106,12 @@ class Fanout:
         were.
         """
         before, over = self.shared, self._over
-        shared = self._shared_view(match, serial)
+        shared = self.shared = self._shared_view(match, serial)
         self._over = {}
-        change: SharedChange | None = None
+        change = None if shared is None or before is None else \
+            SharedChange(before, shared, OWN_NAMES)
+        if change is not None and not change.usable:
+            change = None
         memo: Memo = {}
         told: list[tuple[tuple[ToldEvent, ...], JSON]] = []
         out: list[tuple[str, Sent]] = []
@@ -120,9 +123,7 @@ class Fanout:
             extra = {} if review is None else {"review": findings_to_json(review)}
             own = own_fields_to_dict(own_fields(match, seat))
             view = seat_view_with(shared, own)
-            if last is not None and before is not None and over.get(id(last.view)) is last.view:
-                if change is None:
-                    change = SharedChange(before, shared, OWN_NAMES)
+            if change is not None and last is not None and over.get(id(last.view)) is last.view:
                 number = last.number + 1
                 fields: JSON = {"number": number, "delta": change.delta(
                     last.view["observation"], own, last.number)}
@@ -146,20 +147,11 @@ class Fanout:
         told.append((events, data))
         return data
 
-    def _shared_view(self, match: Match, serial: int) -> JSON | None:
+    @staticmethod
+    def _shared_view(match: Match, serial: int) -> JSON | None:
+        """The spectator's view while the round is on (None once it is over)."""
         view = view_of(match, None, serial)
-        if view.reveal is not None:
-            self.shared = None
-            return None
-        data = seat_view_to_dict(view)
-        before, self.shared = self.shared, data
-        if before is not None:  # what did not change: the objects of before (compared once)
-            for key in SECTIONS:
-                old, new = before[key], data[key]
-                for name, value in new.items():
-                    if name in old and old[name] == value:
-                        new[name] = old[name]
-        return data
+        return None if view.reveal is not None else seat_view_to_dict(view)
 
 
 #: the names of an observation's fields that are a seat's own

@@ -98,18 +98,21 @@ class SharedChange:
 
     ``old`` and ``new`` are views with no seat's own fields (the spectator's,
     :func:`rami_desktop.net.wire.view.seat_view_to_dict`), ``own`` the names of the
-    observation's fields that are a seat's own. For a seat's view written over ``old`` (its
-    ``observation`` the same keys, the values of every other field the very objects of
-    ``old``) and its next one written over ``new``, :meth:`delta` is :func:`view_delta`'s
-    delta, byte for byte: the same paths in the same order.
+    observation's fields that are a seat's own. The values of ``new``'s sections equal to
+    ``old``'s are made the very objects of ``old`` (a delta against a view holding them skips
+    them without comparing). For a seat's view written over ``old`` (its ``observation`` the
+    same keys, the values of every other field the very objects of ``old``) and its next one
+    written over ``new``, :meth:`delta` is :func:`view_delta`'s delta, byte for byte: the same
+    paths in the same order (when :attr:`usable`).
     """
 
     def __init__(self, old: JSON, new: JSON, own: frozenset[str]) -> None:
         #: in the order :func:`view_delta` goes through them: each field that changed
         #: (its path, where, its value) and each own field (its path, its name)
         self.steps: list[tuple[str, str | None, str | None, Any]] = []
-        #: the views' sections are alike (else no delta is made from here)
-        self.usable = old.keys() == new.keys()
+        #: a seat's delta is made here (the observations alike: else view_delta sets the
+        #: seat's whole observation)
+        self.usable = True
         for key, value in new.items():
             before = old.get(key)
             if key in SECTIONS and isinstance(value, dict) and isinstance(before, dict) \
@@ -118,17 +121,21 @@ class SharedChange:
                 for name, item in value.items():
                     if name in mine:
                         self.steps.append((f"{key}.{name}", name, None, None))
-                    elif before[name] is not item:  # (a JSON value is equal to itself)
-                        self._step(f"{key}.{name}", before[name], item)
-            elif key == "observation":  # a seat's own fields would be set whole
+                        continue
+                    was = before[name]
+                    if was is item:  # (a JSON value is equal to itself)
+                        continue
+                    where, change = _found(was, item)
+                    if where is None:
+                        value[name] = was
+                    else:
+                        self.steps.append((f"{key}.{name}", None, where, change))
+            elif key == "observation":
                 self.usable = False
             else:
-                self._step(key, before, value)
-
-    def _step(self, path: str, before: Any, after: Any) -> None:
-        where, value = _found(before, after)
-        if where is not None:
-            self.steps.append((path, None, where, value))
+                where, change = _found(before, value)
+                if where is not None:
+                    self.steps.append((key, None, where, change))
 
     def delta(self, old_observation: JSON, own: JSON, base: int) -> JSON:
         """A seat's delta (against its view number ``base``, whose observation was
