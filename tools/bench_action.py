@@ -21,10 +21,12 @@ them on its committing threads: their taking turns depends on the machine's load
 the code).
 
 With ``--base REV``, the same harness runs on that commit's code too (``git archive`` into a
-temporary folder), in turn with this tree's, ``--repeat`` times each; each part is the least
-of its runs (the machine is shared: its other work only adds), and the ratios base / this tree
-are printed (above 1: this tree spends less), beside a calibration (easy self-play rounds a
-second, before and after). It asserts nothing; the messages each tree sent (count, bytes) are
+temporary folder), beside this tree's (the two processes at once, so that the machine's other
+work weighs on both alike), ``--repeat`` times; each part is printed as the least of its runs
+(the machine is shared: its other work only adds), and the ratios base / this tree (above 1:
+this tree spends less) of those least figures and of each pair of runs made side by side
+(their median, lowest and highest), beside a calibration (easy self-play rounds a second,
+before and after). It asserts nothing; the messages each tree sent (count, bytes) are
 printed beside (the same bytes: the wire's tests say so).
 """
 
@@ -34,6 +36,7 @@ import argparse
 import json
 import os
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -221,15 +224,24 @@ def export(rev: str) -> Path:
     return folder
 
 
-def measure(tree: Path, args: argparse.Namespace, kept: bool) -> dict[str, Any]:
-    """One run of the harness on ``tree``'s code, in its own process."""
-    env = {**os.environ, "PYTHONPATH": str(tree)}
-    out = subprocess.run([sys.executable, __file__, "--child", "--tables", str(args.tables),
-                          "--turns", str(args.turns), "--warm", str(args.warm),
-                          *(["--kept"] if kept else [])],
-                         env=env, check=True, capture_output=True, text=True, cwd=tree)
-    figures: dict[str, Any] = json.loads(out.stdout.strip().splitlines()[-1])
-    return figures
+def measure(trees: dict[str, Path], args: argparse.Namespace, kept: bool
+            ) -> dict[str, dict[str, Any]]:
+    """One run of the harness on each tree's code, each in its own process, all at once (the
+    machine's other work weighs on them alike)."""
+    running = {}
+    for name, tree in trees.items():
+        env = {**os.environ, "PYTHONPATH": str(tree)}
+        running[name] = subprocess.Popen(
+            [sys.executable, __file__, "--child", "--tables", str(args.tables), "--turns",
+             str(args.turns), "--warm", str(args.warm), *(["--kept"] if kept else [])],
+            env=env, stdout=subprocess.PIPE, text=True, cwd=tree)
+    out = {}
+    for name, process in running.items():
+        text, _ = process.communicate()
+        if process.returncode:
+            raise SystemExit(f"the run of {name} failed ({process.returncode})")
+        out[name] = json.loads(text.strip().splitlines()[-1])
+    return out
 
 
 #: each part of the host's CPU, and the runs it is measured in (kept or not)
@@ -240,6 +252,16 @@ def per_action(runs: list[dict[str, Any]], part: str) -> float:
     """A part's CPU per action, the least over runs (what the machine's other work did not
     add to), in microseconds."""
     return min(r[part] / r["actions"] * 1e6 for r in runs)
+
+
+def paired(runs: dict[tuple[str, bool], list[dict[str, Any]]], names: list[str], part: str,
+           kept: bool) -> str:
+    """The ratio of a part's CPU per action, base / this tree, of the runs made side by side:
+    their median, lowest and highest."""
+    base, this = (runs[name, kept] for name in names)
+    ratios = sorted((b[part] / b["actions"]) / (t[part] / t["actions"])
+                    for b, t in zip(base, this, strict=True))
+    return f"{statistics.median(ratios):.2f}x ({ratios[0]:.2f}-{ratios[-1]:.2f})"
 
 
 def calibration() -> float:
@@ -271,15 +293,15 @@ def main(argv: list[str] | None = None) -> int:
         (name, kept): [] for name in trees for kept in (False, True)}
     before = calibration()
     for _ in range(args.repeat):
-        for name, tree in trees.items():
-            for kept in (False, True):
-                runs[name, kept].append(measure(tree, args, kept))
+        for kept in (False, True):
+            for name, figures in measure(trees, args, kept).items():
+                runs[name, kept].append(figures)
     after = calibration()
     figures = {name: {part: per_action(runs[name, kept], part) for part, kept in PARTS}
                for name in trees}
     print(f"{args.tables} tables x {SEATS} joiners, {args.turns} turns each measured, the "
-          f"least of {args.repeat} runs of each tree (alternating): the host's CPU per "
-          f"action, us (loop and network: no state; commits: kept)")
+          f"least of {args.repeat} runs of each tree (the trees run side by side): the host's "
+          f"CPU per action, us (loop and network: no state; commits: kept)")
     print(f"  {'':20} {'total':>7} {'loop':>7} {'network':>8} {'commits':>8}   messages  bytes")
     for name, parts in figures.items():
         first = runs[name, False][0]
@@ -289,8 +311,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.base:
         base, this = figures.values()
         ratios = "  ".join(f"{p} {base[p] / this[p]:.2f}x" for p, _ in PARTS)
-        print(f"  base / this tree: total {sum(base.values()) / sum(this.values()):.2f}x  "
-              f"{ratios}")
+        print(f"  base / this tree, the least of each: total "
+              f"{sum(base.values()) / sum(this.values()):.2f}x  {ratios}")
+        pairs = "  ".join(f"{p} {paired(runs, list(trees), p, kept)}" for p, kept in PARTS)
+        print(f"  base / this tree, run beside run (median, lowest-highest): {pairs}")
     print(f"calibration: easy self-play {before:.1f} rounds/s before, {after:.1f} after")
     for tree in trees.values():
         if tree != REPO:

@@ -139,10 +139,27 @@ def turn_of(wire: TurnWire) -> TurnView:
 # ---- the observation ---------------------------------------------------------------------------
 
 
-@functools.lru_cache(maxsize=64)
 def _rules_dict(rules: Rules) -> JSON:
     """The rules as JSON, worked out once for each rules (frozen: they never change; the host
-    sends them in every seat's view of every move)."""
+    sends them in every seat's view of every move), found again by the rules object itself
+    (a match's rules are one object: hashing them, every field, cost more than the rest)."""
+    kept = _RULES_JSON.get(id(rules))
+    if kept is None or kept[0] is not rules:
+        if len(_RULES_JSON) >= RULES_KEPT:
+            _RULES_JSON.clear()
+        kept = _RULES_JSON[id(rules)] = (rules, _rules_json(rules))
+    return kept[1]
+
+
+#: the rules objects whose JSON is kept (a host's tables: those of one preset share one)
+RULES_KEPT = 1024
+#: the rules' JSON, by the id of the rules object (held with it: no other object has that id
+#: while it is kept)
+_RULES_JSON: dict[int, tuple[Rules, JSON]] = {}
+
+
+@functools.lru_cache(maxsize=64)
+def _rules_json(rules: Rules) -> JSON:
     return rules.to_dict()
 
 

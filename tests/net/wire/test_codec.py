@@ -11,8 +11,10 @@ import pytest
 
 from rami_desktop.engine.actions import Discard, Draw
 from rami_desktop.engine.cards import parse_cards
+from rami_desktop.engine.match import Match
 from rami_desktop.engine.rules import PRESETS
 from rami_desktop.net.host.redact import seat_view
+from rami_desktop.net.wire import codec
 from rami_desktop.net.wire.codec import (
     event_from_dict,
     event_to_dict,
@@ -104,3 +106,18 @@ def test_a_long_round_with_reshuffles_still_reaches_the_joiner() -> None:
     assert len(text.encode()) < HARD_LIMIT // 10
     assert observation_from_dict(json.loads(text)) == long
     session.close()
+
+
+def test_each_rules_object_is_written_as_its_own_rules(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The rules' JSON is kept by the rules object: an observation always carries its own
+    rules, whichever other rules were written before (equal ones, other ones, more of them
+    than are kept), never those of another match."""
+    monkeypatch.setattr(codec, "RULES_KEPT", 3)
+    match = Match(PRESETS["talaj"], 2, seed=1, first_dealer=0)
+    obs = match.observation(match.seats[0])
+    presets = [PRESETS[name] for name in ("talaj", "tallage", "rami-talaj", "simple")]
+    made = [dataclasses.replace(rules, threshold=rules.threshold + k)
+            for k in range(1, 4) for rules in presets]
+    for rules in [*presets, *made, *presets, *reversed(made)]:
+        told = observation_to_dict(dataclasses.replace(obs, rules=rules))["rules"]
+        assert told == rules.to_dict()
