@@ -1,4 +1,6 @@
-"""The application: the window, the clock, the scene stack, the services and the main loop.
+"""The application: the scene stack and the main loop, wired to the window
+(:mod:`rami_desktop.app_window`) and the services started with it
+(:mod:`rami_desktop.app_services`).
 
 The app is the scenes' context (:class:`rami_desktop.ui.stage.scene.Context`): scenes reach its
 services through that small interface and open each other by route
@@ -8,10 +10,8 @@ is first built; a match's modules load with the first match, :mod:`rami_desktop.
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import time
-import warnings
 from collections import deque
 from collections.abc import Iterable
 from pathlib import Path
@@ -22,25 +22,18 @@ import pygame
 from rami_desktop import i18n
 from rami_desktop.app_routes import scene_routes
 from rami_desktop.app_services import (
-    DEFAULT_SETTINGS,
     LOOK_KEYS,
     apply_look,
     apply_services,
-    check_folders,
-    check_saved_files,
-    find_paths,
-    load_settings,
     make_card_art,
     make_sounds,
     save_settings,
-    start_logging,
+    start_services,
 )
 from rami_desktop.app_timing import Marks, frame_stats
-from rami_desktop.i18n import N_
-from rami_desktop.resources import asset
+from rami_desktop.app_window import Window, saved_size
 from rami_desktop.storage.match_io import MatchFiles
 from rami_desktop.storage.paths import Paths
-from rami_desktop.storage.settings import fit_window_size
 from rami_desktop.ui import widgets
 from rami_desktop.ui.kit import theme
 from rami_desktop.ui.kit.keys import KeysDown
@@ -59,27 +52,8 @@ log = logging.getLogger(__name__)
 FPS = 60
 #: the frame times kept for ``--perf`` (the last five minutes at 60 frames a second)
 FRAME_TIMES_KEPT = 18_000
-#: the window's icon (made with the bundle's icons by packaging/make_icons.py)
-WINDOW_ICON = ("icons", "rami-128.png")
 #: (code, name) of each language, the name written in that language (never translated)
 LANGUAGES: tuple[tuple[str, str], ...] = tuple(i18n.LANGUAGES.items())
-
-
-def _set_window_icon() -> None:
-    """Rami's icon for the window (before it opens: some systems read it only then)."""
-    try:
-        pygame.display.set_icon(pygame.image.load(str(asset(*WINDOW_ICON))))
-    except (pygame.error, OSError) as exc:  # boundary: a damaged install keeps SDL's icon
-        log.warning("no window icon: %s", exc)
-
-
-def _desktop_size() -> tuple[int, int] | None:
-    """The first desktop's size, None if the video driver does not know it."""
-    with contextlib.suppress(pygame.error):
-        sizes = pygame.display.get_desktop_sizes()
-        if sizes:
-            return sizes[0][0], sizes[0][1]
-    return None
 
 
 class App:
@@ -99,38 +73,21 @@ class App:
         # themselves (and notice when an earlier pygame.quit() made their caches stale)
         pygame.display.init()
         self.persist = persist
-        self.paths: Paths | None = find_paths() if persist or settings is None else None
+        started = start_services(settings, persist)
+        self.paths: Paths | None = started.paths
+        self.settings: dict[str, Any] = started.settings
         #: problem codes met at start, bare or as "subject:code" (subject settings, save or
         #: stats); shown once in a message over the menu (see ui.words.problems_text)
-        self.startup_problems: list[str] = []
+        self.startup_problems: list[str] = started.problems
         #: the log file for the error screen (None: no log file, the log goes to stderr)
-        self.log_file: Path | None = None
+        self.log_file: Path | None = started.log_file
         #: show the error screen when a scene raises; tests and the smoke test (persist=False)
         #: let the error propagate instead
         self.catch_scene_errors = persist
-        if persist and self.paths is not None:
-            self.log_file = start_logging(self.paths)
-            self.startup_problems.extend(check_folders(self.paths))
-        self.settings: dict[str, Any] = dict(DEFAULT_SETTINGS)
-        if settings is None:
-            loaded, problem = load_settings(self.paths)
-            self.settings.update(loaded)
-            if problem:
-                self.startup_problems.append(f"settings:{problem}")
-        else:
-            self.settings.update(settings)
-        apply_look(self.settings)
-        if persist and self.paths is not None:
-            self.startup_problems.extend(check_saved_files(self.paths))
         self._startup_problems_shown = False
-        if size is None:
-            size = fit_window_size(self._saved_window_size(), _desktop_size(), theme.DEFAULT_SIZE)
-        self.windowed_size: tuple[int, int] = (max(size[0], 320), max(size[1], 240))
-        self.fullscreen = bool(self.settings.get("fullscreen")) if fullscreen is None \
-            else fullscreen
-        pygame.display.set_caption("Rami")
-        _set_window_icon()
-        self.screen = self._open_window()
+        self.window = Window(size or saved_size(self.settings.get("window_size")),
+                             bool(self.settings.get("fullscreen")) if fullscreen is None
+                             else fullscreen)
         self.clock = pygame.time.Clock()
         self.stack = SceneStack()
         self.keys = KeysDown()
@@ -160,39 +117,23 @@ class App:
     @property
     def size(self) -> tuple[int, int]:
         """The current window size."""
-        return self.screen.get_size()
+        return self.window.size
 
-    def _open_window(self) -> pygame.Surface:
-        if self.fullscreen:
-            screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        else:
-            screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
-        self._set_minimum_size()
-        return screen
+    @property
+    def screen(self) -> pygame.Surface:
+        """The window's surface."""
+        return self.window.screen
 
-    def _saved_window_size(self) -> tuple[int, int] | None:
-        saved = self.settings.get("window_size")
-        if isinstance(saved, (list, tuple)) and len(saved) == 2 and all(
-                isinstance(v, int) and not isinstance(v, bool) for v in saved):
-            return saved[0], saved[1]
-        return None
-
-    def _set_minimum_size(self) -> None:
-        with warnings.catch_warnings(), contextlib.suppress(pygame.error):
-            warnings.simplefilter("ignore")
-            window = pygame.Window.from_display_module()
-            window.minimum_size = theme.MIN_SIZE  # not every backend supports it
+    @property
+    def fullscreen(self) -> bool:
+        """Whether the window is fullscreen."""
+        return self.window.fullscreen
 
     def set_fullscreen(self, on: bool) -> None:
         """Switch between fullscreen and a resizable window, and relayout every scene."""
-        if on == self.fullscreen and self.screen is pygame.display.get_surface():
-            return
-        if not self.fullscreen:
-            self.windowed_size = self.size
-        self.fullscreen = on
-        self.screen = self._open_window()
-        self.settings["fullscreen"] = on
-        self._relayout()
+        if self.window.set_fullscreen(on):
+            self.settings["fullscreen"] = on
+            self._relayout()
 
     def toggle_fullscreen(self) -> None:
         """F11 / Alt+Enter."""
@@ -201,14 +142,8 @@ class App:
 
     def resize(self, size: tuple[int, int]) -> None:
         """React to a window size change."""
-        surface = pygame.display.get_surface()
-        if surface is not None and surface.get_size() != tuple(size):
-            # some backends need the mode set again to resize the surface
-            surface = pygame.display.set_mode(size, pygame.RESIZABLE)
-        if surface is not None:
-            self.screen = surface
+        self.window.resize(size)
         if not self.fullscreen:
-            self.windowed_size = self.size
             self.settings["window_size"] = list(self.size)
         self._relayout()
 
@@ -309,23 +244,9 @@ class App:
         be used is said in words)."""
         if self.paths is None:
             return False
-        from rami_desktop.app_matches import resume_session, table_of  # loaded now
+        from rami_desktop.app_matches import continue_saved  # the match's modules, loaded now
 
-        session, problem = resume_session(self.paths)
-        if session is not None and session.config.remote:
-            session.close()  # a match with players on the network: its table is hosted again
-            self.stack.clear_to(self.scene(Route.NET_LOBBY, None))
-            return True
-        if session is None:
-            log.warning("the saved match could not be resumed (%s)", problem)
-            self.stack.push(self.scene(Route.MESSAGE, N_("Continue"),
-                                       N_("The saved match could not be loaded.")))
-            return False
-        self.stack.clear_to(self.scene(Route.TABLE, table_of(session)))
-        if problem:
-            self.stack.push(self.scene(Route.MESSAGE, STARTUP_TITLE,
-                                       lambda: startup_message([f"save:{problem}"])))
-        return True
+        return continue_saved(self, self.paths)
 
     def quit(self) -> None:
         """Stop the loop at the end of this frame."""
@@ -342,9 +263,9 @@ class App:
                 self.resize(event.size)
             return True
         if event.type == pygame.WINDOWSIZECHANGED:
-            surface = pygame.display.get_surface()
-            if surface is not None and surface.get_size() != self.screen.get_size():
-                self.resize(surface.get_size())
+            changed = self.window.resized_by_system()
+            if changed is not None:
+                self.resize(changed)
             return True
         if event.type == pygame.KEYDOWN and (
                 event.key == pygame.K_F11
@@ -483,10 +404,7 @@ class App:
         """Hide the window at once (closing the display takes 2 s under Wine), then leave every
         scene (a table saves, a network table tells the others), save settings, close."""
         self.marks.mark("quit")
-        with warnings.catch_warnings():  # pygame-ce's window of the display module
-            warnings.simplefilter("ignore", DeprecationWarning)
-            with contextlib.suppress(pygame.error):
-                pygame.Window.from_display_module().hide()
+        self.window.hide()
         self.marks.mark("hidden")
         self.stack.clear()
         self.stack.apply_pending()

@@ -1,11 +1,13 @@
 """The application's services at start-up: storage folders, logging, settings, saved files,
-sound and card art. File loading is a boundary: a failure is logged and the game starts anyway.
+sound and card art (:func:`start_services` starts the first four, in their order). File loading
+is a boundary: a failure is logged and the game starts anyway.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +44,45 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "controls_hint_rounds": 0,  # rounds the table showed "F1: controls" (it stops after a few)
     "network": None,  # tables joined and hosted (storage.network_settings)
 }
+
+
+@dataclass
+class Started:
+    """What the services found at start: where the files are, the settings, the problems met
+    (bare codes or "subject:code", shown once over the menu) and the log file."""
+
+    paths: Paths | None
+    settings: dict[str, Any]
+    problems: list[str]
+    log_file: Path | None
+
+
+def start_services(settings: dict[str, Any] | None, persist: bool) -> Started:
+    """Find the folders, start logging, load the settings (``settings`` given: those, over the
+    defaults) and give every screen their look, then check the saved match and the statistics.
+
+    Args:
+        settings: settings to use instead of loading them (tests).
+        persist: whether the player's files are used (log, folders, saved files).
+    """
+    paths = find_paths() if persist or settings is None else None
+    problems: list[str] = []
+    log_file: Path | None = None
+    if persist and paths is not None:
+        log_file = start_logging(paths)
+        problems.extend(check_folders(paths))
+    values: dict[str, Any] = dict(DEFAULT_SETTINGS)
+    if settings is None:
+        loaded, problem = load_settings(paths)
+        values.update(loaded)
+        if problem:
+            problems.append(f"settings:{problem}")
+    else:
+        values.update(settings)
+    apply_look(values)
+    if persist and paths is not None:
+        problems.extend(check_saved_files(paths))
+    return Started(paths, values, problems, log_file)
 
 
 def find_paths() -> Paths | None:

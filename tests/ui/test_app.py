@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -278,3 +279,50 @@ def test_the_first_window_fits_the_usable_desktop_with_the_rami_icon(
         assert calls[:2] == ["icon", "window"] and icons == [(128, 128)]
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("saved", [[900, 700], [True, 700], "900x700", [900], None])
+def test_the_window_opens_at_the_saved_size_and_a_bad_one_is_not_one(saved: object) -> None:
+    from rami_desktop.storage.settings import fit_window_size
+
+    app = App(None, settings={"language": "en", "window_size": saved}, persist=False,
+              fullscreen=False)
+    try:
+        desktop = pygame.display.get_desktop_sizes()[0]
+        wanted = (900, 700) if saved == [900, 700] else None
+        assert app.size == fit_window_size(wanted, desktop)
+        app.resize((1000, 720))  # the size the player gives it is the one saved
+        assert app.size == (1000, 720) and app.settings["window_size"] == [1000, 720]
+    finally:
+        app.close()
+
+
+def test_continue_opens_the_lobby_for_a_match_with_players_on_the_network(
+        make_app: Any, tmp_path: Path) -> None:
+    """Continue does not resume a match with seats on the network on this computer's table: it
+    opens the lobby (route NET_LOBBY, no new setup), where the host shares it again, and its save
+    stays for it. The lobby itself is not entered here (it would listen)."""
+    from rami_desktop.play.game.config import Seat
+    from rami_desktop.play.session.session import Session
+    from rami_desktop.storage.match_io import MatchFiles
+    from rami_desktop.storage.paths import Paths
+    from rami_desktop.ui.routes import Route
+    from rami_desktop.ui.scenes.overlays import MessageDialog
+
+    paths = Paths.under(tmp_path / "home")
+    paths.ensure()
+    config = GameConfig(PRESETS["talaj"], (Seat("Sara", "human"), Seat(None, "net", "easy")), 5)
+    Session(config, store=MatchFiles(paths)).close()
+    app = make_app()
+    app.paths = paths
+    asked: list[tuple[object, ...]] = []
+
+    def lobby(ctx: Any, *args: object) -> MessageDialog:
+        asked.append(args)
+        return MessageDialog(ctx, "lobby", "")
+
+    app.routes.register(Route.NET_LOBBY, lobby)
+    assert app.saved_match_available()
+    assert app.continue_match()
+    assert asked == [(None,)]
+    assert app.saved_match_available()

@@ -267,7 +267,6 @@ class Context(Protocol):
         paths: the storage folders, None when nothing is stored (tests).
         card_art: the card pictures.
         keys: the keys held now (read from every event before the scenes get it).
-        fullscreen: whether the window is fullscreen.
         last_summary: the last round's summary, to open again (statistics), or None.
     """
 
@@ -276,12 +275,16 @@ class Context(Protocol):
     paths: Paths | None
     card_art: CardArt
     keys: KeysDown
-    fullscreen: bool
     last_summary: Reopenable | None
 
     @property
     def size(self) -> tuple[int, int]:
         """The window size."""
+        ...
+
+    @property
+    def fullscreen(self) -> bool:
+        """Whether the window is fullscreen (switch it with :meth:`update_setting`)."""
         ...
 
     def scene(self, route: Route, *args: Any, **kwargs: Any) -> Scene:
