@@ -103,10 +103,10 @@ class App:
         self.last_summary: Reopenable | None = None
         self._relayout_needed = False
         self._drawn_size: tuple[int, int] = (0, 0)  # the size last drawn (a resize redraws)
-        i18n.add_listener(self._language_changed)
         lang = self.settings.get("language")
-        if lang:
+        if lang:  # before listening: no scene yet to lay out again
             self._apply_language(lang)
+        i18n.add_listener(self._language_changed)
         try:
             pygame.key.start_text_input()
             pygame.key.set_repeat(400, 40)
@@ -376,14 +376,16 @@ class App:
             scene.draw(surface)
 
     def run(self, max_frames: int | None = None, screenshot: str | None = None) -> None:
-        """The main loop: real events and real time, until quit or ``max_frames``."""
+        """The main loop: real events and real time, until quit or ``max_frames``. The first
+        frame is drawn at once (the clock's first tick would wait a whole frame for it)."""
         if not self.stack:
             self.stack.push(self.first_scene())
+        dt = 0.0
         while self.running:
-            dt = min(self.clock.tick(FPS) / 1000.0, 0.1)
             self.step(dt, pygame.event.get())
             if max_frames is not None and self.frames >= max_frames:
                 break
+            dt = min(self.clock.tick(FPS) / 1000.0, 0.1)
         if screenshot:
             self.save_screenshot(screenshot)
 
