@@ -146,7 +146,9 @@ def kill_once(home: Path, seed: int, delay: float, links: bool = True) -> str:
         if child.poll() is None:
             os.kill(child.pid, signal.SIGKILL)
         child.wait()
-        said = child.stdout.read().split(b"\n") if child.stdout is not None else []
+        # a line counts once whole: killed in the middle of one (print writes its parts one by
+        # one when the output is unbuffered, PYTHONUNBUFFERED=1), the child said nothing by it
+        said = child.stdout.read().split(b"\n")[:-1] if child.stdout is not None else []
         if child.stdout is not None:
             child.stdout.close()
     shown = [int(line.split()[1]) for line in said if line.startswith(b"shown ")]
