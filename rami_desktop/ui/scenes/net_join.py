@@ -209,6 +209,11 @@ class JoinScene(WidgetScene):
         status = 2 * line_height(theme.px(theme.FONT_SMALL, s)) + gap
         fields = 2 * (label_h + rh + gap) + 2 * (rh + gap) + status
         room = h - (y - self.panel.rect.y) - gap - fields - pad - theme.px(50, s)
+        # a window too short for even one table (a large text size): the seat and she or he
+        # side by side, their second row left to the list and the status
+        paired = room < theme.px(38, s) + theme.px(4, s)
+        if paired:
+            room += rh + gap
         self.listed = max(1, min(LISTED, room // (theme.px(38, s) + theme.px(4, s))))
         for b in self.table_buttons[:self.listed]:
             b.rect = pygame.Rect(inner.x, y, inner.w, theme.px(38, s))
@@ -227,9 +232,13 @@ class JoinScene(WidgetScene):
         for field, label in self.field_labels.items():
             label.rect = pygame.Rect(field.rect.x, field.rect.y - label_h, field.rect.w, label_h)
         y += rh + gap
-        self.seat.rect = pygame.Rect(inner.x, y, inner.w, rh)
-        y += rh + gap
-        self.gender.rect = pygame.Rect(inner.x, y, inner.w, rh)
+        if paired:
+            self.seat.rect = pygame.Rect(inner.x, y, half, rh)
+            self.gender.rect = pygame.Rect(inner.right - half, y, half, rh)
+        else:
+            self.seat.rect = pygame.Rect(inner.x, y, inner.w, rh)
+            y += rh + gap
+            self.gender.rect = pygame.Rect(inner.x, y, inner.w, rh)
         y += rh + gap
         bar = self.panel.rect.bottom - pad - theme.px(50, s)
         self.status_label.rect = pygame.Rect(inner.x, y, inner.w, max(0, bar - gap - y))
