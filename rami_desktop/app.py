@@ -40,7 +40,6 @@ from rami_desktop.ui.kit.keys import KeysDown
 from rami_desktop.ui.kit.screenshot import save_image
 from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scenes.error_screen import ErrorScreen
-from rami_desktop.ui.scenes.menu import MenuScene
 from rami_desktop.ui.stage.scene import Reopenable, Scene, SceneStack
 from rami_desktop.ui.words.problems_text import STARTUP_TITLE, startup_message
 
@@ -357,7 +356,8 @@ class App:
         """Once the menu shows, say what went wrong with the files at start (one message)."""
         if self._startup_problems_shown or not self.startup_problems:
             return
-        if not isinstance(self.stack.top, MenuScene):
+        top = self.stack.top
+        if top is None or not top.tells_startup_problems:  # the menu
             return
         self._startup_problems_shown = True
         entries = list(self.startup_problems)

@@ -80,6 +80,8 @@ def card_surface(rank: str, suit: str, width: int) -> pygame.Surface:
 class MenuScene(WidgetScene):
     """The title screen."""
 
+    tells_startup_problems = True
+
     def __init__(self, ctx: Context) -> None:
         self.save_is_newer = False
         self.has_save = False

@@ -33,9 +33,12 @@ class Scene:
     Attributes:
         ctx: the game context (window size, services, stack, routes).
         transparent: an overlay: the scene below is drawn first.
+        tells_startup_problems: the problems met at start are said over this screen, once,
+            when it first shows (the menu).
     """
 
     transparent: bool = False
+    tells_startup_problems: bool = False
 
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
