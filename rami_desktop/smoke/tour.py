@@ -137,6 +137,27 @@ def _summary(match: str) -> Stop:
     return stop
 
 
+def _review(match: str) -> Stop:
+    """The round summary showing the round's review, once the bot worker has it (5 s at
+    most: else it says it is looking back)."""
+
+    def stop(app: Any, tour: Tour) -> None:
+        import time
+
+        from rami_desktop.ui.routes import Route
+
+        session = Table(tour.session(match))
+        deadline = time.monotonic() + 5
+        while session.review() is None and time.monotonic() < deadline:
+            time.sleep(0.01)
+        app.stack.clear_to(app.scene(Route.TABLE, session))
+        summary = app.scene(Route.ROUND_SUMMARY, session, lambda: None)
+        app.stack.push(summary)
+        summary.toggle_review()
+
+    return stop
+
+
 def _replay(match: str, before_end: int) -> Stop:
     """The replay of a match's round, ``before_end`` turns before its last (the table full)."""
 
@@ -252,6 +273,7 @@ STOPS: tuple[tuple[str, Stop], ...] = (
                             lambda: None)),
     ("summary", _summary("over")),
     ("summary-2v2", _summary("teams over")),
+    ("review", _review("over")),
     ("winner", _moment),
     ("match-end", _match_end),
     ("replay", _replay("teams over", 2)),

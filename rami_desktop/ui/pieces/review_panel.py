@@ -202,8 +202,8 @@ class ReviewPanel(Widget):
             self.first += 1  # scrolled down until the focused line shows
             placed, below = self._place(lines, size, gap, rect, y)
         self.shown, self.below, self.hits = [], below, []
-        for stop in self.stops:
-            stop.rect = pygame.Rect(0, 0, 0, 0)
+        for stop in self.stops:  # lines scroll in the panel: its rect is where they may show
+            stop.rect, stop.clip = pygame.Rect(0, 0, 0, 0), rect.copy()
         stop_of = dict(zip((id(line) for line in lines if line.finding is not None),
                            self.stops, strict=False))
         for line, surf, at in placed:
