@@ -233,7 +233,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.against:  # named with its commit: a branch moves
             short = subprocess.run(["git", "rev-parse", "--short", args.against], cwd=ROOT,
                                    capture_output=True, text=True, check=False).stdout.strip()
-            trees.append(Tree(f"{args.against}@{short or '?'}",
+            same = short and short.startswith(args.against)  # a commit named by its hash
+            trees.append(Tree(short if same else f"{args.against}@{short or '?'}",
                               export(args.against, scratch)))
         counts = {tree.label: modules_loaded(tree, scratch) for tree in trees}
         calibration = measure(trees, max(1, args.runs), scratch)
