@@ -1,12 +1,14 @@
 """A player joining over the network chooses their own face on the join screen, with the
 keyboard as with clicks: a plain disc beside the name until one is chosen; the face chosen goes
 with the join, the host's seat and every screen at the table wear it, and the next join screen
-shows it again (kept with the last table joined). A player seated later is drawn at once with
+shows it again (kept with the last table joined); a name the statistics know wears its face
+until another is chosen. A player seated later is drawn at once with
 theirs on the tables already seated."""
 
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -15,6 +17,8 @@ from rami_desktop.engine.rules import PRESETS
 from rami_desktop.net.join.joining import Joining
 from rami_desktop.play.game.config import seat_faces
 from rami_desktop.play.game.people import FACES, known_face
+from rami_desktop.storage.paths import Paths
+from rami_desktop.storage.stats import record_round
 from rami_desktop.ui.net_table import NetTableScene
 from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scenes.face_chooser import FaceChooser
@@ -90,3 +94,27 @@ def test_a_joiner_chooses_a_face_by_keyboard_and_every_seat_wears_it(make_app: A
         assert again.face.chosen and again.face.face == FACES[1].id
     finally:
         host.close()
+
+
+def test_the_join_screen_shows_the_face_a_name_wore_until_another_is_chosen(
+        make_app: Any, tmp_path: Path) -> None:
+    """As the setup does: a name the statistics know wears its face (and joins with it), a
+    name they do not know a plain disc (the host's default); a face chosen stays whatever the
+    name."""
+    paths = Paths.under(tmp_path)
+    record_round(paths, "Khadija", "talaj", won=True, turns=9, face="woman-scarf-rose")
+    app = make_app((800, 600))
+    app.paths = paths
+    join = app.scene(Route.NET_JOIN)
+    assert isinstance(join, JoinScene)
+    app.stack.push(join)
+    app.step(DT, [])
+    join.group.focused = join.name
+    app.step(DT, [pygame.event.Event(pygame.TEXTINPUT, text="Khadija")])
+    assert join.face.face == "woman-scarf-rose" == join.chosen_face()
+    app.step(DT, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0,
+                                     unicode="\b")])
+    assert known_face(join.face.face) is None and join.chosen_face() is None  # «Khadij»
+    join.face.pick("boy")
+    app.step(DT, [pygame.event.Event(pygame.TEXTINPUT, text="a")])
+    assert join.chosen_face() == "boy"

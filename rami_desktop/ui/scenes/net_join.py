@@ -7,9 +7,10 @@ field, typed or pasted): it fills the address, the port and the code, and the ho
 trusted only with the certificate the invite pins. "Create a table on our server" opens the
 family server's screen.
 
-Beside the name, the player's face: a plain disc until one is chosen (a click, Enter or Space
-opens every face; Left and Right step through them), sent with the join and kept with the last
-table joined; none chosen, the host gives the seat its default face.
+Beside the name, the player's face: the one chosen for the last table joined, else the one the
+statistics keep for the name typed, else a plain disc (the host then gives the seat its default
+face); a click, Enter or Space opens every face, Left and Right step through them. The face
+shown goes with the join and is kept with the last table joined.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from rami_desktop.net.wire.protocol import normalize_code
 from rami_desktop.play.game.people import known_face
 from rami_desktop.storage.network_settings import last_joined, remember_joined
 from rami_desktop.storage.round_files import RoundFiles
+from rami_desktop.storage.stats import load_stats
 from rami_desktop.ui.kit import theme
 from rami_desktop.ui.kit.clipboard import paste_text
 from rami_desktop.ui.kit.text import bidi_format, line_height
@@ -86,6 +88,8 @@ class JoinScene(WidgetScene):
         self.invite: Invite | None = None
         self.status: str = ""
         self.status_error = False
+        #: the face the statistics keep for each player's name (as the setup offers it)
+        self.profiles = load_stats(ctx.paths)[0].faces() if ctx.paths is not None else {}
         self._shown: tuple[object, ...] = ()
         self._changed = False
         super().__init__(ctx)
@@ -112,8 +116,9 @@ class JoinScene(WidgetScene):
         face = self._last_face()
         self.face = g.add(FacePicker(face or "", lambda _face: None, self.choose_face))
         self.face.chosen = face is not None
-        self.name = g.add(TextInput(self._last_name(), max_length=16,
+        self.name = g.add(TextInput(self._last_name(), self.name_typed, max_length=16,
                                     placeholder=N_("Your name")))
+        self.name_typed(self.name.value)
         #: each field's name above it (the placeholder goes once the field is typed in)
         self.field_labels = {field: g.add(Label(field.placeholder or "", theme.FONT_SMALL,
                                                 theme.INK_SOFT, bold=True))
@@ -319,9 +324,15 @@ class JoinScene(WidgetScene):
         """The face clicked: every face to choose from."""
         self.ctx.stack.push(self.ctx.scene(Route.FACE_CHOOSER, picker.face, picker.pick))
 
+    def name_typed(self, name: str) -> None:
+        """A face not chosen here follows the name: the one its statistics keep, if any."""
+        if not self.face.chosen:
+            self.face.face = known_face(self.profiles.get(name.strip())) or ""
+
     def chosen_face(self) -> str | None:
-        """The face to join with (None: none chosen, the host's default)."""
-        return self.face.face if self.face.chosen else None
+        """The face to join with: the one shown (chosen, or the name's own); None: a plain
+        disc, the host's default."""
+        return known_face(self.face.face)
 
     def to_server(self) -> None:
         """The family server's screen: create a table there."""
