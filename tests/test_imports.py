@@ -11,6 +11,7 @@ each other. Imports are read with :mod:`ast`, so nothing is executed.
 from __future__ import annotations
 
 import ast
+import functools
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -83,8 +84,10 @@ def _resolve(name: str) -> str | None:
     return None
 
 
-def imports_of(module: str) -> list[tuple[str, bool]]:
-    """The package modules ``module`` imports, each with whether only type checkers see it."""
+@functools.cache
+def imports_of(module: str) -> tuple[tuple[str, bool], ...]:
+    """The package modules ``module`` imports, each with whether only type checkers see it
+    (each file read once a run: the tests here read every module)."""
     path = MODULES[module]
     tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
@@ -107,7 +110,7 @@ def imports_of(module: str) -> list[tuple[str, bool]]:
             target = _resolve(name)
             if target is not None and target != module and (target, typing_only) not in found:
                 found.append((target, typing_only))
-    return found
+    return tuple(found)
 
 
 def layer_of(module: str) -> tuple[str, int]:
