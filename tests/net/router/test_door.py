@@ -82,20 +82,20 @@ def test_what_cannot_work_is_said(router: FakeRouter | None, trouble: Trouble) -
 
 def test_the_lease_is_renewed_while_open() -> None:
     router = FakeRouter()
-    door = Door(40123, lease=2, find=lambda: router)
+    door = Door(40123, lease=1, find=lambda: router)
     door.open()
     settled(door)
     deadline = time.monotonic() + 20
     while len(router.maps) < 3 and time.monotonic() < deadline:
         time.sleep(0.05)
     door.close()
-    assert len(router.maps) >= 3 and all(m == (40123, 40123, 2) for m in router.maps)
+    assert len(router.maps) >= 3 and all(m == (40123, 40123, 1) for m in router.maps)
     assert router.unmaps == [(40123, 40123)]
 
 
 def test_a_renewal_refused_until_the_lease_ends_is_said() -> None:
     router = FakeRouter()
-    door = Door(40123, lease=2, find=lambda: router)
+    door = Door(40123, lease=1, find=lambda: router)
     door.open()
     settled(door)
     router.refuse = True
@@ -108,7 +108,7 @@ def test_a_renewal_refused_until_the_lease_ends_is_said() -> None:
 
 def test_a_new_outside_address_is_followed() -> None:
     router = FakeRouter()
-    door = Door(40123, lease=2, find=lambda: router)
+    door = Door(40123, lease=1, find=lambda: router)
     door.open()
     settled(door)
     router.address = "81.12.34.99"
