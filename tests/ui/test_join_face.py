@@ -96,13 +96,14 @@ def test_a_joiner_chooses_a_face_by_keyboard_and_every_seat_wears_it(make_app: A
         host.close()
 
 
-def test_the_join_screen_shows_the_face_a_name_wore_until_another_is_chosen(
+def test_the_join_screen_shows_the_face_and_gender_a_name_had_until_another_is_chosen(
         make_app: Any, tmp_path: Path) -> None:
-    """As the setup does: a name the statistics know wears its face (and joins with it), a
-    name they do not know a plain disc (the host's default); a face chosen stays whatever the
-    name."""
+    """As the setup does: a name the statistics know wears its face (and joins with it) and is
+    spoken to as before, a name they do not know has a plain disc (the host's default); a face
+    chosen stays whatever the name."""
     paths = Paths.under(tmp_path)
-    record_round(paths, "Khadija", "talaj", won=True, turns=9, face="woman-scarf-rose")
+    record_round(paths, "Khadija", "talaj", won=True, turns=9, gender="she",
+                 face="woman-scarf-rose")
     app = make_app((800, 600))
     app.paths = paths
     join = app.scene(Route.NET_JOIN)
@@ -112,6 +113,7 @@ def test_the_join_screen_shows_the_face_a_name_wore_until_another_is_chosen(
     join.group.focused = join.name
     app.step(DT, [pygame.event.Event(pygame.TEXTINPUT, text="Khadija")])
     assert join.face.face == "woman-scarf-rose" == join.chosen_face()
+    assert join.gender.value == "she"  # spoken to as before, as the setup does
     app.step(DT, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0,
                                      unicode="\b")])
     assert known_face(join.face.face) is None and join.chosen_face() is None  # «Khadij»

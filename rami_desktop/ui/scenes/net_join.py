@@ -35,7 +35,7 @@ from rami_desktop.net.wire.protocol import normalize_code
 from rami_desktop.play.game.people import known_face
 from rami_desktop.storage.network_settings import last_joined, remember_joined
 from rami_desktop.storage.round_files import RoundFiles
-from rami_desktop.storage.stats import load_stats
+from rami_desktop.storage.stats import Stats, load_stats
 from rami_desktop.ui.kit import theme
 from rami_desktop.ui.kit.clipboard import paste_text
 from rami_desktop.ui.kit.text import bidi_format, line_height
@@ -88,8 +88,10 @@ class JoinScene(WidgetScene):
         self.invite: Invite | None = None
         self.status: str = ""
         self.status_error = False
-        #: the face the statistics keep for each player's name (as the setup offers it)
-        self.profiles = load_stats(ctx.paths)[0].faces() if ctx.paths is not None else {}
+        #: the face and the gender the statistics keep for each player's name (as the setup
+        #: offers them)
+        stats = load_stats(ctx.paths)[0] if ctx.paths is not None else Stats()
+        self.profiles, self.genders = stats.faces(), stats.genders()
         self._shown: tuple[object, ...] = ()
         self._changed = False
         super().__init__(ctx)
@@ -118,7 +120,7 @@ class JoinScene(WidgetScene):
         self.face.chosen = face is not None
         self.name = g.add(TextInput(self._last_name(), self.name_typed, max_length=16,
                                     placeholder=N_("Your name")))
-        self.name_typed(self.name.value)
+        self._face_of(self.name.value)
         #: each field's name above it (the placeholder goes once the field is typed in)
         self.field_labels = {field: g.add(Label(field.placeholder or "", theme.FONT_SMALL,
                                                 theme.INK_SOFT, bold=True))
@@ -325,7 +327,15 @@ class JoinScene(WidgetScene):
         self.ctx.stack.push(self.ctx.scene(Route.FACE_CHOOSER, picker.face, picker.pick))
 
     def name_typed(self, name: str) -> None:
-        """A face not chosen here follows the name: the one its statistics keep, if any."""
+        """A player the statistics know is spoken to as before ("Amina": she), as in the
+        setup; a face not chosen here follows the name: the one its statistics keep, if any."""
+        gender = self.genders.get(name.strip())
+        if gender is not None:
+            self.gender.value = gender
+        self._face_of(name)
+
+    def _face_of(self, name: str) -> None:
+        """A face not chosen here: the one the statistics keep for ``name``, else none."""
         if not self.face.chosen:
             self.face.face = known_face(self.profiles.get(name.strip())) or ""
 
