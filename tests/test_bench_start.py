@@ -3,8 +3,7 @@ commit's tree in the same run, and writes its page itself."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
+import importlib
 from pathlib import Path
 from types import ModuleType
 
@@ -13,25 +12,18 @@ import pytest
 TOOLS = Path(__file__).resolve().parent.parent / "tools"
 
 
-def _tool() -> ModuleType:
-    sys.path.insert(0, str(TOOLS))
-    try:
-        spec = importlib.util.spec_from_file_location("bench_start", TOOLS / "bench_start.py")
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules["bench_start"] = module  # its dataclasses look their module up
-        spec.loader.exec_module(module)
-        return module
-    finally:
-        sys.path.remove(str(TOOLS))
+@pytest.fixture
+def bench(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
+    """The tool as a module (its folder on the path while the test runs, for ``provenance``)."""
+    monkeypatch.syspath_prepend(str(TOOLS))
+    return importlib.import_module("bench_start")
 
 
 @pytest.mark.parametrize("against", [
     None, pytest.param("HEAD", marks=pytest.mark.slow)])  # HEAD's tree: twice the starts
 def test_one_run_prints_each_screen_beside_the_calibration_and_writes_its_page(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
-        against: str | None) -> None:
-    bench = _tool()
+        bench: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str], against: str | None) -> None:
     page = tmp_path / "startup.md"
     monkeypatch.setattr(bench, "DOCS", page)
     monkeypatch.delenv("DISPLAY", raising=False)
