@@ -6,15 +6,15 @@ Run::
 
 Each run is the README's test command (``python -m pytest``, the default markers and cores of
 ``pyproject.toml``) with ``-q -p no:cacheprovider -p tests.cpu_times`` and any ``PYTEST_ARGS``,
-in a checkout of a commit (a detached git worktree: HEAD's, and ``--against``'s, taken in turns so
-that the machine's load falls on both alike; each copy starts cold, as a fresh checkout does, and
-its later runs find what the first compiled). It prints each run's wall time, the CPU seconds of
-every test process and of the programs they started (``tests/cpu_times.py``'s whole: steadier
-than the wall time on a shared machine), the tests and how they ended, and the load average
-before and after; then the medians, and with ``--against`` their ratios. The wall time on a quiet
-machine of N cores is about the CPU seconds divided by N, plus what waits on nothing but time.
-It asserts nothing. ``--docs`` writes the figures to ``docs/dev/measurements/tests.md`` with the
-commit, the command, the machine and the date.
+in a checkout of a commit (a detached git worktree: HEAD's, and ``--against``'s, taken in turns
+so that the machine's load falls on both alike; each checkout starts cold, as a fresh one does,
+and its later runs find what the first compiled). It prints each run's wall time, the CPU
+seconds of every test process and of the programs they started (``tests/cpu_times.py``'s whole:
+steadier than the wall time on a shared machine), how the tests ended (and which failed), and
+the load average before and after; then the medians, and with ``--against`` their ratios. The
+wall time on a quiet machine of N cores is about the CPU seconds divided by N, plus what waits
+on nothing but time. It asserts nothing. ``--docs`` writes the figures to
+``docs/dev/measurements/tests.md`` with the commit, the command, the machine and the date.
 """
 
 from __future__ import annotations
@@ -49,6 +49,7 @@ class Run:
     wall: float
     cpu: float
     ended: str
+    failed: tuple[str, ...]
     load_before: float
     load_after: float
 
@@ -92,14 +93,17 @@ def run_tests(label: str, tree: Path, pytest_args: Sequence[str]) -> Run:
     summary = [line for line in proc.stdout.splitlines() if line.strip()]
     ended = summary[-1].strip("= ") if summary else f"exit {proc.returncode}"
     ended = re.sub(r" in [0-9.]+s( \([0-9:]+\))?$", "", ended)
-    return Run(label, wall, float(whole.group(1)) if whole else float("nan"), ended,
+    failed = tuple(line.split(" - ")[0] for line in proc.stdout.splitlines()
+                   if line.startswith(("FAILED ", "ERROR ")))
+    return Run(label, wall, float(whole.group(1)) if whole else float("nan"), ended, failed,
                load, _load())
 
 
 def line_of(run: Run, number: int) -> str:
     """One run in one line."""
     return (f"{run.label} run {number}: {run.wall:6.1f} s wall, {run.cpu:6.1f} s CPU; "
-            f"{run.ended}; load average {run.load_before:.2f} -> {run.load_after:.2f}")
+            f"{run.ended}; load average {run.load_before:.2f} -> {run.load_after:.2f}"
+            + "".join(f"\n    {line}" for line in run.failed))
 
 
 def report(runs: Sequence[Run], labels: Sequence[str]) -> list[str]:
