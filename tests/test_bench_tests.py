@@ -3,9 +3,8 @@ each run's wall time and CPU seconds with the load, and writes its page itself."
 
 from __future__ import annotations
 
-import importlib.util
+import importlib
 import shlex
-import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -14,25 +13,18 @@ import pytest
 TOOLS = Path(__file__).resolve().parent.parent / "tools"
 
 
-def _tool() -> ModuleType:
-    sys.path.insert(0, str(TOOLS))
-    try:
-        spec = importlib.util.spec_from_file_location("bench_tests", TOOLS / "bench_tests.py")
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules["bench_tests"] = module  # its dataclasses look their module up
-        spec.loader.exec_module(module)
-        return module
-    finally:
-        sys.path.remove(str(TOOLS))
+@pytest.fixture
+def bench(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
+    """The tool as a module (its folder on the path while the test runs, for ``provenance``)."""
+    monkeypatch.syspath_prepend(str(TOOLS))
+    return importlib.import_module("bench_tests")
 
 
 @pytest.mark.parametrize("against", [
     None, pytest.param("HEAD~1", marks=pytest.mark.slow)])  # two trees: twice the runs
 def test_a_run_prints_its_wall_time_and_cpu_and_writes_its_page(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
-        against: str | None) -> None:
-    bench = _tool()
+        bench: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str], against: str | None) -> None:
     page = tmp_path / "tests.md"
     monkeypatch.setattr(bench, "DOCS", page)
     # one small file of the tests, in one process: the tool's own work, not the suite's
