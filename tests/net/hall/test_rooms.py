@@ -116,6 +116,47 @@ def wait_moving(state: Path, codes: tuple[str, ...]) -> None:
         time.sleep(0.005)
 
 
+def wait_gone(pid: int, deadline: float) -> None:
+    """Until a process ended."""
+    while Path(f"/proc/{pid}").exists() and not gone(pid):
+        assert time.monotonic() < deadline
+        time.sleep(0.01)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="SIGKILL and /proc")
+def test_a_room_that_outlives_its_killed_host_keeps_the_folder_then_each_table_resumes_once(
+        tmp_path: Path) -> None:
+    state = tmp_path / "state"
+    codes = two_codes(2)
+    first, lines, _port = host(tmp_path / "h", "--config",
+                               str(config(tmp_path / "c.json", codes)), "--state", str(state),
+                               "--processes", "2")
+    assert first.stdout is not None
+    lines.append(first.stdout.readline())
+    deadline = time.monotonic() + LIMIT
+    rooms = rooms_of(first.pid)
+    assert len(rooms) == 2
+    os.kill(rooms[0], signal.SIGSTOP)  # a room that outlives its host (stopped, or slow)...
+    first.send_signal(signal.SIGKILL)
+    first.wait(LIMIT)
+    wait_gone(rooms[1], deadline)  # a room whose first process is gone stops by itself
+    refused = host_refused(tmp_path / "h", "--state", str(state), "--resume")
+    assert "used by another rami-host" in refused  # ...keeps the folder: nobody writes beside
+    os.kill(rooms[0], signal.SIGKILL)
+    wait_gone(rooms[0], deadline)
+    again, lines, _port = host(tmp_path / "h", "--state", str(state), "--resume",
+                               "--processes", "3")
+    assert again.stdout is not None
+    lines.append(again.stdout.readline())
+    again.send_signal(signal.SIGTERM)
+    out, err = again.communicate(timeout=LIMIT)
+    assert again.returncode == 0, err
+    assert sorted(line.split()[1] for line in lines) == sorted(codes)  # each once
+    assert "table" not in out  # no third line: no table twice
+    assert kept_codes(state) == sorted(codes)
+
+
+@pytest.mark.slow
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="SIGKILL and /proc")
 def test_a_host_killed_resumes_each_table_once_over_another_count_and_they_finish(
         tmp_path: Path) -> None:
