@@ -251,6 +251,39 @@ def test_frame_times_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
         app.close()
 
 
+class CountingClock:
+    """A clock that does not wait: it notes the frame rate each tick asks for."""
+
+    def __init__(self) -> None:
+        self.asked: list[int] = []
+
+    def tick(self, fps: int = 0) -> int:
+        self.asked.append(fps)
+        return 1000 // fps
+
+
+def test_a_screen_at_rest_wakes_half_as_often_and_input_brings_the_full_rate_back() -> None:
+    from rami_desktop import app as app_module
+
+    app = app_module.App((1024, 640), settings={"language": "en"}, persist=False,
+                         fullscreen=False)
+    clock = CountingClock()
+    app.clock = clock  # type: ignore[assignment]
+    try:
+        app.stack.push(MenuScene(app))
+        app.run(max_frames=app.frames + 80)  # the menu drawn, then nothing moves
+        rest = app_module.REST_AFTER
+        assert clock.asked[:rest] == [app_module.FPS] * rest
+        assert set(clock.asked[rest + 5:]) == {app_module.REST_FPS}
+        clock.asked.clear()
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1),
+                                             buttons=(0, 0, 0)))
+        app.run(max_frames=app.frames + 3)  # input: drawn again, at the full rate at once
+        assert clock.asked[0] == app_module.FPS
+    finally:
+        app.close()
+
+
 def test_the_first_window_fits_the_usable_desktop_with_the_rami_icon(
         monkeypatch: pytest.MonkeyPatch) -> None:
     from rami_desktop import app as app_module
