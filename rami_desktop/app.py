@@ -49,9 +49,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 FPS = 60
-#: frames a second once nothing was drawn for REST_AFTER frames in a row: a screen at rest wakes
-#: half as often (the first input after it waits one such frame at most, 33 ms)
-REST_FPS = 30
+#: frames in a row that drew nothing after which a screen is at rest: every other frame then
+#: only looks for input (any input runs the frame at once; the time skipped is carried over)
 REST_AFTER = 30
 #: the frame times kept for ``--perf`` (the last five minutes at 60 frames a second)
 FRAME_TIMES_KEPT = 18_000
@@ -96,7 +95,7 @@ class App:
         self.keys = KeysDown()
         self.running = True
         self.frames = 0
-        #: frames in a row that drew nothing (the loop wakes less often past REST_AFTER)
+        #: frames in a row that drew nothing (past REST_AFTER, every other frame is skipped)
         self.resting = 0
         self.marks = Marks()  # the first frame's and the quitting's times (RAMI_TIMES)
         #: seconds of work of the last frames (no sleeping)
@@ -387,13 +386,17 @@ class App:
         frame is drawn at once (the clock's first tick would wait a whole frame for it)."""
         if not self.stack:
             self.stack.push(self.first_scene())
-        dt = 0.0
+        dt = carried = 0.0
         while self.running:
-            self.step(dt, pygame.event.get())
+            if self.resting >= REST_AFTER and self.frames % 2 and not pygame.event.peek():
+                self.frames += 1  # at rest: this frame only looked for input
+                carried += dt
+            else:
+                self.step(dt + carried, pygame.event.get())
+                carried = 0.0
             if max_frames is not None and self.frames >= max_frames:
                 break
-            dt = min(self.clock.tick(FPS if self.resting < REST_AFTER else REST_FPS) / 1000.0,
-                     0.1)
+            dt = min(self.clock.tick(FPS) / 1000.0, 0.1)
         if screenshot:
             self.save_screenshot(screenshot)
 
