@@ -388,6 +388,46 @@ def test_a_face_is_chosen_with_the_keyboard(setup: SetupScene, drive: object) ->
     assert setup.ctx.stack.top is setup and row.face.face not in (before, after)
 
 
+@pytest.mark.parametrize("language", ["fr", "ar_MA"])
+def test_the_faces_are_a_grid_to_the_arrow_keys(app: App, drive: object,
+                                               language: str) -> None:
+    """Up and Down move by a row (the face above or under the one focused, on the screen),
+    Left and Right along it; Down from the last row reaches Cancel, Up from Cancel the face
+    above it."""
+    from rami_desktop.ui.scenes.face_chooser import FaceChooser
+
+    app.set_language(language, save=False)
+    scene = drive.push(SetupScene(app))
+    row = scene.seat_rows[0]
+    scene.group.focus(row.face)
+    drive.key(pygame.K_RETURN)
+    chooser = app.stack.top
+    assert isinstance(chooser, FaceChooser)
+    chooser.group.focus(chooser.buttons[0])
+    first = chooser.buttons[0].rect
+    drive.key(pygame.K_DOWN)
+    below = chooser.group.focused.rect
+    assert below.x == first.x and below.top > first.bottom
+    drive.key(pygame.K_UP)
+    assert chooser.group.focused is chooser.buttons[0]
+    drive.key(pygame.K_UP)  # nothing above the first row
+    assert chooser.group.focused is chooser.buttons[0]
+    # along the row, the way it reads: to the right, in darija to the left
+    drive.key(pygame.K_LEFT if language == "ar_MA" else pygame.K_RIGHT)
+    assert chooser.group.focused is chooser.buttons[1]
+    beside = chooser.buttons[1].rect
+    assert beside.y == first.y and (beside.centerx < first.centerx) == (language == "ar_MA")
+    for _ in range(len(chooser.buttons)):
+        drive.key(pygame.K_DOWN)
+    assert chooser.group.focused is chooser.cancel
+    drive.key(pygame.K_UP)
+    above = chooser.group.focused
+    assert above in chooser.buttons and above.rect.bottom < chooser.cancel.rect.top
+    assert above.rect.y == max(b.rect.y for b in chooser.buttons)
+    drive.key(pygame.K_RETURN)
+    assert app.stack.top is scene and row.face.face == above.face
+
+
 def test_a_bot_takes_another_name_than_the_players(setup: SetupScene, drive: object) -> None:
     bot = setup.seat_rows[1]
     taken = bot.name.value

@@ -1,5 +1,7 @@
 """Choosing a seat's face: every portrait in a grid over the setup; a click (or Enter on the
-one focused) takes it, Escape or Cancel keeps the face as it was."""
+one focused) takes it, Escape or Cancel keeps the face as it was. Left and Right move along a
+row, Up and Down by a row (Down from the last row reaches Cancel, Up from Cancel the face above
+it)."""
 
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ from rami_desktop.play.game.people import FACES
 from rami_desktop.ui.kit import theme
 from rami_desktop.ui.pieces.face_picker import FaceButton
 from rami_desktop.ui.stage.scene import WidgetScene
-from rami_desktop.ui.widgets import Button, Panel, Text
+from rami_desktop.ui.widgets import Button, Panel, Text, Widget
 
 if TYPE_CHECKING:
     from rami_desktop.ui.stage.scene import Context
@@ -47,7 +49,8 @@ class FaceChooser(WidgetScene):
         self.buttons = [self.group.add(FaceButton(f.id, self.pick)) for f in FACES]
         for b in self.buttons:
             b.selected = b.face == self.face
-        self.cancel = self.group.add(Button(N_("Cancel"), self.back))
+        self.cancel: Button = self.group.add(Button(N_("Cancel"), self.back))
+        self.cols = len(self.buttons)  # the faces a row (set by the layout)
         self.group.focused = next((b for b in self.buttons if b.selected), self.cancel)
 
     def layout(self, size: tuple[int, int]) -> None:
@@ -68,6 +71,7 @@ class FaceChooser(WidgetScene):
             if cell > best[0]:
                 best = (cell, cols)
         cell, cols = best
+        self.cols = cols
         rows = -(-len(self.buttons) // cols)
         grid_w = cols * cell + (cols - 1) * gap
         grid_h = rows * cell + (rows - 1) * gap
@@ -85,6 +89,36 @@ class FaceChooser(WidgetScene):
             b.rect = pygame.Rect(x0 + col * (cell + gap), y0 + row * (cell + gap), cell, cell)
         cw = max(theme.px(180, s), self.cancel.natural_width())
         self.cancel.rect = pygame.Rect(p.centerx - cw // 2, p.bottom - pad - bh, cw, bh)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN) \
+                and self.move_by_row(1 if event.key == pygame.K_DOWN else -1):
+            self.group.keyboard = True
+            return
+        super().handle_event(event)
+
+    def move_by_row(self, rows: int) -> bool:
+        """Up (-1) or Down (+1): the focus to the face in the same column a row away, from
+        the last row to Cancel, from Cancel to the face of the last row nearest above it;
+        False when the focus is on none of them (the group moves it as usual)."""
+        focused = self.group.focused
+        cols = self.cols
+        target: Widget
+        if focused is self.cancel:
+            if rows > 0:
+                return True  # nothing under Cancel
+            last = range((len(self.buttons) - 1) // cols * cols, len(self.buttons))
+            target = min((self.buttons[k] for k in last),
+                         key=lambda b: abs(b.rect.centerx - self.cancel.rect.centerx))
+        elif focused in self.buttons:
+            k = self.buttons.index(focused) + rows * cols
+            if k < 0:
+                return True  # the first row: nothing above it
+            target = self.buttons[k] if k < len(self.buttons) else self.cancel
+        else:
+            return False
+        self.group.focus(target)
+        return True
 
     def draw_background(self, surface: pygame.Surface) -> None:
         theme.dim(surface)
