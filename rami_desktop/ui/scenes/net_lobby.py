@@ -53,6 +53,12 @@ SEND = N_("Send this line to the players far away, through any chat: they paste 
           "table.")
 
 
+def seat_line(scale: float) -> int:
+    """The height of a seat's line at most: its face (this less a little) large enough to
+    know who it is, growing with the text size."""
+    return theme.px(58, scale)
+
+
 def seats_keeper(ctx: Context, code: str, port: int) -> Callable[[dict[int, str], str], None]:
     """What keeps the table hosted (its code, port, policy and seats' tokens) in the settings,
     for :class:`HostSession` to call before a ``welcome`` with a new token leaves."""
@@ -244,8 +250,12 @@ class LobbyScene(WidgetScene):
         line = theme.px(30, s)
         shown = self.session.config.players if self.session is not None else 0
         rows = 2 if self.invite_row(0) else 0
-        content = (theme.px(48, s) + line + (shown + rows) * line + theme.px(46, s)
-                   + theme.px(80, s) + theme.px(50, s) + 6 * gap)
+        others = (theme.px(48, s) + line + rows * line + theme.px(46, s) + theme.px(80, s)
+                  + theme.px(50, s) + 6 * gap)
+        room = size[1] - theme.px(16, s) - self.panel.title_height() - 2 * pad - others
+        # each seat's line as tall as a face one knows again, as far as the window holds them
+        seat = max(line, min(seat_line(s), room // max(1, shown)))
+        content = others + shown * seat
         h = min(size[1] - theme.px(16, s), self.panel.title_height() + content + 2 * pad)
         self.panel.rect = pygame.Rect(0, 0, w, h)
         self.panel.rect.center = (size[0] // 2, size[1] // 2)
@@ -255,12 +265,12 @@ class LobbyScene(WidgetScene):
         y += theme.px(48, s) + gap
         self.where.rect = pygame.Rect(inner.x, y, inner.w, line)
         y += line + gap
-        face = line + theme.px(6, s)  # each seat's face before its line
+        face = seat + theme.px(6, s)  # each seat's face before its line
         for i, label in enumerate(self.seat_labels):
             label.visible = i < shown
             label.rect = pygame.Rect(inner.x + theme.px(8, s) + face, y,
-                                     inner.w - theme.px(8, s) - face, line)
-            y += line if i < shown else 0
+                                     inner.w - theme.px(8, s) - face, seat)
+            y += seat if i < shown else 0
         y += gap
         self.policy.rect = pygame.Rect(inner.x, y, inner.w, theme.px(46, s))
         y += theme.px(46, s) + gap
