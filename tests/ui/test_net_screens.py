@@ -121,7 +121,7 @@ def test_a_host_in_darija_opens_a_table_a_joiner_takes_a_seat_and_leaves(
     session = lobby.session
     assert session is not None
     assert session.code in lobby.code_text()
-    assert strip_marks(lobby.seat_text(1)) == "2. اللاعب 2: كنتسناو شي لاعب…"
+    assert strip_marks(lobby.seat_text(1)) == "2. البلاصة 2: كنتسناو شي حد…"
     port = session.port
     assert app.settings["network"]["hosted"]["port"] == port
     joining = Joining(f"ws://127.0.0.1:{port}/", session.code.lower(), "Yassine")

@@ -20,6 +20,8 @@ from rami_desktop.ui.kit.text import visual
 from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scenes.round_summary import RoundSummaryScene
 from rami_desktop.ui.table.hints import hint_text
+from rami_desktop.ui.widgets.base import tr
+from tests.i18n.masculine import masculine
 
 from .conftest import DT
 from .test_table_words import _cards, staged_round
@@ -102,14 +104,37 @@ def test_default_seat_names_follow_the_language(make_app: Any) -> None:
     setup = app.scene(Route.SETUP)
     app.stack.push(setup)
     app.step(DT, [])
-    # an earlier setup's "Bot 2" is a default: the bot takes a person's name, in darija
-    assert [r.name.value for r in setup.seat_rows[:3]] == ["اللاعب 1", "خديجة", "Youssef"]
+    # an earlier setup's "Bot 2" is a default: the bot takes a person's name, in darija; its
+    # "Joueur 1" (the default of earlier versions) is one too: the seat's, for her or him
+    assert [r.name.value for r in setup.seat_rows[:3]] == ["البلاصة 1", "خديجة", "Youssef"]
     app.set_language("en", save=False)  # on the screen: at once
     app.step(DT, [])
     assert [r.name.value for r in setup.seat_rows[:3]] == ["Player 1", "Khadija", "Youssef"]
     setup.seat_rows[1].kind.value = "human"
     setup.seat_rows[1].kind_changed("human")
     assert setup.seat_rows[1].name.value == "Player 2"
+
+
+@pytest.mark.parametrize(("language", "unsaid", "she", "he"), [
+    ("fr", "Place 1", "Joueuse 1", "Joueur 1"),
+    ("ar_MA", "البلاصة 1", "اللاعبة 1", "اللاعب 1")])
+def test_a_seats_default_name_is_a_man_s_only_for_him(make_app: Any, language: str,
+                                                      unsaid: str, she: str, he: str) -> None:
+    """A human seat not named is the seat ("Place 1") until its player says she or he: then
+    "Joueuse 1" or "Joueur 1"; the number of seats is counted in places too."""
+    app = make_app((800, 600), language=language)
+    setup = app.scene(Route.SETUP)
+    app.stack.push(setup)
+    app.step(DT, [])
+    row = setup.seat_rows[0]
+    assert row.name.value == unsaid and setup.game_config().seats[0].name == unsaid
+    for gender, name in (("she", she), ("he", he), ("", unsaid)):
+        row.gender.set(gender)
+        app.step(DT, [])
+        assert row.name.value == name
+    count = tr(setup.players.label)
+    assert not masculine(count, language) and "joueurs" not in count
+    assert "اللاعبين" not in count
 
 
 def test_the_installers_french_has_french_typography() -> None:
