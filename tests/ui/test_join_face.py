@@ -120,3 +120,49 @@ def test_the_join_screen_shows_the_face_and_gender_a_name_had_until_another_is_c
     join.face.pick("boy")
     app.step(DT, [pygame.event.Event(pygame.TEXTINPUT, text="a")])
     assert join.chosen_face() == "boy"
+
+
+def test_back_at_a_seat_the_face_kept_is_the_one_the_table_shows(make_app: Any) -> None:
+    """A joiner back at her seat (its token) with another face chosen: the table seats her as
+    she was (the face she took the seat with), and the seat kept here says so too, never the
+    face the table did not take (the next join screen shows the one her seat wears)."""
+    host = host_table(config_of(PRESETS["talaj"], "net", "net", "bot", seed=5), code="RETOUR")
+    try:
+        host.run()
+        app = make_app((800, 600), language="fr")
+
+        def seated(join: JoinScene, how: Any) -> None:
+            app.stack.push(join)
+            app.step(DT, [])
+            how()
+            deadline = time.monotonic() + LIMIT
+            while not isinstance(app.stack.top, NetTableScene):
+                assert time.monotonic() < deadline, "not seated in time"
+                app.step(DT, [])
+                time.sleep(0.002)
+
+        first = app.scene(Route.NET_JOIN)
+        assert isinstance(first, JoinScene)
+        first.address.value = "127.0.0.1"
+        first.port.value = host.url.rsplit(":", 1)[1].strip("/")
+        first.code.value = "retour"
+        first.name.value = "Amina"
+        first.face.pick("woman-curls")
+        seated(first, first.join)
+        assert host.session.config.seats[0].face == "woman-curls"
+        app.stack.clear()
+        app.stack.apply_pending()  # she leaves: her seat is kept, its lock free again
+        back = app.scene(Route.NET_JOIN)
+        assert isinstance(back, JoinScene)
+        assert back.face.face == "woman-curls" and back.name.value == "Amina"
+        back.face.pick("grandmother-grey")
+        seated(back, back.back_to_last)
+        assert host.session.config.seats[0].face == "woman-curls"  # as she took the seat
+        kept = app.settings["network"]["joined"][0]
+        assert (kept["face"], kept["name"], kept["seat"]) == ("woman-curls", "Amina", 0)
+        app.stack.clear()
+        app.stack.apply_pending()
+        again = app.scene(Route.NET_JOIN)
+        assert isinstance(again, JoinScene) and again.face.face == "woman-curls"
+    finally:
+        host.close()

@@ -10,7 +10,9 @@ family server's screen.
 Beside the name, the player's face: the one chosen for the last table joined, else the one the
 statistics keep for the name typed, else a plain disc (the host then gives the seat its default
 face); a click, Enter or Space opens every face, Left and Right step through them. The face
-shown goes with the join and is kept with the last table joined.
+shown goes with the join and is kept with the last table joined. Back at a seat taken before
+(its token given again), the table seats the player as it was taken: the seat kept here keeps
+the name, gender and face it was taken with too, and the next join screen shows those.
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ from rami_desktop.net.wire.errors import NetError
 from rami_desktop.net.wire.invite import Invite, InviteRefused, read_invite
 from rami_desktop.net.wire.protocol import normalize_code
 from rami_desktop.play.game.people import known_face
-from rami_desktop.storage.network_settings import last_joined, remember_joined
+from rami_desktop.storage.network_settings import joined_entry, last_joined, remember_joined
 from rami_desktop.storage.round_files import RoundFiles
 from rami_desktop.storage.stats import Stats, load_stats
 from rami_desktop.ui.kit import theme
@@ -471,14 +473,28 @@ class JoinScene(WidgetScene):
         name = self.name.value.strip()
         lock, self.seat_lock = self.seat_lock, None
         if port and lock is not None and lock.held:  # the kept seat is this window's
+            gender, face = self.gender.value, self.chosen_face()
+            kept = self._kept_seat(address, port, welcome)
+            if kept is not None:  # back at a seat: it keeps the name, gender and face it had
+                name = str(kept.get("name", name))
+                gender, face = clean_gender(kept.get("gender")), known_face(kept.get("face"))
             self.ctx.update_setting("network", remember_joined(
                 self.ctx.settings.get("network"), address, port, welcome.code, welcome.seat,
-                welcome.token, name, self.gender.value, joining.link.pin, self.chosen_face()))
+                welcome.token, name, gender, joining.link.pin, face))
         paths = self.ctx.paths
         session = RemoteSession(joining.link, welcome, name,
                                 rounds=RoundFiles.of(paths) if paths is not None else None,
                                 seat_lock=lock)
         self.ctx.stack.clear_to(self.ctx.scene(Route.NET_TABLE, NetTable(session)))
+
+    def _kept_seat(self, address: str, port: int, welcome: Welcome) -> dict[str, Any] | None:
+        """The seat kept of a table this player comes back to (its token given again), as
+        it was taken: the table keeps its name, gender and face; None for a seat taken now."""
+        kept = joined_entry(self.ctx.settings.get("network"), address, port, welcome.code)
+        if kept is None or (kept.get("seat"), kept.get("token")) != (welcome.seat,
+                                                                    welcome.token):
+            return None
+        return kept
 
     def draw(self, surface: pygame.Surface) -> None:
         self.status_label.color = theme.ACCENT_DARK if self.status_error else theme.INK
