@@ -30,6 +30,15 @@ def joined_entry(network: Any, address: str, port: int, code: str) -> dict[str, 
     return None
 
 
+def returned_seat(network: Any, address: str, port: int, code: str, seat: int, token: str
+                  ) -> dict[str, Any] | None:
+    """The seat kept of a table a player came back to (the same seat and token), as it was
+    taken: its table keeps its name, gender and face; None for a seat taken anew."""
+    kept = joined_entry(network, address, port, code)
+    return kept if kept is not None and (kept.get("seat"), kept.get("token")) == (
+        seat, token) else None
+
+
 def last_joined(network: Any) -> dict[str, Any] | None:
     """The table joined last, if any."""
     joined = _network(network)["joined"]

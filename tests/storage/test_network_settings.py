@@ -12,6 +12,7 @@ from rami_desktop.storage.network_settings import (
     last_joined,
     remember_hosted,
     remember_joined,
+    returned_seat,
 )
 from rami_desktop.storage.paths import Paths
 from rami_desktop.storage.settings import MAX_JOINED, Settings, load_settings, save_settings
@@ -56,3 +57,15 @@ def test_a_damaged_network_setting_is_repaired_to_nothing() -> None:
                 {"hosted": {"code": "A", "port": 1, "tokens": {"x": "t"}}}):
         settings, repaired = Settings.from_dict({"network": bad})
         assert repaired and settings.network is None, bad
+
+
+def test_a_seat_come_back_to_is_the_one_kept_with_its_token() -> None:
+    """The seat kept is the one returned to only with the same seat and token (a seat taken
+    anew at the same table is not: its player chose name and face again)."""
+    network = remember_joined(None, "10.0.0.2", 8765, "CODE", 1, "t" * 32, "Amina", "she",
+                              face="woman-curls")
+    kept = returned_seat(network, "10.0.0.2", 8765, "CODE", 1, "t" * 32)
+    assert kept is not None and (kept["name"], kept["face"]) == ("Amina", "woman-curls")
+    assert returned_seat(network, "10.0.0.2", 8765, "CODE", 2, "u" * 32) is None
+    assert returned_seat(network, "10.0.0.2", 8765, "CODE", 1, "u" * 32) is None
+    assert returned_seat(network, "10.0.0.3", 8765, "CODE", 1, "t" * 32) is None

@@ -35,7 +35,7 @@ from rami_desktop.net.wire.errors import NetError
 from rami_desktop.net.wire.invite import Invite, InviteRefused, read_invite
 from rami_desktop.net.wire.protocol import normalize_code
 from rami_desktop.play.game.people import known_face
-from rami_desktop.storage.network_settings import joined_entry, last_joined, remember_joined
+from rami_desktop.storage.network_settings import last_joined, remember_joined, returned_seat
 from rami_desktop.storage.round_files import RoundFiles
 from rami_desktop.storage.stats import Stats, load_stats
 from rami_desktop.ui.kit import theme
@@ -474,7 +474,8 @@ class JoinScene(WidgetScene):
         lock, self.seat_lock = self.seat_lock, None
         if port and lock is not None and lock.held:  # the kept seat is this window's
             gender, face = self.gender.value, self.chosen_face()
-            kept = self._kept_seat(address, port, welcome)
+            kept = returned_seat(self.ctx.settings.get("network"), address, port, welcome.code,
+                                 welcome.seat, welcome.token)
             if kept is not None:  # back at a seat: it keeps the name, gender and face it had
                 name = str(kept.get("name", name))
                 gender, face = clean_gender(kept.get("gender")), known_face(kept.get("face"))
@@ -486,15 +487,6 @@ class JoinScene(WidgetScene):
                                 rounds=RoundFiles.of(paths) if paths is not None else None,
                                 seat_lock=lock)
         self.ctx.stack.clear_to(self.ctx.scene(Route.NET_TABLE, NetTable(session)))
-
-    def _kept_seat(self, address: str, port: int, welcome: Welcome) -> dict[str, Any] | None:
-        """The seat kept of a table this player comes back to (its token given again), as
-        it was taken: the table keeps its name, gender and face; None for a seat taken now."""
-        kept = joined_entry(self.ctx.settings.get("network"), address, port, welcome.code)
-        if kept is None or (kept.get("seat"), kept.get("token")) != (welcome.seat,
-                                                                    welcome.token):
-            return None
-        return kept
 
     def draw(self, surface: pygame.Surface) -> None:
         self.status_label.color = theme.ACCENT_DARK if self.status_error else theme.INK
