@@ -23,6 +23,8 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 
+from rami_desktop.storage import sync_batch
+
 ROOT = Path(__file__).resolve().parent.parent
 
 # Python keeps the modules it compiles, whatever the shell's PYTHONDONTWRITEBYTECODE says: the
@@ -48,6 +50,7 @@ def _fsync_without_the_disk(fd: Any) -> None:
 # fsync for real, and RAMI_TEST_FSYNC=1 keeps the real one in the test processes too
 if os.environ.get("RAMI_TEST_FSYNC") != "1":
     os.fsync = _fsync_without_the_disk
+    sync_batch.syncfs = _fsync_without_the_disk  # a host's flush of a pass, the same
 
 # no deadline anywhere: a test's speed is never an assert (a loaded machine is 2x slower or more)
 settings.register_profile("ci", derandomize=True, database=None, print_blob=True, deadline=None)

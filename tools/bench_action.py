@@ -95,10 +95,36 @@ class Wire:
         """What was sent leaves."""
 
 
+class PassCommits:
+    """The hall's commits as a tree since the pass commits makes them (each table's lines
+    written by its session's ``commit``, the pass's flush and what it releases in its
+    :class:`~rami_desktop.storage.sync_batch.SyncBatch`), on the loop's thread: their CPU
+    counted apart (what they send: the network's share)."""
+
+    def __init__(self, wire: Wire) -> None:
+        from rami_desktop.play.keep.keeping import Keeping
+        from rami_desktop.storage.sync_batch import SyncBatch
+
+        self.wire = wire
+        self.seconds = 0.0
+        for owner, name in ((Keeping, "commit"), (SyncBatch, "sync")):
+            setattr(owner, name, self._timed(getattr(owner, name)))
+
+    def _timed(self, method: Any) -> Any:
+        def timed(*args: Any, **kwargs: Any) -> Any:
+            t0, sending = time.thread_time(), self.wire.seconds
+            try:
+                return method(*args, **kwargs)
+            finally:
+                self.seconds += time.thread_time() - t0 - (self.wire.seconds - sending)
+
+        return timed
+
+
 class InlineCommits:
-    """The hall's commits (:class:`~rami_desktop.net.hall.commits.Commits`), each made at once
-    on the loop's thread, its CPU counted apart: the host's CPU without its threads taking
-    turns (which depends on the machine's load more than on the code)."""
+    """The hall's commits in a tree before the pass commits (its ``Commits``, on threads),
+    each made at once on the loop's thread, its CPU counted apart: the host's CPU without its
+    threads taking turns (which depends on the machine's load more than on the code)."""
 
     def __init__(self, wire: Wire) -> None:
         self.wire = wire
@@ -143,8 +169,12 @@ def child(tables: int, turns: int, warm: int, kept: bool) -> dict[str, Any]:
     wire = Wire()
     folder = tempfile.mkdtemp(prefix="rami-bench-action-") if kept else None
     hall = Hall(wire, Path(folder) if folder else None, lambda: "")  # type: ignore[arg-type]
-    commits = InlineCommits(wire)
-    hall.commits = commits  # type: ignore[assignment]
+    commits: InlineCommits | PassCommits
+    if hasattr(hall, "commits"):  # a tree whose commits run on threads
+        commits = InlineCommits(wire)
+        hall.commits = commits
+    else:
+        commits = PassCommits(wire)
     codes = [hall.open(TableSpec(seats=",".join(["net"] * SEATS), code=code_of(t), seed=t,
                                  policy="wait")) for t in range(tables)]
     reading = [0.0]
@@ -159,7 +189,8 @@ def child(tables: int, turns: int, warm: int, kept: bool) -> dict[str, Any]:
     def settle(todo: list[str]) -> None:
         hall.step(todo)
         for _ in range(10_000):
-            if not any(hall.commits.busy(c) for c in todo):
+            if not isinstance(commits, InlineCommits) or not any(
+                    commits.busy(c) for c in todo):
                 break
             hall.wake.wait(0.05)
             hall.wake.clear()

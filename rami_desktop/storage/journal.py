@@ -5,8 +5,9 @@ first line is ``{"journal": "<id>"}``; every other line is one step (any JSON ob
 ``n`` counting from 1), written as ``<crc32 in 8 hex digits> <JSON>\\n``: a line whose check
 does not match, or without its end of line, is a line a crash cut (the last one) and is never
 read. :meth:`Journal.append` writes lines and fsyncs them once: when it returns ``None`` they are
-on disk. After a failed write the journal is not written again (a cut line may lie at its
-end): the caller starts a new one with a new snapshot.
+on disk (in a host's pass: once the pass's batch flushed them, :mod:`.sync_batch`). After a
+failed write or flush the journal is not written again (a cut line may lie at its end): the
+caller starts a new one with a new snapshot.
 
 Storage only moves bytes: what a step means is the session's.
 """
@@ -35,6 +36,7 @@ from rami_desktop.storage.atomic import (
     set_aside,
 )
 from rami_desktop.storage.private import open_private, private_folder
+from rami_desktop.storage.sync_batch import SyncShare
 
 log = logging.getLogger(__name__)
 
@@ -196,9 +198,12 @@ class Journal:
         fsync_dir(self.folder)
         return None
 
-    def append(self, steps: Sequence[dict[str, Any]]) -> str | None:
+    def append(self, steps: Sequence[dict[str, Any]],
+               share: SyncShare | None = None) -> str | None:
         """Write steps (each given its ``n``) and fsync them once; return None (they are on
-        disk) or a problem code (the journal is then broken)."""
+        disk) or a problem code (the journal is then broken). Given a ``share`` of a
+        :class:`~rami_desktop.storage.sync_batch.SyncBatch`, the steps are written and their
+        flush is the batch's: they are on disk only once it says so."""
         if self.broken or self._fd < 0:
             return problems.UNWRITABLE
         if not steps:
@@ -207,12 +212,15 @@ class Journal:
                         for i, step in enumerate(steps, start=1))
         try:
             _write_all(self._fd, data)
-            os.fsync(self._fd)
+            if share is None:
+                os.fsync(self._fd)
             if os.fstat(self._fd).st_nlink == 0:  # its folder was removed: kept nowhere
                 raise FileNotFoundError(errno.ENOENT, "the journal was removed", str(self.path))
         except OSError as exc:
             return self._failed(exc)
         self.steps += len(steps)
+        if share is not None:
+            share.add(self._fd, self._failed)
         return None
 
     def _failed(self, exc: OSError) -> str:

@@ -24,6 +24,7 @@ from rami_desktop.storage import problems
 from rami_desktop.storage.journal import Journal, new_id, read_journal, remove_journals
 from rami_desktop.storage.paths import Paths
 from rami_desktop.storage.saves import clear_match, has_saved_match, load_match, save_match
+from rami_desktop.storage.sync_batch import SyncShare
 
 log = logging.getLogger(__name__)
 
@@ -72,13 +73,14 @@ class MatchFiles:
     def _kept(self) -> set[str]:
         return {j for j in (self._loaded, self._journal.id if self._journal else None) if j}
 
-    def append(self, steps: list[dict[str, Any]]) -> str | None:
-        """Add steps to the journal of the last snapshot, on disk when it returns None; a
-        problem code otherwise (no snapshot yet, or the journal broke: a new snapshot is
-        needed)."""
+    def append(self, steps: list[dict[str, Any]],
+               share: SyncShare | None = None) -> str | None:
+        """Add steps to the journal of the last snapshot, on disk when it returns None (with
+        a ``share``: once its batch is flushed); a problem code otherwise (no snapshot yet, or
+        the journal broke: a new snapshot is needed)."""
         if self._journal is None:
             return problems.UNWRITABLE
-        return self._journal.append(steps)
+        return self._journal.append(steps, share)
 
     @property
     def needs_snapshot(self) -> bool:

@@ -173,9 +173,9 @@ def test_a_failing_autosave_pauses_the_table_until_it_is_kept(
     real_append, real_snapshot = MatchFiles.append, MatchFiles.snapshot
     full = [True]
 
-    def append(store: Any, steps: Any) -> str | None:
+    def append(store: Any, steps: Any, share: Any = None) -> str | None:
         calls.append("append")
-        return problems.DISK_FULL if full[0] else real_append(store, steps)
+        return problems.DISK_FULL if full[0] else real_append(store, steps, share)
 
     def snapshot(store: Any, payload: Any) -> str | None:
         calls.append("snapshot")
@@ -340,7 +340,7 @@ def test_a_save_that_fails_unexpectedly_pauses_the_table_too(
     scene = _saved_table(app)
     calls: list[int] = []
 
-    def broken(store: Any, steps: Any) -> str | None:
+    def broken(store: Any, steps: Any, share: Any = None) -> str | None:
         calls.append(1)
         raise RuntimeError("the disk went away")
 

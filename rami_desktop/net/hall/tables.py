@@ -7,8 +7,10 @@ on their mailboxes, and, given a state folder, keeps each one there through the 
 save path (its match autosaved after every move) with its code and seat tokens, so that a host
 killed mid-round starts again with every table, and its joiners take their seats back (at
 the address ``table.json`` keeps). A table that ended waits for its joiners who were not there
-to be told the end, even across a restart (:mod:`.table_return`). A kept table's commit (its
-fsync) runs beside the loop (:mod:`.commits`).
+to be told the end, even across a restart (:mod:`.table_return`). The kept tables stepped in a
+pass of the loop are committed together: their journals' lines written, one flush to disk for
+them all (:mod:`rami_desktop.storage.sync_batch`), then what each told leaves, in one flush of
+the wire (:mod:`.pass_wire`).
 """
 
 from __future__ import annotations
@@ -20,17 +22,17 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 from rami_desktop.play.game.config import GameConfig
 from rami_desktop.play.table.clock import TableClock
+from rami_desktop.storage.sync_batch import Flusher, SyncBatch
 from rami_desktop.storage.table_folders import TableFiles, kept_codes, remove_ended
 
 from ..host.host_session import HostSession
 from ..transport.inbox import Inbox
-from ..transport.server import Inbound, Mailbox, Outbox
+from ..transport.server import Inbound, Mailbox
 from ..wire.protocol import VERSION, Create, envelope
-from .commits import Commits
 from .doorbell import Doorbell
 from .expiry import Expiry
 from .headless import (
@@ -42,6 +44,7 @@ from .headless import (
     table_done,
     table_summary,
 )
+from .pass_wire import PassWire, TableServer
 from .table_return import END_WAIT, EndWait
 from .table_spec import TABLE_FIELDS, TableSpec, parse_seats, table_document
 
@@ -49,19 +52,6 @@ log = logging.getLogger(__name__)
 
 #: tables one host serves at most (a ``create`` past it is answered ``busy``)
 MAX_TABLES = 500
-class TableServer(Outbox, Protocol):
-    """Where a hall's tables are served: the host's server, or a room's way to it
-    (:mod:`.room`)."""
-
-    def add_table(self, box: Mailbox) -> None:
-        """Serve a table: its joiners name its code to join."""
-        ...
-
-    def remove_table(self, code: str) -> None:
-        """Stop serving a table."""
-        ...
-
-
 @dataclass
 class HostedTable:
     """A table of the hall: its session, when it ends, where it is kept (once it ended: its
@@ -88,6 +78,8 @@ class Hall:
     def __init__(self, server: TableServer, state: Path | None, new_code: Any,
                  admin_box: Inbox[Inbound] | None = None) -> None:
         self.server = server
+        #: what the tables send (one flush a pass)
+        self.wire = PassWire(server)
         self.state = state
         #: the bots' pace at every table (``off``: at once; see rami_desktop.play.table.clock)
         self.pace = "off"
@@ -112,8 +104,8 @@ class Hall:
         self.kept_addresses: list[tuple[str | None, int | None]] = []
         #: seconds a table that ended waits for its joiners not told its end
         self.end_wait = END_WAIT
-        #: the kept tables' commits, off the loop
-        self.commits = Commits(self.wake)
+        #: how a pass's commits reach the disk together
+        self.flusher = Flusher()
         #: whether a kept table is this hall's to resume (a host of several processes: each
         #: process resumes its own share, :mod:`.rooms`)
         self.owns: Callable[[str], bool] = lambda _code: True
@@ -163,7 +155,7 @@ class Hall:
             box = Mailbox(code)
             try:
                 session, problem = HostSession.resume(
-                    files.match, outbox=self.server, mailbox=box, tokens=tokens,
+                    files.match, outbox=self.wire, mailbox=box, tokens=tokens,
                     policy=doc["policy"], screen=False, host_name=doc["name"],
                     turn_time=doc["turn_time"], group_commit=True, keep_end=True,
                     last_round=doc["rounds"], keep_seats=self._seats_keeper(code))
@@ -200,7 +192,7 @@ class Hall:
     def _session(self, code: str, config: GameConfig, files: TableFiles | None, policy: str,
                  turn_time: float, name: str, rounds: int | None) -> HostSession:
         box = Mailbox(code)
-        session = HostSession(config, outbox=self.server, mailbox=box, policy=policy,
+        session = HostSession(config, outbox=self.wire, mailbox=box, policy=policy,
                               screen=False, host_name=name, turn_time=turn_time,
                               store=files.match if files is not None else None,
                               group_commit=True, keep_end=True, last_round=rounds,
@@ -249,51 +241,54 @@ class Hall:
     # ---- the loop ------------------------------------------------------------------------------
 
     def step(self, codes: Iterable[str] | None = None) -> None:
-        """Make the tables asked for, and move on the tables ``codes`` (None: every one)."""
+        """Make the tables asked for, and move on the tables ``codes`` (None: every one): the
+        kept ones are committed together at the pass's end (one flush to disk), then what
+        they told leaves (one flush of the wire)."""
         self._creates()
         self._expire_unjoined()
         now = time.monotonic()
         todo = set(self.tables) if codes is None else set(codes)
-        for code, rung in self.commits.done():
-            table = self.tables.get(code)
-            if rung:
-                todo.add(code)
-            elif table is not None and code not in todo:
-                self._look_after(code, table, now)
-        for code in sorted(todo):
-            table = self.tables.get(code)
-            if self.commits.busy(code):
-                self.commits.rung(code)
-            elif table is not None:
-                self._step_table(code, table, now)
+        batch = SyncBatch(self.flusher)
+        with self.wire.passing():
+            committed = [code for code in sorted(todo)
+                         if (table := self.tables.get(code)) is not None
+                         and self._step_table(code, table, now, batch)]
+            if committed:
+                batch.sync()  # each table's lines on disk, then what it told leaves
+            for code in committed:
+                table = self.tables.get(code)
+                if table is not None:
+                    self._look_after(code, table, now)
 
     def _look_after(self, code: str, table: HostedTable, now: float) -> None:
-        """When to step a table again (it just moved on, or its commit is done)."""
+        """When to step a table again (it just moved on, and what it told left)."""
         done = table_done(table.session, table.plan)
         self.bell.at(code, now if done else next_look(table.session, self._clocks.get(code),
                                                       now))
 
-    def _step_table(self, code: str, table: HostedTable, now: float) -> None:
+    def _step_table(self, code: str, table: HostedTable, now: float, batch: SyncBatch) -> bool:
+        """Move a table on; return whether its commit waits for ``batch``'s flush."""
         session = table.session
         if table_done(session, table.plan):
             wait = table.end_wait = table.end_wait or EndWait(now + self.end_wait)
             if wait.waiting(session, now):  # a joiner not told the end yet: it may come back
                 self.bell.at(code, wait.until)
-                return
+                return False
             self._end(code, table)
             self._clocks.pop(code, None)
             self._ticked.pop(code, None)
             self.bell.forget(code)
-            return
+            return False
         clock = self._clocks.setdefault(code, TableClock(self.pace))
         clock.tick(now - self._ticked.get(code, now))
         self._ticked[code] = now
         step_table(session, clock=clock)
-        if table.files is not None:  # one fsync for the table's pass, beside the others'
-            self.commits.start(code, session.commit)
-            return
+        if table.files is not None:  # its lines written now, flushed with the pass's others
+            session.commit(batch)
+            return True
         session.commit()  # nothing kept: what it tells goes out now
         self._look_after(code, table, now)
+        return False
 
     def run(self, stop: threading.Event, serve: bool = False,
             deadline: float | None = None) -> bool:
@@ -315,7 +310,7 @@ class Hall:
 
     def close(self) -> None:
         """The host stops: each table is told (``bye`` ``host_quit``) and kept for a resume."""
-        self.commits.wait()
+        self.flusher.close()
         for table in self.tables.values():
             table.session.flush()
             table.session.close()
@@ -339,8 +334,6 @@ class Hall:
             return
         unjoined = [code for code, t in self.tables.items() if not t.session.book.tokens]
         due = self.expiry.due(unjoined, now)
-        if any(self.commits.busy(code) for code in due):
-            self.commits.wait()  # rare (hours unjoined): its commit is done first
         for code in due:
             table = self.tables.pop(code)
             log.warning("the table %s was joined by nobody in %g hours: closed", code,

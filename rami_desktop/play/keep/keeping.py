@@ -31,6 +31,7 @@ from rami_desktop.play.keep.persist import (
 )
 from rami_desktop.play.keep.round_ends import RoundEnds, past_round_end_job, round_end_job
 from rami_desktop.play.keep.round_record import RoundKeeper
+from rami_desktop.storage.sync_batch import SyncBatch
 
 log = logging.getLogger(__name__)
 
@@ -117,20 +118,35 @@ class Keeping:
         if not self.group_commit:
             self.commit()
 
-    def commit(self) -> None:
+    def commit(self, batch: SyncBatch | None = None) -> None:
         """Put on disk what happened since the last commit (one fsync; nothing when nothing
         was asked to be kept), then let it be told (:meth:`release`). When the disk refuses,
         nothing is told and the game waits (:attr:`unkept`); while it waits, a commit tries
-        again only once its backoff is over (:meth:`retry_due`)."""
+        again only once its backoff is over (:meth:`retry_due`). Given a ``batch`` (a host's
+        pass), the journal's lines are written now and told once the batch flushed them."""
         if self.unkept is not None and self.clock() < self._retry_at:
             return
         self.before_keep()
+        share = batch.share() if batch is not None else None
         problem = None
         if self.keeper is not None and self._dirty:
-            self.keeper.keep(self.config, self.match, self.orders)
+            self.keeper.keep(self.config, self.match, self.orders, share)
             problem = self._refused()
         if problem is None:
             problem = self.keep_table()
+        if share is None or problem is not None:
+            self._kept(problem)
+        else:
+            share.then(self._flushed)
+
+    def _flushed(self, problem: str | None) -> None:
+        """The batch holding this commit's lines is flushed (``problem``: it was refused)."""
+        if problem is not None and self.keeper is not None:
+            self.keeper.refused(problem)
+        self._kept(problem)
+
+    def _kept(self, problem: str | None) -> None:
+        """What the commit wrote is on disk (None), or the disk refused it: told, or held."""
         if problem is not None:
             self._hold(problem)
             return

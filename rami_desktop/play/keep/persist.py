@@ -40,6 +40,7 @@ from rami_desktop.play.game.hand_order import HandOrder
 from rami_desktop.play.keep.save_problems import NOT_SAVED_INCONSISTENT, SAVE_FAILED
 from rami_desktop.storage.names import clean_seat_names
 from rami_desktop.storage.stats import MatchLine, RoundLine
+from rami_desktop.storage.sync_batch import SyncShare
 
 log = logging.getLogger(__name__)
 
@@ -63,8 +64,10 @@ class MatchStore(Protocol):
         problem code (the previous snapshot and journal are still the kept state)."""
         ...
 
-    def append(self, steps: list[dict[str, Any]]) -> str | None:
-        """Add steps to the journal, on disk when it returns None; else a problem code."""
+    def append(self, steps: list[dict[str, Any]],
+               share: SyncShare | None = None) -> str | None:
+        """Add steps to the journal, on disk when it returns None (with a ``share``: once
+        its batch is flushed); else a problem code."""
         ...
 
     @property
@@ -255,11 +258,12 @@ class Keeper:
         self.rounds_kept: int | None = None
         self._rounds_kept: int | None = None
 
-    def keep(self, config: GameConfig, match: Match,
-             orders: Mapping[int, HandOrder]) -> None:
-        """Put on disk what changed since the last call (a snapshot at a new round)."""
+    def keep(self, config: GameConfig, match: Match, orders: Mapping[int, HandOrder],
+             share: SyncShare | None = None) -> None:
+        """Put on disk what changed since the last call (a snapshot at a new round); steps
+        added to the journal with a ``share`` are on disk once its batch is flushed."""
         try:
-            self._keep(config, match, orders)
+            self._keep(config, match, orders, share)
         except Exception:  # boundary: a save that fails in an unexpected way
             log.exception("a save failed")
             self._done(SAVE_FAILED)
@@ -272,8 +276,8 @@ class Keeper:
         self._config, self._hands = config, hands_data(orders)
         self._rounds_kept = self.rounds_kept
 
-    def _keep(self, config: GameConfig, match: Match,
-              orders: Mapping[int, HandOrder]) -> None:
+    def _keep(self, config: GameConfig, match: Match, orders: Mapping[int, HandOrder],
+              share: SyncShare | None) -> None:
         if match.over and not self.keep_end and (self.rounds_kept is None
                                                  or self.rounds_kept >= len(match.results)):
             if not self._cleared:
@@ -301,7 +305,7 @@ class Keeper:
                 SNAPSHOT_EVERY, self._snapshot_actions):
             self._snapshot(config, match, orders, at)
             return
-        problem = self.store.append(steps)
+        problem = self.store.append(steps, share)
         if problem is None:
             self._at, self._config, self._hands = at, config, hands
             self._rounds_kept = rounds_kept
@@ -323,6 +327,12 @@ class Keeper:
             self._at, self._config, self._hands = at, config, payload["hands"]
             self._rounds_kept = rounds_kept
             self._snapshot_actions = sum(len(steps) for steps in match.logs)
+        self._done(problem)
+
+    def refused(self, problem: str) -> None:
+        """The journal's lines written at the last :meth:`keep` were refused by their flush
+        (its journal broke): the next keep writes a snapshot of the whole match."""
+        self._at = None
         self._done(problem)
 
     def _done(self, problem: str | None) -> None:
