@@ -9,7 +9,8 @@ Usage::
     .venv/bin/python tools/bench_net.py --tables 500 --no-state
 
 The host keeps its tables in a state folder, as ``rami-host --state`` does (every action
-appended to its table's journal and fsynced before its ``update`` leaves; a temporary folder
+appended to its table's journal and on disk before its ``update`` leaves: one flush for the
+tables of a pass of the loop, :mod:`rami_desktop.storage.sync_batch`; a temporary folder
 under ``--state-dir``, default the system's): ``--no-state`` measures a host that keeps
 nothing. ``--docs`` writes the figures with the commit, the command, the machine and the date
 to ``docs/dev/measurements/net.md`` (``--docs-path`` elsewhere).
@@ -26,8 +27,8 @@ action is the time from sending it to receiving its ``update``. In the measured 
 *expected* is the actions due, *lost* those of them never answered (by the window's end and a
 grace after it): when the host keeps up, nothing is lost. The host's CPU is its own process
 time over the window, per table and per action, and per action split by its threads (the
-hall's loop, the network thread, the committing threads: one interpreter runs them in turn,
-so their sum is what one core must carry); its memory is its peak resident size;
+hall's loop, its tables' commits included, and the network thread: one interpreter runs them
+in turn, so their sum is what one core must carry); its memory is its peak resident size;
 the joiners' CPU is this process's (when it nears a whole core, the figures are the joiners',
 not the host's: the row says so). *Waited for CPU* is the share of its time each process was
 ready to run but waited for a CPU that other work on the machine held (Linux's schedstat): near
@@ -41,6 +42,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import json
 import os
 import resource
@@ -62,6 +64,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 import provenance
 from bench_load import calibration as self_play_calibration
+from rami_desktop.net.hall.heap import steady_heap
 from rami_desktop.net.hall.rooms import Rooms
 from rami_desktop.net.hall.tables import Hall, TableSpec
 from rami_desktop.net.transport import guard
@@ -106,10 +109,9 @@ def waited() -> float:
 #: the host's threads, by what they do (the rest: "other"); with rooms (``--processes``) the
 #: first process's threads that hand requests and answers to and from them are "relay", and
 #: the rooms' processes (every thread) "rooms"
-ROLES = (("loop", "rami-hall"), ("network", "rami-host-net"), ("commits", "rami-commit"),
-         ("relay", "rami-room-"))
+ROLES = (("loop", "rami-hall"), ("network", "rami-host-net"), ("relay", "rami-room-"))
 #: the split printed: one process, or rooms
-SPLIT = ("loop", "network", "commits")
+SPLIT = ("loop", "network")
 ROOM_SPLIT = ("network", "relay", "rooms")
 
 
@@ -132,7 +134,7 @@ def proc_figures(pid: int) -> tuple[float, float, float]:
 
 def thread_cpu() -> dict[str, float]:
     """Seconds of CPU each kind of this process's threads has run (:data:`ROLES`: the
-    hall's loop, the network thread, the committing threads; Linux's
+    hall's loop, the network thread, the relays to the rooms; Linux's
     ``/proc/self/task/*/schedstat``; empty where there is none)."""
     out: dict[str, float] = {}
     for thread in threading.enumerate():
@@ -175,6 +177,7 @@ def serve(tables: int, state: str | None, processes: int = 1) -> int:
     port = server.start("127.0.0.1", 0)
     hall.serving("127.0.0.1", port)
     print(port, flush=True)
+    steady_heap()  # as rami-host does before its loop
     stop = threading.Event()
     loop = threading.Thread(target=hall.run, args=(stop, True), daemon=True, name="rami-hall")
     loop.start()
@@ -425,6 +428,7 @@ async def play(host: Host, tables: int, pace: float, seconds: float) -> Figures:
         if i % 20 == 19:
             await asyncio.sleep(0.05)  # not every connection in the same instant
     await asyncio.wait_for(asyncio.gather(*(b.wait() for b in began)), 300)
+    gc.freeze()  # the joiners' connections, out of this process's collector's sight
     go = time.perf_counter()
     for t, schedule in enumerate(schedules):
         schedule.start = go + pace * t / tables
@@ -506,9 +510,10 @@ def write_docs(path: Path, lines: list[str], argv: list[str]) -> None:
         "(the loop of `rami-host`, its tables kept in a state folder unless `--no-state`) and",
         "four light joiners a table in another process, over loopback; each table plays one",
         "action every pace (draw, discard) on a schedule. *lost*: actions due in the window",
-        "never answered; *rtt*: from sending an action to its `update`; *loop/network/commits*:",
-        "the host's CPU per action in its loop, its network thread and its committing threads",
-        "(one interpreter runs them in turn); with `--processes N` (`rami-host --processes`),",
+        "never answered; *rtt*: from sending an action to its `update`; *loop/network*: the",
+        "host's CPU per action in its loop (the tables' moves and commits: one flush to disk a",
+        "pass) and its network thread (one interpreter runs them in turn); with `--processes N`",
+        "(`rami-host --processes`),"
         "*network/relay/rooms*: the first process's network thread, its threads relaying each",
         "table's requests and answers to and from the rooms, and the rooms' processes that play",
         "the tables (each its own interpreter: they run side by side); *waited for CPU*: the",
@@ -559,7 +564,7 @@ def main() -> int:
 
     say(f"calibration before: easy self-play {self_play_calibration():.1f} rounds/s; "
         f"load average {os.getloadavg()[0]:.2f}")
-    kept = "kept in a state folder (fsync before every update)" if not args.no_state \
+    kept = "kept in a state folder (on disk before every update)" if not args.no_state \
         else "nothing kept"
     say(f"pace: an action every {args.pace} s at each table; {SEATS} joiners a table; "
         f"{args.seconds:g} s measured; {kept}")

@@ -56,6 +56,7 @@ from rami_desktop.commands.host_config import (
 from rami_desktop.engine.rules import PRESET_NAMES
 from rami_desktop.net.discovery import Advertiser
 from rami_desktop.net.hall.expiry import DEFAULT_HOURS, MAX_HOURS
+from rami_desktop.net.hall.heap import steady_heap
 from rami_desktop.net.hall.rooms import Rooms
 from rami_desktop.net.hall.table_return import kept_address
 from rami_desktop.net.hall.tables import Hall, TableSpec
@@ -284,6 +285,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return FAILED
         print(f"invite {invite}", flush=True)
     advertiser = advertise(hall, codes, port, tls is not None, args)
+    steady_heap()  # what the tables keep is out of the collector's sight: no long pause
     finished = hall.run(stop, serve=args.serve or (token is not None and not codes))
     if door is not None:
         door.close()

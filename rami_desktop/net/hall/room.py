@@ -30,6 +30,7 @@ from typing import Any
 
 from ..transport.inbox import Inbox
 from ..transport.server import Inbound, Mailbox
+from .heap import steady_heap
 from .table_spec import TableSpec
 from .tables import Hall
 
@@ -159,6 +160,7 @@ def run_room(inbound: Connection, outbound: Connection, plan: RoomPlan,
     stop = threading.Event()
     threading.Thread(target=_take_requests, args=(inbound, out, admin, stop, hall.wake),
                      name="rami-room-in", daemon=True).start()
+    steady_heap()  # what its tables keep is out of the collector's sight: no long pause
     finished = hall.run(stop, serve=serve)
     hall.close()
     out.flush()
