@@ -270,3 +270,21 @@ def test_table_status_and_counter_follow_the_preset(make_app: Any, name: str,
     else:
         assert bar_lines[-1] == f"Opening: {status.bar} or more"
         assert view.text == f"Opening 30 / {status.bar}"
+
+
+@pytest.mark.parametrize(("language", "unsaid", "she", "he"), [
+    ("fr", "donne", "donneuse", "donneur"), ("ar_MA", "التوزيع", "الموزّعة", "الموزّع"),
+    ("en", "dealer", "dealer", "dealer")])
+def test_the_dealer_s_tab_follows_the_seat_s_gender(language: str, unsaid: str, she: str,
+                                                    he: str) -> None:
+    """The dealer's tab says «donneuse» of a woman, «donneur» of a man and, unsaid, a word
+    that fits both (it said «donneur» of everyone)."""
+    from rami_desktop import i18n
+    from tests.i18n.masculine import masculine
+
+    i18n.set_language(language)
+    try:
+        assert [hud.dealer_word(g) for g in ("", "she", "he")] == [unsaid, she, he]
+        assert not masculine(unsaid, language) and not masculine(she, language)
+    finally:
+        i18n.set_language("en")

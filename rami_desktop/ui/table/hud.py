@@ -10,6 +10,7 @@ from dataclasses import dataclass
 import pygame
 
 from rami_desktop.i18n import _, is_rtl, ngettext
+from rami_desktop.i18n.gender import UNSAID, gendered
 from rami_desktop.ui.kit import theme
 from rami_desktop.ui.kit.faces import draw_portrait
 from rami_desktop.ui.kit.text import bidi_format
@@ -32,6 +33,7 @@ class SeatInfo:
     Attributes:
         level: a bot's level, worded ("" for a player).
         face: the seat's portrait.
+        gender: how the seat's player is spoken of (the dealer's tab: «donneuse», «donneur»).
     """
 
     name: str
@@ -44,6 +46,7 @@ class SeatInfo:
     team: str = ""
     level: str = ""
     face: str = ""
+    gender: str = UNSAID
 
 
 _PANELS: dict[tuple[int, int, bool, int], pygame.Surface] = {}
@@ -137,7 +140,8 @@ def draw_seat(surface: pygame.Surface, lay: TableLayout, box: SeatBox, info: Sea
         count = fit_text(str(info.cards), lay.px(16), theme.CREAM, box.count.w, bold=True)
     blit_aligned(surface, count, box.count, "end")
     if info.dealer:
-        draw_pill(surface, lay, _("dealer"), lay.px(14), (box.rect.centerx, box.rect.bottom),
+        draw_pill(surface, lay, dealer_word(info.gender), lay.px(14),
+                  (box.rect.centerx, box.rect.bottom),
                   "center", theme.BRASS_LIGHT)
 
 
@@ -263,8 +267,15 @@ def prompt_area(lay: TableLayout) -> pygame.Rect:
     return lay.words.copy() if lay.words.w >= 10 else pygame.Rect(lay.words.topleft, (10, 10))
 
 
+def dealer_word(gender: str) -> str:
+    """The dealer's tab, in the words for the seat's player (gender-free when unsaid)."""
+    # TRANSLATORS: a tab on the panel of the player who dealt this round (for her, for him,
+    # and gender-free: «donne», «التوزيع»)
+    return gendered(gender, "dealer")
+
+
 def draw_me(surface: pygame.Surface, lay: TableLayout, name: str, score: int,
-            down: bool, dealer: bool = False, face: str = "") -> None:
+            down: bool, dealer: bool = False, face: str = "", gender: str = UNSAID) -> None:
     """The hand owner's face, name, score and whether down, at the start of the prompt row;
     the dealer's tab after them when they deal."""
     def line(who: str) -> str:
@@ -283,7 +294,7 @@ def draw_me(surface: pygame.Surface, lay: TableLayout, name: str, score: int,
     room = me.w
     tab = None
     if dealer:
-        tab = render_text(_("dealer"), lay.px(14), theme.INK, bold=True)
+        tab = render_text(dealer_word(gender), lay.px(14), theme.INK, bold=True)
         room -= tab.get_width() + lay.px(22)
     room = max(10, room)
     # smaller text first, then the name shortened with "…": the score and the state whole

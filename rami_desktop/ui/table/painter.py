@@ -182,7 +182,8 @@ class TablePainter:
             down=player is not None and r.down[player],
             dealer=player is not None and r.dealer == player,
             active=not r.over and player == r.current, bot=session.is_bot(seat), team=team,
-            level=_(LEVEL_LABELS.get(level, level)) if level else "", face=session.face(seat))
+            level=_(LEVEL_LABELS.get(level, level)) if level else "", face=session.face(seat),
+            gender=session.gender(seat))
 
     def _draw_static(self, surface: pygame.Surface, lay: TableLayout,
                      parts: TableParts) -> None:
