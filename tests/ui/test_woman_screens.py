@@ -156,3 +156,30 @@ def test_two_women_passing_the_screen_read_hers(make_app: Any, drawn: list[str],
         assert any("اللاعبة" in line for line in drawn)
     else:
         assert any("Joueuse suivante" in line for line in drawn)
+
+
+
+def test_the_dealer_s_tab_speaks_of_her(make_app: Any, monkeypatch: pytest.MonkeyPatch,
+                                        language: str) -> None:
+    """The dealer's tab on her own line and on each seat's panel is worded for that seat's
+    player: her line and a woman bot's panel «donneuse» («الموزّعة»), a man's «donneur»."""
+    from rami_desktop.ui.table import hud
+
+    app = make_app((800, 600), animation_speed="off", language=language)
+    scene = known_table(app, seats=SEATS, human=GOING_OUT)
+    app.stack.clear_to(scene)
+    mine: list[str] = []
+    draw_me = hud.draw_me
+
+    def record(*args: Any) -> None:
+        mine.append(args[-1])
+        draw_me(*args)
+
+    monkeypatch.setattr(hud, "draw_me", record)
+    _settle(app)
+    assert mine and set(mine) == {"she"}  # her own line
+    genders = [scene.painter.seat_info(scene.parts, seat).gender for seat in range(3)]
+    assert genders == ["she", "she", "he"]
+    assert [hud.dealer_word(g) for g in genders] == (
+        ["الموزّعة", "الموزّعة", "الموزّع"] if language == "ar_MA"
+        else ["donneuse", "donneuse", "donneur"])

@@ -273,7 +273,7 @@ class TablePainter:
             p = session.player_of(bottom)
             hud.draw_me(surface, lay, session.name(bottom), session.shown.match.scores[bottom],
                         p is not None and r.down[p], p is not None and r.dealer == p,
-                        session.face(bottom))
+                        session.face(bottom), session.gender(bottom))
         if v is not None:
             positions, hint_text = current_hint(session, model, mine, control.gate,
                                                 control.advisor)
