@@ -174,8 +174,15 @@ def _chain(size: int, bold: bool) -> list[tuple[pygame.font.Font, frozenset[int]
 
 @cache
 def _covered(name: str) -> frozenset[int]:
-    """The code points of a bundled font."""
-    return coverage(str(asset("fonts", name)))
+    """The code points of a bundled font: one object for the fonts that cover the same (the
+    regular and bold files), so that :data:`_FACTS` finds a chain by identity, never by
+    comparing thousands of code points."""
+    points = coverage(str(asset("fonts", name)))
+    return _SAME_COVERAGE.setdefault(points, points)
+
+
+#: each distinct coverage of :func:`_covered`, once
+_SAME_COVERAGE: dict[frozenset[int], frozenset[int]] = {}
 
 
 #: what :func:`_runs` needs to know of a character, per chain of fonts (see :func:`_facts`)
