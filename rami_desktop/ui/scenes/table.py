@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from rami_desktop import i18n
 from rami_desktop.engine.actions import Added, Discarded, Drew, Laid, Swapped
 from rami_desktop.i18n import N_, _
 from rami_desktop.play.table.advisor import Advisor
@@ -81,6 +82,8 @@ class TableScene(Scene):
         self.save_notice = SaveNotice(ctx)
         self._rounds_told = False
         self._privacy_for: int | None = None
+        #: what the card pictures and the texts of play were last prepared for (:meth:`_warm`)
+        self._warmed: tuple[object, ...] = ()
 
     # ---- scene lifecycle ---------------------------------------------------------------------
 
@@ -113,7 +116,20 @@ class TableScene(Scene):
     def on_resize(self, size: tuple[int, int]) -> None:
         self.view.invalidate()
         self.sync(animate=False)
-        self.view.warm_card_art(self.ctx.card_art)
+        self._warm()
+
+    def _warm(self) -> None:
+        """Prepare the card pictures and the texts of play for the layout, the deck, the
+        language and what the seats' panels say (names, scores): once for each, not again when
+        a screen laid over the table closes on the same."""
+        art, lay = self.ctx.card_art, self.view.lay
+        said = [self.painter.seat_info(self.parts, seat) for seat in lay.seats] if lay else []
+        warm = (lay, art, art.style, art.large_index, art.lang, i18n.generation(),
+                [(info.name, info.score, info.team, info.level) for info in said])
+        if warm == self._warmed:
+            return
+        self._warmed = warm
+        self.view.warm_card_art(art)
         self.painter.warm_text(self.parts)
 
     # ---- showing the session -----------------------------------------------------------------
