@@ -52,9 +52,13 @@ if os.environ.get("RAMI_TEST_FSYNC") != "1":
     os.fsync = _fsync_without_the_disk
     sync_batch.syncfs = _fsync_without_the_disk  # a host's flush of a pass, the same
 
-# no deadline anywhere: a test's speed is never an assert (a loaded machine is 2x slower or more)
-settings.register_profile("ci", derandomize=True, database=None, print_blob=True, deadline=None)
-settings.register_profile("dev", print_blob=True, deadline=None)
+# no deadline anywhere: a test's speed is never an assert (a loaded machine is 2x slower or more);
+# nor hypothesis's health check of the time its examples take to draw (too_slow), which a loaded
+# machine fails at random: a draw of a list of cards once took 66 s with the cores shared
+TIMELESS = (HealthCheck.too_slow,)
+settings.register_profile("ci", derandomize=True, database=None, print_blob=True, deadline=None,
+                          suppress_health_check=TIMELESS)
+settings.register_profile("dev", print_blob=True, deadline=None, suppress_health_check=TIMELESS)
 settings.load_profile(
     os.environ.get("HYPOTHESIS_PROFILE")
     or ("ci" if os.environ.get("CI", "").lower() in ("1", "true", "yes") else "dev")
@@ -163,17 +167,15 @@ DEFAULT_EXAMPLES = 60
 
 
 def examples_by_default(full: int, *strategies: Any, default: int = DEFAULT_EXAMPLES,
-                        too_slow: bool = False, derandomize: bool = False, **named: Any
+                        derandomize: bool = False, **named: Any
                         ) -> Callable[[Callable[..., None]], Callable[[int], None]]:
     """A property test drawn from ``strategies`` and ``named`` (as ``@given`` takes them) with
     ``default`` examples in the default run and its ``full`` count with ``-m slow`` (one
-    parameter each); ``too_slow`` suppresses hypothesis's health check of that name,
-    ``derandomize`` draws the same examples on every run."""
-    checks = [HealthCheck.too_slow] if too_slow else []
+    parameter each); ``derandomize`` draws the same examples on every run."""
 
     def sample(test: Callable[..., None]) -> Callable[[int], None]:
         def run(examples: int) -> None:
-            settings(max_examples=examples, deadline=None, suppress_health_check=checks,
+            settings(max_examples=examples, deadline=None,
                      derandomize=derandomize or settings.default.derandomize)(
                 given(*strategies, **named)(test))()
 

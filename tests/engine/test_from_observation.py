@@ -61,7 +61,7 @@ def compare(real: RoundState, p: int, seed: int) -> None:
         assert copy_after.observation(p) == real_after.observation(p), action
 
 
-@examples_by_default(16, default=8, too_slow=True, derandomize=True,
+@examples_by_default(16, default=8, derandomize=True,
                      preset=st.sampled_from(PRESET_NAMES), seed=st.integers(0, 2**32 - 1),
                      n=st.integers(2, 4), teams=st.booleans())
 def test_the_copy_answers_the_observer_like_the_real_round(preset: str, seed: int, n: int,

@@ -249,7 +249,7 @@ def agree(state: RoundState) -> None:
             assert done.opened == s.staged_points
 
 
-@examples_by_default(12, default=6, too_slow=True, derandomize=True,
+@examples_by_default(12, default=6, derandomize=True,
                      preset=st.sampled_from(PRESET_NAMES), seed=st.integers(0, 2**32 - 1),
                      n=st.integers(2, 4), teams=st.booleans())
 def test_opening_status_agrees_with_the_discard(preset: str, seed: int, n: int,

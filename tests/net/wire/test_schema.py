@@ -114,7 +114,7 @@ def _read_or_value_error(read: Any, data: Any) -> None:
         read(data)
 
 
-@examples_by_default(300, mutated(VIEWS), too_slow=True)
+@examples_by_default(300, mutated(VIEWS))
 def test_a_changed_view_is_read_or_refused_never_raised(data: Any) -> None:
     _read_or_value_error(seat_view_from_dict, data)
 
