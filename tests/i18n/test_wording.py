@@ -101,6 +101,15 @@ def test_words_about_a_player_are_without_gender() -> None:
     assert ar["{name}'s turn"] == "الدور على {name}"
 
 
+def test_someone_not_yet_known_is_no_man() -> None:
+    """A player nobody knows yet (another who may host, the one a seat waits for, the seats
+    counted) is someone, not «un autre joueur», «شي لاعب», «لاعب آخر» (a man's words)."""
+    fr = _offending(_strings("fr"), r"\b(?:un autre|d’un|pour un) joueur\b|Nombre de joueurs")
+    ar = _offending(_strings("ar_MA"), r"(?:شي|ولا|هو) لاعب(?![\u0600-\u06ff])|لاعب آخر"
+                    r"|عدد اللاعبين")
+    assert fr == [] and ar == []
+
+
 def test_darija_vocabulary_of_the_seeds() -> None:
     by_id = {e.msgid: e.msgstr[0] for e in _entries("ar_MA") if e.msgctxt is None}
     assert by_id["Tallage"] == "تالاج فرنساوي"  # at a glance not «الطلاج»
