@@ -392,8 +392,8 @@ def test_a_face_is_chosen_with_the_keyboard(setup: SetupScene, drive: object) ->
 def test_the_faces_are_a_grid_to_the_arrow_keys(app: App, drive: object,
                                                language: str) -> None:
     """Up and Down move by a row (the face above or under the one focused, on the screen),
-    Left and Right along it; Down from the last row reaches Cancel, Up from Cancel the face
-    above it."""
+    Left and Right along it; past the last row or the first, Cancel; from Cancel, the nearest
+    face of the first row (Down) or of the last (Up), as a list's focus wraps."""
     from rami_desktop.ui.scenes.face_chooser import FaceChooser
 
     app.set_language(language, save=False)
@@ -410,14 +410,19 @@ def test_the_faces_are_a_grid_to_the_arrow_keys(app: App, drive: object,
     assert below.x == first.x and below.top > first.bottom
     drive.key(pygame.K_UP)
     assert chooser.group.focused is chooser.buttons[0]
-    drive.key(pygame.K_UP)  # nothing above the first row
-    assert chooser.group.focused is chooser.buttons[0]
     # along the row, the way it reads: to the right, in darija to the left
     drive.key(pygame.K_LEFT if language == "ar_MA" else pygame.K_RIGHT)
     assert chooser.group.focused is chooser.buttons[1]
     beside = chooser.buttons[1].rect
     assert beside.y == first.y and (beside.centerx < first.centerx) == (language == "ar_MA")
-    for _ in range(len(chooser.buttons)):
+    drive.key(pygame.K_UP)  # above the first row: Cancel
+    assert chooser.group.focused is chooser.cancel
+    drive.key(pygame.K_DOWN)  # under Cancel: the first row again, its face nearest Cancel
+    top = chooser.group.focused
+    assert top in chooser.buttons and top.rect.y == first.y
+    assert abs(top.rect.centerx - chooser.cancel.rect.centerx) == min(
+        abs(b.rect.centerx - chooser.cancel.rect.centerx) for b in chooser.buttons)
+    for _ in range(len(chooser.buttons) // chooser.cols):  # from the first row: every row
         drive.key(pygame.K_DOWN)
     assert chooser.group.focused is chooser.cancel
     drive.key(pygame.K_UP)

@@ -1,7 +1,7 @@
 """Choosing a seat's face: every portrait in a grid over the setup; a click (or Enter on the
 one focused) takes it, Escape or Cancel keeps the face as it was. Left and Right move along a
-row, Up and Down by a row (Down from the last row reaches Cancel, Up from Cancel the face above
-it)."""
+row, Up and Down by a row (past the last row or the first, Cancel; from Cancel, the nearest face
+of the first row or the last)."""
 
 from __future__ import annotations
 
@@ -98,23 +98,20 @@ class FaceChooser(WidgetScene):
         super().handle_event(event)
 
     def move_by_row(self, rows: int) -> bool:
-        """Up (-1) or Down (+1): the focus to the face in the same column a row away, from
-        the last row to Cancel, from Cancel to the face of the last row nearest above it;
-        False when the focus is on none of them (the group moves it as usual)."""
+        """Up (-1) or Down (+1): the focus to the face in the same column a row away; past
+        the last row (or the first, going up) to Cancel, and from Cancel to the nearest face
+        of the first row going down, of the last going up (as a list's focus wraps); False
+        when the focus is on none of them (the group moves it as usual)."""
         focused = self.group.focused
         cols = self.cols
         target: Widget
         if focused is self.cancel:
-            if rows > 0:
-                return True  # nothing under Cancel
-            last = range((len(self.buttons) - 1) // cols * cols, len(self.buttons))
-            target = min((self.buttons[k] for k in last),
+            first = 0 if rows > 0 else (len(self.buttons) - 1) // cols * cols
+            target = min(self.buttons[first:first + cols],
                          key=lambda b: abs(b.rect.centerx - self.cancel.rect.centerx))
         elif focused in self.buttons:
             k = self.buttons.index(focused) + rows * cols
-            if k < 0:
-                return True  # the first row: nothing above it
-            target = self.buttons[k] if k < len(self.buttons) else self.cancel
+            target = self.buttons[k] if 0 <= k < len(self.buttons) else self.cancel
         else:
             return False
         self.group.focus(target)
