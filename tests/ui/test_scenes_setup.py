@@ -308,6 +308,26 @@ def test_teams_are_named_by_their_players(setup: SetupScene, drive: object) -> N
     assert "Team A: Sara & Hassan" in text and "Team B: Khadija & Zineb" in text
 
 
+def test_a_seat_on_the_network_is_named_in_each_screen_s_language(app: App,
+                                                                  drive: object) -> None:
+    """A seat on the network nobody named goes to the table without a name: each screen
+    names it in its own language («Place 2» here, «البلاصة 2» at a joiner's in darija), the
+    joiner's own name once joined; the setup shows the host's words for it."""
+    from rami_desktop import i18n
+    from rami_desktop.play.game.config import seat_name
+
+    app.set_language("fr", save=False)
+    drive.show(MenuScene(app))
+    setup = drive.push(SetupScene(app, hosting=True))
+    config = setup.game_config()
+    assert [s.kind for s in config.seats] == ["human", "net", "net"]
+    assert config.seats[1].name is None and config.seats[2].name is None
+    assert setup.seat_rows[1].name.value == "Place 2"
+    assert seat_name(config, 1) == "Place 2"
+    i18n.set_language("ar_MA")
+    assert seat_name(config, 1) == "البلاصة 2"
+
+
 @pytest.mark.parametrize("language", ["en", "fr", "ar_MA"])
 def test_every_kind_says_its_whole_word_when_hosting(app: App, drive: object,
                                                      language: str) -> None:

@@ -56,10 +56,10 @@ def default_seats() -> list[Seat]:
 
 
 def host_seats() -> list[Seat]:
-    """A table to host: the host at this screen and two players on the network."""
+    """A table to host: the host at this screen and two players on the network (named
+    when they join)."""
     return [Seat(_("Player {number}").format(number=1), "human", DEFAULT_LEVEL),
-            Seat(_("Player {number}").format(number=2), "net", DEFAULT_LEVEL),
-            Seat(_("Player {number}").format(number=3), "net", DEFAULT_LEVEL)]
+            Seat(None, "net", DEFAULT_LEVEL), Seat(None, "net", DEFAULT_LEVEL)]
 
 
 class SeatRow:
@@ -197,13 +197,14 @@ class SeatRow:
 
     def seat(self) -> Seat:
         """The seat described by the row: a name not typed is the default (None for a bot:
-        its person's name, in the language shown at the table); a face not chosen is None
-        (the seat's default) unless the profile keeps one."""
+        its person's name, in the language shown at the table; None for a seat on the network
+        too: its player's name once joined, else "Place 3" in each screen's language); a face
+        not chosen is None (the seat's default) unless the profile keeps one."""
         kind = self.kind.value
         if self.typed:
             name: str | None = self.name.value.strip()
         else:
-            name = None if kind == "bot" else self.default_name(kind)
+            name = None if kind in ("bot", "net") else self.default_name(kind)
         face = self.face.face if self.face.chosen else self.profile_face
         gender = self.gender.value if kind == "human" else UNSAID
         return Seat(name, kind, self.level.value, gender, face)
