@@ -151,7 +151,7 @@ def run_room(inbound: Connection, outbound: Connection, plan: RoomPlan,
     hall.owns = lambda code: room_of(code, plan.rooms) == plan.room
     hall.pace = plan.pace
     hall.expiry.hours = plan.expire
-    serve = _setup(hall, inbound, out)
+    serve = _setup(hall, inbound, out, admin)
     if serve is None:
         hall.close()
         out.flush()
@@ -167,15 +167,19 @@ def run_room(inbound: Connection, outbound: Connection, plan: RoomPlan,
     out.tell(("ended", hall.ended, finished))
 
 
-def _setup(hall: Hall, inbound: Connection, out: RoomOutbox) -> bool | None:
+def _setup(hall: Hall, inbound: Connection, out: RoomOutbox, admin: Inbox[Inbound]
+           ) -> bool | None:
     """Answer the first process's setup until ``run`` (return whether to keep serving when
-    every table ended) or ``stop`` (None)."""
+    every table ended) or ``stop`` (None). Requests may come before ``run`` (a joiner quick
+    to a table just opened or resumed): each table keeps them for its first step."""
     while True:
         try:
             kind, *args = inbound.recv()
         except (EOFError, OSError):
             return None
-        if kind == "resume":
+        if kind == "in":
+            _hand(args[0], out, admin)
+        elif kind == "resume":
             try:
                 codes, problem = hall.resume(), None
             except ValueError as exc:
@@ -196,6 +200,15 @@ def _setup(hall: Hall, inbound: Connection, out: RoomOutbox) -> bool | None:
             return None
 
 
+def _hand(requests: list[tuple[str | None, Inbound]], out: RoomOutbox,
+          admin: Inbox[Inbound]) -> None:
+    """Hand each request to its table's mailbox (a ``create``: to the room's loop)."""
+    for code, item in requests:
+        box = admin if code is None else out.boxes.get(code)
+        if box is not None:
+            box.put(item)
+
+
 def _take_requests(inbound: Connection, out: RoomOutbox, admin: Inbox[Inbound],
                    stop: threading.Event, wake: threading.Event) -> None:
     """Hand each table its requests as they come; stop the room when told (or when the first
@@ -207,10 +220,7 @@ def _take_requests(inbound: Connection, out: RoomOutbox, admin: Inbox[Inbound],
             break
         if kind != "in":
             break
-        for code, item in args[0]:
-            box = admin if code is None else out.boxes.get(code)
-            if box is not None:
-                box.put(item)
+        _hand(args[0], out, admin)
     stop.set()
     wake.set()
 

@@ -238,3 +238,61 @@ def test_a_room_killed_tells_its_joiners_the_others_play_on_and_a_resume_brings_
     out, err = again.communicate(timeout=LIMIT)
     assert again.returncode == 0, err
     assert [t["code"] for t in json.loads(out.strip().splitlines()[-1])["tables"]] == [lost]
+
+
+class Server:
+    """The first process's server as the rooms see it: what each connection was sent."""
+
+    def __init__(self) -> None:
+        self.sent: list[tuple[int, dict[str, object]]] = []
+        self.doors: dict[str, object] = {}
+
+    def send_all(self, sends: list[tuple[int, str]]) -> None:
+        self.sent += [(conn, json.loads(text)) for conn, text in sends]
+
+    def flush(self) -> None:
+        """What was queued leaves."""
+
+    def close(self, conn: int, reason: str = "host_quit") -> None:
+        """A connection closed."""
+
+    def add_table(self, door: object) -> None:
+        self.doors[door.code] = door  # type: ignore[attr-defined]
+
+    def remove_table(self, code: str) -> None:
+        self.doors.pop(code, None)
+
+    def end_table(self, code: str, reason: str = "host_quit") -> None:
+        self.doors.pop(code, None)
+
+
+def test_a_join_that_reaches_a_room_before_it_runs_is_answered_and_the_room_plays_on() -> None:
+    import threading
+
+    from rami_desktop.net.hall.rooms import Rooms
+    from rami_desktop.net.hall.tables import TableSpec
+    from rami_desktop.net.transport.server import Inbound
+    from rami_desktop.net.wire.protocol import VERSION, parse_request
+
+    server = Server()
+    rooms = Rooms(server, 2, None, new_code)  # type: ignore[arg-type]
+    stop = threading.Event()
+    try:
+        code = rooms.open(TableSpec(seats="net,bot:easy", code="RAAMSAAAA2"))
+        deadline = time.monotonic() + LIMIT
+        while code not in server.doors:  # the room said it serves the table
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
+        join = parse_request(json.dumps({"v": VERSION, "type": "join", "code": code,
+                                         "name": "Aicha", "seat": 0, "token": None}))
+        server.doors[code].put(Inbound(7, join))  # type: ignore[attr-defined]
+        runner = threading.Thread(target=rooms.run, args=(stop, True), daemon=True)
+        runner.start()
+        while not any(c == 7 and m["type"] == "welcome" for c, m in list(server.sent)):
+            assert time.monotonic() < deadline, server.sent
+            assert all(room.ended is None for room in rooms.rooms), "a room stopped"
+            time.sleep(0.01)
+    finally:
+        stop.set()
+        rooms.wake.set()
+        rooms.close()
