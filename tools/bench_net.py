@@ -428,7 +428,8 @@ async def play(host: Host, tables: int, pace: float, seconds: float) -> Figures:
         if i % 20 == 19:
             await asyncio.sleep(0.05)  # not every connection in the same instant
     await asyncio.wait_for(asyncio.gather(*(b.wait() for b in began)), 300)
-    gc.freeze()  # the joiners' connections, out of this process's collector's sight
+    gc.freeze()  # the joiners' connections, out of this process's collector's sight, and no
+    gc.disable()  # pause of its collector in the window: only the host's pauses are measured
     go = time.perf_counter()
     for t, schedule in enumerate(schedules):
         schedule.start = go + pace * t / tables
@@ -447,6 +448,8 @@ async def play(host: Host, tables: int, pace: float, seconds: float) -> Figures:
     wait1, own_wait1 = await loop.run_in_executor(None, host.ask, "waited"), waited()
     await asyncio.sleep(GRACE)
     rss = await loop.run_in_executor(None, host.ask, "rss")
+    gc.enable()
+    gc.unfreeze()
     stop.set()
     await asyncio.gather(*tasks, return_exceptions=True)
     counted = [a for s in schedules for a in s.actions if t0 <= a.due < t1]
