@@ -18,11 +18,11 @@ from rami_desktop.engine.errors import ErrorCode
 from rami_desktop.i18n import N_, _, is_rtl, pgettext
 from rami_desktop.net.join.net_game import NetGame, NetState, NetTable
 from rami_desktop.ui.kit import theme
-from rami_desktop.ui.kit.text import bidi_format, embed
+from rami_desktop.ui.kit.text import bidi_format, embed, line_height
 from rami_desktop.ui.routes import Route
 from rami_desktop.ui.scenes.table import TableScene
 from rami_desktop.ui.table.layout import TableLayout
-from rami_desktop.ui.widgets import fit_text
+from rami_desktop.ui.widgets import fit_block, fit_text
 from rami_desktop.ui.words.net_words import net_message
 from rami_desktop.ui.words.save_notice import host_paused_text
 
@@ -179,8 +179,11 @@ class NetTableScene(TableScene):
         size = lay.px(theme.FONT_SMALL - 1)
         pad = lay.px(8)
         width = max(lay.status.w, lay.px(180))
-        surfs = [fit_text(line, size, theme.BRASS_LIGHT if i else theme.CREAM, width - 2 * pad,
-                          bold=i == 0) for i, line in enumerate(self._banner)]
+        # the table's name on one line; what it says under it on two if need be («Un bot joue
+        # à la place de qui est hors ligne» was cut at 800x600)
+        surfs = [fit_text(line, size, theme.CREAM, width - 2 * pad, bold=True) if i == 0 else
+                 fit_block(line, size, theme.BRASS_LIGHT, width - 2 * pad, 2 * line_height(size))
+                 for i, line in enumerate(self._banner)]
         h = sum(s.get_height() for s in surfs) + pad * (len(surfs) + 1)
         rect = banner_place(lay, width, h)
         box = pygame.Surface(rect.size, pygame.SRCALPHA)
