@@ -12,7 +12,6 @@ is on disk (None) or what refused it (a problem code). Until then nothing it wro
 
 from __future__ import annotations
 
-import ctypes
 import errno
 import functools
 import os
@@ -36,6 +35,8 @@ def _libc_syncfs() -> Callable[[int], int] | None:
         return None
     if (major, minor) < (5, 8):
         return None
+    import ctypes  # here: the game's own saves never need it
+
     try:
         function = ctypes.CDLL(None, use_errno=True).syncfs  # the C library's own
     except (OSError, AttributeError):
@@ -55,6 +56,8 @@ def syncfs(fd: int) -> None:
     if function is None:
         raise OSError(errno.EOPNOTSUPP, "syncfs is not available here")
     if function(fd) != 0:
+        import ctypes
+
         number = ctypes.get_errno()
         raise OSError(number, os.strerror(number))
 
