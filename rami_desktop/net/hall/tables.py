@@ -171,6 +171,7 @@ class Hall:
                 files.match.close()
                 files.move_aside()
                 continue
+            session.wait_for_returns()  # its joiners come back before a bot plays for them
             hook_table(session, self.bell, code)
             self.bell.ring(code)
             self.server.add_table(box)

@@ -20,6 +20,9 @@ log = logging.getLogger(__name__)
 
 #: the level of a bot standing in for an absent player
 STAND_IN_LEVEL = "medium"
+#: seconds a table resumed by its host waits for its players to come back before a bot plays
+#: the seats still empty (the ``bot`` policy): the host's restart cut them all at once
+RETURN_GRACE = 60.0
 
 
 class _Table(Protocol):
@@ -41,6 +44,9 @@ class _Table(Protocol):
     _ready: set[int]
     _moment_seen: tuple[int, int, int, bool] | None
     _moment_since: float
+    _return_until: float
+
+    def _stand_in_absent(self) -> None: ...
 
     @property
     def round(self) -> RoundState:
@@ -70,9 +76,17 @@ class StandIns:
     #: the moment the turn timer looks at (round, turn, redeals, over), and since when
     _moment_seen: tuple[int, int, int, bool] | None
     _moment_since: float
+    #: until when (a time of ``clock``) no bot plays an absent seat: a table resumed waits
+    #: :data:`RETURN_GRACE` seconds for its players (0: it does not wait)
+    _return_until = 0.0
+
+    def wait_for_returns(self: _Table) -> None:
+        """The table was just resumed by its host: its players, all cut at once, have
+        :data:`RETURN_GRACE` seconds to come back before a bot plays their seats."""
+        self._return_until = self.clock() + RETURN_GRACE
 
     def _stand_in_absent(self: _Table) -> None:
-        if self.policy != "bot" or not self.started:
+        if self.policy != "bot" or not self.started or self.clock() < self._return_until:
             return
         for seat in self.absent():
             if seat not in self._stand_ins:
@@ -87,7 +101,12 @@ class StandIns:
 
     def _watch_time(self: _Table) -> None:
         """The turn timer: a network seat that lets its time pass is played by a bot (until
-        its player acts again); a summary not read in time counts as read."""
+        its player acts again); a summary not read in time counts as read. A resumed table's
+        wait for its players ends: the seats still empty are played by a bot."""
+        if self._return_until and self.clock() >= self._return_until:
+            self._return_until = 0.0
+            self._stand_in_absent()
+            self._broadcast_seats()
         if not self.turn_time or not self.started or self.match.over or self.unkept:
             return
         r = self.round
@@ -119,7 +138,14 @@ class StandIns:
 
     def time_due(self: _Table) -> float | None:
         """When the turn timer next has something to do (a time of :attr:`clock`; now: a
-        moment it has not seen yet), None: nothing until something else happens."""
+        moment it has not seen yet), or a resumed table's wait for its players ends; None:
+        nothing until something else happens."""
+        due = StandIns._timer_due(self)
+        if self._return_until and self.policy == "bot" and self.absent():
+            return self._return_until if due is None else min(due, self._return_until)
+        return due
+
+    def _timer_due(self: _Table) -> float | None:
         if not self.turn_time or not self.started or self.match.over or self.unkept:
             return None
         if self._timed_moment() != self._moment_seen:

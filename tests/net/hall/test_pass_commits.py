@@ -121,3 +121,4 @@ def test_a_move_is_told_only_after_its_pass_is_flushed_and_a_refused_flush_tells
     resumed = again.tables[CODE].session
     assert resumed.round.has_drawn and resumed.round.current == session.round.current
     again.close()
+
