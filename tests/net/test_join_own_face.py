@@ -137,3 +137,31 @@ def test_the_join_command_wears_none_the_first_time_and_refuses_an_unknown_face(
                           capture_output=True, text=True, cwd=REPO, timeout=60)
     assert proc.returncode == 2 and len(proc.stderr.strip().splitlines()) == 1
     assert "--face" in proc.stderr
+
+
+def test_a_player_back_at_their_seat_may_come_with_another_face(
+        two_joiners: tuple[typing.Any, list[RemoteSession]]) -> None:
+    """Back with the seat's token: the face they come with is theirs now (the host's screen,
+    its saves, every seat); back with none chosen (an older joiner), the face stays."""
+    table, joiners = two_joiners
+    code = table.session.code
+    first = Joining(table.url, code, "Amina", gender=SHE, face=HERS)
+    amina = RemoteSession(first.link, welcome(first), "Amina")
+    seat, token = amina.seat, amina.token
+    amina.close()
+    other = next(f.id for f in FACES if f.id != HERS and face_gender(f.id) == SHE)
+    for face, worn in ((other, other), (None, other)):
+        back = Joining(table.url, code, "Amina", seat=seat, token=token, gender=SHE, face=face)
+        joiner = RemoteSession(back.link, welcome(back), "Amina")
+        joiners.append(joiner)
+        assert table.session.config.seats[seat].face == worn
+        assert table.session.config.seats[seat].name == "Amina"
+        game = GameTable(joiner)
+        for _ in range(200):
+            joiner.pump()
+            if game.face(seat) == worn:
+                break
+            joiner.link.wait(0.05)
+        assert game.face(seat) == worn  # the table shows it
+        joiner.close()
+        joiners.remove(joiner)

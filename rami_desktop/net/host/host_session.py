@@ -3,9 +3,8 @@
 :class:`HostSession` is a :class:`~rami_desktop.play.session.session.Session` whose ``net`` seats
 are played by joiners. It decides everything: a joiner's action is applied by the session exactly
 as a move made at the host's screen, and every happening is sent on to each connected joiner,
-as that seat may see it (:mod:`rami_desktop.net.host.redact`), once it is on disk: what the session
-sends is held (:class:`~rami_desktop.net.host.held.HeldOutbox`) until its journal's append returned
-(:meth:`HostSession.commit`; the headless host's loop commits each table once per pass).
+as that seat may see it (:mod:`.redact`), once it is on disk: what it sends is held (:mod:`.held`)
+until its commit is (:meth:`HostSession.commit`; ``rami-host``: one flush a pass, every table).
 The requests arrive, checked, in the table's mailbox; :meth:`HostSession.pump` takes them
 (the host's loop calls it; it never waits). A seat whose player dropped is waited for, or
 played by a bot until the player comes back (the table's ``policy``). The next round is dealt
@@ -317,12 +316,14 @@ class HostSession(StandIns, Session):
             self._sent.pop(taken.replaced, None)
             self.versions.pop(taken.replaced, None)
         self.versions[conn] = request.version
-        name = clean_name(request.name)
+        seats, old = list(self.config.seats), self.config.seats[taken.seat]
+        face = known_face(request.face)
         if not taken.returned:  # a new player: their name (if they gave one), gender and face
-            seats, old = list(self.config.seats), self.config.seats[taken.seat]
-            seats[taken.seat] = Seat(name or old.name, "net", old.level, request.gender,
-                                     known_face(request.face))
-            self.config = dataclasses.replace(self.config, seats=tuple(seats))
+            seats[taken.seat] = Seat(clean_name(request.name) or old.name, "net", old.level,
+                                     request.gender, face)
+        elif face is not None:  # back with a face chosen: theirs now (else the one kept)
+            seats[taken.seat] = old._replace(face=face)
+        self.config = dataclasses.replace(self.config, seats=tuple(seats))
         if taken.seat in self._stand_ins:
             self._stand_down(taken.seat)
         seated = self.match.player_of(taken.seat) is not None
