@@ -33,7 +33,8 @@ def joined_entry(network: Any, address: str, port: int, code: str) -> dict[str, 
 def returned_seat(network: Any, address: str, port: int, code: str, seat: int, token: str
                   ) -> dict[str, Any] | None:
     """The seat kept of a table a player came back to (the same seat and token), as it was
-    taken: its table keeps its name, gender and face; None for a seat taken anew."""
+    taken: its table keeps its name and gender (and its face, unless another is chosen on the
+    way back); None for a seat taken anew."""
     kept = joined_entry(network, address, port, code)
     return kept if kept is not None and (kept.get("seat"), kept.get("token")) == (
         seat, token) else None

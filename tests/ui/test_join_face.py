@@ -123,9 +123,9 @@ def test_the_join_screen_shows_the_face_and_gender_a_name_had_until_another_is_c
 
 
 def test_back_at_a_seat_the_face_kept_is_the_one_the_table_shows(make_app: Any) -> None:
-    """A joiner back at her seat (its token) with another face chosen: the table seats her as
-    she was (the face she took the seat with), and the seat kept here says so too, never the
-    face the table did not take (the next join screen shows the one her seat wears)."""
+    """A joiner back at her seat (its token) with another face chosen: the table seats her with
+    it (her name as she took the seat), and the seat kept here says the same, never a face the
+    table does not show (the next join screen shows the one her seat wears)."""
     host = host_table(config_of(PRESETS["talaj"], "net", "net", "bot", seed=5), code="RETOUR")
     try:
         host.run()
@@ -157,12 +157,12 @@ def test_back_at_a_seat_the_face_kept_is_the_one_the_table_shows(make_app: Any) 
         assert back.face.face == "woman-curls" and back.name.value == "Amina"
         back.face.pick("grandmother-grey")
         seated(back, back.back_to_last)
-        assert host.session.config.seats[0].face == "woman-curls"  # as she took the seat
+        assert host.session.config.seats[0].face == "grandmother-grey"  # chosen on the way back
         kept = app.settings["network"]["joined"][0]
-        assert (kept["face"], kept["name"], kept["seat"]) == ("woman-curls", "Amina", 0)
+        assert (kept["face"], kept["name"], kept["seat"]) == ("grandmother-grey", "Amina", 0)
         app.stack.clear()
         app.stack.apply_pending()
         again = app.scene(Route.NET_JOIN)
-        assert isinstance(again, JoinScene) and again.face.face == "woman-curls"
+        assert isinstance(again, JoinScene) and again.face.face == "grandmother-grey"
     finally:
         host.close()

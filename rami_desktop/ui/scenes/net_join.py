@@ -476,9 +476,10 @@ class JoinScene(WidgetScene):
             gender, face = self.gender.value, self.chosen_face()
             kept = returned_seat(self.ctx.settings.get("network"), address, port, welcome.code,
                                  welcome.seat, welcome.token)
-            if kept is not None:  # back at a seat: it keeps the name, gender and face it had
-                name = str(kept.get("name", name))
-                gender, face = clean_gender(kept.get("gender")), known_face(kept.get("face"))
+            if kept is not None:  # back at a seat: it keeps its name and gender (its face:
+                name = str(kept.get("name", name))  # the one chosen now, as the table does)
+                gender, face = clean_gender(kept.get("gender")), face or known_face(kept.get(
+                    "face"))
             self.ctx.update_setting("network", remember_joined(
                 self.ctx.settings.get("network"), address, port, welcome.code, welcome.seat,
                 welcome.token, name, gender, joining.link.pin, face))
