@@ -19,6 +19,7 @@ from rami_desktop.play.game.config import GameConfig, Seat
 from rami_desktop.play.session.session import Session
 from rami_desktop.play.table import clock
 from rami_desktop.play.table.table import Table
+from rami_desktop.play.view.happening import Happening
 from rami_desktop.play.view.story import Told
 from rami_desktop.ui.kit.text import strip_marks
 from rami_desktop.ui.scenes.table import TableScene
@@ -203,6 +204,26 @@ def test_a_resumed_round_tells_what_happened_again(make_app: Any) -> None:
     assert len(told) >= 6
     again = TableScene(app, scene.session)  # the same match, as Continue shows it
     assert again.follow.journal_texts(again.session) == told
+
+
+def test_a_seat_taken_back_mid_round_tells_what_happened_again(make_app: Any) -> None:
+    """A joiner's game back at its seat after a drop (the host restarted, the network came
+    back) is told the round again as a deal whose story the welcome carried: its journal says
+    the round's moves, not "nothing yet" (it was cleared, the story never read)."""
+    app = make_app((1024, 640), animation_speed="off")
+    seats = (Seat("You", "human"), Seat("Bot 2", "bot", "easy"), Seat("Bot 3", "bot", "easy"))
+    scene = TableScene(app, Table(Session(GameConfig(rules=preset("talaj"), seats=seats, seed=9))))
+    app.stack.clear_to(scene)
+    d = Driver(app)
+    d.settle(2)
+    scene.control.draw_from("stock")
+    discard_card(scene, behind(scene.session).round.hands[0][0])
+    r = behind(scene.session).round
+    _until(d, scene, lambda: len(r.discards) >= 3)
+    told = scene.follow.journal_texts(scene.session)
+    assert len(told) >= 6
+    scene.show(Happening("deal", None))  # what a joiner's session says once welcomed back
+    assert scene.follow.journal_texts(scene.session) == told
 
 
 class _Told:

@@ -156,7 +156,7 @@ class TableScene(Scene):
             self.model.clear()
             self.model.clock.dealt()
             self._privacy_for = None
-            self.follow.new_round()
+            self.follow.after(happening, self.session, self._wait_for_me)  # a return: its story
             self.ctx.play("shuffle")
             self.view.invalidate()
             self.sync(animate=False)
