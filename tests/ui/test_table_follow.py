@@ -188,9 +188,9 @@ def test_the_table_at_rest_is_not_drawn_again(make_app: Any) -> None:
     assert drawn
 
 
-def test_a_resumed_round_tells_what_happened_again(make_app: Any) -> None:
-    app = make_app((1024, 640), animation_speed="off")
-    # a real seeded deal (a resumed match replays its seed): seat 0 deals and plays first
+def _three_discards_in(app: Any) -> tuple[TableScene, list[str]]:
+    """A table three discards into a real seeded deal (seat 0 deals and plays first), and its
+    journal's lines."""
     seats = (Seat("You", "human"), Seat("Bot 2", "bot", "easy"), Seat("Bot 3", "bot", "easy"))
     scene = TableScene(app, Table(Session(GameConfig(rules=preset("talaj"), seats=seats, seed=9))))
     app.stack.clear_to(scene)
@@ -202,6 +202,12 @@ def test_a_resumed_round_tells_what_happened_again(make_app: Any) -> None:
     _until(d, scene, lambda: len(r.discards) >= 3)
     told = scene.follow.journal_texts(scene.session)
     assert len(told) >= 6
+    return scene, told
+
+
+def test_a_resumed_round_tells_what_happened_again(make_app: Any) -> None:
+    app = make_app((1024, 640), animation_speed="off")
+    scene, told = _three_discards_in(app)  # a resumed match replays its seed
     again = TableScene(app, scene.session)  # the same match, as Continue shows it
     assert again.follow.journal_texts(again.session) == told
 
@@ -210,18 +216,7 @@ def test_a_seat_taken_back_mid_round_tells_what_happened_again(make_app: Any) ->
     """A joiner's game back at its seat after a drop (the host restarted, the network came
     back) is told the round again as a deal whose story the welcome carried: its journal says
     the round's moves, not "nothing yet" (it was cleared, the story never read)."""
-    app = make_app((1024, 640), animation_speed="off")
-    seats = (Seat("You", "human"), Seat("Bot 2", "bot", "easy"), Seat("Bot 3", "bot", "easy"))
-    scene = TableScene(app, Table(Session(GameConfig(rules=preset("talaj"), seats=seats, seed=9))))
-    app.stack.clear_to(scene)
-    d = Driver(app)
-    d.settle(2)
-    scene.control.draw_from("stock")
-    discard_card(scene, behind(scene.session).round.hands[0][0])
-    r = behind(scene.session).round
-    _until(d, scene, lambda: len(r.discards) >= 3)
-    told = scene.follow.journal_texts(scene.session)
-    assert len(told) >= 6
+    scene, told = _three_discards_in(make_app((1024, 640), animation_speed="off"))
     scene.show(Happening("deal", None))  # what a joiner's session says once welcomed back
     assert scene.follow.journal_texts(scene.session) == told
 
