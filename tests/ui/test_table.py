@@ -344,3 +344,41 @@ def test_the_enter_that_started_the_game_does_not_discard(make_app: Any) -> None
                                scancode=0)])
     d.key(pygame.K_RETURN)  # a fresh press: a discard before the draw, refused and said
     assert scene.model.message == error_message("draw_first")
+
+
+def test_the_felt_line_speaks_of_keys_to_whoever_uses_the_keys(make_app: Any,
+                                                                monkeypatch: Any) -> None:
+    """The line over the empty felt tells the click's way to a player at the mouse and the
+    keys' way (Space, then M, as F1 lists them) from the first key, the arrows too; the mouse
+    brings the click's way back."""
+    from rami_desktop.ui.table import hud
+
+    drawn: list[str] = []
+    real = hud.draw_owner_label
+
+    def record(surface: Any, lay: Any, rect: Any, text: str, face: str = "") -> Any:
+        drawn.append(text)
+        return real(surface, lay, rect, text, face)
+
+    monkeypatch.setattr(hud, "draw_owner_label", record)
+    app = make_app((1024, 640), animation_speed="off")
+    scene = known_table(app)
+    app.stack.clear_to(scene)
+    d = Driver(app)
+    d.settle(2)
+    click = "Select cards, then click here to lay them"
+    keys = "Select cards with Space, then press M to lay them"
+
+    def line_after(events: list[pygame.event.Event]) -> str:
+        drawn.clear()
+        d.step(events)
+        assert scene.painter.drop_rect is not None
+        return drawn[-1]
+
+    motion = pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1), buttons=(0, 0, 0))
+    scene.painter.invalidate()
+    assert line_after([motion]) == click
+    arrow = [pygame.event.Event(kind, key=pygame.K_RIGHT, mod=0, unicode="", scancode=0)
+             for kind in (pygame.KEYDOWN, pygame.KEYUP)]
+    assert line_after(arrow) == keys
+    assert line_after([motion]) == click

@@ -389,15 +389,19 @@ class TableScene(Scene):
             self.open_controls()
             return
         if event.type == pygame.KEYDOWN:
+            by_pointer = not self.model.keys_used
             asked = self.keys.handle(event, self.control)
             if asked == PAUSE:
                 self.pause()
             elif asked == HINTS:
                 self.toggle_hints()
-            if event.key not in CURSOR_KEYS:  # the cursor's ring is drawn over the layer
+            # the cursor's ring is drawn over the layer; the felt's line follows the last input
+            if event.key not in CURSOR_KEYS or by_pointer:
                 self.painter.invalidate()
         elif event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-            self.model.keys_used = False
+            if self.model.keys_used:  # the felt's line goes back to the click's way
+                self.model.keys_used = False
+                self.painter.invalidate()
             held = self.model.drag is not None or self.model.press is not None
             if held or not self.buttons.group.handle_event(event):
                 self.pointer.handle(event, self.control, self.board,

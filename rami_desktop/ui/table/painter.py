@@ -222,8 +222,7 @@ class TablePainter:
             if not flow.places and parts.control.my_turn() and not parts.follow.spread.shown:
                 self.drop_rect = hud.draw_owner_label(
                     surface, lay, lay.melds.inflate(0, -lay.melds.h + lay.px(30)),
-                    gendered(session.gender(session.current_seat),
-                             "Select cards, then click here to lay them"))
+                    self.drop_text(parts))
 
     @staticmethod
     def _draw_meld_marks(surface: pygame.Surface, lay: TableLayout, parts: TableParts) -> None:
@@ -315,6 +314,15 @@ class TablePainter:
         pygame.draw.rect(box, (*theme.BRASS_LIGHT, int(230 * k)), box.get_rect(),
                          width=max(2, lay.px(3)), border_radius=ring.h // 2)
         surface.blit(box, ring)
+
+    @staticmethod
+    def drop_text(parts: TableParts) -> str:
+        """The line over the empty felt: the keys' way for whoever last used a key (the table's
+        keys are listed under F1), the click's way otherwise."""
+        gender = parts.session.gender(parts.session.current_seat)
+        if parts.model.keys_used:
+            return gendered(gender, "Select cards with Space, then press M to lay them")
+        return gendered(gender, "Select cards, then click here to lay them")
 
     @staticmethod
     def prompt_text(parts: TableParts) -> tuple[str, bool]:
