@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import re
 from enum import Enum
 
 import pytest
@@ -157,3 +158,25 @@ def _other_values(rules: Rules, name: str) -> list[Rules]:
         with contextlib.suppress(ValueError):
             out.append(rules.with_options(**{name: v}))
     return out
+
+
+#: words that make the French rules speak of a player as a man: «le joueur», «chacun», «le
+#: donneur», a person's «il» (the joker's «qu’il remplace» and «il faut» stay)
+_FR_MASCULINE = re.compile(r"\b(joueurs?|chacun|donneur|celui|ceux|"
+                           r"(?<!’)il (?!faut|te faut|ne faut|reste|ne reste)|"
+                           r"seul le|tous les autres|adversaires?|gagnant)\b",
+                           re.IGNORECASE)
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_the_rules_speak_of_nobody_as_a_man(preset: str) -> None:
+    """The French rules say who plays without a masculine generic («la personne qui donne»,
+    «quand quelqu’un finit», «chaque autre place»), and the darija rules say «اللي كيلعب»
+    rather than «اللاعب»."""
+    rules = PRESETS[preset].with_options(teams=True) if preset == "rami-talaj" else preset
+    i18n.set_language("fr")
+    text = " ".join(f"{title} {paragraph}" for title, paragraph in rules_help(rules))
+    assert not _FR_MASCULINE.findall(text), _FR_MASCULINE.findall(text)
+    i18n.set_language("ar_MA")
+    text = " ".join(f"{title} {paragraph}" for title, paragraph in rules_help(rules))
+    assert "لاعب" not in text
