@@ -97,9 +97,10 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     ap.add_argument("--rounds", type=whole_number(1, 100_000), default=None,
                     help="stop after K rounds")
     ap.add_argument("--json", action="store_true", help="end with one JSON line")
-    ap.add_argument("--pace", choices=PACES, default="off",
+    ap.add_argument("--pace", choices=PACES, default=None,
                     help="how long the bots pause after each move, as at a table on a screen "
-                         "(default off: at once)")
+                         "(default off: at once; with --resume, the pace each table was kept "
+                         "with)")
     ap.add_argument("--policy", choices=POLICIES, default="bot",
                     help="while a joiner is away: wait, or a bot plays the seat")
     ap.add_argument("--turn-time", type=seconds(0, 3600), default=TURN_TIME,

@@ -80,7 +80,7 @@ class RoomPlan:
     room: int
     rooms: int
     state: str | None
-    pace: str
+    pace: str | None
     expire: float
     lock: HeldLock | int | None = None
 

@@ -210,7 +210,7 @@ class Rooms:
         state: the folder where the tables are kept (None: nothing is kept).
         new_code: makes a new table code (a module's function: each room calls its own).
         admin_box: the ``create`` requests.
-        pace: the bots' pace at every table.
+        pace: the bots' pace at every table (None: not said; see :attr:`.tables.Hall.pace`).
         expire: hours a table nobody joined waits.
         lock: the state folder's lock (its descriptor; None: none, or not POSIX), held by
             every room as long as it lives.
@@ -218,7 +218,7 @@ class Rooms:
 
     def __init__(self, server: HostServer, count: int, state: str | None,
                  new_code: Callable[[], str], admin_box: Inbox[Inbound] | None = None, *,
-                 pace: str = "off", expire: float = 0.0, lock: int | None = None) -> None:
+                 pace: str | None = None, expire: float = 0.0, lock: int | None = None) -> None:
         self.server = server
         self.admin_box = admin_box
         self.wake = admin_box.wake if admin_box is not None else threading.Event()

@@ -11,6 +11,7 @@ from typing import Any
 from rami_desktop.bots import levels_for
 from rami_desktop.engine.rules import PRESET_NAMES, preset
 from rami_desktop.play.game.config import GameConfig, Seat
+from rami_desktop.play.table.clock import PACES
 
 from ..host.host_session import POLICIES, TURN_TIME
 from ..wire.codes import read_code
@@ -20,7 +21,7 @@ from .table_return import address_fields
 
 #: what a kept table's ``table.json`` holds
 TABLE_FIELDS = frozenset({"code", "policy", "turn_time", "rounds", "name", "tokens", "opened",
-                          "expire", "port", "listen"})
+                          "expire", "port", "listen", "pace"})
 #: the longest table name kept, and seat token (the ``join`` message's)
 MAX_TABLE_NAME = 64
 MAX_TOKEN = 64
@@ -63,12 +64,15 @@ def table_document(data: Any, code: str) -> dict[str, Any]:
                 and isinstance(token, str) and 0 < len(token) <= MAX_TOKEN and token.isascii()):
             raise ValueError("'tokens' holds something other than seats' tokens")
     listen, port = address_fields(data)
+    pace = data.get("pace")  # the bots' pace it was served at (None: a table before it)
+    if pace is not None and pace not in PACES:
+        raise ValueError(f"'pace' is none of {', '.join(PACES)}")
     # when it was opened and its hours unjoined (:mod:`.expiry`): a value that is no time
     # counts from now, one that is no number of hours takes the host's
     return {"code": code, "policy": policy, "turn_time": float(turn_time), "rounds": rounds,
             "name": name, "tokens": {int(k): v for k, v in tokens.items()},
             "opened": data.get("opened"), "expire": data.get("expire"), "port": port,
-            "listen": listen}
+            "listen": listen, "pace": pace}
 
 
 def parse_seats(text: str, preset: str = "talaj") -> tuple[Seat, ...]:

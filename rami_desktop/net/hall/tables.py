@@ -81,8 +81,10 @@ class Hall:
         #: what the tables send (one flush a pass)
         self.wire = PassWire(server)
         self.state = state
-        #: the bots' pace at every table (``off``: at once; see rami_desktop.play.table.clock)
-        self.pace = "off"
+        #: the bots' pace at every table (``off``: at once; see rami_desktop.play.table.clock;
+        #: None: not said, a table resumed keeps the pace it was served at, others ``off``)
+        self.pace: str | None = None
+        self._paces: dict[str, str] = {}
         self._clocks: dict[str, TableClock] = {}
         self._ticked: dict[str, float] = {}
         self.new_code = new_code
@@ -172,6 +174,8 @@ class Hall:
                 files.move_aside()
                 continue
             session.wait_for_returns()  # its joiners come back before a bot plays for them
+            if self.pace is None and doc["pace"] is not None:
+                self._paces[code] = doc["pace"]  # as it was served
             hook_table(session, self.bell, code)
             self.bell.ring(code)
             self.server.add_table(box)
@@ -216,7 +220,8 @@ class Hall:
             "code": session.code, "policy": session.policy, "turn_time": session.turn_time,
             "rounds": table.plan.rounds, "name": session.host_name,
             "tokens": {str(s): t for s, t in tokens.items()},
-            **self.expiry.document(session.code), "port": port, "listen": listen})
+            **self.expiry.document(session.code), "port": port, "listen": listen,
+            "pace": self.pace_of(session.code)})
         if problem is None:
             table.kept_tokens, table.kept_policy = tokens, session.policy
         return problem
@@ -238,6 +243,10 @@ class Hall:
         self.address = (listen, port)
         for table in self.tables.values():
             self._keep(table, force=True)
+
+    def pace_of(self, code: str) -> str:
+        """The bots' pace at table ``code``."""
+        return self._paces.get(code) or self.pace or "off"
 
     # ---- the loop ------------------------------------------------------------------------------
 
@@ -277,10 +286,11 @@ class Hall:
                 return False
             self._end(code, table)
             self._clocks.pop(code, None)
+            self._paces.pop(code, None)
             self._ticked.pop(code, None)
             self.bell.forget(code)
             return False
-        clock = self._clocks.setdefault(code, TableClock(self.pace))
+        clock = self._clocks.setdefault(code, TableClock(self.pace_of(code)))
         clock.tick(now - self._ticked.get(code, now))
         self._ticked[code] = now
         step_table(session, clock=clock)
@@ -341,6 +351,7 @@ class Hall:
                         self.expiry.document(code)["expire"])
             self.expiry.forget(code)
             self._clocks.pop(code, None)
+            self._paces.pop(code, None)
             self._ticked.pop(code, None)
             self.bell.forget(code)
             table.session.close(ended=True)

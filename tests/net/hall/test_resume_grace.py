@@ -1,13 +1,15 @@
 """A table resumed by its host (``--resume``) waits for its players before a bot plays their
-seats (the ``bot`` policy)."""
+seats (the ``bot`` policy), and its bots keep the pace it was served at."""
 
 from __future__ import annotations
 
+import json
 import time
 from pathlib import Path
 
 import pytest
 
+from rami_desktop.net.hall.table_spec import table_document
 from rami_desktop.net.hall.tables import Hall, TableSpec
 from rami_desktop.net.wire.protocol import VERSION
 from tests.net.hall.test_pass_commits import CODE, Wire, put
@@ -54,3 +56,34 @@ def test_a_table_resumed_waits_for_its_players_before_a_bot_plays_their_seats(
     assert (session.match.round_number, session.round.turn) != turn  # a bot plays them now
     assert tokens == dict(session.book.tokens)
     again.close()
+
+
+def kept_pace(folder: Path) -> object:
+    return json.loads((folder / "tables" / CODE / "table.json").read_text())["pace"]
+
+
+@pytest.mark.parametrize("said", [None, "fast"])
+def test_a_table_resumed_keeps_the_pace_it_was_served_at_unless_another_is_said(
+        tmp_path: Path, said: str | None) -> None:
+    """``rami-host --pace normal``, killed, then ``--resume`` without ``--pace``: its bots
+    pause as before (they played at once); a ``--pace`` given with the resume is the host's."""
+    state = tmp_path / "state"
+    hall = Hall(Wire(), state, lambda: "")  # type: ignore[arg-type]
+    hall.pace = "normal"
+    hall.open(TableSpec(seats="net,bot:easy", code=CODE))
+    assert kept_pace(state) == "normal"
+    hall.close()
+    again = Hall(Wire(), state, lambda: "")  # type: ignore[arg-type]
+    again.pace = said
+    assert again.resume() == [CODE]
+    again.serving(None, 4242)  # table.json written again, as the resumed host serves
+    assert again.pace_of(CODE) == (said or "normal")
+    assert kept_pace(state) == (said or "normal")
+    again.close()
+
+
+@pytest.mark.parametrize("pace", ["warp", 3, ""])
+def test_a_kept_pace_that_is_no_pace_is_refused_with_its_field_named(pace: object) -> None:
+    with pytest.raises(ValueError, match="'pace'"):
+        table_document({"code": CODE, "pace": pace}, CODE)
+    assert table_document({"code": CODE}, CODE)["pace"] is None  # a table kept before it
