@@ -554,3 +554,36 @@ def test_tallage_proposes_a_longer_match(setup: SetupScene, drive: object) -> No
     setup.preset.set("talaj")
     drive.step()
     assert not button.visible
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1024, 640)])
+def test_every_name_is_drawn_at_one_size(make_app: object, size: tuple[int, int],
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """A long name shrinks to fit its field, and the other names with it: «Zineb» is not drawn
+    bigger than the long name below it (at 800x600 the long name, too long even at the
+    smallest size, is clipped rather than drawn smaller than the others)."""
+    from rami_desktop.ui.kit import text
+
+    from .conftest import Driver
+
+    drive = Driver(make_app(size))
+    drive.show(MenuScene(drive.app))
+    setup = drive.push(SetupScene(drive.app))
+
+    sizes: dict[str, set[int]] = {}
+    original = text._render
+
+    def record(value: str, size: int, *args: object) -> pygame.Surface:
+        sizes.setdefault(strip_marks(value), set()).add(size)
+        return original(value, size, *args)
+
+    short, long = "Zineb", "Khadija Benkiran"
+    setup.seat_rows[1].name.set(short)
+    setup.seat_rows[2].name.set(long)
+    monkeypatch.setattr(text, "_render", record)
+    text.clear_cache()
+    setup.draw(pygame.display.get_surface())
+    body = theme.px(theme.FONT_BODY, setup.seat_rows[2].name.scale)
+    drawn = {name: min(sizes[name]) for name in (short, long)}  # after any size tried
+    assert drawn[long] < body  # the long name had to shrink
+    assert drawn[short] == drawn[long]

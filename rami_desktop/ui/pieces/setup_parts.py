@@ -65,10 +65,13 @@ def option_place(widget: Widget, place: pygame.Rect, scale: float) -> pygame.Rec
 
 def share_text_sizes(rows: list[SeatRow]) -> None:
     """One text size down each column of the seats' choices (human or bot; the level, or
-    she/he in its place)."""
+    she/he in its place), and one for their names."""
     for column in ([r.kind for r in rows], [c for r in rows for c in (r.level, r.gender)]):
         for choice in column:
             choice.size_group = list(column)
+    names = [r.name for r in rows]
+    for name in names:
+        name.size_group = names
 
 
 def place_bottom_bar(bar: pygame.Rect, scale: float, code: tuple[Widget, Button, Button],

@@ -37,12 +37,14 @@ def render_text(text: str, size: int, color: tuple[int, int, int], *, bold: bool
 
 
 def fit_text(text: str, size: int, color: tuple[int, int, int], max_width: int, *,
-             bold: bool = False, keep_end: bool = False) -> pygame.Surface:
-    """Render one line, shrinking the font (down to 60%) until it fits ``max_width``; a line
-    still too long is clipped, keeping its start (or its end: ``keep_end``, a text field)."""
+             bold: bool = False, keep_end: bool = False, shrink: bool = True
+             ) -> pygame.Surface:
+    """Render one line, shrinking the font (down to 60%; not at all without ``shrink``) until
+    it fits ``max_width``; a line still too long is clipped, keeping its start (or its end:
+    ``keep_end``, a text field)."""
     size = int(size)
     surf = render_text(text, size, color, bold=bold)
-    floor = max(8, int(size * 0.6))
+    floor = max(8, int(size * 0.6)) if shrink else size
     while surf.get_width() > max_width and size > floor:
         size -= 1
         surf = render_text(text, size, color, bold=bold)

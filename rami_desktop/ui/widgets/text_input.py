@@ -10,7 +10,7 @@ from rami_desktop.i18n import is_rtl
 from rami_desktop.storage.names import name_character
 from rami_desktop.ui.kit import theme
 from rami_desktop.ui.kit.clipboard import paste_text
-from rami_desktop.ui.kit.text import line_height
+from rami_desktop.ui.kit.text import line_height, text_width
 from rami_desktop.ui.widgets.base import Text, Widget, tr
 from rami_desktop.ui.widgets.drawing import blit_aligned, fit_text
 
@@ -42,6 +42,9 @@ class TextInput(Widget):
         self.blink = 0.0
         self.selected = False  # the whole text is selected (Ctrl+A)
         self._caret_drawn: bool | None = None  # None: not drawn focused last time
+        #: fields drawn at one text size (the seats' names): none shows bigger than another
+        self.size_group: list[TextInput] = []
+        self._size: tuple[tuple[object, ...], int] = ((), 0)
 
     def set(self, value: str) -> None:
         """Set the text and report it."""
@@ -119,6 +122,34 @@ class TextInput(Widget):
             size -= 1
         return size
 
+    def _boxes(self) -> tuple[pygame.Rect, pygame.Rect]:
+        """The white box and the room for the text inside it."""
+        s = self.scale
+        box = self.rect.inflate(-theme.px(8, s), -theme.px(8, s))
+        return box, box.inflate(-theme.px(20, s), 0)
+
+    def own_size(self) -> int:
+        """The largest text size (down to 60 %) at which this field's text, or its
+        placeholder, fits its box."""
+        box, inner = self._boxes()
+        base = self.text_size(box.h - theme.px(4, self.scale))
+        text = self.shown_text() or tr(self.placeholder)
+        width = inner.w - (theme.px(6, self.scale) if self.value else 0)
+        key = (text, width, base)
+        if self._size[0] == key:
+            return self._size[1]
+        size, floor = base, max(8, int(theme.px(theme.FONT_BODY, self.scale) * 0.6))
+        while size > floor and text_width(text, size) > width:
+            size -= 1
+        self._size = (key, size)
+        return size
+
+    def shared_size(self) -> int:
+        """The text size drawn: the smallest any visible field of :attr:`size_group` needs, so
+        that «Zineb» is never drawn bigger than «Khadija» below it."""
+        sizes = [f.own_size() for f in self.size_group if f is not self and f.visible]
+        return min([self.own_size(), *sizes])
+
     def shown_text(self) -> str:
         """The text as drawn: the value, or a dot for each of its characters when masked."""
         return MASK * len(self.value) if self.masked else self.value
@@ -135,20 +166,21 @@ class TextInput(Widget):
         if not self.visible:
             return
         s = self.scale
-        box = self.rect.inflate(-theme.px(8, s), -theme.px(8, s))
+        box, inner = self._boxes()
         focused = focus is self or getattr(focus, "_text_focus", None) is self
         pygame.draw.rect(surface, theme.WHITE if self.enabled else theme.CREAM_DARK, box,
                          border_radius=theme.radius(s))
         edge = theme.ZELLIGE if focused else (theme.INK_SOFT if self.hovered else theme.CREAM_EDGE)
         pygame.draw.rect(surface, edge, box, width=max(1, theme.px(2, s)),
                          border_radius=theme.radius(s))
-        inner = box.inflate(-theme.px(20, s), 0)
-        size = self.text_size(box.h - theme.px(4, s))
+        size = self.shared_size()
         if self.value:
+            # at the size shared with the other names: a name too long even so is clipped
             surf = fit_text(self.shown_text(), size, theme.INK, inner.w - theme.px(6, s),
-                            keep_end=True)
+                            keep_end=True, shrink=False)
         else:
-            surf = fit_text(tr(self.placeholder), size, theme.INK_DISABLED, inner.w)
+            surf = fit_text(tr(self.placeholder), size, theme.INK_DISABLED, inner.w,
+                            shrink=False)
         if self.replaced() and focused:
             mark = pygame.Rect(0, 0, surf.get_width() + theme.px(4, s), surf.get_height())
             mark.center = (surf.get_rect(midright=inner.midright) if is_rtl()
