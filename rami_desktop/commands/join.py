@@ -41,8 +41,8 @@ from rami_desktop.commands.arguments import (
 )
 from rami_desktop.commands.host_config import read_token
 from rami_desktop.i18n.gender import HE, SHE, UNSAID, clean_gender
-from rami_desktop.net.hall.headless import IDLE_WAIT, run_joiner
 from rami_desktop.net.join.creating import Creating
+from rami_desktop.net.join.joiner_loop import IDLE_WAIT, run_joiner
 from rami_desktop.net.join.joining import Joining, Trouble, Welcome
 from rami_desktop.net.join.remote import RemoteSession
 from rami_desktop.net.join.seat_lock import SeatLock

@@ -14,9 +14,10 @@ from typing import Any
 from rami_desktop.bots import make_bot
 from rami_desktop.engine.cards import full_deck
 from rami_desktop.engine.rules import Rules
-from rami_desktop.net.hall.headless import TablePlan, end_table, run_joiner, run_tables
+from rami_desktop.net.hall.headless import TablePlan, end_table, run_tables
 from rami_desktop.net.host.host_session import HostSession
 from rami_desktop.net.host.hosting import Hosting
+from rami_desktop.net.join.joiner_loop import run_joiner
 from rami_desktop.net.join.joining import Joining, Welcome
 from rami_desktop.net.join.remote import RemoteSession
 from rami_desktop.net.transport.server import Outbox

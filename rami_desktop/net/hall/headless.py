@@ -1,9 +1,9 @@
-"""Tables and joiners with no window: the loops of ``rami-host`` and ``rami_desktop.commands.join``.
+"""Tables with no window: the loop of ``rami-host``.
 
 :func:`step_table` moves one hosted table on without waiting (requests, bots standing in or
 seated, the next deal); :func:`run_tables` runs tables until they end, waking when a request
-arrives. :func:`step_joiner` does the same for a joiner whose seat a bot plays. Both loops only
-wait on their queues, never on a socket.
+arrives; it waits only on their queues, never on a socket. A joiner's loop is
+:mod:`rami_desktop.net.join.joiner_loop`.
 """
 
 from __future__ import annotations
@@ -20,11 +20,9 @@ from rami_desktop.play.table.clock import TableClock
 from rami_desktop.play.table.table import Table
 
 from ..host.host_session import HostSession
-from ..join.remote import RemoteSession
+from ..join.joiner_loop import IDLE_WAIT
 from .doorbell import Doorbell
 
-#: seconds an idle loop sleeps at most between looks (a request wakes it at once)
-IDLE_WAIT = 0.25
 K = TypeVar("K", bound=Hashable)
 
 
@@ -154,39 +152,5 @@ def table_summary(session: HostSession) -> dict[str, Any]:
     }
 
 
-def step_joiner(session: RemoteSession, table: Table | None = None) -> None:
-    """Move a joiner whose seat a bot plays on: its bot decides here (the joiner has nothing
-    else to do meanwhile); ``table`` is the joiner's table (default: one made now)."""
-    table = table or Table(session)
-    session.pump()
-    table.take_happenings()
-    session.take_refusals()  # a refused bot is asked again by the next step
-    if session.status != "joined":
-        return
-    if table.round_over:
-        if not table.match_over:
-            table.next_round()
-        return
-    table.ask_redeals()
-    session.step_bot()
-
-
-def joiner_done(session: RemoteSession) -> bool:
-    """Whether a joiner's game ended (the match's end, or the table closed)."""
-    return session.match_ended or session.status == "closed"
-
-
-def run_joiner(session: RemoteSession, deadline: float) -> bool:
-    """Play a joiner's seat with its bot until the game ends (or ``deadline``, a
-    ``time.monotonic()``); return whether it ended normally (the match's end, or the host's
-    normal end of the table)."""
-    table = Table(session)
-    while not joiner_done(session) and time.monotonic() < deadline:
-        step_joiner(session, table)
-        session.link.wait(IDLE_WAIT)
-    return session.match_ended or (session.status == "closed" and session.problem is None)
-
-
-__all__ = ["IDLE_WAIT", "TablePlan", "end_table", "hook_table", "joiner_done",
-           "next_look", "run_joiner", "run_tables", "step_joiner", "step_table", "table_done",
-           "table_summary"]
+__all__ = ["IDLE_WAIT", "TablePlan", "end_table", "hook_table", "next_look", "run_tables",
+           "step_table", "table_done", "table_summary"]

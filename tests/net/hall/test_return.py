@@ -13,9 +13,9 @@ from pathlib import Path
 from rami_desktop.engine.actions import Drew
 from rami_desktop.engine.cards import sort_key_rank
 from rami_desktop.engine.rules import PRESETS
-from rami_desktop.net.hall.headless import step_joiner
 from rami_desktop.net.host.host_session import HostSession
 from rami_desktop.net.host.hosting import Hosting
+from rami_desktop.net.join.joiner_loop import step_joiner
 from rami_desktop.net.join.joining import Joining, Trouble
 from rami_desktop.net.join.remote import RemoteSession
 from rami_desktop.net.wire.errors import NetError
