@@ -30,7 +30,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 from types import FrameType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rami_desktop.commands.arguments import (
     OneLineParser,
@@ -54,7 +54,6 @@ from rami_desktop.commands.host_config import (
     readable_by_all,
 )
 from rami_desktop.engine.rules import PRESET_NAMES
-from rami_desktop.net.discovery import Advertiser
 from rami_desktop.net.hall.expiry import DEFAULT_HOURS, MAX_HOURS
 from rami_desktop.net.hall.heap import steady_heap
 from rami_desktop.net.hall.rooms import Rooms
@@ -74,6 +73,9 @@ from rami_desktop.play.table.clock import PACES
 from rami_desktop.storage.paths import Paths
 from rami_desktop.storage.state_folder import StateError, StateLock, lock_state
 from rami_desktop.ui.words.invite_words import door_message
+
+if TYPE_CHECKING:
+    from rami_desktop.net.discovery import Advertiser
 
 #: exit codes
 OK, FAILED, BAD_ARGS = 0, 1, 2
@@ -350,6 +352,8 @@ def advertise(hall: Hall | Rooms, codes: list[str], port: int, tls: bool,
     that spreads them over processes."""
     if args.no_advertise or len(codes) != 1 or not isinstance(hall, Hall):
         return None
+    from rami_desktop.net.discovery import Advertiser  # zeroconf: only for a host announced
+
     session = hall.tables[codes[0]].session
     advertiser = Advertiser(args.name or "Rami", port, session.match.rules.preset,
                             session.config.players, tls)

@@ -9,14 +9,16 @@ from __future__ import annotations
 
 import secrets
 import ssl
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from ..discovery import Advertiser
 from ..router.door import Door
 from ..transport.server import HostServer, Mailbox
 from ..trust.host_key import HostIdentity
 from ..trust.pinning import server_context
 from ..wire.protocol import CODE_ALPHABET, CODE_LENGTH
+
+if TYPE_CHECKING:
+    from ..discovery import Advertiser
 
 
 class Stoppable(Protocol):
@@ -111,6 +113,8 @@ class Hosting:
 
     def advertise(self, host_name: str, preset: str, seats: int, free: int) -> None:
         """Say on the local network that the table is here."""
+        from ..discovery import Advertiser  # zeroconf: only for a table announced
+
         self.advertiser = Advertiser(host_name, self.port, preset, seats, self.tls)
         self.advertiser.free = free
         self.advertiser.start()
