@@ -12,12 +12,14 @@ import compileall
 import contextlib
 import errno
 import hashlib
+import importlib
 import itertools
 import os
 import stat
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -184,3 +186,15 @@ def examples_by_default(full: int, *strategies: Any, default: int = DEFAULT_EXAM
         counts = some_by_default([min(default, full), full], 1)
         return pytest.mark.parametrize("examples", counts)(run)  # type: ignore[no-any-return]
     return sample
+
+
+@pytest.fixture
+def tools_script(monkeypatch: pytest.MonkeyPatch) -> Callable[[str], ModuleType]:
+    """Load a script of ``tools/`` as a module, by name (its folder on the path while the test
+    runs, for the modules it imports from beside it)."""
+
+    def load(name: str) -> ModuleType:
+        monkeypatch.syspath_prepend(str(ROOT / "tools"))
+        return importlib.import_module(name)
+
+    return load

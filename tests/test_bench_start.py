@@ -3,20 +3,17 @@ commit's tree in the same run, and writes its page itself."""
 
 from __future__ import annotations
 
-import importlib
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
-TOOLS = Path(__file__).resolve().parent.parent / "tools"
-
 
 @pytest.fixture
-def bench(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
-    """The tool as a module (its folder on the path while the test runs, for ``provenance``)."""
-    monkeypatch.syspath_prepend(str(TOOLS))
-    return importlib.import_module("bench_start")
+def bench(tools_script: Callable[[str], ModuleType]) -> ModuleType:
+    """The tool as a module."""
+    return tools_script("bench_start")
 
 
 @pytest.mark.parametrize("against", [

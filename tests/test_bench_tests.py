@@ -3,21 +3,18 @@ each run's wall time and CPU seconds with the load, and writes its page itself."
 
 from __future__ import annotations
 
-import importlib
 import shlex
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
-TOOLS = Path(__file__).resolve().parent.parent / "tools"
-
 
 @pytest.fixture
-def bench(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
-    """The tool as a module (its folder on the path while the test runs, for ``provenance``)."""
-    monkeypatch.syspath_prepend(str(TOOLS))
-    return importlib.import_module("bench_tests")
+def bench(tools_script: Callable[[str], ModuleType]) -> ModuleType:
+    """The tool as a module."""
+    return tools_script("bench_tests")
 
 
 @pytest.mark.parametrize("against", [

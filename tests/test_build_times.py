@@ -4,7 +4,7 @@ start-up is launch to the first frame drawn (not to the exit), quit is to the wi
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
@@ -14,11 +14,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture
-def build(monkeypatch: pytest.MonkeyPatch) -> Iterator[ModuleType]:
-    monkeypatch.syspath_prepend(str(ROOT / "tools"))
-    import build
-
-    yield build
+def build(tools_script: Callable[[str], ModuleType]) -> ModuleType:
+    """``tools/build.py`` as a module."""
+    return tools_script("build")
 
 
 def test_start_up_ends_at_the_first_frame_and_quit_at_the_window_gone(

@@ -3,7 +3,7 @@ that still draw every name a player can type, and nothing else changed."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
@@ -19,12 +19,9 @@ CARD_SAMPLE = ("classic-normal/AS.png", "four-large/KH.fr.png")
 
 
 @pytest.fixture
-def tool(monkeypatch: pytest.MonkeyPatch) -> Iterator[ModuleType]:
+def tool(tools_script: Callable[[str], ModuleType]) -> ModuleType:
     """``tools/prepare_assets.py`` as a module."""
-    monkeypatch.syspath_prepend(str(ROOT / "tools"))
-    import prepare_assets
-
-    yield prepare_assets
+    return tools_script("prepare_assets")
 
 
 def _letters() -> list[int]:

@@ -32,10 +32,9 @@ BUNDLE_GOAL_MB = 32.0  # 42.7 before build.spec left out pygame-ce's unused part
 
 
 @pytest.fixture
-def builder(monkeypatch: pytest.MonkeyPatch) -> Iterator[ModuleType]:
+def builder(tools_script: Callable[[str], ModuleType]) -> Iterator[ModuleType]:
     """``tools/build_windows.py`` as a module; skip where Wine or NSIS is missing."""
-    monkeypatch.syspath_prepend(str(ROOT / "tools"))
-    import build_windows
+    build_windows = tools_script("build_windows")
 
     missing = build_windows.missing_tools()
     if missing:

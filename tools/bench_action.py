@@ -51,7 +51,9 @@ SEATS = 4
 
 
 def code_of(table: int) -> str:
-    """The code of bench table ``table`` (as tools/bench_net.py names them)."""
+    """The code of bench table ``table`` (ten characters of the codes' alphabet; also
+    tools/bench_net.py's, which imports it from here: this file imports only the standard
+    library until its child runs, whatever tree it measures)."""
     from rami_desktop.net.wire.protocol import CODE_ALPHABET
     digits = []
     for _ in range(5):

@@ -63,6 +63,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 import provenance
+from bench_action import code_of
 from bench_load import calibration as self_play_calibration
 from rami_desktop.net.hall.heap import steady_heap
 from rami_desktop.net.hall.rooms import Rooms
@@ -70,7 +71,7 @@ from rami_desktop.net.hall.tables import Hall, TableSpec
 from rami_desktop.net.transport import guard
 from rami_desktop.net.transport.server import HostServer
 from rami_desktop.net.wire.delta import FollowedView
-from rami_desktop.net.wire.protocol import CODE_ALPHABET, VERSION
+from rami_desktop.net.wire.protocol import VERSION
 
 SEATS = 4
 TARGET_P99_MS = 50.0
@@ -84,15 +85,6 @@ GRACE = 2.0
 
 
 # ---- the host process ------------------------------------------------------------------------
-
-
-def code_of(table: int) -> str:
-    """The code of bench table ``table`` (ten characters of the codes' alphabet)."""
-    digits = []
-    for _ in range(5):
-        table, d = divmod(table, len(CODE_ALPHABET))
-        digits.append(CODE_ALPHABET[d])
-    return "BENCH" + "".join(reversed(digits))
 
 
 def waited() -> float:

@@ -231,11 +231,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         scratch = Path(tmp)
         trees = [Tree("now", ROOT)]
         if args.against:  # named with its commit: a branch moves
-            short = subprocess.run(["git", "rev-parse", "--short", args.against], cwd=ROOT,
-                                   capture_output=True, text=True, check=False).stdout.strip()
-            same = short and short.startswith(args.against)  # a commit named by its hash
-            trees.append(Tree(short if same else f"{args.against}@{short or '?'}",
-                              export(args.against, scratch)))
+            label = provenance.label_of(args.against)
+            if label is None:
+                sys.exit(f"bench_start: no commit {args.against}")
+            trees.append(Tree(label, export(args.against, scratch)))
         counts = {tree.label: modules_loaded(tree, scratch) for tree in trees}
         calibration = measure(trees, max(1, args.runs), scratch)
     lines = report(trees, calibration, counts, max(1, args.runs))
@@ -243,7 +242,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                  f"{'a real window' if os.environ.get('DISPLAY') else 'SDL dummy driver'}")
     print("\n".join(lines), flush=True)
     if args.docs:
-        provenance.write_page(
+        provenance.write_docs(
             DOCS, "Start-up to the first frame, from the source tree",
             ["Written by `tools/bench_start.py --docs` (do not edit: run it again). Each run "
              "starts `python -m rami_desktop --frames 1` in a fresh home and reads when the "
@@ -252,9 +251,7 @@ def main(argv: Sequence[str] | None = None) -> int:
              "frame in a window of the same size, timed in the same run; read the ratios, the "
              "machine is shared. The bundles' start-up is `tools/build.py`'s "
              "([../building.md](../building.md))."],
-            [f"tools/{Path(__file__).name}", *(argv if argv is not None else sys.argv[1:])],
-            lines, measured_at=measured, started=started)
-        print(f"wrote {DOCS}", flush=True)
+            __file__, argv, lines, measured, started)
     return 0
 
 

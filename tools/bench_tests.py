@@ -127,12 +127,12 @@ def report(runs: Sequence[Run], labels: Sequence[str]) -> list[str]:
 
 
 def label_of(rev: str) -> str:
-    """A commit as the figures name it: its short hash (a branch moves)."""
-    short = subprocess.run(["git", "rev-parse", "--short", rev], cwd=ROOT, capture_output=True,
-                           text=True, check=False).stdout.strip()
-    if not short:
+    """A commit as the figures name it (:func:`provenance.label_of`); a rev that names no
+    commit ends the tool."""
+    label = provenance.label_of(rev)
+    if label is None:
         sys.exit(f"bench_tests: no commit {rev}")
-    return short if rev == "HEAD" or short.startswith(rev) else f"{rev}@{short}"
+    return label
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -162,7 +162,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         lines.append("HEAD's tree measured: the uncommitted changes were not")
     print("\n".join(lines), flush=True)
     if args.docs:
-        provenance.write_page(
+        provenance.write_docs(
             DOCS, "The default test run",
             ["Written by `tools/bench_tests.py --docs` (do not edit: run it again). Each run is "
              "the README's test command in a fresh checkout of a commit, the commits in "
@@ -170,9 +170,7 @@ def main(argv: Sequence[str] | None = None) -> int:
              "started (`tests/cpu_times.py`), steadier than the wall time on a shared machine. "
              "The goal: the whole run under 90 s on 2 cores, aim 60 s "
              "([../testing.md](../testing.md))."],
-            [f"tools/{Path(__file__).name}", *(argv if argv is not None else sys.argv[1:])],
-            lines, measured_at=measured, started=started)
-        print(f"wrote {DOCS}", flush=True)
+            __file__, argv, lines, measured, started)
     return 0
 
 

@@ -12,6 +12,7 @@ import os
 import platform
 import shlex
 import subprocess
+import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -77,3 +78,24 @@ def write_page(path: Path, title: str, intro: Sequence[str], command: Sequence[s
         "",
     ]
     path.write_text("\n".join(page), encoding="utf-8")
+
+
+def label_of(rev: str) -> str | None:
+    """A commit as the figures name it: its short hash, or ``main@abc1234`` for a name that
+    moves (a branch); None: no such commit."""
+    short = subprocess.run(["git", "rev-parse", "--short", rev], cwd=ROOT, capture_output=True,
+                           text=True, check=False).stdout.strip()
+    if not short:
+        return None
+    return short if rev == "HEAD" or short.startswith(rev) else f"{rev}@{short}"
+
+
+def write_docs(path: Path, title: str, intro: Sequence[str], tool: str,
+               argv: Sequence[str] | None, lines: Sequence[str], measured_at: str,
+               started: str) -> None:
+    """:func:`write_page` for a tool run as ``tools/<tool's file> <argv>`` (None: this
+    process's arguments), then say so."""
+    write_page(path, title, intro,
+               [f"tools/{Path(tool).name}", *(argv if argv is not None else sys.argv[1:])],
+               lines, measured_at=measured_at, started=started)
+    print(f"wrote {path}", flush=True)
