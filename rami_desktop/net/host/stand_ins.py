@@ -48,6 +48,8 @@ class _Table(Protocol):
 
     def _stand_in_absent(self) -> None: ...
 
+    def _timer_due(self) -> float | None: ...
+
     @property
     def round(self) -> RoundState:
         """The current round."""
@@ -140,7 +142,7 @@ class StandIns:
         """When the turn timer next has something to do (a time of :attr:`clock`; now: a
         moment it has not seen yet), or a resumed table's wait for its players ends; None:
         nothing until something else happens."""
-        due = StandIns._timer_due(self)
+        due = self._timer_due()
         if self._return_until and self.policy == "bot" and self.absent():
             return self._return_until if due is None else min(due, self._return_until)
         return due
